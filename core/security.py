@@ -1,0 +1,26 @@
+"""API-key check for /ai/* and pseudonymous user ids for logs and traces."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from fastapi import Request
+
+from core.errors import UnauthorizedError
+from core.settings import get_settings
+
+
+async def require_api_key(request: Request) -> None:
+    """FastAPI dependency: when AI_API_KEY is set, X-API-Key must equal it (constant time)."""
+    expected = get_settings().ai_api_key
+    if not expected:
+        return
+    given = request.headers.get("x-api-key", "")
+    if not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
+        raise UnauthorizedError("Missing or invalid X-API-Key")
+
+
+def hash_user_id(user_id: str) -> str:
+    """A stable pseudonym: logs and traces never carry the raw user id."""
+    return hashlib.sha256(f"devths:{user_id}".encode()).hexdigest()[:16]

@@ -1,0 +1,113 @@
+"""Shared clients, created once: by the server's lifespan, by a test, or lazily.
+
+Graph nodes read their dependencies from here (models, caches, embeddings) so that the
+same graph runs under the server, under `langgraph dev` and under unit tests with fakes.
+LangServe passes no runtime context, which is why this is a process-level registry rather
+than a LangGraph `context_schema` (see docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+from redis.asyncio import Redis
+
+from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
+from core.embeddings import build_embeddings
+from core.errors import DependencyError
+from core.models import ModelRegistry
+from core.redis import check_modules, create_redis
+from core.settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    settings: Settings
+    models: ModelRegistry
+    cache: JsonCache
+    checkpointer: BaseCheckpointSaver
+    redis: Redis | None = None
+    _embeddings: Embeddings | None = field(default=None, repr=False)
+
+    @property
+    def embeddings(self) -> Embeddings:
+        if self._embeddings is None:
+            self._embeddings = build_embeddings(self.settings.embedding_model)
+        return self._embeddings
+
+    @property
+    def degraded_reasons(self) -> list[str]:
+        return [] if self.redis is not None else ["redis: not configured (in-process fallback)"]
+
+    async def aclose(self) -> None:
+        if self.redis is not None:
+            await self.redis.aclose()
+
+
+def in_process_services(settings: Settings | None = None, **overrides: Any) -> Services:
+    """Services with no external dependencies: in-memory saver and cache."""
+    settings = settings or get_settings()
+    return Services(
+        settings=settings,
+        models=overrides.pop("models", None) or ModelRegistry(settings),
+        cache=overrides.pop("cache", None) or MemoryJsonCache(),
+        checkpointer=overrides.pop("checkpointer", None) or InMemorySaver(),
+        **overrides,
+    )
+
+
+async def create_services(settings: Settings) -> Services:
+    """Connect to Redis when configured (checking its modules), else run in process."""
+    if not settings.redis_url:
+        log.warning("REDIS_URL is not set: using the in-process saver and cache (degraded)")
+        return in_process_services(settings)
+    client = create_redis(
+        settings.redis_url, settings.redis_max_connections, settings.redis_pool_timeout_s
+    )
+    try:
+        await client.ping()
+    except Exception as exc:
+        await client.aclose()
+        raise DependencyError(f"Redis at REDIS_URL is unreachable: {type(exc).__name__}") from exc
+    try:
+        await check_modules(client)
+    except Exception:
+        await client.aclose()
+        raise
+    from langgraph.checkpoint.redis.aio import AsyncRedisSaver
+
+    saver = AsyncRedisSaver(
+        redis_client=client,
+        ttl={"default_ttl": settings.checkpoint_ttl_minutes, "refresh_on_read": True},
+    )
+    await saver.asetup()
+    return Services(
+        settings=settings,
+        models=ModelRegistry(settings),
+        cache=RedisJsonCache(client),
+        checkpointer=saver,
+        redis=client,
+    )
+
+
+_current: Services | None = None
+
+
+def set_services(services: Services | None) -> None:
+    global _current
+    _current = services
+
+
+def get_services() -> Services:
+    """The active services; lazily in-process ones (e.g. under `langgraph dev`)."""
+    global _current
+    if _current is None:
+        _current = in_process_services()
+    return _current

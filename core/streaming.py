@@ -1,0 +1,124 @@
+"""Errors inside a stream, in the contract's shape.
+
+LangServe ends a failed stream with `event: error` and a generic body. The contract wants
+the same error object as HTTP errors (`{"error": {"code", "message"}}`). `ContractErrors`
+wraps a runnable so a failure inside `astream`/`astream_events` becomes one marked item;
+`StreamErrorMiddleware` rewrites that item into `event: error` carrying the contract object
+and drops the `event: end` LangServe sends after it. Non-stream calls raise as usual and
+are rendered by the app's exception handlers.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+from langchain_core.runnables import RunnableBinding, RunnableConfig
+from langgraph.types import Send as GraphSend
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from core.errors import AIError, error_body
+
+log = logging.getLogger(__name__)
+ERROR_MARK = "__devths_stream_error__"
+_DATA_LINE = re.compile(rb"^data: ?(.*)$", re.MULTILINE)
+_STREAM_SUFFIXES = ("/stream", "/stream_events", "/stream_log")
+
+
+def _report(exc: BaseException) -> dict[str, Any]:
+    if not isinstance(exc, AIError):
+        log.exception("unhandled error inside a stream", exc_info=exc)
+    return {ERROR_MARK: True, **error_body(exc)}
+
+
+class ContractErrors(RunnableBinding):
+    """Delegates everything to the bound runnable; streams end with a contract error."""
+
+    async def astream(
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        try:
+            async for chunk in super().astream(input, config, **kwargs):
+                yield chunk
+        except Exception as exc:
+            yield _report(exc)
+
+    async def astream_events(  # type: ignore[override]
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        try:
+            async for event in super().astream_events(input, config, **kwargs):
+                yield _json_safe(event)
+        except Exception as exc:
+            yield {
+                "event": "error",
+                "name": self.get_name(),
+                "run_id": "",
+                "tags": [],
+                "metadata": {},
+                "parent_ids": [],
+                "data": _report(exc),
+            }
+
+
+def _json_safe(value: Any) -> Any:
+    """LangGraph routing objects (`Send`) appear in chain events; LangServe cannot
+    serialise them, so they travel as {"send": node}."""
+    kind = type(value)
+    if kind is GraphSend:
+        return {"send": value.node}
+    if kind is dict:
+        return {k: _json_safe(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def contract_errors(runnable: Any) -> ContractErrors:
+    return ContractErrors(bound=runnable, kwargs={}, config={})
+
+
+def _rewrite(body: bytes) -> bytes | None:
+    """The contract's error event for a marked SSE message, else None."""
+    if ERROR_MARK.encode() not in body:
+        return None
+    match = _DATA_LINE.search(body)
+    if match is None:
+        return None
+    payload = json.loads(match.group(1))
+    marked = payload.get("data", payload) if isinstance(payload, dict) else {}
+    if not isinstance(marked, dict) or ERROR_MARK not in marked:
+        return None
+    error = {"error": marked["error"]}
+    return b"event: error\r\ndata: " + json.dumps(error, ensure_ascii=False).encode() + b"\r\n\r\n"
+
+
+class StreamErrorMiddleware:
+    """Pure ASGI, so streaming responses pass through chunk by chunk."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].endswith(_STREAM_SUFFIXES):
+            await self.app(scope, receive, send)
+            return
+        errored = False
+
+        async def send_rewritten(message: Message) -> None:
+            nonlocal errored
+            if message["type"] == "http.response.body" and message.get("body"):
+                body = message["body"]
+                if errored and body.lstrip().startswith(b"event: end"):
+                    message = {**message, "body": b""}
+                else:
+                    replaced = _rewrite(body)
+                    if replaced is not None:
+                        errored = True
+                        message = {**message, "body": replaced}
+            await send(message)
+
+        await self.app(scope, receive, send_rewritten)

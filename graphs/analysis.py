@@ -1,0 +1,63 @@
+"""Resume-posting analysis: check cache -> extract sections -> summarise each section in
+parallel -> score deterministically -> write feedback (streamed) -> store result.
+
+    START -> check_cache --hit--> END
+                 | miss
+          extract_sections --Send x N--> summarise_section
+                                               |
+                                          score_match -> write_feedback -> store_result -> END
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Annotated, Any
+
+from langgraph.graph import END, START, StateGraph
+from typing_extensions import TypedDict
+
+from nodes.analysis import steps
+
+
+class AnalysisInput(TypedDict):
+    user_id: str
+    resume_text: str
+    posting_text: str
+
+
+class AnalysisOutput(TypedDict):
+    resume_analysis: dict[str, Any]
+    posting_analysis: dict[str, Any]
+    matching: dict[str, Any]
+    cached: bool
+
+
+class AnalysisState(AnalysisInput, AnalysisOutput, total=False):
+    cache_key: str
+    sections: list[dict[str, Any]]
+    resume_skills: list[str]
+    posting_facts: dict[str, Any]
+    digests: Annotated[list[dict[str, Any]], operator.add]
+    match: dict[str, Any]
+    feedback: dict[str, Any]
+
+
+def build_analysis_graph() -> StateGraph:
+    """The uncompiled builder (LangGraph Studio compiles it; the server compiles it too)."""
+    graph = StateGraph(AnalysisState, input_schema=AnalysisInput, output_schema=AnalysisOutput)
+    graph.add_node("check_cache", steps.check_cache, destinations=("extract_sections", END))
+    graph.add_node("extract_sections", steps.extract_sections)
+    graph.add_node("summarise_section", steps.summarise_section)
+    graph.add_node("score_match", steps.score_match)
+    graph.add_node("write_feedback", steps.write_feedback)
+    graph.add_node("store_result", steps.store_result)
+    graph.add_edge(START, "check_cache")
+    graph.add_conditional_edges("extract_sections", steps.fan_out_summaries, ["summarise_section"])
+    graph.add_edge("summarise_section", "score_match")
+    graph.add_edge("score_match", "write_feedback")
+    graph.add_edge("write_feedback", "store_result")
+    graph.add_edge("store_result", END)
+    return graph
+
+
+builder = build_analysis_graph()

@@ -1,0 +1,256 @@
+"""The analysis graph's steps. Each docstring says what the step reads and writes."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
+from langgraph.types import Command, Send
+from pydantic import ValidationError
+
+from core.cache import cache_key
+from core.errors import InvalidInputError, ModelOutputError
+from core.services import get_services
+from core.structured import generate_structured, invoke_text
+from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
+from nodes.analysis.posting import find_company, find_deadline, find_position
+from nodes.analysis.schemas import (
+    AnalysisResult,
+    AnalyzeInput,
+    Matching,
+    PostingAnalysis,
+    ResumeAnalysis,
+    SectionDigest,
+)
+from nodes.analysis.scoring import match_skills
+from nodes.analysis.sections import Section, section_text, split_sections
+from nodes.shared.skills import find_skills, normalise_skills, taxonomy
+from prompts import load_prompt
+
+FEATURE = "analysis"
+# Bump when the steps change what they produce for the same input and prompts.
+PIPELINE_VERSION = "1"
+INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+DOC_LABEL = {"resume": "이력서", "posting": "채용공고"}
+# Only the sections that matching needs are summarised, in this order of priority.
+SUMMARISED = {
+    "resume": ("경력", "프로젝트", "기술 스택", "자기소개"),
+    "posting": ("자격요건", "담당업무", "우대사항", "개요"),
+}
+MAX_SECTIONS_PER_DOC = 4
+
+
+def normalise_text(text: str) -> str:
+    """NFC, one space between words, no blank-line noise: the cache sees content only."""
+    text = unicodedata.normalize("NFC", text)
+    lines = (re.sub(r"[ \t\u00a0\u3000]+", " ", ln).strip() for ln in text.splitlines())
+    return "\n".join(ln for ln in lines if ln)
+
+
+def analysis_cache_key(resume: str, posting: str, model_spec: str) -> str:
+    taxonomy_digest = hashlib.sha256(repr(sorted(taxonomy().canonical.items())).encode())
+    return cache_key(
+        FEATURE,
+        PIPELINE_VERSION,
+        load_prompt("analysis/section_summary").tag,
+        load_prompt("analysis/match_feedback").tag,
+        model_spec,
+        taxonomy_digest.hexdigest()[:12],
+        normalise_text(resume),
+        normalise_text(posting),
+    )
+
+
+def validate_input(state: dict[str, Any]) -> AnalyzeInput:
+    try:
+        return AnalyzeInput.model_validate(state)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or None
+        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+
+
+async def check_cache(state: dict[str, Any]) -> Command:
+    """Reads the input; validates it; on a cache hit writes the finished result and ends
+    (no model is called), otherwise writes `cache_key` and goes on to extract sections."""
+    request = validate_input(state)
+    services = get_services()
+    key = analysis_cache_key(
+        request.resume_text, request.posting_text, services.models.spec(FEATURE)
+    )
+    hit = await services.cache.get(key)
+    if hit is not None:
+        return Command(goto=END, update={**hit, "cached": True, "cache_key": key})
+    return Command(goto="extract_sections", update={"cache_key": key})
+
+
+def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
+    """Reads resume_text and posting_text; writes their `sections`, the deterministic
+    skills, and the posting's facts (company, position, deadline)."""
+    max_chars = get_services().settings.section_max_chars
+    resume = split_sections(state["resume_text"], "resume", max_chars)
+    posting = split_sections(state["posting_text"], "posting", max_chars)
+    required_text = section_text(posting, "자격요건", "담당업무", "모집 부문")
+    preferred_text = section_text(posting, "우대사항")
+    if not required_text:  # no recognisable headings: every skill named is required
+        required_text = "\n".join(s.text for s in posting if s.name != "우대사항")
+    required = find_skills(required_text)
+    preferred = [s for s in find_skills(preferred_text) if s not in required]
+    return {
+        "sections": _worth_summarising(resume, "resume") + _worth_summarising(posting, "posting"),
+        "resume_skills": find_skills(state["resume_text"]),
+        "posting_facts": {
+            "company": find_company(state["posting_text"]),
+            "position": find_position(state["posting_text"], posting),
+            "deadline": find_deadline(state["posting_text"], posting),
+            "required_skills": required,
+            "preferred_skills": preferred,
+        },
+    }
+
+
+def _worth_summarising(sections: list[Section], document: str) -> list[dict[str, Any]]:
+    wanted = SUMMARISED[document]
+    chosen = sorted((s for s in sections if s.name in wanted), key=lambda s: wanted.index(s.name))
+    if not chosen:  # no known headings: the first section stands for the document
+        chosen = sections[:1]
+    return [s.__dict__ for s in chosen[:MAX_SECTIONS_PER_DOC]]
+
+
+def fan_out_summaries(state: dict[str, Any]) -> list[Send]:
+    """One `summarise_section` task per section, run in parallel."""
+    return [Send("summarise_section", {"section": s}) for s in state["sections"]]
+
+
+async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads one section; writes its digest (summary and model-found skills) to `digests`.
+    Internal call: tagged out of the user's token stream."""
+    section = Section(**payload["section"])
+    services = get_services()
+    prompt = load_prompt("analysis/section_summary")
+    model = services.models.runnable(
+        FEATURE,
+        schema=SectionDigest,
+        internal=True,
+        max_tokens=services.settings.section_summary_max_tokens,
+    )
+    digest = await generate_structured(
+        model,
+        SectionDigest,
+        prompt.messages(
+            document=DOC_LABEL[section.document], section=section.name, text=section.text
+        ),
+        {**config, **INTERNAL, "run_name": "summarise_section"},
+        services.settings.model_timeout_s,
+    )
+    # Model-found skills count only when the taxonomy knows them and the section names them.
+    named_here = set(find_skills(section.text))
+    confirmed = [s for s in normalise_skills(digest.skills) if s in named_here]
+    return {
+        "digests": [
+            {
+                "document": section.document,
+                "name": section.name,
+                "summary": digest.summary.strip()[:300],
+                "skills": confirmed,
+            }
+        ]
+    }
+
+
+def score_match(state: dict[str, Any]) -> dict[str, Any]:
+    """Reads the deterministic skills and posting facts; writes `match` (score, grade,
+    matched / missing / bonus skills). Model output never moves the score."""
+    facts = state["posting_facts"]
+    result = match_skills(
+        state["resume_skills"], facts["required_skills"], facts["preferred_skills"]
+    )
+    return {"match": result.__dict__}
+
+
+def _digest_lines(digests: list[dict[str, Any]], document: str) -> str:
+    lines = [f"- {d['name']}: {d['summary']}" for d in digests if d["document"] == document]
+    return "\n".join(lines) or "- (요약 없음)"
+
+
+async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads the section digests and `match`; writes `feedback`. This is the user-visible
+    call: its tokens stream to the client. A malformed answer is retried once."""
+    services = get_services()
+    match = state["match"]
+    prompt = load_prompt("analysis/match_feedback")
+    messages = prompt.messages(
+        posting_summaries=_digest_lines(state["digests"], "posting"),
+        resume_summaries=_digest_lines(state["digests"], "resume"),
+        score=match["score"],
+        grade=match["grade"],
+        matched=", ".join(match["matched"]) or "없음",
+        missing=", ".join(match["missing"]) or "없음",
+        bonus=", ".join(match["bonus"]) or "없음",
+    )
+    model = services.models.runnable(
+        FEATURE, grammar=FEEDBACK_GRAMMAR, max_tokens=services.settings.analysis_max_output_tokens
+    )
+    problem = ""
+    for _attempt in range(2):
+        text = await invoke_text(
+            model,
+            messages,
+            {**config, "run_name": "write_feedback"},
+            services.settings.model_timeout_s,
+        )
+        try:
+            return {"feedback": parse_feedback(text).model_dump()}
+        except ValueError as exc:
+            problem = str(exc)
+    raise ModelOutputError(f"The model's feedback was malformed after a retry: {problem}")
+
+
+async def store_result(state: dict[str, Any]) -> dict[str, Any]:
+    """Reads facts, skills, `match` and `feedback`; writes the contract's AnalysisResult
+    fields and stores them in the cache."""
+    services = get_services()
+    facts, match, feedback = state["posting_facts"], state["match"], state["feedback"]
+    model_skills = [
+        s for d in state.get("digests", []) if d["document"] == "resume" for s in d["skills"]
+    ]
+    skills = list(dict.fromkeys([*state["resume_skills"], *model_skills]))
+    recommendations = list(feedback["recommendations"])
+    if not match["scored_on_skills"]:
+        recommendations.insert(
+            0,
+            "채용공고에서 요구 기술을 찾지 못해 점수는 참고용입니다. 공고 원문을 직접 확인하세요.",
+        )
+    result = AnalysisResult(
+        resume_analysis=ResumeAnalysis(
+            strengths=feedback["strengths"],
+            weaknesses=feedback["weaknesses"],
+            suggestions=feedback["suggestions"],
+            skills=skills,
+        ),
+        posting_analysis=PostingAnalysis(
+            company=facts["company"],
+            position=facts["position"],
+            required_skills=facts["required_skills"],
+            preferred_skills=facts["preferred_skills"],
+            deadline=facts["deadline"],
+        ),
+        matching=Matching(
+            score=match["score"],
+            grade=match["grade"],
+            matched_skills=match["matched"],
+            missing_skills=match["missing"],
+            bonus_skills=match["bonus"],
+            strength_summary=feedback["strength_summary"],
+            weakness_summary=feedback["weakness_summary"],
+            recommendations=recommendations,
+        ),
+        cached=False,
+    )
+    output = result.model_dump(mode="json")
+    await services.cache.set(state["cache_key"], output, services.settings.analysis_cache_ttl_s)
+    return output

@@ -1,0 +1,135 @@
+"""Deterministic skill finding over the curated taxonomy (`skill_taxonomy.txt`).
+
+`find_skills(text)` returns canonical names in order of first appearance. Aliases are
+matched longest first, so "자바스크립트" is JavaScript and not Java, and "Spring Boot" is not
+also "Spring". ASCII aliases need a non-alphanumeric character on both sides ("Java를" still
+matches, "JavaScript" does not match "Java"); Korean aliases may be followed by particles.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+_TAXONOMY_FILE = Path(__file__).with_name("skill_taxonomy.txt")
+_ASCII_WORD = r"A-Za-z0-9+#"
+
+
+@dataclass(frozen=True)
+class Taxonomy:
+    canonical: dict[str, str]  # lower-cased alias -> canonical (case-insensitive aliases)
+    exact: dict[str, str]  # alias -> canonical (case-sensitive aliases)
+    category: dict[str, str]  # canonical -> category
+    implies: dict[str, frozenset[str]]  # canonical -> canonicals it implies (transitively)
+    pattern: re.Pattern[str]
+
+    def normalise(self, name: str) -> str | None:
+        """Canonical name of a free-form skill string, or None when it is not in the taxonomy."""
+        cleaned = re.sub(r"\s+", " ", name.strip())
+        if cleaned in self.exact:
+            return self.exact[cleaned]
+        return self.canonical.get(cleaned.lower()) or self.canonical.get(
+            cleaned.lower().replace(" ", "")
+        )
+
+    def find(self, text: str) -> list[str]:
+        found: dict[str, None] = {}
+        for match in self.pattern.finditer(text):
+            alias = match.group(0)
+            canon = self.exact.get(alias) or self.canonical.get(re.sub(r"\s+", " ", alias).lower())
+            if canon:
+                found.setdefault(canon, None)
+        return list(found)
+
+    def closure(self, skills: Iterable[str]) -> set[str]:
+        """The skills plus everything they imply (Spring Boot -> Spring)."""
+        out: set[str] = set()
+        for skill in skills:
+            out.add(skill)
+            out |= self.implies.get(skill, frozenset())
+        return out
+
+
+def _alias_regex(alias: str) -> str:
+    # Spaces in an alias match any run of whitespace ("스프링  부트").
+    body = r"\s+".join(re.escape(part) for part in alias.split())
+    left = f"(?<![{_ASCII_WORD}])" if re.match(r"[A-Za-z0-9]", alias) else ""
+    right = f"(?![{_ASCII_WORD}])" if re.search(r"[A-Za-z0-9+#]$", alias) else ""
+    if alias.endswith((".", "+", "#")):
+        right = f"(?![{_ASCII_WORD}])" if not alias.endswith(".") else r"(?![A-Za-z0-9])"
+    return left + body + right
+
+
+def parse_taxonomy(text: str) -> Taxonomy:
+    canonical: dict[str, str] = {}
+    exact: dict[str, str] = {}
+    category: dict[str, str] = {}
+    direct: dict[str, set[str]] = {}
+    section = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or (line.startswith("#") and not line.startswith("##")):
+            continue
+        if line.startswith("##"):
+            section = line.lstrip("#").strip()
+            continue
+        if section == "implies":
+            src, _, dst = (part.strip() for part in line.partition(">"))
+            direct.setdefault(src, set()).add(dst)
+            continue
+        columns = [c.strip() for c in line.split("|") if c.strip()]
+        name, aliases = columns[0], columns[1:]
+        category[name] = section
+        exact_aliases = {a[1:] for a in aliases if a.startswith("=")}
+        for alias in aliases:
+            if alias.startswith("="):
+                exact[alias[1:]] = name
+            else:
+                canonical[re.sub(r"\s+", " ", alias).lower()] = name
+        # Single letters ("C", "R") never match alone; "=Go" makes "Go" case-sensitive.
+        if len(name) >= 2 and name not in exact_aliases:
+            canonical[name.lower()] = name
+        if len(name) >= 2:
+            canonical.setdefault(name.lower().replace(" ", ""), name)
+    for src, dsts in direct.items():
+        if src not in category or any(d not in category for d in dsts):
+            raise ValueError(f"implies line names an unknown skill: {src} > {dsts}")
+    implies = {src: frozenset(_transitive(src, direct)) for src in direct}
+    aliases = sorted(set(canonical) | set(exact), key=len, reverse=True)
+    # Case-insensitive aliases are compared lower-cased after matching; exact ones as written.
+    alternatives = [_alias_regex(a) for a in aliases]
+    pattern = re.compile("|".join(alternatives), re.IGNORECASE)
+    return Taxonomy(canonical, exact, category, implies, pattern)
+
+
+def _transitive(src: str, direct: dict[str, set[str]]) -> set[str]:
+    seen: set[str] = set()
+    stack = list(direct.get(src, ()))
+    while stack:
+        skill = stack.pop()
+        if skill not in seen:
+            seen.add(skill)
+            stack.extend(direct.get(skill, ()))
+    return seen
+
+
+@lru_cache(maxsize=1)
+def taxonomy() -> Taxonomy:
+    return parse_taxonomy(_TAXONOMY_FILE.read_text(encoding="utf-8"))
+
+
+def find_skills(text: str) -> list[str]:
+    return taxonomy().find(text)
+
+
+def normalise_skills(names: Iterable[str]) -> list[str]:
+    """Canonical names of free-form skills (e.g. from a model); unknown names are dropped."""
+    out: dict[str, None] = {}
+    for name in names:
+        canon = taxonomy().normalise(name)
+        if canon:
+            out.setdefault(canon, None)
+    return list(out)

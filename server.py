@@ -1,0 +1,102 @@
+"""The HTTP server: app factory, lifespan, routes. Feature logic lives in graphs/ and nodes/.
+
+Run: `uvicorn server:app` (host/port from HOST/PORT; `make run` does everything).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from langserve import add_routes
+
+from core.errors import AIError, error_body
+from core.health import health_report
+from core.security import require_api_key
+from core.services import create_services, get_services, set_services
+from core.settings import get_settings
+from core.streaming import StreamErrorMiddleware, contract_errors
+from core.telemetry import RequestMetricsMiddleware, configure_logging, metrics_payload
+from graphs.analysis import build_analysis_graph
+from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
+
+log = logging.getLogger("devths.server")
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Shared clients are created once here and closed on shutdown."""
+    services = await create_services(get_settings())
+    set_services(services)
+    try:
+        yield
+    finally:
+        await services.aclose()
+        set_services(None)
+
+
+def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    errors = exc.errors()
+    first = errors[0] if errors else "Invalid request"
+    if not isinstance(first, dict):  # LangServe reports a broken body as a bare string
+        return JSONResponse({"error": {"code": "INVALID_INPUT", "message": str(first)}}, 422)
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "input")]
+    message = str(first.get("msg", "Invalid request")).removeprefix("Value error, ")
+    body: dict[str, Any] = {"code": "INVALID_INPUT", "message": message}
+    if loc:
+        body["field"] = ".".join(loc)
+    return JSONResponse({"error": body}, status_code=422)
+
+
+def _ai_error(request: Request, exc: AIError) -> JSONResponse:
+    return JSONResponse(exc.to_dict(), status_code=exc.status_code)
+
+
+def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error", exc_info=exc)
+    return JSONResponse(error_body(exc), status_code=500)
+
+
+def create_app() -> FastAPI:
+    configure_logging()
+    app = FastAPI(title="devths-ai", version="0.1.0", lifespan=lifespan)
+    app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
+    app.add_exception_handler(AIError, _ai_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _unexpected_error)
+    app.add_middleware(StreamErrorMiddleware)
+    app.add_middleware(RequestMetricsMiddleware)
+    guarded = [Depends(require_api_key)]
+
+    add_routes(
+        app,
+        contract_errors(build_analysis_graph().compile(name="analysis")),
+        path="/ai/analyze",
+        input_type=AnalyzeInput,
+        output_type=AnalysisResult,
+        dependencies=guarded,
+    )
+
+    @app.get("/health")
+    async def health() -> dict[str, Any]:
+        return await health_report(get_services())
+
+    @app.get("/metrics")
+    async def metrics() -> Response:
+        payload, content_type = metrics_payload()
+        return Response(payload, media_type=content_type)
+
+    return app
+
+
+app = create_app()
+
+if __name__ == "__main__":
+    import uvicorn
+
+    uvicorn.run(app, host=os.getenv("HOST", "127.0.0.1"), port=int(os.getenv("PORT", "8000")))
