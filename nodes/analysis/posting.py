@@ -12,10 +12,8 @@ from nodes.analysis.sections import Section, section_text
 from nodes.shared.korean_dates import find_dates
 
 _LABELLED_COMPANY = re.compile(r"^\s*(?:회사명|기업명|회사|기업)\s*[:：]\s*(.+?)\s*$", re.MULTILINE)
-_CORP = re.compile(
-    r"(?:\(주\)|㈜|주식회사)\s*([가-힣A-Za-z0-9&.\- ]{1,30}?)(?=[\s,)\]]|$)"
-    r"|([가-힣A-Za-z0-9&.\-]{1,30})\s*(?:\(주\)|㈜|주식회사)"
-)
+_CORP_PREFIX = re.compile(r"(?:\(주\)|㈜|주식회사)[ \t]*([가-힣A-Za-z0-9&.\-]{1,30})")
+_CORP_SUFFIX = re.compile(r"([가-힣A-Za-z0-9&.\-]{1,30})[ \t]*(?:\(주\)|㈜|주식회사)")
 _TITLE_BRACKET = re.compile(r"^\s*[\[【<]\s*([^\]】>]{1,30}?)\s*[\]】>]\s*(.*)$")
 _LABELLED_POSITION = re.compile(
     r"^\s*(?:모집\s*부문|모집\s*분야|모집\s*직무|포지션|직무|채용\s*직무|채용\s*분야)\s*[:：]\s*(.+?)\s*$",
@@ -38,10 +36,8 @@ def find_company(text: str) -> str | None:
     bracket = _TITLE_BRACKET.match(first_line)
     if bracket:
         return _clean(bracket.group(1))
-    corp = _CORP.search(text)
-    if corp:
-        return _clean(corp.group(1) or corp.group(2))
-    return None
+    corp = _CORP_PREFIX.search(text) or _CORP_SUFFIX.search(text)
+    return _clean(corp.group(1)) if corp else None
 
 
 def find_position(text: str, sections: list[Section]) -> str | None:
@@ -62,10 +58,9 @@ def find_position(text: str, sections: list[Section]) -> str | None:
 def find_deadline(text: str, sections: list[Section], today: date | None = None) -> date | None:
     """The application deadline: the last date of the 접수 기간 section, else the last date
     on a line that speaks of a deadline ("~ 3/15(금) 18:00까지", "마감: 2026.03.15")."""
-    period = section_text(sections, "접수 기간")
-    if period:
-        dates = find_dates(period, today)
-        if dates:
+    for line in section_text(sections, "접수 기간").splitlines():
+        dates = find_dates(line, today)
+        if dates:  # the first dated line is the period; its last date is the end
             return dates[-1].value
     for line in text.splitlines():
         if _DEADLINE_HINT.search(line):

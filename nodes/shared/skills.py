@@ -92,7 +92,7 @@ def parse_taxonomy(text: str) -> Taxonomy:
         # Single letters ("C", "R") never match alone; "=Go" makes "Go" case-sensitive.
         if len(name) >= 2 and name not in exact_aliases:
             canonical[name.lower()] = name
-        if len(name) >= 2:
+        if len(name) >= 2 and name not in exact_aliases:
             canonical.setdefault(name.lower().replace(" ", ""), name)
     for src, dsts in direct.items():
         if src not in category or any(d not in category for d in dsts):

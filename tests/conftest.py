@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import AsyncIterator, Callable, Iterator
+
+import httpx
+import pytest
+from langchain_core.messages import BaseMessage
+
+from core.models import ModelRegistry
+from core.services import in_process_services, set_services
+from core.settings import Settings
+from tests.fakes import ScriptedChatModel
+
+os.environ.setdefault("LANGSMITH_TRACING", "false")
+os.environ.setdefault("LANGSMITH_TEST_TRACKING", "false")
+
+GOOD_FEEDBACK = (
+    "[강점]\n- Spring Boot 실무 경험이 공고와 맞습니다\n"
+    "[약점]\n- Kubernetes 운영 경험이 없습니다\n"
+    "[개선 제안]\n- 쿠버네티스 배포 경험을 쌓으세요\n"
+    "[강점 요약]\n백엔드 핵심 역량을 갖췄습니다\n"
+    "[약점 요약]\n인프라 경험이 부족합니다\n"
+    "[추천]\n- 개인 프로젝트를 k8s로 배포해 보세요\n"
+)
+
+
+def scripted_analysis_reply(messages: list[BaseMessage]) -> str:
+    """Section summaries get JSON; the feedback call gets the sectioned text."""
+    if "섹션:" in messages[-1].text:
+        return json.dumps({"summary": "섹션 요약", "skills": ["스프링부트"]}, ensure_ascii=False)
+    return GOOD_FEEDBACK
+
+
+@pytest.fixture
+def use_fake_model() -> Iterator[Callable[..., ScriptedChatModel]]:
+    """Install in-process services whose every feature uses a scripted fake model."""
+
+    def install(respond=scripted_analysis_reply, **settings) -> ScriptedChatModel:
+        fake = ScriptedChatModel(respond=respond)
+        conf = Settings(redis_url=None, **settings)
+        set_services(in_process_services(conf, models=ModelRegistry(conf, {"*": fake})))
+        return fake
+
+    yield install
+    set_services(None)
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    """The real app over ASGI (no lifespan: tests install the services they need)."""
+    from server import create_app
+
+    transport = httpx.ASGITransport(app=create_app())
+    async with httpx.AsyncClient(transport=transport, base_url="http://test", timeout=60) as c:
+        yield c
+
+
+RESUME = """김지원 | jiwon@example.com
+[자기소개]
+3년차 백엔드 개발자입니다.
+[기술 스택]
+Java, Spring Boot, JPA, MySQL, Redis, Docker
+[경력]
+에이비씨 주식회사 2022.03 ~ 2025.02 주문 API 개발
+"""
+POSTING = """[카카오] 백엔드 개발자 채용
+■ 담당업무
+- 커머스 API 개발
+■ 자격요건
+- Java, Spring 기반 개발 경력 3년 이상
+- MySQL 활용 경험
+■ 우대사항
+- Kafka, Kubernetes 운영 경험
+접수기간: 2026.12.15 18:00까지
+"""

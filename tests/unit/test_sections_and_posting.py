@@ -1,0 +1,58 @@
+from datetime import date
+
+from nodes.analysis.posting import find_company, find_deadline, find_position
+from nodes.analysis.sections import split_sections
+from nodes.shared.korean_dates import find_dates
+
+
+def test_decorated_headings_are_recognised():
+    text = "■ 자격요건\n- Java\n[우대사항]\n- Kafka\n## 담당 업무\n- API 개발\n전형 절차: 서류 > 면접"
+    names = [s.name for s in split_sections(text, "posting")]
+    assert names == ["자격요건", "우대사항", "담당업무", "전형 절차"]
+
+
+def test_inline_heading_content_is_kept():
+    sections = split_sections("자격요건: Java 3년 이상\n우대사항 : Kafka", "posting")
+    assert [(s.name, s.text) for s in sections] == [
+        ("자격요건", "Java 3년 이상"), ("우대사항", "Kafka")]
+
+
+def test_text_before_any_heading_is_the_overview_and_sections_are_capped():
+    sections = split_sections("홍길동\n" + "[경력]\n" + "가" * 50, "resume", max_chars=10)
+    assert sections[0].name == "개요" and sections[0].text == "홍길동"
+    assert sections[1].name == "경력" and len(sections[1].text) == 10
+
+
+def test_a_long_line_mentioning_a_keyword_is_not_a_heading():
+    text = "경력 3년 이상의 개발자를 찾고 있으며 자격요건을 충족하는 분을 우대하고 모든 지원서를 꼼꼼히 봅니다"
+    assert [s.name for s in split_sections(text, "posting")] == ["개요"]
+
+
+def test_company_from_label_bracket_and_corporate_suffix():
+    assert find_company("회사명: 네이버웹툰\n...") == "네이버웹툰"
+    assert find_company("[토스] 서버 개발자\n...") == "토스"
+    assert find_company("채용 공고\n(주)우아한형제들 에서 모집합니다") == "우아한형제들"
+    assert find_company("백엔드 개발자를 모집합니다") is None
+
+
+def test_position_from_label_or_title():
+    assert find_position("모집부문: 데이터 엔지니어\n", []) == "데이터 엔지니어"
+    assert find_position("[카카오] 백엔드 개발자 채용\n", []) == "백엔드 개발자"
+    assert find_position("함께 성장할 동료를 찾습니다", []) is None
+
+
+def test_deadline_is_the_end_of_the_application_period():
+    text = "접수기간: 2026.03.02 ~ 2026.03.15\n전형: 코딩테스트 3/22"
+    sections = split_sections(text, "posting")
+    assert find_deadline(text, sections, date(2026, 2, 1)) == date(2026, 3, 15)
+
+
+def test_yearless_deadline_resolves_against_today():
+    text = "~ 3/15(금) 18:00까지 지원"
+    assert find_deadline(text, [], date(2026, 11, 29)) == date(2027, 3, 15)
+    assert find_deadline(text, [], date(2026, 3, 1)) == date(2026, 3, 15)
+
+
+def test_impossible_dates_are_not_guessed():
+    assert find_dates("2026.02.30 마감") == []
+    assert [d.value for d in find_dates("2월 30일, 2026년 4월 1일")] == [date(2026, 4, 1)]

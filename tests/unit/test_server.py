@@ -1,0 +1,129 @@
+"""The HTTP contract: routes, error shape, auth, streaming, health (fake model, no Redis)."""
+
+import json
+
+import pytest
+
+from core.settings import get_settings
+from tests.conftest import GOOD_FEEDBACK, POSTING, RESUME
+
+BODY = {"input": {"user_id": "u1", "resume_text": RESUME, "posting_text": POSTING}}
+
+
+def sse_events(text: str) -> list[tuple[str, str]]:
+    events = []
+    for block in text.replace("\r\n", "\n").split("\n\n"):
+        lines = block.strip().splitlines()
+        kind = next((ln[7:] for ln in lines if ln.startswith("event: ")), None)
+        data = next((ln[6:] for ln in lines if ln.startswith("data: ")), "")
+        if kind:
+            events.append((kind, data))
+    return events
+
+
+async def test_invoke_returns_the_analysis_result(use_fake_model, client):
+    use_fake_model()
+    r = await client.post("/ai/analyze/invoke", json=BODY)
+    assert r.status_code == 200
+    out = r.json()["output"]
+    assert out["matching"]["grade"] == "B" and out["cached"] is False
+    r2 = await client.post("/ai/analyze/invoke", json=BODY)
+    assert r2.json()["output"]["cached"] is True
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"input": {"user_id": "u", "resume_text": " ", "posting_text": "x"}}, "resume_text"),
+        ({"input": {"user_id": "u", "resume_text": 5, "posting_text": "x"}}, "resume_text"),
+        ({"input": {"user_id": "u", "resume_text": "x"}}, "posting_text"),
+    ],
+)
+async def test_bad_input_is_422_in_the_contract_shape(use_fake_model, client, body, field):
+    fake = use_fake_model()
+    r = await client.post("/ai/analyze/invoke", json=body)
+    assert r.status_code == 422
+    assert r.json()["error"]["code"] == "INVALID_INPUT"
+    assert r.json()["error"]["field"] == field
+    assert fake.calls == []
+
+
+async def test_broken_json_is_422_not_500(use_fake_model, client):
+    use_fake_model()
+    r = await client.post(
+        "/ai/analyze/invoke", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert r.status_code == 422 and r.json()["error"]["code"] == "INVALID_INPUT"
+
+
+async def test_api_key_is_required_when_configured(use_fake_model, client, monkeypatch):
+    use_fake_model()
+    monkeypatch.setenv("AI_API_KEY", "s3cret")
+    get_settings.cache_clear()
+    try:
+        assert (await client.post("/ai/analyze/invoke", json=BODY)).status_code == 401
+        wrong = await client.post("/ai/analyze/invoke", json=BODY, headers={"X-API-Key": "nope"})
+        assert wrong.status_code == 401
+        assert wrong.json()["error"]["code"] == "UNAUTHORIZED"
+        ok = await client.post("/ai/analyze/invoke", json=BODY, headers={"X-API-Key": "s3cret"})
+        assert ok.status_code == 200
+        assert (await client.get("/health")).status_code == 200
+    finally:
+        get_settings.cache_clear()
+
+
+async def test_stream_events_carry_feedback_tokens_before_the_final_output(use_fake_model, client):
+    use_fake_model()
+    r = await client.post("/ai/analyze/stream_events", json={**BODY, "version": "v2"})
+    events = sse_events(r.text)
+    kinds = [k for k, _ in events]
+    assert kinds[-1] == "end"
+    payloads = [json.loads(d) for k, d in events if k == "data"]
+    token_idx = [i for i, p in enumerate(payloads) if p["event"] == "on_chat_model_stream"]
+    final_idx = next(  # the root run's end carries the final output
+        i for i, p in enumerate(payloads) if p["event"] == "on_chain_end" and not p["parent_ids"]
+    )
+    assert token_idx and max(token_idx) < final_idx
+    text = "".join(payloads[i]["data"]["chunk"]["content"] for i in token_idx)
+    assert text == GOOD_FEEDBACK
+    assert payloads[final_idx]["data"]["output"]["matching"]["score"] == 75
+
+
+async def test_a_model_failure_inside_a_stream_is_a_contract_error_event(use_fake_model, client):
+    def broken(messages):
+        raise RuntimeError("model exploded with secret details")
+
+    use_fake_model(respond=broken)
+    r = await client.post("/ai/analyze/stream_events", json={**BODY, "version": "v2"})
+    events = sse_events(r.text)
+    assert events[-1][0] == "error"
+    error = json.loads(events[-1][1])["error"]
+    assert error["code"] == "INTERNAL_ERROR"
+    assert "secret" not in r.text
+    assert "end" not in [k for k, _ in events]
+
+
+async def test_a_model_output_error_keeps_its_code_in_the_stream(use_fake_model, client):
+    use_fake_model(respond=lambda m: "{}" if "섹션:" in m[-1].text else "x")
+    r = await client.post("/ai/analyze/stream_events", json={**BODY, "version": "v2"})
+    kind, data = sse_events(r.text)[-1]
+    assert kind == "error"
+    assert json.loads(data)["error"]["code"] == "MODEL_OUTPUT_INVALID"
+
+
+async def test_invoke_failure_is_a_5xx_in_the_contract_shape(use_fake_model, client):
+    use_fake_model(respond=lambda m: "{}" if "섹션:" in m[-1].text else "x")
+    r = await client.post("/ai/analyze/invoke", json=BODY)
+    assert r.status_code == 502
+    assert r.json()["error"]["code"] == "MODEL_OUTPUT_INVALID"
+
+
+async def test_health_is_degraded_without_redis_and_metrics_are_exposed(use_fake_model, client):
+    use_fake_model()
+    health = (await client.get("/health")).json()
+    assert health["status"] == "degraded"
+    assert health["checks"]["redis"] == "not_configured"
+    await client.post("/ai/analyze/invoke", json=BODY)
+    metrics = (await client.get("/metrics")).text
+    assert 'devths_request_seconds_count{route="/ai/analyze/invoke",status="200"}' in metrics
+    assert "devths_cache_lookups_total" in metrics

@@ -1,0 +1,47 @@
+from nodes.shared.skills import find_skills, normalise_skills, parse_taxonomy, taxonomy
+
+
+def test_korean_and_english_aliases_map_to_one_canonical_name():
+    assert find_skills("스프링부트와 spring-boot, Spring Boot") == ["Spring Boot"]
+    assert normalise_skills(["스프링부트", "spring-boot", "SpringBoot"]) == ["Spring Boot"]
+
+
+def test_longest_alias_wins_and_ascii_boundaries_hold():
+    # "자바스크립트" is JavaScript (not Java); "JavaScript" does not contain a Java match.
+    assert find_skills("자바스크립트, JavaScript") == ["JavaScript"]
+    assert find_skills("Java를 주로 사용") == ["Java"]
+    assert find_skills("C/C++ 개발") == ["C++"]
+
+
+def test_case_sensitive_aliases_do_not_fire_on_ordinary_words():
+    assert find_skills("let us go to the store") == []
+    assert find_skills("Go 언어와 Golang") == ["Go"]
+
+
+def test_korean_particles_after_an_alias_still_match():
+    assert find_skills("도커를 이용해 쿠버네티스에 배포") == ["Docker", "Kubernetes"]
+
+
+def test_unknown_model_skills_are_dropped_by_normalisation():
+    assert normalise_skills(["열정", "Kafka", "카프카"]) == ["Kafka"]
+
+
+def test_implications_are_transitive_and_closed():
+    closure = taxonomy().closure(["Spring Data JPA"])
+    assert {"Spring Data JPA", "JPA", "Spring"} <= closure
+    assert "Spring Boot" not in closure
+
+
+def test_taxonomy_is_large_enough_for_the_korean_market():
+    t = taxonomy()
+    assert len(t.category) >= 250
+    assert {"language", "backend", "frontend", "data", "cloud", "certification"} <= set(
+        t.category.values()
+    )
+
+
+def test_implies_line_with_unknown_skill_is_rejected():
+    import pytest
+
+    with pytest.raises(ValueError):
+        parse_taxonomy("## backend\nSpring\n## implies\nSpring > Nope\n")
