@@ -151,7 +151,7 @@ class LocalLlamaChatModel(BaseChatModel):
     # The engine thread pushes (kind, payload) items: ("chunk", dict) ... ("end", None)
     # or ("error", exc). Consumers run on any event loop.
     async def _run_stream(self, params: dict[str, Any]) -> AsyncIterator[dict[str, Any]]:
-        engine = self._get_engine()
+        engine = await asyncio.to_thread(self._get_engine)  # first use loads the model file
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
         cancel = threading.Event()

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from core.errors import ModelUnavailableError
 from core.settings import Settings
+from core.telemetry import ModelUsageCallback
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +151,7 @@ class ModelRegistry:
         `internal` turns streaming off so the call never shows up as user tokens.
         """
         runnables: list[Runnable] = []
-        for _spec, model in self.chain(feature):
+        for spec, model in self.chain(feature):
             m: BaseChatModel = model
             if internal:
                 m = model.model_copy(update={"disable_streaming": True})
@@ -161,7 +162,8 @@ class ModelRegistry:
                 kwargs["grammar"] = grammar
             if max_tokens is not None:
                 kwargs.update(_max_tokens_kwarg(m, max_tokens))
-            runnables.append(m.bind(**kwargs) if kwargs else m)
+            bound = m.bind(**kwargs) if kwargs else m
+            runnables.append(bound.with_config(callbacks=[ModelUsageCallback(feature, spec)]))
         first, rest = runnables[0], runnables[1:]
         return first.with_fallbacks(rest) if rest else first
 

@@ -49,8 +49,11 @@ class ContractErrors(RunnableBinding):
     async def astream_events(  # type: ignore[override]
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
+        output_keys = set(self.bound.get_output_schema().model_fields)
         try:
             async for event in super().astream_events(input, config, **kwargs):
+                if event["event"] == "on_chain_end" and not event.get("parent_ids"):
+                    event = _only_output(event, output_keys)
                 yield _json_safe(event)
         except Exception as exc:
             yield {
@@ -62,6 +65,16 @@ class ContractErrors(RunnableBinding):
                 "parent_ids": [],
                 "data": _report(exc),
             }
+
+
+def _only_output(event: Any, keys: set[str]) -> Any:
+    """LangGraph ends the root run with its whole state (inputs and internals included);
+    the contract's final output is the output schema's fields only."""
+    output = event.get("data", {}).get("output")
+    if not keys or not isinstance(output, dict):
+        return event
+    trimmed = {k: v for k, v in output.items() if k in keys}
+    return {**event, "data": {**event["data"], "output": trimmed}}
 
 
 def _json_safe(value: Any) -> Any:

@@ -9,6 +9,8 @@ import traceback
 import uuid
 from typing import Any
 
+from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.outputs import LLMResult
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -19,6 +21,10 @@ REQUEST_LATENCY = Histogram(
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120),
 )
 CACHE_LOOKUPS = Counter("devths_cache_lookups_total", "Cache lookups", ["cache", "result"])
+MODEL_CALLS = Counter("devths_model_calls_total", "Chat model calls", ["feature", "model"])
+MODEL_TOKENS = Counter(
+    "devths_model_tokens_total", "Chat model tokens", ["feature", "model", "direction"]
+)
 
 access_log = logging.getLogger("devths.access")
 
@@ -47,6 +53,26 @@ def configure_logging(level: int = logging.INFO) -> None:
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level)
+
+
+class ModelUsageCallback(BaseCallbackHandler):
+    """Counts model calls and tokens per feature and model (attached by the model registry)."""
+
+    run_inline = True
+
+    def __init__(self, feature: str, model: str) -> None:
+        self.labels = (feature, model)
+
+    def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
+        MODEL_CALLS.labels(*self.labels).inc()
+
+    def on_llm_end(self, response: LLMResult, **kwargs: Any) -> None:
+        for generations in response.generations:
+            for generation in generations:
+                usage = getattr(getattr(generation, "message", None), "usage_metadata", None)
+                if usage:
+                    MODEL_TOKENS.labels(*self.labels, "input").inc(usage.get("input_tokens", 0))
+                    MODEL_TOKENS.labels(*self.labels, "output").inc(usage.get("output_tokens", 0))
 
 
 def metrics_payload() -> tuple[bytes, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 import unicodedata
@@ -44,6 +45,12 @@ SUMMARISED = {
 MAX_SECTIONS_PER_DOC = 4
 
 
+# Loaded at import (start-up), never on the event loop.
+SECTION_PROMPT = load_prompt("analysis/section_summary")
+FEEDBACK_PROMPT = load_prompt("analysis/match_feedback")
+TAXONOMY_DIGEST = hashlib.sha256(repr(sorted(taxonomy().canonical.items())).encode()).hexdigest()
+
+
 def normalise_text(text: str) -> str:
     """NFC, one space between words, no blank-line noise: the cache sees content only."""
     text = unicodedata.normalize("NFC", text)
@@ -52,14 +59,13 @@ def normalise_text(text: str) -> str:
 
 
 def analysis_cache_key(resume: str, posting: str, model_spec: str) -> str:
-    taxonomy_digest = hashlib.sha256(repr(sorted(taxonomy().canonical.items())).encode())
     return cache_key(
         FEATURE,
         PIPELINE_VERSION,
-        load_prompt("analysis/section_summary").tag,
-        load_prompt("analysis/match_feedback").tag,
+        SECTION_PROMPT.tag,
+        FEEDBACK_PROMPT.tag,
         model_spec,
-        taxonomy_digest.hexdigest()[:12],
+        TAXONOMY_DIGEST[:12],
         normalise_text(resume),
         normalise_text(posting),
     )
@@ -74,14 +80,18 @@ def validate_input(state: dict[str, Any]) -> AnalyzeInput:
         raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
 
 
+def _request_key(state: dict[str, Any]) -> str:
+    request = validate_input(state)
+    spec = get_services().models.spec(FEATURE)  # first call locates model files on disk
+    return analysis_cache_key(request.resume_text, request.posting_text, spec)
+
+
 async def check_cache(state: dict[str, Any]) -> Command:
     """Reads the input; validates it; on a cache hit writes the finished result and ends
     (no model is called), otherwise writes `cache_key` and goes on to extract sections."""
-    request = validate_input(state)
     services = get_services()
-    key = analysis_cache_key(
-        request.resume_text, request.posting_text, services.models.spec(FEATURE)
-    )
+    # Validation, hashing and first-use file look-ups run off the event loop.
+    key = await asyncio.to_thread(_request_key, state)
     hit = await services.cache.get(key)
     if hit is not None:
         return Command(goto=END, update={**hit, "cached": True, "cache_key": key})
@@ -131,7 +141,7 @@ async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> 
     Internal call: tagged out of the user's token stream."""
     section = Section(**payload["section"])
     services = get_services()
-    prompt = load_prompt("analysis/section_summary")
+    prompt = SECTION_PROMPT
     model = services.models.runnable(
         FEATURE,
         schema=SectionDigest,
@@ -182,8 +192,7 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
     call: its tokens stream to the client. A malformed answer is retried once."""
     services = get_services()
     match = state["match"]
-    prompt = load_prompt("analysis/match_feedback")
-    messages = prompt.messages(
+    messages = FEEDBACK_PROMPT.messages(
         posting_summaries=_digest_lines(state["digests"], "posting"),
         resume_summaries=_digest_lines(state["digests"], "resume"),
         score=match["score"],

@@ -35,10 +35,7 @@ def test_analysis_cache_key_ignores_whitespace_but_not_content_or_model():
 def test_analysis_cache_key_changes_with_the_prompt(monkeypatch):
     before = steps.analysis_cache_key("a", "b", "m")
     real = load_prompt("analysis/match_feedback")
-    bumped = replace(real, version=real.version + 1)
-    monkeypatch.setattr(
-        steps, "load_prompt", lambda n: bumped if n == "analysis/match_feedback" else load_prompt(n)
-    )
+    monkeypatch.setattr(steps, "FEEDBACK_PROMPT", replace(real, version=real.version + 1))
     assert steps.analysis_cache_key("a", "b", "m") != before
 
 

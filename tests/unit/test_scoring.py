@@ -5,8 +5,18 @@ from nodes.analysis.scoring import grade_for, match_skills
 
 @pytest.mark.parametrize(
     ("score", "grade"),
-    [(100, "A"), (85, "A"), (84, "B"), (70, "B"), (69, "C"), (55, "C"), (54, "D"), (40, "D"),
-     (39, "F"), (0, "F")],
+    [
+        (100, "A"),
+        (85, "A"),
+        (84, "B"),
+        (70, "B"),
+        (69, "C"),
+        (55, "C"),
+        (54, "D"),
+        (40, "D"),
+        (39, "F"),
+        (0, "F"),
+    ],
 )
 def test_grade_boundaries(score, grade):
     assert grade_for(score) == grade
@@ -14,8 +24,9 @@ def test_grade_boundaries(score, grade):
 
 def test_required_coverage_weighs_three_quarters():
     # 2 of 4 required (0.5), 1 of 2 preferred (0.5) -> 50
-    m = match_skills(["Java", "MySQL", "Kafka"], ["Java", "MySQL", "Python", "AWS"],
-                     ["Kafka", "Redis"])
+    m = match_skills(
+        ["Java", "MySQL", "Kafka"], ["Java", "MySQL", "Python", "AWS"], ["Kafka", "Redis"]
+    )
     assert m.score == 50
     assert m.matched == ["Java", "MySQL"]
     assert m.bonus == ["Kafka"]

@@ -6,7 +6,9 @@ from nodes.shared.korean_dates import find_dates
 
 
 def test_decorated_headings_are_recognised():
-    text = "■ 자격요건\n- Java\n[우대사항]\n- Kafka\n## 담당 업무\n- API 개발\n전형 절차: 서류 > 면접"
+    text = (
+        "■ 자격요건\n- Java\n[우대사항]\n- Kafka\n## 담당 업무\n- API 개발\n전형 절차: 서류 > 면접"
+    )
     names = [s.name for s in split_sections(text, "posting")]
     assert names == ["자격요건", "우대사항", "담당업무", "전형 절차"]
 
@@ -14,7 +16,9 @@ def test_decorated_headings_are_recognised():
 def test_inline_heading_content_is_kept():
     sections = split_sections("자격요건: Java 3년 이상\n우대사항 : Kafka", "posting")
     assert [(s.name, s.text) for s in sections] == [
-        ("자격요건", "Java 3년 이상"), ("우대사항", "Kafka")]
+        ("자격요건", "Java 3년 이상"),
+        ("우대사항", "Kafka"),
+    ]
 
 
 def test_text_before_any_heading_is_the_overview_and_sections_are_capped():

@@ -86,7 +86,9 @@ async def test_stream_events_carry_feedback_tokens_before_the_final_output(use_f
     assert token_idx and max(token_idx) < final_idx
     text = "".join(payloads[i]["data"]["chunk"]["content"] for i in token_idx)
     assert text == GOOD_FEEDBACK
-    assert payloads[final_idx]["data"]["output"]["matching"]["score"] == 75
+    final = payloads[final_idx]["data"]["output"]
+    assert set(final) == {"resume_analysis", "posting_analysis", "matching", "cached"}
+    assert final["matching"]["score"] == 75
 
 
 async def test_a_model_failure_inside_a_stream_is_a_contract_error_event(use_fake_model, client):

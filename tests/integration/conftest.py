@@ -1,0 +1,79 @@
+"""Integration fixtures: a real Redis 8 (RedisJSON + RediSearch) and real servers.
+
+Nothing here skips: when a real part is missing, the tests fail and say what is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.integration
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """TEST_REDIS_URL (set by `make test`), else the local Redis 8 launcher."""
+    url = os.environ.get("TEST_REDIS_URL")
+    if url:
+        return url
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "local_redis.py"), "start"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return out.stdout.strip()
+
+
+def wait_http(url: str, timeout_s: float, proc: subprocess.Popen | None = None) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"process exited with {proc.returncode} before {url} answered")
+        try:
+            if httpx.get(url, timeout=1).status_code < 500:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(f"{url} did not answer within {timeout_s} s")
+
+
+@pytest.fixture(scope="session")
+def live_server(redis_url: str, tmp_path_factory) -> Iterator[str]:
+    """`uvicorn server:app` as a real process on real Redis and the embedded local model."""
+    port = free_port()
+    log = (tmp_path_factory.mktemp("server") / "server.log").open("w")
+    env = {**os.environ, "REDIS_URL": redis_url, "HOST": "127.0.0.1", "PORT": str(port)}
+    env.pop("AI_API_KEY", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(f"{base}/health", 60, proc)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+        log.close()

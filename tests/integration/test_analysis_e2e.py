@@ -1,0 +1,77 @@
+"""One end-to-end analysis on the running server: real Redis, the real embedded model."""
+
+import json
+import re
+import uuid
+
+import httpx
+import pytest
+
+from tests.conftest import POSTING, RESUME
+from tests.unit.test_server import sse_events
+
+pytestmark = pytest.mark.integration
+BODY = {"input": {"user_id": "e2e", "resume_text": RESUME, "posting_text": POSTING}}
+
+
+def model_calls(base: str) -> float:
+    text = httpx.get(f"{base}/metrics").text
+    found = re.findall(
+        r'^devths_model_calls_total\{feature="analysis",[^}]*\} ([0-9.e+]+)$', text, re.MULTILINE
+    )
+    return sum(float(v) for v in found)
+
+
+def test_health_reports_every_dependency(live_server):
+    health = httpx.get(f"{live_server}/health").json()
+    assert health["checks"]["redis"] == "ok"
+    assert health["checks"]["llm"].startswith("ok")
+
+
+def test_streamed_analysis_then_a_cache_hit_without_model_calls(live_server):
+    with httpx.Client(base_url=live_server, timeout=600) as client:
+        # Redis keeps results between runs: a nonce makes this input new to the cache.
+        nonce = uuid.uuid4().hex[:8]
+        fresh = {"input": {**BODY["input"], "resume_text": RESUME + f"\n[활동]\n스터디 {nonce}"}}
+        before = model_calls(live_server)
+        r = client.post("/ai/analyze/stream_events", json={**fresh, "version": "v2"})
+        events = sse_events(r.text)
+        assert events[-1][0] == "end", events[-1]
+        payloads = [json.loads(d) for k, d in events if k == "data"]
+        token_at = [i for i, p in enumerate(payloads) if p["event"] == "on_chat_model_stream"]
+        final_at = max(
+            i
+            for i, p in enumerate(payloads)
+            if p["event"] == "on_chain_end" and not p["parent_ids"]
+        )
+        assert token_at and token_at[0] < final_at
+        assert {payloads[i]["metadata"]["langgraph_node"] for i in token_at} == {"write_feedback"}
+        result = payloads[final_at]["data"]["output"]
+        # Deterministic parts, checked by hand against the texts (see the unit test).
+        assert (result["matching"]["score"], result["matching"]["grade"]) == (75, "B")
+        assert result["posting_analysis"]["company"] == "카카오"
+        assert result["posting_analysis"]["deadline"] == "2026-12-15"
+        assert result["resume_analysis"]["strengths"] and result["matching"]["recommendations"]
+        assert result["cached"] is False
+        assert model_calls(live_server) > before
+
+        calls = model_calls(live_server)
+        again = client.post("/ai/analyze/invoke", json=fresh)
+        assert again.status_code == 200
+        out = again.json()["output"]
+        assert out["cached"] is True
+        assert model_calls(live_server) == calls
+        assert {**out, "cached": False} == result
+
+
+def test_bad_input_over_http_is_422(live_server):
+    r = httpx.post(
+        f"{live_server}/ai/analyze/invoke",
+        json={"input": {"user_id": "u", "resume_text": "", "posting_text": "x"}},
+    )
+    assert r.status_code == 422
+    assert r.json()["error"] == {
+        "code": "INVALID_INPUT",
+        "message": "must not be empty or whitespace",
+        "field": "resume_text",
+    }
