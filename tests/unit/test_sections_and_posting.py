@@ -28,7 +28,10 @@ def test_text_before_any_heading_is_the_overview_and_sections_are_capped():
 
 
 def test_a_long_line_mentioning_a_keyword_is_not_a_heading():
-    text = "경력 3년 이상의 개발자를 찾고 있으며 자격요건을 충족하는 분을 우대하고 모든 지원서를 꼼꼼히 봅니다"
+    text = (
+        "경력 3년 이상의 개발자를 찾고 있으며 자격요건을 충족하는 분을 우대하고 "
+        "모든 지원서를 꼼꼼히 봅니다"
+    )
     assert [s.name for s in split_sections(text, "posting")] == ["개요"]
 
 
