@@ -157,9 +157,10 @@ async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> 
         {**config, **INTERNAL, "run_name": "summarise_section"},
         services.settings.model_timeout_s,
     )
-    # Model-found skills count only when the taxonomy knows them and the section names them.
-    named_here = set(find_skills(section.text))
-    confirmed = [s for s in normalise_skills(digest.skills) if s in named_here]
+    # Model-found skills count only when the taxonomy knows them and the section names them
+    # (loosely: spacing and punctuation variants the strict matcher misses are accepted).
+    known = taxonomy()
+    confirmed = [s for s in normalise_skills(digest.skills) if known.grounded(s, section.text)]
     return {
         "digests": [
             {

@@ -44,6 +44,17 @@ class Taxonomy:
                 found.setdefault(canon, None)
         return list(found)
 
+    def grounded(self, skill: str, text: str) -> bool:
+        """Whether the text names the skill, tolerating spacing and punctuation variants the
+        strict matcher misses ("Spring-Boot3", "node js"). Short aliases (< 3 characters)
+        must match strictly, or "go" would be found in "google"."""
+        if skill in self.find(text):
+            return True
+        squashed = _squash(text)
+        aliases = [a for a, c in self.canonical.items() if c == skill]
+        aliases += [a for a, c in self.exact.items() if c == skill]
+        return any(len(_squash(a)) >= 3 and _squash(a) in squashed for a in aliases)
+
     def closure(self, skills: Iterable[str]) -> set[str]:
         """The skills plus everything they imply (Spring Boot -> Spring)."""
         out: set[str] = set()
@@ -51,6 +62,10 @@ class Taxonomy:
             out.add(skill)
             out |= self.implies.get(skill, frozenset())
         return out
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s\-_.·/]+", "", text).casefold()
 
 
 def _alias_regex(alias: str) -> str:

@@ -45,3 +45,11 @@ def test_implies_line_with_unknown_skill_is_rejected():
 
     with pytest.raises(ValueError):
         parse_taxonomy("## backend\nSpring\n## implies\nSpring > Nope\n")
+
+
+def test_model_skills_are_grounded_loosely_but_not_invented():
+    t = taxonomy()
+    assert t.grounded("Node.js", "node js 로 API 서버 개발")
+    assert t.grounded("Spring Boot", "Spring-Boot3 마이그레이션")
+    assert not t.grounded("Kafka", "RabbitMQ 로 메시지 처리")
+    assert not t.grounded("Go", "google 검색 광고")

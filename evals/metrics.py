@@ -1,0 +1,54 @@
+"""Evaluation metrics. Pure functions over outputs and gold labels (unit-tested)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+TARGETS = {"skills_f1": 0.85, "grade_band": 0.8, "pairwise": 1.0, "score_spread": 0}
+FIT_ORDER = {"strong": 2, "medium": 1, "weak": 0}
+
+
+def prf_micro(pairs: Iterable[tuple[Sequence[str], Sequence[str]]]) -> dict[str, float]:
+    """Micro precision/recall/F1 over (predicted, gold) label sets, case-insensitive."""
+    tp = fp = fn = 0
+    for predicted, gold in pairs:
+        p = {s.casefold() for s in predicted}
+        g = {s.casefold() for s in gold}
+        tp += len(p & g)
+        fp += len(p - g)
+        fn += len(g - p)
+    precision = tp / (tp + fp) if tp + fp else 1.0
+    recall = tp / (tp + fn) if tp + fn else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": precision, "recall": recall, "f1": f1, "tp": tp, "fp": fp, "fn": fn}
+
+
+def prf(predicted: Sequence[str], gold: Sequence[str]) -> dict[str, float]:
+    return prf_micro([(predicted, gold)])
+
+
+def band_accuracy(grades: Sequence[str], bands: Sequence[Sequence[str]]) -> float:
+    return sum(g in band for g, band in zip(grades, bands, strict=True)) / len(grades)
+
+
+def pairwise_order(items: Iterable[tuple[str, str, int]]) -> float:
+    """Share of same-posting resume pairs whose scores follow their fit (strong > medium >
+    weak). `items` are (posting_id, fit, score)."""
+    by_posting: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for posting, fit, score in items:
+        by_posting[posting].append((FIT_ORDER[fit], score))
+    right = total = 0
+    for entries in by_posting.values():
+        for i, (fit_a, score_a) in enumerate(entries):
+            for fit_b, score_b in entries[i + 1 :]:
+                if fit_a == fit_b:
+                    continue
+                total += 1
+                right += (score_a > score_b) == (fit_a > fit_b)
+    return right / total if total else 1.0
+
+
+def score_spread(spreads: Sequence[int]) -> int:
+    """The largest max-min score difference over repeated runs of the same input."""
+    return max(spreads)
