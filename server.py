@@ -18,11 +18,16 @@ from langserve import add_routes
 
 from core.errors import AIError, error_body
 from core.health import health_report
-from core.security import require_api_key
+from core.security import require_api_key, run_metadata
 from core.services import create_services, get_services, set_services
 from core.settings import get_settings
 from core.streaming import StreamErrorMiddleware, contract_errors
-from core.telemetry import RequestMetricsMiddleware, configure_logging, metrics_payload
+from core.telemetry import (
+    RequestMetricsMiddleware,
+    configure_logging,
+    configure_tracing,
+    metrics_payload,
+)
 from graphs.analysis import build_analysis_graph
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
 
@@ -32,7 +37,9 @@ log = logging.getLogger("devths.server")
 @asynccontextmanager
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Shared clients are created once here and closed on shutdown."""
-    services = await create_services(get_settings())
+    settings = get_settings()
+    configure_tracing(settings)
+    services = await create_services(settings)
     set_services(services)
     try:
         yield
@@ -80,6 +87,7 @@ def create_app() -> FastAPI:
         input_type=AnalyzeInput,
         output_type=AnalysisResult,
         dependencies=guarded,
+        per_req_config_modifier=run_metadata("analysis"),
     )
 
     @app.get("/health")

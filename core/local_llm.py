@@ -77,7 +77,7 @@ class _Engine:
         for chunk in self.llama.create_chat_completion(stream=True, **params):
             if cancel.is_set():
                 return
-            yield chunk
+            yield dict(chunk)  # type: ignore[arg-type]  # stream=True yields response dicts
 
 
 def get_engine(path: str, n_ctx: int, n_threads: int | None) -> _Engine:
@@ -232,7 +232,7 @@ class LocalLlamaChatModel(BaseChatModel):
         self, seen: list[ChatGenerationChunk], params: dict[str, Any]
     ) -> ChatGenerationChunk | None:
         """llama.cpp's stream carries no usage: count the tokens ourselves, once per call."""
-        if any(c.message.usage_metadata for c in seen):
+        if any(getattr(c.message, "usage_metadata", None) for c in seen):
             return None
         prompt = self._count_tokens("\n".join(m["content"] for m in params["messages"]))
         output = self._count_tokens("".join(c.message.text for c in seen))
@@ -271,7 +271,7 @@ class LocalLlamaChatModel(BaseChatModel):
             return ChatResult(generations=[ChatGeneration(message=AIMessage(content=""))])
         message = AIMessage(
             content=merged.message.content,
-            usage_metadata=merged.message.usage_metadata,
+            usage_metadata=getattr(merged.message, "usage_metadata", None),
             response_metadata=merged.generation_info or {},
         )
         return ChatResult(generations=[ChatGeneration(message=message)])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from fastapi import Request
 
@@ -24,3 +26,27 @@ async def require_api_key(request: Request) -> None:
 def hash_user_id(user_id: str) -> str:
     """A stable pseudonym: logs and traces never carry the raw user id."""
     return hashlib.sha256(f"devths:{user_id}".encode()).hexdigest()[:16]
+
+
+PerRequestConfig = Callable[[dict[str, Any], Request], Awaitable[dict[str, Any]]]
+
+
+def run_metadata(feature: str) -> PerRequestConfig:
+    """A LangServe `per_req_config_modifier` that tags runs (and so traces) with the feature,
+    the route and a hashed user id; the raw id never leaves the request."""
+
+    async def modify(config: dict[str, Any], request: Request) -> dict[str, Any]:
+        try:
+            body = await request.json()
+            user_id = str(body.get("input", {}).get("user_id", ""))
+        except (ValueError, AttributeError):
+            user_id = ""
+        metadata = {
+            **config.get("metadata", {}),
+            "feature": feature,
+            "route": request.url.path,
+            "user": hash_user_id(user_id) if user_id else None,
+        }
+        return {**config, "metadata": metadata}
+
+    return modify

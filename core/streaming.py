@@ -49,7 +49,7 @@ class ContractErrors(RunnableBinding):
     async def astream_events(  # type: ignore[override]
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
-        output_keys = set(self.bound.get_output_schema().model_fields)
+        output_keys = set(self.bound.get_output_jsonschema().get("properties", {}))
         try:
             async for event in super().astream_events(input, config, **kwargs):
                 if event["event"] == "on_chain_end" and not event.get("parent_ids"):

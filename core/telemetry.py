@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import logging
 import time
 import traceback
@@ -13,6 +14,8 @@ from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.outputs import LLMResult
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from core.settings import Settings
 
 REQUEST_LATENCY = Histogram(
     "devths_request_seconds",
@@ -73,6 +76,17 @@ class ModelUsageCallback(BaseCallbackHandler):
                 if usage:
                     MODEL_TOKENS.labels(*self.labels, "input").inc(usage.get("input_tokens", 0))
                     MODEL_TOKENS.labels(*self.labels, "output").inc(usage.get("output_tokens", 0))
+
+
+def configure_tracing(settings: Settings) -> bool:
+    """LangSmith tracing only when asked for *and* a key is set; off and silent otherwise.
+    With TRACE_HIDE_IO (default) run inputs and outputs (resumes, answers) are not sent."""
+    enabled = settings.langsmith_tracing and bool(settings.langsmith_api_key)
+    os.environ["LANGSMITH_TRACING"] = "true" if enabled else "false"
+    if enabled and settings.trace_hide_io:
+        os.environ.setdefault("LANGSMITH_HIDE_INPUTS", "true")
+        os.environ.setdefault("LANGSMITH_HIDE_OUTPUTS", "true")
+    return enabled
 
 
 def metrics_payload() -> tuple[bytes, str]:

@@ -84,10 +84,14 @@ def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any]) -> l
     return [
         {"key": "resume_skills_f1", "score": resume["f1"]},
         {"key": "posting_skills_f1", "score": posting["f1"]},
-        {"key": "grade_in_band",
-         "score": int(outputs["matching"]["grade"] in reference_outputs["grade_band"])},
-        {"key": "company_exact",
-         "score": int(outputs["posting_analysis"]["company"] == reference_outputs["company"])},
+        {
+            "key": "grade_in_band",
+            "score": int(outputs["matching"]["grade"] in reference_outputs["grade_band"]),
+        },
+        {
+            "key": "company_exact",
+            "score": int(outputs["posting_analysis"]["company"] == reference_outputs["company"]),
+        },
     ]
 
 
@@ -123,11 +127,16 @@ def summarise(rows: list[dict[str, Any]], spreads: list[int]) -> dict[str, Any]:
             [o["matching"]["grade"] for o in outs], [g["grade_band"] for g in golds]
         ),
         "pairwise_order": pairwise_order(
-            [(r["meta"]["posting_id"], r["meta"]["fit"], r["outputs"]["matching"]["score"])
-             for r in rows]
+            [
+                (r["meta"]["posting_id"], r["meta"]["fit"], r["outputs"]["matching"]["score"])
+                for r in rows
+            ]
         ),
-        "company_accuracy": sum(o["posting_analysis"]["company"] == g["company"]
-                                for o, g in zip(outs, golds, strict=True)) / len(rows),
+        "company_accuracy": sum(
+            o["posting_analysis"]["company"] == g["company"]
+            for o, g in zip(outs, golds, strict=True)
+        )
+        / len(rows),
         "score_spread_max": score_spread(spreads) if spreads else None,
         "seconds_per_analysis": round(sum(o["seconds"] for o in outs) / len(outs), 2),
     }
@@ -147,8 +156,11 @@ def render(summary: dict[str, Any], model: str) -> str:
         ("grade band accuracy", summary["grade_band_accuracy"], TARGETS["grade_band"]),
         ("pairwise order (strong > weak)", summary["pairwise_order"], TARGETS["pairwise"]),
         ("company exact", summary["company_accuracy"], None),
-        ("score spread over repeats (max-min)", summary["score_spread_max"],
-         TARGETS["score_spread"]),
+        (
+            "score spread over repeats (max-min)",
+            summary["score_spread_max"],
+            TARGETS["score_spread"],
+        ),
         ("seconds per analysis", summary["seconds_per_analysis"], None),
     ]
     lines = [
@@ -162,8 +174,9 @@ def render(summary: dict[str, Any], model: str) -> str:
         if target is not None and value is not None:
             ok = value <= target if "spread" in name else value >= target
             met = "yes" if ok else "NO"
-        lines.append(f"| {name} | {fmt(value)} | {fmt(target) if target is not None else ''}"
-                     f" | {met} |")
+        lines.append(
+            f"| {name} | {fmt(value)} | {fmt(target) if target is not None else ''} | {met} |"
+        )
     return "\n".join(lines)
 
 
@@ -171,8 +184,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="only the first N pairs")
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--spread-examples", type=int, default=2,
-                        help="pairs run --repeats times for the score spread")
+    parser.add_argument(
+        "--spread-examples",
+        type=int,
+        default=2,
+        help="pairs run --repeats times for the score spread",
+    )
     args = parser.parse_args()
 
     examples = load_examples(args.limit)
@@ -189,8 +206,7 @@ def main() -> None:
         metadata={"model": get_settings().model_for("analysis")},
     )
     rows = [
-        {"outputs": r["run"].outputs, "gold": r["example"].outputs,
-         "meta": r["example"].metadata}
+        {"outputs": r["run"].outputs, "gold": r["example"].outputs, "meta": r["example"].metadata}
         for r in results
     ]
     spreads = []
@@ -204,8 +220,12 @@ def main() -> None:
     RESULTS.mkdir(exist_ok=True)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
     (RESULTS / "analysis-latest.json").write_text(
-        json.dumps({"at": stamp, "model": model, "summary": summary, "rows": rows},
-                   ensure_ascii=False, indent=1, default=str)
+        json.dumps(
+            {"at": stamp, "model": model, "summary": summary, "rows": rows},
+            ensure_ascii=False,
+            indent=1,
+            default=str,
+        )
     )
     (RESULTS / "analysis-latest.md").write_text(f"{table}\n\nRun at {stamp}.\n")
 

@@ -20,7 +20,12 @@ def test_band_accuracy():
 
 
 def test_pairwise_order_checks_only_pairs_of_different_fit_on_the_same_posting():
-    items = [("p1", "strong", 80), ("p1", "medium", 50), ("p1", "weak", 60),
-             ("p2", "strong", 10), ("p2", "weak", 10)]
+    items = [
+        ("p1", "strong", 80),
+        ("p1", "medium", 50),
+        ("p1", "weak", 60),
+        ("p2", "strong", 10),
+        ("p2", "weak", 10),
+    ]
     # p1: strong>medium ok, strong>weak ok, medium>weak wrong; p2: tie is wrong
     assert pairwise_order(items) == pytest.approx(2 / 4)

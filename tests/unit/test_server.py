@@ -129,3 +129,29 @@ async def test_health_is_degraded_without_redis_and_metrics_are_exposed(use_fake
     metrics = (await client.get("/metrics")).text
     assert 'devths_request_seconds_count{route="/ai/analyze/invoke",status="200"}' in metrics
     assert "devths_cache_lookups_total" in metrics
+
+
+async def test_runs_carry_feature_and_a_hashed_user_never_the_raw_id(use_fake_model, client):
+    from core.security import hash_user_id
+
+    use_fake_model()
+    body = {"input": {**BODY["input"], "user_id": "user-8841"}}
+    r = await client.post("/ai/analyze/stream_events", json={**body, "version": "v2"})
+    payloads = [json.loads(d) for k, d in sse_events(r.text) if k == "data"]
+    meta = payloads[0]["metadata"]
+    assert meta["feature"] == "analysis" and meta["user"] == hash_user_id("user-8841")
+    assert all("user-8841" not in json.dumps(p["metadata"]) for p in payloads)
+
+
+def test_tracing_stays_off_without_a_key(monkeypatch):
+    import os
+
+    from core.settings import Settings
+    from core.telemetry import configure_tracing
+
+    assert configure_tracing(Settings(langsmith_tracing=True, langsmith_api_key=None)) is False
+    assert os.environ["LANGSMITH_TRACING"] == "false"
+    monkeypatch.delenv("LANGSMITH_HIDE_INPUTS", raising=False)
+    assert configure_tracing(Settings(langsmith_tracing=True, langsmith_api_key="k")) is True
+    assert os.environ["LANGSMITH_HIDE_INPUTS"] == "true"
+    monkeypatch.setenv("LANGSMITH_TRACING", "false")
