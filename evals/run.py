@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from langsmith import Client, evaluate
+from langsmith import Client, evaluate, tracing_context
 from langsmith.schemas import Example
 
 from core.cache import MemoryJsonCache
@@ -60,14 +60,16 @@ def load_examples(limit: int | None) -> list[Example]:
     return examples[:limit] if limit else examples
 
 
-def make_target():
+def make_target(online: bool):
     settings = get_settings()
     set_services(in_process_services(settings, cache=NoCache()))
     graph = build_analysis_graph().compile()
 
     def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
         started = time.perf_counter()
-        result = asyncio.run(graph.ainvoke(inputs))
+        # Offline, the graph's own runs must not be traced: there is nowhere to send them.
+        with tracing_context(enabled=online):
+            result = asyncio.run(graph.ainvoke(inputs))
         return {**result, "seconds": round(time.perf_counter() - started, 2)}
 
     return analyse
@@ -193,8 +195,8 @@ def main() -> None:
     args = parser.parse_args()
 
     examples = load_examples(args.limit)
-    target = make_target()
     online = bool(os.environ.get("LANGSMITH_API_KEY"))
+    target = make_target(online)
     data: Any = sync_dataset(Client(), examples) if online else examples
     results = evaluate(
         target,

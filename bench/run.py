@@ -1,0 +1,162 @@
+"""Benchmarks (not tests): figures go to bench/results/latest.{json,md}.
+
+    python -m bench.run            # needs REDIS_URL (make bench starts the local Redis)
+
+1. The embedded local model: time to first token and tokens/s (median of 3).
+2. Analysis through the real app (ASGI, real Redis, configured model): a cache miss, then
+   hits on the same input (P50/P95 of 50), and the model calls each made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import platform
+import statistics
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+from langchain_core.messages import HumanMessage
+
+from core.models import ModelRegistry
+from core.services import create_services, set_services
+from core.settings import Settings, get_settings
+from core.telemetry import MODEL_CALLS
+
+RESULTS = Path(__file__).parent / "results"
+RESUME = """[기술 스택]
+Java, Spring Boot, JPA, MySQL, Redis, Docker
+[경력]
+커머스 백엔드 3년: 주문 API 개발, 쿼리 튜닝
+[프로젝트]
+Kafka 기반 알림 서비스"""
+POSTING = """[카카오] 백엔드 개발자 채용
+■ 자격요건
+- Java, Spring 기반 개발 3년 이상
+- MySQL 활용 경험
+■ 우대사항
+- Kafka, Kubernetes 경험"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def bench_local_model() -> dict[str, Any]:
+    model = ModelRegistry(Settings(chat_model="local", model_fallbacks="")).runnable(
+        "chat", max_tokens=64
+    )
+    prompt = [HumanMessage("Write one sentence about software engineering interviews.")]
+    await model.ainvoke(prompt)  # load and warm
+    ttfts, rates = [], []
+    for _ in range(3):
+        start = time.perf_counter()
+        first = None
+        async for chunk in model.astream(prompt):
+            if chunk.text and first is None:
+                first = time.perf_counter() - start
+        total = time.perf_counter() - start
+        # Greedy decoding: the same prompt gives the same text, so its count is this stream's.
+        tokens = (await model.ainvoke(prompt)).usage_metadata["output_tokens"]
+        ttfts.append(first or total)
+        rates.append(tokens / (total - (first or 0)) if total > (first or 0) else 0.0)
+    return {
+        "ttft_ms_median": round(1000 * statistics.median(ttfts)),
+        "tokens_per_s_median": round(statistics.median(rates), 1),
+    }
+
+
+def model_calls() -> float:
+    return sum(
+        s.value for m in MODEL_CALLS.collect() for s in m.samples if s.name.endswith("_total")
+    )
+
+
+async def bench_analysis_cache(hits: int) -> dict[str, Any]:
+    from server import create_app
+
+    settings = get_settings()
+    services = await create_services(settings)
+    set_services(services)
+    transport = httpx.ASGITransport(app=create_app())
+    body = {
+        "input": {
+            "user_id": "bench",
+            "resume_text": RESUME + f"\n{uuid.uuid4().hex[:6]}",
+            "posting_text": POSTING,
+        }
+    }
+    try:
+        async with httpx.AsyncClient(transport=transport, base_url="http://b", timeout=900) as c:
+            calls0 = model_calls()
+            start = time.perf_counter()
+            miss = await c.post("/ai/analyze/invoke", json=body)
+            miss_s = time.perf_counter() - start
+            assert miss.status_code == 200 and miss.json()["output"]["cached"] is False
+            calls_miss = model_calls() - calls0
+            times = []
+            for _ in range(hits):
+                start = time.perf_counter()
+                hit = await c.post("/ai/analyze/invoke", json=body)
+                times.append(time.perf_counter() - start)
+                assert hit.json()["output"]["cached"] is True
+            calls_hits = model_calls() - calls0 - calls_miss
+    finally:
+        await services.aclose()
+    return {
+        "model": settings.model_for("analysis"),
+        "miss_s": round(miss_s, 2),
+        "miss_model_calls": calls_miss,
+        "hit_p50_ms": round(1000 * statistics.median(times), 1),
+        "hit_p95_ms": round(1000 * percentile(times, 0.95), 1),
+        "hits": hits,
+        "hit_model_calls": calls_hits,
+        "speedup_p50": round(miss_s / statistics.median(times)),
+    }
+
+
+def render(results: dict[str, Any]) -> str:
+    lm, an = results["local_model"], results["analysis_cache"]
+    return "\n".join(
+        [
+            f"Benchmarks, {results['at']} on {results['machine']}",
+            "",
+            "| benchmark | figure | value |",
+            "|---|---|---|",
+            f"| embedded model (SmolLM2-135M Q4_1, llama.cpp) | time to first token | "
+            f"{lm['ttft_ms_median']} ms |",
+            f"| embedded model | tokens/s | {lm['tokens_per_s_median']} |",
+            f"| analysis, cache miss (`{an['model']}`) | latency | {an['miss_s']} s "
+            f"({an['miss_model_calls']:.0f} model calls) |",
+            f"| analysis, cache hit | P50 / P95 latency | {an['hit_p50_ms']} / {an['hit_p95_ms']} ms "
+            f"({an['hit_model_calls']:.0f} model calls in {an['hits']} hits) |",
+            f"| analysis | miss / hit (P50) | {an['speedup_p50']}x |",
+        ]
+    )
+
+
+async def main() -> None:
+    if not os.environ.get("REDIS_URL"):
+        raise SystemExit("REDIS_URL is not set: run `make bench`, which starts the local Redis")
+    results = {
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}",
+        "local_model": await bench_local_model(),
+        "analysis_cache": await bench_analysis_cache(hits=50),
+    }
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "latest.json").write_text(json.dumps(results, indent=1, ensure_ascii=False))
+    table = render(results)
+    (RESULTS / "latest.md").write_text(table + "\n")
+    print(table)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
