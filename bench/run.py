@@ -134,7 +134,8 @@ def render(results: dict[str, Any]) -> str:
             f"| embedded model | tokens/s | {lm['tokens_per_s_median']} |",
             f"| analysis, cache miss (`{an['model']}`) | latency | {an['miss_s']} s "
             f"({an['miss_model_calls']:.0f} model calls) |",
-            f"| analysis, cache hit | P50 / P95 latency | {an['hit_p50_ms']} / {an['hit_p95_ms']} ms "
+            f"| analysis, cache hit | P50 / P95 latency | "
+            f"{an['hit_p50_ms']} / {an['hit_p95_ms']} ms "
             f"({an['hit_model_calls']:.0f} model calls in {an['hits']} hits) |",
             f"| analysis | miss / hit (P50) | {an['speedup_p50']}x |",
         ]
