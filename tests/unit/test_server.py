@@ -155,3 +155,24 @@ def test_tracing_stays_off_without_a_key(monkeypatch):
     assert configure_tracing(Settings(langsmith_tracing=True, langsmith_api_key="k")) is True
     assert os.environ["LANGSMITH_HIDE_INPUTS"] == "true"
     monkeypatch.setenv("LANGSMITH_TRACING", "false")
+
+
+async def test_a_redis_failure_is_a_503_and_an_error_event_not_a_hang(use_fake_model, client):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from core.cache import RedisJsonCache
+    from core.services import get_services
+
+    class DeadRedis:
+        async def get(self, key):
+            raise RedisConnectionError("connection refused")
+
+    fake = use_fake_model()
+    get_services().cache = RedisJsonCache(DeadRedis())  # type: ignore[arg-type]
+    r = await client.post("/ai/analyze/invoke", json=BODY)
+    assert r.status_code == 503
+    assert r.json()["error"]["code"] == "DEPENDENCY_UNAVAILABLE"
+    stream = await client.post("/ai/analyze/stream_events", json={**BODY, "version": "v2"})
+    kind, data = sse_events(stream.text)[-1]
+    assert kind == "error" and json.loads(data)["error"]["code"] == "DEPENDENCY_UNAVAILABLE"
+    assert fake.calls == []
