@@ -21,7 +21,7 @@ export HF_HUB_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 
 # Debian packages the project needs at run time or in tests.
-SYSTEM_PACKAGES :=
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum
 
 .PHONY: help install install-dev system-deps redis redis-stop run test test-unit lint studio eval bench clean
 

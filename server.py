@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import Depends, FastAPI, Request
+from fastapi import Depends, FastAPI, File, Form, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from langserve import add_routes
@@ -29,6 +29,8 @@ from core.telemetry import (
     metrics_payload,
 )
 from graphs.analysis import build_analysis_graph
+from graphs.documents import public_task
+from graphs.documents import submit as submit_document_job
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
 
 log = logging.getLogger("devths.server")
@@ -89,6 +91,35 @@ def create_app() -> FastAPI:
         dependencies=guarded,
         per_req_config_modifier=run_metadata("analysis"),
     )
+
+    async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:
+        limit = get_settings().upload_max_bytes
+        data = await file.read(limit + 1)  # one byte over the limit is enough to refuse
+        record = await submit_document_job(kind, data)  # type: ignore[arg-type]
+        if not wait:
+            return JSONResponse({"task_id": record["task_id"], "status": "processing"}, 202)
+        jobs = get_services().jobs
+        assert jobs is not None
+        done = await jobs.wait(record["task_id"], get_settings().job_wait_timeout_s)
+        return JSONResponse(public_task(done), 200)
+
+    @app.post("/ai/ocr/extract", dependencies=guarded, status_code=202)
+    async def ocr_extract(
+        file: UploadFile = File(...), user_id: str = Form(..., min_length=1), wait: bool = False
+    ) -> JSONResponse:
+        return await document_job("ocr", file, user_id, wait)
+
+    @app.post("/ai/masking/draft", dependencies=guarded, status_code=202)
+    async def masking_draft(
+        file: UploadFile = File(...), user_id: str = Form(..., min_length=1), wait: bool = False
+    ) -> JSONResponse:
+        return await document_job("masking", file, user_id, wait)
+
+    @app.get("/ai/tasks/{task_id}", dependencies=guarded)
+    async def task_status(task_id: str) -> dict[str, Any]:
+        jobs = get_services().jobs
+        assert jobs is not None
+        return public_task(await jobs.store.load(task_id))
 
     @app.get("/health")
     async def health() -> dict[str, Any]:

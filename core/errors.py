@@ -15,12 +15,21 @@ class AIError(Exception):
     code = "INTERNAL_ERROR"
     status_code = 500
 
-    def __init__(self, message: str, *, field: str | None = None, code: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        status_code: int | None = None,
+    ):
         super().__init__(message)
         self.message = message
         self.field = field
         if code:
             self.code = code
+        if status_code:
+            self.status_code = status_code
 
     def to_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {"code": self.code, "message": self.message}

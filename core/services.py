@@ -20,6 +20,7 @@ from redis.asyncio import Redis
 from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
 from core.embeddings import build_embeddings
 from core.errors import DependencyError
+from core.jobs import JobRunner, JobStore
 from core.models import ModelRegistry
 from core.redis import check_modules, create_redis
 from core.settings import Settings, get_settings
@@ -34,6 +35,7 @@ class Services:
     cache: JsonCache
     checkpointer: BaseCheckpointSaver
     redis: Redis | None = None
+    jobs: JobRunner | None = None
     _embeddings: Embeddings | None = field(default=None, repr=False)
 
     @property
@@ -47,6 +49,8 @@ class Services:
         return [] if self.redis is not None else ["redis: not configured (in-process fallback)"]
 
     async def aclose(self) -> None:
+        if self.jobs is not None:
+            await self.jobs.aclose()
         if self.redis is not None:
             await self.redis.aclose()
 
@@ -59,6 +63,8 @@ def in_process_services(settings: Settings | None = None, **overrides: Any) -> S
         models=overrides.pop("models", None) or ModelRegistry(settings),
         cache=overrides.pop("cache", None) or MemoryJsonCache(),
         checkpointer=overrides.pop("checkpointer", None) or InMemorySaver(),
+        jobs=overrides.pop("jobs", None)
+        or JobRunner(JobStore(None, settings.job_ttl_s), settings.job_workers),
         **overrides,
     )
 
@@ -94,6 +100,7 @@ async def create_services(settings: Settings) -> Services:
         cache=RedisJsonCache(client),
         checkpointer=saver,
         redis=client,
+        jobs=JobRunner(JobStore(client, settings.job_ttl_s), settings.job_workers),
     )
 
 

@@ -47,6 +47,16 @@ class Settings(BaseSettings):
     section_summary_max_tokens: int = Field(default=256, ge=16)
     section_max_chars: int = Field(default=1500, ge=100)
 
+    # Documents (OCR, masking) and jobs
+    upload_max_bytes: int = Field(default=20 * 1024 * 1024, ge=1024)
+    upload_max_pages: int = Field(default=20, ge=1)
+    upload_max_pixels: int = Field(default=40_000_000, ge=1_000_000)
+    ocr_max_side: int = Field(default=1920, ge=640)
+    ocr_cache_ttl_s: int = Field(default=7 * 24 * 3600, ge=1)
+    job_workers: int = Field(default=2, ge=1)
+    job_ttl_s: int = Field(default=24 * 3600, ge=60)
+    job_wait_timeout_s: float = Field(default=300.0, gt=0)
+
     # Tracing / privacy
     langsmith_tracing: bool = False
     langsmith_api_key: str | None = None

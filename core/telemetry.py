@@ -24,6 +24,12 @@ REQUEST_LATENCY = Histogram(
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 15, 30, 60, 120),
 )
 CACHE_LOOKUPS = Counter("devths_cache_lookups_total", "Cache lookups", ["cache", "result"])
+JOB_SECONDS = Histogram(
+    "devths_job_seconds",
+    "Job queue wait and run time",
+    ["kind", "phase"],
+    buckets=(0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300),
+)
 MODEL_CALLS = Counter("devths_model_calls_total", "Chat model calls", ["feature", "model"])
 MODEL_TOKENS = Counter(
     "devths_model_tokens_total", "Chat model tokens", ["feature", "model", "direction"]

@@ -1,0 +1,130 @@
+"""Korean PII detectors over one line of text, returning character spans of the *values*
+(never their labels: in "연락처:010-1234-5678" only the number is PII)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SURNAMES = set(
+    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예봉경사"
+)
+LABEL = r"(?:\s*[:：]\s*|\s+)"
+
+
+@dataclass(frozen=True)
+class PiiMatch:
+    type: str
+    start: int
+    end: int
+    text: str
+    confidence: float
+
+
+def rrn_checksum_ok(digits: str) -> bool:
+    weights = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]
+    total = sum(int(d) * w for d, w in zip(digits[:12], weights, strict=True))
+    return (11 - total % 11) % 10 == int(digits[12])
+
+
+_EMAIL = re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
+_URL = re.compile(
+    r"(?:https?://|www\.)[^\s,)]+"
+    r"|(?<![@\w.])(?:[a-z0-9\-]+\.)+(?:com|net|org|io|dev|kr|me|co\.kr|page|app|site)"
+    r"(?:/[^\s,)]*)?",
+    re.IGNORECASE,
+)
+_RRN = re.compile(r"(?<!\d)(\d{2})(\d{2})(\d{2})\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
+_MOBILE = re.compile(r"(?<![\d\-])(?:\+82[\s\-]?1\d|01[016789])[\s\-.]?\d{3,4}[\s\-.]?\d{4}(?!\d)")
+_LANDLINE = re.compile(
+    r"(?<![\d\-])(?:\+82[\s\-]?|0)(?:2|[3-6][1-5])[\s\-.)]\s?\d{3,4}[\s\-.]?\d{4}(?!\d)"
+)
+_BIRTH = re.compile(
+    r"(?:생년월일|생일|출생|birth(?:day|date)?)"
+    + LABEL
+    + r"((?:19|20)\d{2}\s*[.\-/년]\s*\d{1,2}\s*[.\-/월]\s*\d{1,2}\s*일?)",
+    re.IGNORECASE,
+)
+_PROVINCE = (
+    r"(?:서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|충청북|충청남|전북|전남|"
+    r"전라북|전라남|경북|경남|경상북|경상남|제주)"
+    r"(?:특별시|광역시|특별자치시|특별자치도|도|시)?"
+)
+# Spaces are optional between parts: OCR both drops and invents them in Korean lines.
+_ADDRESS = re.compile(
+    _PROVINCE + r"\s*(?:[가-힣]{1,6}?(?:시|군|구)\s*){1,2}"
+    r"(?:[가-힣0-9][가-힣0-9 ]{0,10}?(?:로|길|동|읍|면|리)\s*)+"
+    r"(?:\d+(?:-\d+)?(?:번길)?\s*)?(?:\d+(?:-\d+)?)?"
+)
+_NAME_LABELLED = re.compile(
+    r"(?:이름|성명|성 명|name)" + LABEL + r"([가-힣]{2,4})(?![가-힣])", re.IGNORECASE
+)
+_NAME_ALONE = re.compile(r"^\s*([가-힣]{2,4})\s*$")
+NOT_NAMES = {
+    "이력서",
+    "자기소개서",
+    "경력기술서",
+    "포트폴리오",
+    "지원서",
+    "경력",
+    "학력",
+    "기술",
+    "소개",
+    "프로젝트",
+    "자격증",
+    "연락처",
+    "주소",
+    "이메일",
+    "성명",
+    "이름",
+    "경력사항",
+    "인적사항",
+}
+
+
+def _spans(
+    pattern: re.Pattern[str], text: str, kind: str, confidence: float, group: int = 0
+) -> list[PiiMatch]:
+    return [
+        PiiMatch(kind, m.start(group), m.end(group), m.group(group).strip(), confidence)
+        for m in pattern.finditer(text)
+    ]
+
+
+def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
+    """PII in one line. `allow_bare_name`: a line that is only a Korean name (2-4
+    syllables, common surname) counts as a name (used for a resume's header lines)."""
+    found: list[PiiMatch] = []
+    found += _spans(_EMAIL, text, "email", 0.99)
+    for m in _RRN.finditer(text):
+        digits = "".join(m.group(i) for i in range(1, 6))
+        month, day = int(m.group(2)), int(m.group(3))
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            continue
+        # Numbers issued since Oct 2020 have no checksum: keep them, with less confidence.
+        ok = "*" not in digits and rrn_checksum_ok(digits)
+        found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.99 if ok else 0.8))
+    found += _spans(_MOBILE, text, "phone", 0.97)
+    found += _spans(_LANDLINE, text, "phone", 0.9)
+    found += _spans(_BIRTH, text, "birth_date", 0.95, group=1)
+    found += _spans(_ADDRESS, text, "address", 0.85)
+    found += _spans(_NAME_LABELLED, text, "name", 0.95, group=1)
+    if allow_bare_name:
+        bare = _NAME_ALONE.match(text)
+        if bare and bare.group(1)[0] in SURNAMES and bare.group(1) not in NOT_NAMES:
+            found.append(PiiMatch("name", bare.start(1), bare.end(1), bare.group(1), 0.6))
+    emails = [(m.start, m.end) for m in found if m.type == "email"]
+    found += [
+        m for m in _spans(_URL, text, "url", 0.9) if not any(s <= m.start < e for s, e in emails)
+    ]
+    return drop_overlaps(found)
+
+
+def drop_overlaps(matches: list[PiiMatch]) -> list[PiiMatch]:
+    """Where two detectors claim the same characters, the more confident (then the longer)
+    one wins: an RRN is not also a phone number."""
+    kept: list[PiiMatch] = []
+    for m in sorted(matches, key=lambda m: (-m.confidence, m.start - m.end, m.start)):
+        if all(m.end <= k.start or m.start >= k.end for k in kept):
+            kept.append(m)
+    return sorted(kept, key=lambda m: m.start)

@@ -1,0 +1,128 @@
+"""Steps of the OCR and masking graphs. Each docstring says what it reads and writes.
+
+CPU-bound work (PDF rendering, Tesseract, OpenCV) runs in worker threads, never on the
+event loop; pages of one document run in parallel within `PAGE_PARALLELISM`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
+from langgraph.types import Command
+
+from core.cache import cache_key
+from core.services import get_services
+from nodes.documents.intake import Document, Limits, open_document, reject
+from nodes.documents.masking import mask_page
+from nodes.documents.ocr import read_text, tesseract_version
+from nodes.documents.pages import PageImage, load_pages, prepare_for_ocr
+
+PAGE_PARALLELISM = 2
+TEXT_LAYER_MIN_CHARS = 20  # fewer characters than this on a PDF page: treat it as scanned
+MASK_DPI = 150
+
+
+def limits() -> Limits:
+    s = get_services().settings
+    return Limits(s.upload_max_bytes, s.upload_max_pages, s.upload_max_pixels)
+
+
+def _progress(config: RunnableConfig) -> Callable[[int], Awaitable[None]] | None:
+    return config.get("configurable", {}).get("progress")
+
+
+async def _report(config: RunnableConfig, percent: int) -> None:
+    progress = _progress(config)
+    if progress is not None:
+        await progress(percent)
+
+
+def decode_file(state: dict[str, Any]) -> bytes:
+    """Jobs pass bytes; Studio and JSON callers pass base64 in `file_b64`."""
+    if state.get("file_bytes") is not None:
+        return state["file_bytes"]
+    try:
+        return base64.b64decode(state.get("file_b64") or "", validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise reject("INVALID_BASE64", "file_b64 is not valid base64") from exc
+
+
+async def read_document(state: dict[str, Any]) -> dict[str, Any]:
+    """Reads the file; checks type, size and pages; writes `document`."""
+    data = decode_file(state)
+    doc = await asyncio.to_thread(open_document, data, limits())
+    return {"document": doc, "file_bytes": None}
+
+
+def ocr_cache_key(doc: Document) -> str:
+    settings = get_services().settings
+    return cache_key("ocr", doc.sha256, tesseract_version(), str(settings.ocr_max_side))
+
+
+async def check_ocr_cache(state: dict[str, Any]) -> Command:
+    """Reads `document`; on a hit writes the cached result and ends."""
+    key = await asyncio.to_thread(ocr_cache_key, state["document"])
+    hit = await get_services().cache.get(key)
+    if hit is not None:
+        return Command(goto=END, update={"result": {**hit, "cached": True}})
+    return Command(goto="extract_text", update={"cache_key": key})
+
+
+def _page_text(page: PageImage, max_side: int) -> tuple[str, str]:
+    if len(page.text_layer) >= TEXT_LAYER_MIN_CHARS:
+        return page.text_layer, "pdf-text-layer"
+    prepared, _ = prepare_for_ocr(page.image, max_side)
+    return read_text(prepared), "tesseract"
+
+
+async def _each_page(
+    pages: list[PageImage], work: Callable[[PageImage], Any], config: RunnableConfig, start: int
+) -> list[Any]:
+    slots = asyncio.Semaphore(PAGE_PARALLELISM)
+    done = 0
+
+    async def one(page: PageImage) -> Any:
+        nonlocal done
+        async with slots:
+            result = await asyncio.to_thread(work, page)
+        done += 1
+        await _report(config, start + (95 - start) * done // len(pages))
+        return result
+
+    return await asyncio.gather(*(one(p) for p in pages))
+
+
+async def extract_text(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads `document`; writes `result` (the contract's OCR result) and caches it."""
+    services = get_services()
+    doc: Document = state["document"]
+    pages = await asyncio.to_thread(load_pages, doc)
+    await _report(config, 10)
+    max_side = services.settings.ocr_max_side
+    texts = await _each_page(pages, lambda p: _page_text(p, max_side), config, 10)
+    engines = sorted({engine for _, engine in texts})
+    result = {
+        "extracted_text": "\n\n".join(text for text, _ in texts),
+        "pages": [
+            {"page": p.number, "text": text} for p, (text, _) in zip(pages, texts, strict=True)
+        ],
+        "ocr_engine": "+".join(engines),
+        "cached": False,
+    }
+    await services.cache.set(state["cache_key"], result, services.settings.ocr_cache_ttl_s)
+    return {"result": result}
+
+
+async def draft_mask(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads `document`; writes `result`: per page the detected PII and a masked PNG."""
+    doc: Document = state["document"]
+    pages = await asyncio.to_thread(load_pages, doc, MASK_DPI)
+    await _report(config, 10)
+    masked = await _each_page(pages, mask_page, config, 10)
+    return {"result": {"pages": masked}}
