@@ -70,18 +70,19 @@ def _line_spans(words: list[Word]) -> tuple[str, list[tuple[int, int, Word]]]:
 
 
 def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
-    """Detectors on the line as read and on the line with spaces between Hangul syllables
-    removed (spans mapped back), so "이 서 연" and "서 울특별시" are still found."""
-    keep = [
-        i
-        for i, ch in enumerate(text)
-        if not (
-            ch == " "
-            and 0 < i < len(text) - 1
-            and is_hangul(text[i - 1])
-            and is_hangul(text[i + 1])
-        )
-    ]
+    """Detectors on the line as read and on the line with split syllables rejoined (a lone
+    Hangul syllable followed by a space and Hangul; spans are mapped back), so "이름 이 서 연"
+    and "서 울특별시" are still found."""
+    keep: list[int] = []
+    token_start = 0
+    for i, ch in enumerate(text):
+        if ch == " ":
+            # A lone syllable before the space is a fragment of a split word: join it.
+            lone = i - token_start == 1 and is_hangul(text[i - 1])
+            token_start = i + 1
+            if lone and i + 1 < len(text) and is_hangul(text[i + 1]):
+                continue
+        keep.append(i)
     compact = "".join(text[i] for i in keep)
     mapped = [
         PiiMatch(m.type, keep[m.start], keep[m.end - 1] + 1, m.text, m.confidence)
