@@ -9,6 +9,7 @@ nothing is raised into the void.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -124,10 +125,8 @@ class JobRunner:
         """The record once the job has finished (or as it is at the deadline)."""
         done = self._done.get(task_id)
         if done is not None:
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(done.wait(), timeout_s)
-            except TimeoutError:
-                pass
         return await self.store.load(task_id)
 
     async def aclose(self) -> None:

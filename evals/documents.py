@@ -181,7 +181,7 @@ def with_rotation(page: Page, degrees: float = 1.5) -> Page:
             dx, dy = x - cx, y - cy
             xs.append(cx + dx * math.cos(a) - dy * math.sin(a))
             ys.append(cy + dx * math.sin(a) + dy * math.cos(a))
-        return (int(min(xs)), int(min(ys)), int(math.ceil(max(xs))), int(math.ceil(max(ys))))
+        return (int(min(xs)), int(min(ys)), math.ceil(max(xs)), math.ceil(max(ys)))
 
     return Page(
         img,

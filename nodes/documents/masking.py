@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from nodes.documents.ocr import Word, is_hangul, line_separators, lines_of, read_words
 from nodes.documents.pages import PageImage, prepare_for_ocr
@@ -56,7 +56,7 @@ def _sub_box(word: Word, start: int, end: int) -> tuple[int, int, int, int]:
     x1, y1, x2, y2 = word.box
     left = x1 + (x2 - x1) * sum(weights[:start]) / total
     right = x1 + (x2 - x1) * sum(weights[:end]) / total
-    return (int(left), y1, int(round(right)), y2)
+    return (int(left), y1, round(right), y2)
 
 
 def _line_spans(words: list[Word]) -> tuple[str, list[tuple[int, int, Word]]]:

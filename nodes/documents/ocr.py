@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pytesseract
 from PIL import Image
@@ -60,7 +61,7 @@ def line_separators(words: list[Word]) -> list[str]:
     that are both Hangul and closer than 0.45 line heights are joined without a space
     (measured on Nanum renders: split syllables 2-10 px apart, words 13-16 px, at 26 px)."""
     seps = [""]
-    for prev, word in zip(words, words[1:], strict=False):
+    for prev, word in pairwise(words):
         height = max(prev.box[3] - prev.box[1], word.box[3] - word.box[1], 1)
         gap = word.box[0] - prev.box[2]
         tight = gap < 0.45 * height and is_hangul(prev.text[-1]) and is_hangul(word.text[0])
