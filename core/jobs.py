@@ -46,6 +46,7 @@ class JobStore:
             await self.redis.set(self.key(record["task_id"]), raw, ex=self.ttl_s)
 
     async def load(self, task_id: str) -> dict[str, Any]:
+        raw: str | bytes | None
         if self.redis is None:
             raw = self._local.get(task_id)
         else:
