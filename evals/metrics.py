@@ -52,3 +52,59 @@ def pairwise_order(items: Iterable[tuple[str, str, int]]) -> float:
 def score_spread(spreads: Sequence[int]) -> int:
     """The largest max-min score difference over repeated runs of the same input."""
     return max(spreads)
+
+
+def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """Levenshtein distance over characters (str) or tokens (list of words)."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+def cer(reference: str, hypothesis: str) -> float:
+    """Character error rate, ignoring whitespace differences (OCR spacing in Korean is
+    unreliable and not what a reader cares about)."""
+    ref = "".join(reference.split())
+    return edit_distance(ref, "".join(hypothesis.split())) / max(1, len(ref))
+
+
+def wer(reference: str, hypothesis: str) -> float:
+    ref = reference.split()
+    return edit_distance(ref, hypothesis.split()) / max(1, len(ref))
+
+
+def iou(a: Sequence[float], b: Sequence[float]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def match_boxes(
+    gold: Sequence[tuple[str, Sequence[float]]],
+    found: Sequence[tuple[str, Sequence[float]]],
+    min_iou: float = 0.5,
+):
+    """Greedy one-to-one matching of same-type boxes by IoU. Returns (matched IoUs per gold
+    item or None, indices of found items left unmatched)."""
+    used: set[int] = set()
+    ious: list[float | None] = []
+    for kind, box in gold:
+        best, best_j = 0.0, None
+        for j, (fkind, fbox) in enumerate(found):
+            if j in used or fkind != kind:
+                continue
+            score = iou(box, fbox)
+            if score > best:
+                best, best_j = score, j
+        if best_j is not None and best >= min_iou:
+            used.add(best_j)
+            ious.append(best)
+        else:
+            ious.append(None)
+    return ious, [j for j in range(len(found)) if j not in used]

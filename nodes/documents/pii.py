@@ -53,8 +53,11 @@ _PROVINCE = (
 # Spaces are optional between parts: OCR both drops and invents them in Korean lines.
 _ADDRESS = re.compile(
     _PROVINCE + r"\s*(?:[가-힣]{1,6}?(?:시|군|구)\s*){1,2}"
-    r"(?:[가-힣0-9][가-힣0-9 ]{0,10}?(?:로|길|동|읍|면|리)\s*)+"
+    r"(?:(?:[가-힣0-9][가-힣0-9 ]{0,10}?(?:로|길|동|읍|면|리)\s*)+"
     r"(?:\d+(?:-\d+)?(?:번길)?\s*)?(?:\d+(?:-\d+)?)?"
+    # OCR may garble the road name: after a labelled province + district, what follows
+    # on the line up to a number is taken as the rest of the address.
+    r"|[^\s,]{1,12}\s*\d+(?:-\d+)?)?"
 )
 _NAME_LABELLED = re.compile(
     r"(?:이름|성명|성 명|name)" + LABEL + r"([가-힣]{2,4})(?![가-힣])", re.IGNORECASE
