@@ -80,7 +80,8 @@ lint: install-dev
 studio: install-dev
 	$(BIN)/langgraph dev --no-browser --config langgraph.json --port 2024
 
-eval: install-dev
+eval: install-dev system-deps
+	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
 
 bench: install-dev
