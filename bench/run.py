@@ -52,10 +52,13 @@ async def bench_local_model() -> dict[str, Any]:
     model = ModelRegistry(Settings(chat_model="local", model_fallbacks="")).runnable(
         "chat", max_tokens=64
     )
-    prompt = [HumanMessage("Write one sentence about software engineering interviews.")]
-    await model.ainvoke(prompt)  # load and warm
+    await model.ainvoke([HumanMessage("warm up")])  # load the model file
     ttfts, rates = [], []
-    for _ in range(3):
+    topics = ["code reviews", "system design interviews", "technical debt"]
+    for topic in topics:
+        # A new prompt each time: llama.cpp reuses the KV cache of a repeated prefix, which
+        # would make time to first token look like nothing.
+        prompt = [HumanMessage(f"Write two sentences about {topic} for a junior developer.")]
         start = time.perf_counter()
         first = None
         async for chunk in model.astream(prompt):
