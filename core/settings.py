@@ -6,6 +6,7 @@ Every field is documented in `.env.example`; names are the upper-case field name
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -52,6 +53,10 @@ class Settings(BaseSettings):
     upload_max_pages: int = Field(default=20, ge=1)
     upload_max_pixels: int = Field(default=40_000_000, ge=1_000_000)
     ocr_max_side: int = Field(default=1920, ge=640)
+    # tesseract (offline default) | gemini (a vision model, OCR_MODEL) | auto (Tesseract,
+    # then the vision model when the text is too short or has implausibly little Hangul)
+    ocr_engine: Literal["tesseract", "gemini", "auto"] = "tesseract"
+    ocr_model: str = "google_genai:gemini-2.0-flash"
     ocr_cache_ttl_s: int = Field(default=7 * 24 * 3600, ge=1)
     job_workers: int = Field(default=2, ge=1)
     job_ttl_s: int = Field(default=24 * 3600, ge=60)
@@ -70,7 +75,10 @@ class Settings(BaseSettings):
         return specific.get(feature) or self.chat_model
 
     def fallback_chain(self, feature: str) -> list[str]:
-        """Primary model then the fallbacks, without duplicates, in order."""
+        """Primary model then the fallbacks, without duplicates, in order. OCR has no
+        fallbacks: the text-only embedded model cannot read images."""
+        if feature == "ocr":
+            return [self.ocr_model]
         chain = [self.model_for(feature)]
         chain += [s.strip() for s in self.model_fallbacks.split(",") if s.strip()]
         return list(dict.fromkeys(chain))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,11 +18,15 @@ from langgraph.graph import END
 from langgraph.types import Command
 
 from core.cache import cache_key
+from core.errors import ModelUnavailableError
 from core.services import get_services
 from nodes.documents.intake import Document, Limits, open_document, reject
 from nodes.documents.masking import mask_page
 from nodes.documents.ocr import read_text, tesseract_version
 from nodes.documents.pages import PageImage, load_pages, prepare_for_ocr
+from nodes.documents.vision import PROMPT, needs_second_opinion, read_with_model
+
+log = logging.getLogger(__name__)
 
 PAGE_PARALLELISM = 2
 TEXT_LAYER_MIN_CHARS = 20  # fewer characters than this on a PDF page: treat it as scanned
@@ -62,7 +67,10 @@ async def read_document(state: dict[str, Any]) -> dict[str, Any]:
 
 def ocr_cache_key(doc: Document) -> str:
     settings = get_services().settings
-    return cache_key("ocr", doc.sha256, tesseract_version(), str(settings.ocr_max_side))
+    engine = settings.ocr_engine
+    if engine != "tesseract":
+        engine += f":{settings.ocr_model}:{PROMPT.tag}"
+    return cache_key("ocr", doc.sha256, tesseract_version(), engine, str(settings.ocr_max_side))
 
 
 async def check_ocr_cache(state: dict[str, Any]) -> Command:
@@ -74,11 +82,24 @@ async def check_ocr_cache(state: dict[str, Any]) -> Command:
     return Command(goto="extract_text", update={"cache_key": key})
 
 
-def _page_text(page: PageImage, max_side: int) -> tuple[str, str]:
+def _tesseract_text(page: PageImage, max_side: int) -> str:
+    prepared, _ = prepare_for_ocr(page.image, max_side)
+    return read_text(prepared)
+
+
+async def page_text(page: PageImage, engine: str, max_side: int) -> tuple[str, str]:
+    """(text, engine that produced it) for one page, by the configured engine."""
     if len(page.text_layer) >= TEXT_LAYER_MIN_CHARS:
         return page.text_layer, "pdf-text-layer"
-    prepared, _ = prepare_for_ocr(page.image, max_side)
-    return read_text(prepared), "tesseract"
+    if engine == "gemini":
+        return await read_with_model(page.image), "vision-model"
+    text = await asyncio.to_thread(_tesseract_text, page, max_side)
+    if engine == "auto" and needs_second_opinion(text):
+        try:
+            return await read_with_model(page.image), "vision-model"
+        except ModelUnavailableError:
+            log.info("auto OCR: no vision model configured; keeping Tesseract's text")
+    return text, "tesseract"
 
 
 async def _each_page(
@@ -104,8 +125,10 @@ async def extract_text(state: dict[str, Any], config: RunnableConfig) -> dict[st
     doc: Document = state["document"]
     pages = await asyncio.to_thread(load_pages, doc)
     await _report(config, 10)
-    max_side = services.settings.ocr_max_side
-    texts = await _each_page(pages, lambda p: _page_text(p, max_side), config, 10)
+    settings = services.settings
+    texts = await _each_page(
+        pages, lambda p: page_text(p, settings.ocr_engine, settings.ocr_max_side), config, 10
+    )
     engines = sorted({engine for _, engine in texts})
     result = {
         "extracted_text": "\n\n".join(text for text, _ in texts),
@@ -124,5 +147,5 @@ async def draft_mask(state: dict[str, Any], config: RunnableConfig) -> dict[str,
     doc: Document = state["document"]
     pages = await asyncio.to_thread(load_pages, doc, MASK_DPI)
     await _report(config, 10)
-    masked = await _each_page(pages, mask_page, config, 10)
+    masked = await _each_page(pages, lambda p: asyncio.to_thread(mask_page, p), config, 10)
     return {"result": {"pages": masked}}
