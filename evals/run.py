@@ -61,7 +61,9 @@ def load_examples(limit: int | None) -> list[Example]:
 
 
 def make_target(online: bool):
-    settings = get_settings()
+    # Evals measure quality, not latency: a queue of section summaries on the one-at-a-time
+    # embedded model must not hit the serving timeout.
+    settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
     set_services(in_process_services(settings, cache=NoCache()))
     graph = build_analysis_graph().compile()
 
@@ -76,7 +78,13 @@ def make_target(online: bool):
 
 
 def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any]) -> list[dict]:
-    """Per-example scores, also recorded in LangSmith when a key is set."""
+    """Per-example scores, also recorded in LangSmith when a key is set. A failed run
+    scores 0 everywhere (and is counted in the summary)."""
+    if not outputs or "resume_analysis" not in outputs:
+        return [
+            {"key": k, "score": 0}
+            for k in ("resume_skills_f1", "posting_skills_f1", "grade_in_band", "company_exact")
+        ]
     resume = prf(outputs["resume_analysis"]["skills"], reference_outputs["resume_skills"])
     posting = prf(
         outputs["posting_analysis"]["required_skills"]
@@ -164,6 +172,7 @@ def render(summary: dict[str, Any], model: str) -> str:
             TARGETS["score_spread"],
         ),
         ("seconds per analysis", summary["seconds_per_analysis"], None),
+        ("failed runs", len(summary.get("failed_runs", [])), 0),
     ]
     lines = [
         f"Analysis eval: {summary['examples']} pairs, model `{model}`",
@@ -174,7 +183,8 @@ def render(summary: dict[str, Any], model: str) -> str:
     for name, value, target in rows:
         met = ""
         if target is not None and value is not None:
-            ok = value <= target if "spread" in name else value >= target
+            lower_is_better = "spread" in name or "failed" in name
+            ok = value <= target if lower_is_better else value >= target
             met = "yes" if ok else "NO"
         lines.append(
             f"| {name} | {fmt(value)} | {fmt(target) if target is not None else ''} | {met} |"
@@ -207,15 +217,24 @@ def main() -> None:
         upload_runs=online,
         metadata={"model": get_settings().model_for("analysis")},
     )
-    rows = [
-        {"outputs": r["run"].outputs, "gold": r["example"].outputs, "meta": r["example"].metadata}
+    all_rows = [
+        {
+            "outputs": r["run"].outputs,
+            "gold": r["example"].outputs,
+            "meta": r["example"].metadata,
+            "error": r["run"].error,
+        }
         for r in results
     ]
+    rows = [
+        r for r in all_rows if not r["error"] and r["outputs"] and "resume_analysis" in r["outputs"]
+    ]
+    failed = [r["meta"]["id"] for r in all_rows if r not in rows]
     spreads = []
     for example in examples[: args.spread_examples]:
         scores = [target(example.inputs)["matching"]["score"] for _ in range(args.repeats)]
         spreads.append(max(scores) - min(scores))
-    summary = summarise(rows, spreads)
+    summary = {**summarise(rows, spreads), "failed_runs": failed}
     model = get_settings().model_for("analysis")
     table = render(summary, model)
     print(table)
