@@ -103,15 +103,19 @@ async def page_text(page: PageImage, engine: str, max_side: int) -> tuple[str, s
 
 
 async def _each_page(
-    pages: list[PageImage], work: Callable[[PageImage], Any], config: RunnableConfig, start: int
+    pages: list[PageImage],
+    work: Callable[[PageImage], Awaitable[Any]],
+    config: RunnableConfig,
+    start: int,
 ) -> list[Any]:
+    """Run `work` on every page, at most PAGE_PARALLELISM at once, reporting progress."""
     slots = asyncio.Semaphore(PAGE_PARALLELISM)
     done = 0
 
     async def one(page: PageImage) -> Any:
         nonlocal done
         async with slots:
-            result = await asyncio.to_thread(work, page)
+            result = await work(page)
         done += 1
         await _report(config, start + (95 - start) * done // len(pages))
         return result
