@@ -5,6 +5,7 @@ Nothing here skips: when a real part is missing, the tests fail and say what is 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -55,25 +56,34 @@ def wait_http(url: str, timeout_s: float, proc: subprocess.Popen | None = None) 
     raise TimeoutError(f"{url} did not answer within {timeout_s} s")
 
 
+@contextlib.contextmanager
+def running_process(
+    cmd: list[str],
+    env: dict[str, str],
+    log_path: Path,
+    ready_path: str,
+    port: int,
+    timeout_s: float,
+) -> Iterator[str]:
+    """Start a server process, wait until `ready_path` answers, yield its base URL, stop it."""
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_http(f"{base}{ready_path}", timeout_s, proc)
+            yield base
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
 @pytest.fixture(scope="session")
 def live_server(redis_url: str, tmp_path_factory) -> Iterator[str]:
     """`uvicorn server:app` as a real process on real Redis and the embedded local model."""
     port = free_port()
-    log = (tmp_path_factory.mktemp("server") / "server.log").open("w")
     env = {**os.environ, "REDIS_URL": redis_url, "HOST": "127.0.0.1", "PORT": str(port)}
     env.pop("AI_API_KEY", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(f"{base}/health", 60, proc)
+    cmd = [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"]
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with running_process(cmd, env, log, "/health", port, 60) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        log.close()

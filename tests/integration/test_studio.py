@@ -1,14 +1,13 @@
 """LangGraph Studio's server (`langgraph dev`) loads every graph offline and runs one."""
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.integration.conftest import ROOT, free_port, wait_http
+from tests.integration.conftest import ROOT, free_port, running_process
 
 pytestmark = pytest.mark.integration
 
@@ -16,34 +15,22 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(scope="module")
 def studio(tmp_path_factory) -> str:
     port = free_port()
-    log = (tmp_path_factory.mktemp("studio") / "studio.log").open("w")
     env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}
     env.pop("REDIS_URL", None)  # Studio runs the graphs on in-process services
-    cli = Path(sys.executable).with_name("langgraph")
-    proc = subprocess.Popen(
-        [
-            str(cli),
-            "dev",
-            "--no-browser",
-            "--no-reload",
-            "--port",
-            str(port),
-            "--config",
-            "langgraph.json",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(f"{base}/ok", 120, proc)
+    cli = str(Path(sys.executable).with_name("langgraph"))
+    cmd = [
+        cli,
+        "dev",
+        "--no-browser",
+        "--no-reload",
+        "--port",
+        str(port),
+        "--config",
+        "langgraph.json",
+    ]
+    log = tmp_path_factory.mktemp("studio") / "studio.log"
+    with running_process(cmd, env, log, "/ok", port, 120) as base:
         yield base
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
 
 
 def test_every_graph_in_langgraph_json_is_an_assistant(studio):
