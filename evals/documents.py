@@ -115,6 +115,7 @@ def render_page(
     x0, y = 100, 100
     title = _font(font, size * 2)
     draw.text((x0, y), "이력서", font=title, fill="black")
+    page.lines.append(Line("이력서", draw.textbbox((x0, y), "이력서", font=title)))
     y += size * 3
     fields = [
         ("이름", p["name"], "name"),

@@ -242,13 +242,7 @@ async def store_result(state: dict[str, Any]) -> dict[str, Any]:
             suggestions=feedback["suggestions"],
             skills=skills,
         ),
-        posting_analysis=PostingAnalysis(
-            company=facts["company"],
-            position=facts["position"],
-            required_skills=facts["required_skills"],
-            preferred_skills=facts["preferred_skills"],
-            deadline=facts["deadline"],
-        ),
+        posting_analysis=PostingAnalysis(**facts),
         matching=Matching(
             score=match["score"],
             grade=match["grade"],
