@@ -27,6 +27,7 @@ from core.telemetry import (
     configure_logging,
     configure_tracing,
     metrics_payload,
+    note_error,
 )
 from graphs.analysis import build_analysis_graph
 from graphs.documents import public_task
@@ -53,6 +54,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
     errors = exc.errors()
     first = errors[0] if errors else "Invalid request"
+    note_error("INVALID_INPUT")
     if not isinstance(first, dict):  # LangServe reports a broken body as a bare string
         return JSONResponse({"error": {"code": "INVALID_INPUT", "message": str(first)}}, 422)
     loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "input")]
@@ -64,10 +66,12 @@ def _validation_error(request: Request, exc: RequestValidationError) -> JSONResp
 
 
 def _ai_error(request: Request, exc: AIError) -> JSONResponse:
+    note_error(exc.code)
     return JSONResponse(exc.to_dict(), status_code=exc.status_code)
 
 
 def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    note_error("INTERNAL_ERROR")
     log.exception("unhandled error", exc_info=exc)
     return JSONResponse(error_body(exc), status_code=500)
 

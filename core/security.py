@@ -11,6 +11,7 @@ from fastapi import Request
 
 from core.errors import UnauthorizedError
 from core.settings import get_settings
+from core.telemetry import note_request
 
 
 async def require_api_key(request: Request) -> None:
@@ -41,11 +42,13 @@ def run_metadata(feature: str) -> PerRequestConfig:
             user_id = str(body.get("input", {}).get("user_id", ""))
         except (ValueError, AttributeError):
             user_id = ""
+        user = hash_user_id(user_id) if user_id else None
+        note_request(user=user)
         metadata = {
             **config.get("metadata", {}),
             "feature": feature,
             "route": request.url.path,
-            "user": hash_user_id(user_id) if user_id else None,
+            "user": user,
         }
         return {**config, "metadata": metadata}
 

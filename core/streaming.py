@@ -21,6 +21,7 @@ from langgraph.types import Send as GraphSend
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core.errors import AIError, error_body
+from core.telemetry import note_error
 
 log = logging.getLogger(__name__)
 ERROR_MARK = "__devths_stream_error__"
@@ -31,7 +32,9 @@ _STREAM_SUFFIXES = ("/stream", "/stream_events", "/stream_log")
 def _report(exc: BaseException) -> dict[str, Any]:
     if not isinstance(exc, AIError):
         log.exception("unhandled error inside a stream", exc_info=exc)
-    return {ERROR_MARK: True, **error_body(exc)}
+    body = error_body(exc)
+    note_error(body["error"]["code"])
+    return {ERROR_MARK: True, **body}
 
 
 class ContractErrors(RunnableBinding):

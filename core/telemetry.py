@@ -8,6 +8,7 @@ import os
 import time
 import traceback
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 from langchain_core.callbacks import BaseCallbackHandler
@@ -30,12 +31,34 @@ JOB_SECONDS = Histogram(
     ["kind", "phase"],
     buckets=(0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120, 300),
 )
+TTFT = Histogram(
+    "devths_time_to_first_token_seconds",
+    "Time from request start to the first model token, per route",
+    ["route"],
+    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60),
+)
+ERRORS = Counter("devths_errors_total", "Errors reported to clients, by code", ["route", "code"])
 MODEL_CALLS = Counter("devths_model_calls_total", "Chat model calls", ["feature", "model"])
 MODEL_TOKENS = Counter(
     "devths_model_tokens_total", "Chat model tokens", ["feature", "model", "direction"]
 )
 
 access_log = logging.getLogger("devths.access")
+
+# One mutable record per HTTP request, shared with everything the request runs (graph
+# tasks copy the context, and so see the same dict): user hash, tokens, first token, error.
+REQUEST: ContextVar[dict[str, Any] | None] = ContextVar("devths_request", default=None)
+
+
+def note_request(**values: Any) -> None:
+    """Add facts to the current request's log line (no-op outside a request)."""
+    record = REQUEST.get()
+    if record is not None:
+        record.update(values)
+
+
+def note_error(code: str) -> None:
+    note_request(error=code)
 
 
 class JsonFormatter(logging.Formatter):
@@ -75,13 +98,26 @@ class ModelUsageCallback(BaseCallbackHandler):
     def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
         MODEL_CALLS.labels(*self.labels).inc()
 
+    def on_llm_new_token(  # type: ignore[override]  # only the token is needed
+        self, token: Any, **kwargs: Any
+    ) -> None:
+        record = REQUEST.get()
+        if record is not None and token and "first_token_at" not in record:
+            record["first_token_at"] = time.perf_counter()
+
     def on_llm_end(self, response: LLMResult, **kwargs: Any) -> None:
+        record = REQUEST.get()
         for generations in response.generations:
             for generation in generations:
                 usage = getattr(getattr(generation, "message", None), "usage_metadata", None)
-                if usage:
-                    MODEL_TOKENS.labels(*self.labels, "input").inc(usage.get("input_tokens", 0))
-                    MODEL_TOKENS.labels(*self.labels, "output").inc(usage.get("output_tokens", 0))
+                if not usage:
+                    continue
+                tokens_in, tokens_out = usage.get("input_tokens", 0), usage.get("output_tokens", 0)
+                MODEL_TOKENS.labels(*self.labels, "input").inc(tokens_in)
+                MODEL_TOKENS.labels(*self.labels, "output").inc(tokens_out)
+                if record is not None:
+                    record["tokens_input"] = record.get("tokens_input", 0) + tokens_in
+                    record["tokens_output"] = record.get("tokens_output", 0) + tokens_out
 
 
 def configure_tracing(settings: Settings) -> bool:
@@ -122,29 +158,41 @@ class RequestMetricsMiddleware:
             return
         start = time.perf_counter()
         status = {"code": 500}
-        first_body: dict[str, float] = {}
+        record: dict[str, Any] = {}
+        token = REQUEST.set(record)
 
         async def timed_send(message: Message) -> None:
             if message["type"] == "http.response.start":
                 status["code"] = message["status"]
-            elif message["type"] == "http.response.body" and "t" not in first_body:
-                first_body["t"] = time.perf_counter()
             await send(message)
 
         try:
             await self.app(scope, receive, timed_send)
         finally:
+            REQUEST.reset(token)
             elapsed = time.perf_counter() - start
             route = _route_of(scope["path"])
             REQUEST_LATENCY.labels(route, str(status["code"])).observe(elapsed)
+            ttft = record.get("first_token_at")
+            if ttft is not None:
+                TTFT.labels(route).observe(ttft - start)
+            error = record.get("error")
+            if error is None and status["code"] >= 400:
+                error = f"HTTP_{status['code']}"
+            if error:
+                ERRORS.labels(route, error).inc()
             access_log.info(
                 {
                     "request_id": uuid.uuid4().hex[:12],
                     "endpoint": route,
                     "method": scope.get("method"),
+                    "user_id_hash": record.get("user"),
                     "latency_ms": round(elapsed * 1000, 1),
-                    "first_byte_ms": round((first_body.get("t", start) - start) * 1000, 1),
+                    "ttft_ms": None if ttft is None else round((ttft - start) * 1000, 1),
+                    "tokens_input": record.get("tokens_input", 0),
+                    "tokens_output": record.get("tokens_output", 0),
                     "status_code": status["code"],
-                    "success": status["code"] < 400,
+                    "success": status["code"] < 400 and error is None,
+                    "error": error,
                 }
             )

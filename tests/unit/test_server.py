@@ -176,3 +176,30 @@ async def test_a_redis_failure_is_a_503_and_an_error_event_not_a_hang(use_fake_m
     kind, data = sse_events(stream.text)[-1]
     assert kind == "error" and json.loads(data)["error"]["code"] == "DEPENDENCY_UNAVAILABLE"
     assert fake.calls == []
+
+
+async def test_one_json_log_line_per_request_with_the_seed_fields(use_fake_model, client, caplog):
+    import logging
+
+    from core.security import hash_user_id
+
+    use_fake_model()
+    body = {"input": {**BODY["input"], "user_id": "log-user-1"}}
+    with caplog.at_level(logging.INFO, logger="devths.access"):
+        await client.post("/ai/analyze/stream_events", json={**body, "version": "v2"})
+        await client.post("/ai/analyze/invoke", json={"input": {"user_id": "x"}})
+    lines = [r.msg for r in caplog.records if r.name == "devths.access"]
+    stream, bad = lines[-2], lines[-1]
+    assert stream["endpoint"] == "/ai/analyze/stream_events" and stream["success"] is True
+    assert stream["user_id_hash"] == hash_user_id("log-user-1")
+    assert stream["ttft_ms"] is not None and stream["ttft_ms"] <= stream["latency_ms"]
+    assert set(stream) >= {
+        "request_id",
+        "latency_ms",
+        "tokens_input",
+        "tokens_output",
+        "status_code",
+        "error",
+    }
+    assert (bad["status_code"], bad["error"], bad["success"]) == (422, "INVALID_INPUT", False)
+    assert "log-user-1" not in str(lines)
