@@ -23,6 +23,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
+from bench import overhead
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -154,6 +155,7 @@ async def main() -> None:
         f"{platform.python_version()}",
         "local_model": await bench_local_model(),
         "analysis_cache": await bench_analysis_cache(hits=50),
+        "overhead": await asyncio.to_thread(overhead.run),
     }
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=1, ensure_ascii=False))

@@ -1,0 +1,137 @@
+"""Server overhead over the model alone, at 1, 10 and 50 concurrent analysis streams.
+
+A real server process (real Redis) runs with the simulated model (600 ms TTFT, 28 tokens/s
+by default); every request is a cache miss. Client-side time to first token and total
+time are compared with the model's own critical path; loopback only, bounded in count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.simulated import DIGEST, model_alone_seconds, token_count
+
+ROOT = Path(__file__).resolve().parent.parent
+RESUME = "[기술 스택]\nJava, Spring Boot, MySQL\n[경력]\n백엔드 개발 3년, 주문 API 개발\n"
+POSTING = "[카카오] 백엔드 개발자\n■ 자격요건\n- Java, Spring\n■ 우대사항\n- Kafka\n"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+async def one_stream(client: httpx.AsyncClient) -> tuple[float, float]:
+    body = {
+        "input": {
+            "user_id": "bench",
+            "resume_text": RESUME + uuid.uuid4().hex,
+            "posting_text": POSTING,
+        },
+        "version": "v2",
+    }
+    start = time.perf_counter()
+    first = None
+    async with client.stream("POST", "/ai/analyze/stream_events", json=body) as response:
+        response.raise_for_status()
+        async for line in response.aiter_lines():
+            if first is None and "on_chat_model_stream" in line:
+                first = time.perf_counter() - start
+            if line.startswith("event: error"):
+                raise RuntimeError("error event")
+    return (first if first is not None else float("nan")), time.perf_counter() - start
+
+
+async def level(base: str, concurrency: int, rounds: int) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
+        await one_stream(client)  # warm
+        results, errors = [], 0
+        started = time.perf_counter()
+        for _ in range(rounds):
+            outcomes = await asyncio.gather(
+                *(one_stream(client) for _ in range(concurrency)), return_exceptions=True
+            )
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    errors += 1
+                else:
+                    results.append(outcome)
+        wall = time.perf_counter() - started
+    ttfts = [r[0] for r in results]
+    totals = [r[1] for r in results]
+    return {
+        "concurrency": concurrency,
+        "requests": len(results) + errors,
+        "errors": errors,
+        "ttft_p50_s": statistics.median(ttfts),
+        "ttft_p95_s": pct(ttfts, 0.95),
+        "total_p50_s": statistics.median(totals),
+        "total_p95_s": pct(totals, 0.95),
+        "total_p99_s": pct(totals, 0.99),
+        "rps": len(results) / wall,
+    }
+
+
+def run(
+    ttft_ms: float = 600, tps: float = 28, levels: tuple[int, ...] = (1, 10, 50), rounds: int = 2
+) -> dict[str, Any]:
+    port = _free_port()
+    env = {**os.environ}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bench.sim_server",
+            "--port",
+            str(port),
+            "--ttft-ms",
+            str(ttft_ms),
+            "--tps",
+            str(tps),
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError("simulated server did not start")
+            time.sleep(0.2)
+        rows = [asyncio.run(level(base, c, rounds)) for c in levels]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    ttft_s, tps_ = ttft_ms / 1000, tps
+    model_ttft = ttft_s + token_count(DIGEST) / tps_ + ttft_s
+    model_total = model_alone_seconds(ttft_s, tps_)
+    for row in rows:
+        row["model_ttft_s"] = model_ttft
+        row["model_total_s"] = model_total
+        row["added_ttft_p50_ms"] = 1000 * (row["ttft_p50_s"] - model_ttft)
+        row["added_total_p50_ms"] = 1000 * (row["total_p50_s"] - model_total)
+    return {"simulated_model": {"ttft_ms": ttft_ms, "tokens_per_s": tps}, "levels": rows}
