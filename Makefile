@@ -23,12 +23,12 @@ export ANONYMIZED_TELEMETRY := False
 # Debian packages the project needs at run time or in tests.
 SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum
 
-.PHONY: help install install-dev system-deps redis redis-stop run test test-unit lint studio eval bench clean
+.PHONY: help install install-dev system-deps redis redis-stop run test test-unit lint studio eval bench load clean
 
 help:
 	@echo "make run     set up and serve on $(HOST):$(PORT) with the embedded defaults"
 	@echo "make test    set up and run the whole test suite (unit + integration)"
-	@echo "make lint | studio | eval | bench | redis | redis-stop | clean"
+	@echo "make lint | studio | eval | bench | load | redis | redis-stop | clean"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -87,6 +87,10 @@ eval: install-dev system-deps
 bench: install-dev
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+load: install-dev
+	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
+	$(BIN)/python -m bench.load $(LOAD_ARGS)
 
 clean: redis-stop
 	rm -rf $(VENV) .data .langgraph_api .pytest_cache .ruff_cache .mypy_cache
