@@ -60,7 +60,8 @@ def _sub_box(word: Word, start: int, end: int) -> tuple[int, int, int, int]:
 
 
 def _line_spans(words: list[Word]) -> tuple[str, list[tuple[int, int, Word]]]:
-    """The line's text and each word's character span in it (see `join_line`)."""
+    """The line's text (words joined as `line_separators` decides) and each word's
+    character span in it."""
     text, spans = "", []
     for word, sep in zip(words, line_separators(words), strict=True):
         text += sep

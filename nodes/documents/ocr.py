@@ -69,10 +69,6 @@ def line_separators(words: list[Word]) -> list[str]:
     return seps
 
 
-def join_line(words: list[Word]) -> str:
-    return "".join(sep + w.text for sep, w in zip(line_separators(words), words, strict=True))
-
-
 def lines_of(words: list[Word]) -> list[list[Word]]:
     """Words grouped into Tesseract's lines, top to bottom, each left to right."""
     groups: dict[tuple[int, int, int], list[Word]] = {}
