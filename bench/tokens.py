@@ -4,7 +4,8 @@ with whole documents in one prompt (the seed's "before") versus our sections.
 Counted with the embedded model's tokenizer over the 22 eval pairs (Gemini's tokenizer
 differs; the ratio is the figure to read). Section summaries are model output, so the
 feedback prompt is counted with summaries at their maximum length (80 characters): an
-upper bound for "after".
+upper bound for "after". Sections up to SUMMARY_MIN_CHARS are used verbatim, as the graph
+does.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def measure() -> dict[str, Any]:
                 )
             )
         )
-        summaries = []
+        summaries = list(extracted["digests"])  # short sections, used verbatim
         total = 0
         for raw in extracted["sections"]:
             section = Section(**raw)

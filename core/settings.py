@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     analysis_max_output_tokens: int = Field(default=1024, ge=64)
     section_summary_max_tokens: int = Field(default=256, ge=16)
     section_max_chars: int = Field(default=1500, ge=100)
+    # Sections at most this long are used verbatim instead of being summarised by a model.
+    summary_min_chars: int = Field(default=240, ge=0)
 
     # Documents (OCR, masking) and jobs
     upload_max_bytes: int = Field(default=20 * 1024 * 1024, ge=1024)

@@ -3,9 +3,10 @@ parallel -> score deterministically -> write feedback (streamed) -> store result
 
     START -> check_cache --hit--> END
                  | miss
-          extract_sections --Send x N--> summarise_section
-                                               |
-                                          score_match -> write_feedback -> store_result -> END
+          extract_sections --Send x N (long sections)--> summarise_section
+                 | (all sections short)                         |
+                 +-------------------------------------> score_match -> write_feedback
+                                                                       -> store_result -> END
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ def build_analysis_graph() -> StateGraph:
     graph.add_node("write_feedback", steps.write_feedback)
     graph.add_node("store_result", steps.store_result)
     graph.add_edge(START, "check_cache")
-    graph.add_conditional_edges("extract_sections", steps.fan_out_summaries, ["summarise_section"])
+    graph.add_conditional_edges(
+        "extract_sections", steps.fan_out_summaries, ["summarise_section", "score_match"]
+    )
     graph.add_edge("summarise_section", "score_match")
     graph.add_edge("score_match", "write_feedback")
     graph.add_edge("write_feedback", "store_result")

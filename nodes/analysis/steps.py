@@ -110,8 +110,17 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
         required_text = "\n".join(s.text for s in posting if s.name != "우대사항")
     required = find_skills(required_text)
     preferred = [s for s in find_skills(preferred_text) if s not in required]
+    chosen = _chosen_sections(resume, "resume") + _chosen_sections(posting, "posting")
+    min_chars = get_services().settings.summary_min_chars
     return {
-        "sections": _worth_summarising(resume, "resume") + _worth_summarising(posting, "posting"),
+        # Long sections go to the model; short ones are already shorter than a summary and
+        # are used as they are (no call, fewer tokens).
+        "sections": [s.__dict__ for s in chosen if len(s.text) > min_chars],
+        "digests": [
+            {"document": s.document, "name": s.name, "summary": s.text, "skills": []}
+            for s in chosen
+            if len(s.text) <= min_chars
+        ],
         "resume_skills": find_skills(state["resume_text"]),
         "posting_facts": {
             "company": find_company(state["posting_text"]),
@@ -123,16 +132,19 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _worth_summarising(sections: list[Section], document: str) -> list[dict[str, Any]]:
+def _chosen_sections(sections: list[Section], document: str) -> list[Section]:
     wanted = SUMMARISED[document]
     chosen = sorted((s for s in sections if s.name in wanted), key=lambda s: wanted.index(s.name))
     if not chosen:  # no known headings: the first section stands for the document
         chosen = sections[:1]
-    return [s.__dict__ for s in chosen[:MAX_SECTIONS_PER_DOC]]
+    return chosen[:MAX_SECTIONS_PER_DOC]
 
 
-def fan_out_summaries(state: dict[str, Any]) -> list[Send]:
-    """One `summarise_section` task per section, run in parallel."""
+def fan_out_summaries(state: dict[str, Any]) -> list[Send] | str:
+    """One `summarise_section` task per long section, run in parallel; straight to
+    scoring when every chosen section was short enough to use as it is."""
+    if not state["sections"]:
+        return "score_match"
     return [Send("summarise_section", {"section": s}) for s in state["sections"]]
 
 

@@ -36,7 +36,7 @@ async def test_result_has_contract_shape_and_hand_checked_values(use_fake_model,
 async def test_sections_are_summarised_in_parallel_and_prompts_never_carry_whole_documents(
     use_fake_model, graph
 ):
-    fake = use_fake_model()
+    fake = use_fake_model(summary_min_chars=0)  # summarise every chosen section
     await graph.ainvoke(INPUT)
     summary_calls = [c for c in fake.calls if "섹션:" in c[-1].text]
     # resume: 자기소개, 기술 스택, 경력; posting: 담당업무, 자격요건, 우대사항, 개요
@@ -47,6 +47,24 @@ async def test_sections_are_summarised_in_parallel_and_prompts_never_carry_whole
         assert RESUME.strip() not in prompt and POSTING.strip() not in prompt
         # the resume's contact line (personal data) is never sent to a model
         assert "jiwon@example.com" not in prompt
+
+
+async def test_only_long_sections_cost_a_model_call(use_fake_model, graph):
+    fake = use_fake_model(summary_min_chars=60)
+    long_career = "[경력]\n" + "에이비씨 주식회사에서 주문 API를 개발하고 쿼리를 튜닝했습니다. " * 2
+    await graph.ainvoke({**INPUT, "resume_text": RESUME.split("[경력]")[0] + long_career})
+    summarised = [c[-1].text for c in fake.calls if "섹션:" in c[-1].text]
+    # only the long 경력 section (69 characters; every other chosen section is under 60)
+    assert len(summarised) == 1 and "섹션: 경력" in summarised[0]
+    feedback_prompt = fake.calls[-1][-1].text
+    assert "- 기술 스택: Java, Spring Boot, JPA, MySQL, Redis, Docker" in feedback_prompt
+
+
+async def test_short_documents_go_straight_to_scoring(use_fake_model, graph):
+    fake = use_fake_model()  # default: sections up to 240 characters are used verbatim
+    out = await graph.ainvoke(INPUT)
+    assert len(fake.calls) == 1  # the feedback only
+    assert out["matching"]["score"] == 75
 
 
 async def test_second_identical_request_is_a_cache_hit_without_model_calls(use_fake_model, graph):

@@ -11,15 +11,22 @@ DASHBOARD = Path(__file__).resolve().parents[2] / "docs" / "grafana" / "devths-a
 
 def test_every_dashboard_metric_exists():
     exported = set()
-    for metric in (telemetry.REQUEST_LATENCY, telemetry.TTFT, telemetry.CACHE_LOOKUPS,
-                   telemetry.MODEL_CALLS, telemetry.MODEL_TOKENS, telemetry.ERRORS,
-                   telemetry.JOB_SECONDS):
+    for metric in (
+        telemetry.REQUEST_LATENCY,
+        telemetry.TTFT,
+        telemetry.CACHE_LOOKUPS,
+        telemetry.MODEL_CALLS,
+        telemetry.MODEL_TOKENS,
+        telemetry.ERRORS,
+        telemetry.JOB_SECONDS,
+    ):
         for family in metric.collect():
             exported.add(family.name)
             exported |= {f"{family.name}{s}" for s in ("_bucket", "_count", "_sum", "_total")}
     panels = json.loads(DASHBOARD.read_text())["panels"]
-    used = {m for p in panels for t in p["targets"]
-            for m in re.findall(r"devths_[a-z_]+", t["expr"])}
+    used = {
+        m for p in panels for t in p["targets"] for m in re.findall(r"devths_[a-z_]+", t["expr"])
+    }
     assert used and used <= exported, used - exported
     titles = " ".join(p["title"] for p in panels).lower()
     for seed_panel in ("request rate", "latency", "tokens per day", "error rate", "cache hit"):
