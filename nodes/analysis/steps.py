@@ -108,8 +108,13 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
     preferred_text = section_text(posting, "우대사항")
     if not required_text:  # no recognisable headings: every skill named is required
         required_text = "\n".join(s.text for s in posting if s.name != "우대사항")
-    required = find_skills(required_text)
-    preferred = [s for s in find_skills(preferred_text) if s not in required]
+    known = taxonomy()
+    required_groups = known.groups(required_text)
+    required = [s for g in required_groups for s in g]
+    preferred_groups = [
+        kept for g in known.groups(preferred_text) if (kept := [s for s in g if s not in required])
+    ]
+    preferred = [s for g in preferred_groups for s in g]
     chosen = _chosen_sections(resume, "resume") + _chosen_sections(posting, "posting")
     min_chars = get_services().settings.summary_min_chars
     return {
@@ -128,6 +133,8 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
             "deadline": find_deadline(state["posting_text"], posting),
             "required_skills": required,
             "preferred_skills": preferred,
+            "required_groups": required_groups,
+            "preferred_groups": preferred_groups,
         },
     }
 
@@ -190,7 +197,7 @@ def score_match(state: dict[str, Any]) -> dict[str, Any]:
     matched / missing / bonus skills). Model output never moves the score."""
     facts = state["posting_facts"]
     result = match_skills(
-        state["resume_skills"], facts["required_skills"], facts["preferred_skills"]
+        state["resume_skills"], facts["required_groups"], facts["preferred_groups"]
     )
     return {"match": result.__dict__}
 
@@ -254,7 +261,9 @@ async def store_result(state: dict[str, Any]) -> dict[str, Any]:
             suggestions=feedback["suggestions"],
             skills=skills,
         ),
-        posting_analysis=PostingAnalysis(**facts),
+        posting_analysis=PostingAnalysis(
+            **{k: v for k, v in facts.items() if k in PostingAnalysis.model_fields}
+        ),
         matching=Matching(
             score=match["score"],
             grade=match["grade"],

@@ -16,6 +16,8 @@ from pathlib import Path
 
 _TAXONOMY_FILE = Path(__file__).with_name("skill_taxonomy.txt")
 _ASCII_WORD = r"A-Za-z0-9+#"
+# What may stand between two alternatives: "Kotlin 또는 Java", "AWS/GCP", "MySQL이나 PostgreSQL".
+_ALTERNATIVE = re.compile(r"\s*(?:이나|나|,)?\s*(?:또는|혹은|or|/|이나|나)\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -35,14 +37,37 @@ class Taxonomy:
             cleaned.lower().replace(" ", "")
         )
 
-    def find(self, text: str) -> list[str]:
-        found: dict[str, None] = {}
+    def spans(self, text: str) -> list[tuple[str, int, int]]:
+        """(canonical, start, end) of every skill mention, in text order."""
+        out = []
         for match in self.pattern.finditer(text):
             alias = match.group(0)
             canon = self.exact.get(alias) or self.canonical.get(re.sub(r"\s+", " ", alias).lower())
             if canon:
-                found.setdefault(canon, None)
-        return list(found)
+                out.append((canon, match.start(), match.end()))
+        return out
+
+    def find(self, text: str) -> list[str]:
+        return list(dict.fromkeys(canon for canon, _, _ in self.spans(text)))
+
+    def groups(self, text: str) -> list[list[str]]:
+        """Skills as requirement groups: mentions joined by "또는", "혹은", "or", "/" or
+        "이나" are alternatives ("Kotlin 또는 Java" is one requirement met by either);
+        every other mention is a requirement of its own. First mention wins."""
+        result: list[list[str]] = []
+        seen: set[str] = set()
+        previous_end = None
+        for canon, start, end in self.spans(text):
+            joined = previous_end is not None and _ALTERNATIVE.fullmatch(text[previous_end:start])
+            previous_end = end
+            if canon in seen:
+                continue
+            seen.add(canon)
+            if joined and result:
+                result[-1].append(canon)
+            else:
+                result.append([canon])
+        return result
 
     def grounded(self, skill: str, text: str) -> bool:
         """Whether the text names the skill, tolerating spacing and punctuation variants the

@@ -7,14 +7,14 @@ from nodes.analysis.scoring import grade_for, match_skills
     ("score", "grade"),
     [
         (100, "A"),
-        (85, "A"),
-        (84, "B"),
-        (70, "B"),
-        (69, "C"),
-        (55, "C"),
-        (54, "D"),
-        (40, "D"),
-        (39, "F"),
+        (80, "A"),
+        (79, "B"),
+        (65, "B"),
+        (64, "C"),
+        (50, "C"),
+        (49, "D"),
+        (30, "D"),
+        (29, "F"),
         (0, "F"),
     ],
 )
@@ -25,7 +25,9 @@ def test_grade_boundaries(score, grade):
 def test_required_coverage_weighs_three_quarters():
     # 2 of 4 required (0.5), 1 of 2 preferred (0.5) -> 50
     m = match_skills(
-        ["Java", "MySQL", "Kafka"], ["Java", "MySQL", "Python", "AWS"], ["Kafka", "Redis"]
+        ["Java", "MySQL", "Kafka"],
+        [["Java"], ["MySQL"], ["Python"], ["AWS"]],
+        [["Kafka"], ["Redis"]],
     )
     assert m.score == 50
     assert m.matched == ["Java", "MySQL"]
@@ -34,12 +36,12 @@ def test_required_coverage_weighs_three_quarters():
 
 
 def test_implied_skills_satisfy_requirements():
-    m = match_skills(["Spring Boot"], ["Spring"], [])
+    m = match_skills(["Spring Boot"], [["Spring"]], [])
     assert m.score == 100 and m.matched == ["Spring"]
 
 
 def test_implication_does_not_run_backwards():
-    m = match_skills(["Spring"], ["Spring Boot"], [])
+    m = match_skills(["Spring"], [["Spring Boot"]], [])
     assert m.score == 0 and m.missing == ["Spring Boot"]
 
 
@@ -50,5 +52,15 @@ def test_posting_without_skills_is_flagged_not_scored():
 
 
 def test_only_preferred_skills_score_on_preferred_coverage():
-    m = match_skills(["Kafka"], [], ["Kafka", "Redis", "Docker", "AWS"])
+    m = match_skills(["Kafka"], [], [["Kafka"], ["Redis"], ["Docker"], ["AWS"]])
     assert m.score == 25
+
+
+def test_alternatives_are_one_requirement_met_by_either():
+    # "Kotlin 또는 Java" + "Spring": a Kotlin developer meets both requirements
+    m = match_skills(["Kotlin", "Spring Boot"], [["Kotlin", "Java"], ["Spring"]], [])
+    assert m.score == 100
+    assert m.matched == ["Kotlin", "Spring"] and m.missing == []
+    # an unmet alternative lists every option as missing
+    m2 = match_skills(["Python"], [["Kotlin", "Java"], ["Python"]], [])
+    assert m2.score == 50 and m2.missing == ["Kotlin", "Java"]

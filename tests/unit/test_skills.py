@@ -53,3 +53,11 @@ def test_model_skills_are_grounded_loosely_but_not_invented():
     assert t.grounded("Spring Boot", "Spring-Boot3 마이그레이션")
     assert not t.grounded("Kafka", "RabbitMQ 로 메시지 처리")
     assert not t.grounded("Go", "google 검색 광고")
+
+
+def test_alternatives_form_one_requirement_group():
+    t = taxonomy()
+    assert t.groups("Kotlin 또는 Java 기반 서버 개발") == [["Kotlin", "Java"]]
+    assert t.groups("AWS/GCP, Docker") == [["AWS", "GCP"], ["Docker"]]
+    assert t.groups("MySQL이나 PostgreSQL 경험") == [["MySQL", "PostgreSQL"]]
+    assert t.groups("Java, Spring Boot 기반") == [["Java"], ["Spring Boot"]]
