@@ -20,9 +20,10 @@ from typing import Any
 
 import httpx
 
-from bench.simulated import DIGEST, model_alone_seconds, token_count
+from bench.simulated import model_alone_seconds
 
 ROOT = Path(__file__).resolve().parent.parent
+# Short sections (under SUMMARY_MIN_CHARS): the feedback is the analysis's only model call.
 RESUME = "[기술 스택]\nJava, Spring Boot, MySQL\n[경력]\n백엔드 개발 3년, 주문 API 개발\n"
 POSTING = "[카카오] 백엔드 개발자\n■ 자격요건\n- Java, Spring\n■ 우대사항\n- Kafka\n"
 
@@ -126,9 +127,7 @@ def run(
     finally:
         proc.terminate()
         proc.wait(timeout=20)
-    ttft_s, tps_ = ttft_ms / 1000, tps
-    model_ttft = ttft_s + token_count(DIGEST) / tps_ + ttft_s
-    model_total = model_alone_seconds(ttft_s, tps_)
+    model_ttft, model_total = model_alone_seconds(ttft_ms / 1000, tps)
     for row in rows:
         row["model_ttft_s"] = model_ttft
         row["model_total_s"] = model_total

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
-from bench import overhead, tokens
+from bench import overhead, peer, tokens
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -156,6 +156,7 @@ async def main() -> None:
         "local_model": await bench_local_model(),
         "analysis_cache": await bench_analysis_cache(hits=50),
         "overhead": await asyncio.to_thread(overhead.run),
+        "peer": await asyncio.to_thread(peer.run, (1, 10), 2),
         "analysis_tokens": await asyncio.to_thread(tokens.measure),
     }
     RESULTS.mkdir(exist_ok=True)

@@ -81,9 +81,7 @@ class SimulatedChatModel(BaseChatModel):
         )
 
 
-def model_alone_seconds(ttft_s: float, tokens_per_s: float) -> float:
-    """The model's share of one analysis on the critical path: one section digest (they
-    run in parallel) followed by the streamed feedback."""
-    return (ttft_s + token_count(DIGEST) / tokens_per_s) + (
-        ttft_s + token_count(FEEDBACK) / tokens_per_s
-    )
+def model_alone_seconds(ttft_s: float, tokens_per_s: float) -> tuple[float, float]:
+    """(time to first token, total) of the model alone for one analysis of the benchmark's
+    documents: their sections are short, so the only call is the streamed feedback."""
+    return ttft_s, ttft_s + token_count(FEEDBACK) / tokens_per_s

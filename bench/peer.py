@@ -1,0 +1,131 @@
+"""A peer, side by side: the same analysis graph and simulated model served by
+`langgraph dev` (the LangGraph API server) and by our server, under the same load.
+
+Our side streams `/ai/analyze/stream_events`; the peer streams `/runs/stream` with
+`stream_mode=messages-tuple`. Time to first token is the first token event on each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.overhead import POSTING, RESUME, ROOT, _free_port, level, pct
+
+LANGGRAPH = str(Path(sys.executable).with_name("langgraph"))
+
+
+async def peer_stream(client: httpx.AsyncClient, assistant_id: str) -> tuple[float, float]:
+    body = {
+        "assistant_id": assistant_id,
+        "input": {
+            "user_id": "bench",
+            "resume_text": RESUME + uuid.uuid4().hex,
+            "posting_text": POSTING,
+        },
+        "stream_mode": ["messages-tuple"],
+    }
+    start = time.perf_counter()
+    first = None
+    async with client.stream("POST", "/runs/stream", json=body) as response:
+        response.raise_for_status()
+        async for line in response.aiter_lines():
+            if first is None and line.startswith("event: messages"):
+                first = time.perf_counter() - start
+            if line.startswith("event: error"):
+                raise RuntimeError("error event")
+    return (first if first is not None else float("nan")), time.perf_counter() - start
+
+
+async def peer_level(base: str, concurrency: int, rounds: int) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, timeout=300, limits=limits) as client:
+        assistants = (await client.post("/assistants/search", json={})).json()
+        assistant = next(a["assistant_id"] for a in assistants if a["graph_id"] == "analysis")
+        await peer_stream(client, assistant)
+        results, errors = [], 0
+        started = time.perf_counter()
+        for _ in range(rounds):
+            outcomes = await asyncio.gather(
+                *(peer_stream(client, assistant) for _ in range(concurrency)),
+                return_exceptions=True,
+            )
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    errors += 1
+                else:
+                    results.append(outcome)
+        wall = time.perf_counter() - started
+    ttfts = [r[0] for r in results]
+    totals = [r[1] for r in results]
+    return {
+        "concurrency": concurrency,
+        "requests": len(results) + errors,
+        "errors": errors,
+        "ttft_p50_s": statistics.median(ttfts),
+        "ttft_p95_s": pct(ttfts, 0.95),
+        "total_p50_s": statistics.median(totals),
+        "total_p95_s": pct(totals, 0.95),
+        "total_p99_s": pct(totals, 0.99),
+        "rps": len(results) / wall,
+    }
+
+
+def _wait(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited before {url} answered")
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    raise TimeoutError(url)
+
+
+def run(levels: tuple[int, ...] = (1, 10, 50), rounds: int = 2) -> dict[str, Any]:
+    ours_port, peer_port = _free_port(), _free_port()
+    env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}
+    ours = subprocess.Popen(
+        [sys.executable, "-m", "bench.sim_server", "--port", str(ours_port)], cwd=ROOT, env=env
+    )
+    peer = subprocess.Popen(
+        [
+            LANGGRAPH,
+            "dev",
+            "--no-browser",
+            "--no-reload",
+            "--port",
+            str(peer_port),
+            "--config",
+            "bench/langgraph.peer.json",
+        ],
+        cwd=ROOT,
+        env={k: v for k, v in env.items() if k != "REDIS_URL"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait(f"http://127.0.0.1:{ours_port}/health", ours, 60)
+        _wait(f"http://127.0.0.1:{peer_port}/ok", peer, 120)
+        rows = []
+        for c in levels:
+            mine = asyncio.run(level(f"http://127.0.0.1:{ours_port}", c, rounds))
+            theirs = asyncio.run(peer_level(f"http://127.0.0.1:{peer_port}", c, rounds))
+            rows.append({"concurrency": c, "ours": mine, "langgraph_dev": theirs})
+    finally:
+        for proc in (ours, peer):
+            proc.terminate()
+            proc.wait(timeout=30)
+    return {"levels": rows}
