@@ -108,6 +108,8 @@ def run(levels: tuple[int, ...] = (1, 10, 50), rounds: int = 2) -> dict[str, Any
             "--no-reload",
             "--port",
             str(peer_port),
+            "--n-jobs-per-worker",
+            "64",
             "--config",
             "bench/langgraph.peer.json",
         ],

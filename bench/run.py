@@ -127,23 +127,68 @@ async def bench_analysis_cache(hits: int) -> dict[str, Any]:
 
 def render(results: dict[str, Any]) -> str:
     lm, an = results["local_model"], results["analysis_cache"]
-    return "\n".join(
-        [
-            f"Benchmarks, {results['at']} on {results['machine']}",
-            "",
-            "| benchmark | figure | value |",
-            "|---|---|---|",
-            f"| embedded model (SmolLM2-135M Q4_1, llama.cpp) | time to first token | "
-            f"{lm['ttft_ms_median']} ms |",
-            f"| embedded model | tokens/s | {lm['tokens_per_s_median']} |",
-            f"| analysis, cache miss (`{an['model']}`) | latency | {an['miss_s']} s "
-            f"({an['miss_model_calls']:.0f} model calls) |",
-            f"| analysis, cache hit | P50 / P95 latency | "
-            f"{an['hit_p50_ms']} / {an['hit_p95_ms']} ms "
-            f"({an['hit_model_calls']:.0f} model calls in {an['hits']} hits) |",
-            f"| analysis | miss / hit (P50) | {an['speedup_p50']}x |",
-        ]
-    )
+    ov, tk, pe = results["overhead"], results["analysis_tokens"], results["peer"]
+    sim = ov["simulated_model"]
+    first = ov["levels"][0]
+    lines = [
+        f"Benchmarks, {results['at']} on {results['machine']}",
+        "",
+        "| benchmark | figure | value |",
+        "|---|---|---|",
+        f"| embedded model (SmolLM2-135M Q4_1, llama.cpp) | time to first token | "
+        f"{lm['ttft_ms_median']} ms |",
+        f"| embedded model | tokens/s | {lm['tokens_per_s_median']} |",
+        f"| analysis, cache miss (`{an['model']}`) | latency | {an['miss_s']} s "
+        f"({an['miss_model_calls']:.0f} model calls) |",
+        f"| analysis, cache hit | P50 / P95 latency | {an['hit_p50_ms']} / {an['hit_p95_ms']} ms "
+        f"({an['hit_model_calls']:.0f} model calls in {an['hits']} hits) |",
+        f"| analysis | miss / hit (P50) | {an['speedup_p50']}x |",
+        "",
+        f"Server overhead on `/ai/analyze/stream_events`, simulated model ({sim['ttft_ms']:.0f} ms "
+        f"TTFT, {sim['tokens_per_s']:.0f} tokens/s): the model alone needs "
+        f"{first['model_ttft_s']:.2f} s to the first token and {first['model_total_s']:.2f} s in "
+        "all. Every request is a cache miss; the load generator shares the 2 cores.",
+        "",
+        "| concurrent streams | requests | errors | TTFT P50 / P95 | added TTFT (P50) | "
+        "total P50 / P95 / P99 | added total (P50) | RPS |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r['concurrency']} | {r['requests']} | {r['errors']} | "
+        f"{r['ttft_p50_s']:.2f} / {r['ttft_p95_s']:.2f} s | {r['added_ttft_p50_ms']:.0f} ms | "
+        f"{r['total_p50_s']:.2f} / {r['total_p95_s']:.2f} / {r['total_p99_s']:.2f} s | "
+        f"{r['added_total_p50_ms']:.0f} ms | {r['rps']:.1f} |"
+        for r in ov["levels"]
+    ]
+    lines += [
+        "",
+        "Input tokens per analysis (the seed's experiment; embedded model's tokenizer, 22 eval "
+        "pairs, summaries counted at their 80-character maximum):",
+        "",
+        "| prompt design | input tokens (mean) | ratio to whole documents |",
+        "|---|---|---|",
+        f"| whole documents in one prompt (seed before) | "
+        f"{tk['whole_documents_tokens_mean']} | 1 |",
+        f"| sections, all calls | {tk['sections_all_calls_tokens_mean']} | "
+        f"{tk['all_calls_ratio']} |",
+        f"| sections, the user-facing feedback prompt | "
+        f"{tk['sections_feedback_prompt_tokens_mean']} | {tk['user_facing_ratio']} |",
+        "",
+        "Peer, same graph and simulated model: our server vs `langgraph dev` (LangGraph API "
+        "server, in-memory runtime, `--n-jobs-per-worker 64`); values are ours / peer:",
+        "",
+        "| concurrent streams | TTFT P50 | total P50 | total P95 | RPS | errors |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in pe["levels"]:
+        o, p = r["ours"], r["langgraph_dev"]
+        lines.append(
+            f"| {r['concurrency']} | {o['ttft_p50_s']:.2f} / {p['ttft_p50_s']:.2f} s | "
+            f"{o['total_p50_s']:.2f} / {p['total_p50_s']:.2f} s | "
+            f"{o['total_p95_s']:.2f} / {p['total_p95_s']:.2f} s | "
+            f"{o['rps']:.1f} / {p['rps']:.1f} | {o['errors']} / {p['errors']} |"
+        )
+    return "\n".join(lines)
 
 
 async def main() -> None:
