@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,15 +61,22 @@ async def one_stream(client: httpx.AsyncClient) -> tuple[float, float]:
     return (first if first is not None else float("nan")), time.perf_counter() - start
 
 
-async def level(base: str, concurrency: int, rounds: int) -> dict[str, Any]:
+Request = Callable[[httpx.AsyncClient], Awaitable[tuple[float, float]]]
+
+
+async def level(
+    base: str, concurrency: int, rounds: int, request: Request = one_stream
+) -> dict[str, Any]:
+    """`rounds` bursts of `concurrency` simultaneous `request`s (after one warm-up):
+    errors, TTFT and total latency percentiles, requests per second."""
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
-        await one_stream(client)  # warm
+    async with httpx.AsyncClient(base_url=base, timeout=300, limits=limits) as client:
+        await request(client)  # warm
         results, errors = [], 0
         started = time.perf_counter()
         for _ in range(rounds):
             outcomes = await asyncio.gather(
-                *(one_stream(client) for _ in range(concurrency)), return_exceptions=True
+                *(request(client) for _ in range(concurrency)), return_exceptions=True
             )
             for outcome in outcomes:
                 if isinstance(outcome, BaseException):

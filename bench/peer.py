@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import os
-import statistics
 import subprocess
 import sys
 import time
 import uuid
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from bench.overhead import POSTING, RESUME, ROOT, _free_port, level, pct
+from bench.overhead import POSTING, RESUME, ROOT, _free_port, level
 
 LANGGRAPH = str(Path(sys.executable).with_name("langgraph"))
 
@@ -47,37 +47,10 @@ async def peer_stream(client: httpx.AsyncClient, assistant_id: str) -> tuple[flo
 
 
 async def peer_level(base: str, concurrency: int, rounds: int) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base, timeout=300, limits=limits) as client:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         assistants = (await client.post("/assistants/search", json={})).json()
-        assistant = next(a["assistant_id"] for a in assistants if a["graph_id"] == "analysis")
-        await peer_stream(client, assistant)
-        results, errors = [], 0
-        started = time.perf_counter()
-        for _ in range(rounds):
-            outcomes = await asyncio.gather(
-                *(peer_stream(client, assistant) for _ in range(concurrency)),
-                return_exceptions=True,
-            )
-            for outcome in outcomes:
-                if isinstance(outcome, BaseException):
-                    errors += 1
-                else:
-                    results.append(outcome)
-        wall = time.perf_counter() - started
-    ttfts = [r[0] for r in results]
-    totals = [r[1] for r in results]
-    return {
-        "concurrency": concurrency,
-        "requests": len(results) + errors,
-        "errors": errors,
-        "ttft_p50_s": statistics.median(ttfts),
-        "ttft_p95_s": pct(ttfts, 0.95),
-        "total_p50_s": statistics.median(totals),
-        "total_p95_s": pct(totals, 0.95),
-        "total_p99_s": pct(totals, 0.99),
-        "rps": len(results) / wall,
-    }
+    assistant = next(a["assistant_id"] for a in assistants if a["graph_id"] == "analysis")
+    return await level(base, concurrency, rounds, partial(peer_stream, assistant_id=assistant))
 
 
 def _wait(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
