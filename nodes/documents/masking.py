@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import statistics
 import unicodedata
 from dataclasses import dataclass
 
@@ -108,9 +109,11 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
                 continue
             box = (
                 min(b[0] for b in boxes),
-                min(b[1] for b in boxes),
+                # Vertical extent from the median word: Tesseract now and then gives one
+                # glyph a box twice the line's height, which would double the mask.
+                int(statistics.median(b[1] for b in boxes)),
                 max(b[2] for b in boxes),
-                max(b[3] for b in boxes),
+                int(statistics.median(b[3] for b in boxes)),
             )
             ocr_conf = min(confidences) if confidences else 1.0
             found.append(

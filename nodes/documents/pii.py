@@ -34,7 +34,8 @@ _URL = re.compile(
     r"(?:/[^\s,)]*)?",
     re.IGNORECASE,
 )
-_RRN = re.compile(r"(?<!\d)(\d{2})(\d{2})(\d{2})\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
+# OCR sometimes puts a space inside the birth-date digits ("981 102-2345678").
+_RRN = re.compile(r"(?<![\d-])((?:\d ?){5}\d)\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
 _MOBILE = re.compile(r"(?<![\d\-])(?:\+82[\s\-]?1\d|01[016789])[\s\-.]?\d{3,4}[\s\-.]?\d{4}(?!\d)")
 _LANDLINE = re.compile(
     r"(?<![\d\-])(?:\+82[\s\-]?|0)(?:2|[3-6][1-5])[\s\-.)]\s?\d{3,4}[\s\-.]?\d{4}(?!\d)"
@@ -59,6 +60,13 @@ _ADDRESS = re.compile(
     # on the line up to a number is taken as the rest of the address.
     r"|[^\s,]{1,12}\s*\d+(?:-\d+)?)?"
 )
+# When OCR garbles a value after its label ("포트폴리오: 11 05://0141..."), the label still
+# says what it is: the rest of the line is taken, with less confidence.
+_URL_LABELLED = re.compile(
+    r"(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|url|링크)" + LABEL + r"(\S.{4,}?)\s*$",
+    re.IGNORECASE,
+)
+_BIRTH_LABELLED = re.compile(r"(?:생년월일|생일)" + LABEL + r"(\S.{5,}?)\s*$")
 _NAME_LABELLED = re.compile(
     r"(?:이름|성명|성 명|name)" + LABEL + r"([가-힣]{2,4})(?![가-힣])", re.IGNORECASE
 )
@@ -100,8 +108,9 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
     found: list[PiiMatch] = []
     found += _spans(_EMAIL, text, "email", 0.99)
     for m in _RRN.finditer(text):
-        digits = "".join(m.group(i) for i in range(1, 6))
-        month, day = int(m.group(2)), int(m.group(3))
+        front = m.group(1).replace(" ", "")
+        digits = front + m.group(2) + m.group(3)
+        month, day = int(front[2:4]), int(front[4:6])
         if not (1 <= month <= 12 and 1 <= day <= 31):
             continue
         # Numbers issued since Oct 2020 have no checksum: keep them, with less confidence.
@@ -110,6 +119,11 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
     found += _spans(_MOBILE, text, "phone", 0.97)
     found += _spans(_LANDLINE, text, "phone", 0.9)
     found += _spans(_BIRTH, text, "birth_date", 0.95, group=1)
+    found += [
+        m
+        for m in _spans(_BIRTH_LABELLED, text, "birth_date", 0.6, group=1)
+        if sum(c.isdigit() for c in m.text) >= 6
+    ]
     found += _spans(_ADDRESS, text, "address", 0.85)
     found += _spans(_NAME_LABELLED, text, "name", 0.95, group=1)
     if allow_bare_name:
@@ -119,6 +133,11 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
     emails = [(m.start, m.end) for m in found if m.type == "email"]
     found += [
         m for m in _spans(_URL, text, "url", 0.9) if not any(s <= m.start < e for s, e in emails)
+    ]
+    found += [
+        m
+        for m in _spans(_URL_LABELLED, text, "url", 0.6, group=1)
+        if any(c in m.text for c in ":/.@")
     ]
     return drop_overlaps(found)
 

@@ -126,3 +126,19 @@ def test_encrypted_and_oversized_pdfs_are_refused():
         open_document(plain, Limits(max_pages=2))
     assert err.value.code == "TOO_MANY_PAGES"
     assert open_document(plain, Limits()).pages == 3
+
+
+def test_labels_still_mark_values_that_ocr_garbled():
+    # The URL's characters were misread, but the label says what the rest of the line is.
+    [url] = find_pii("포트폴리오: 11 ㅁ 05://014140.0000/0710")
+    assert url.type == "url" and url.confidence < 0.9
+    assert find_pii("포트폴리오: 준비 중") == []  # nothing URL-like after the label
+    [birth] = find_pii("생년월일: 1995 03. 14")
+    assert birth.type == "birth_date" and birth.text == "1995 03. 14"
+
+
+def test_an_rrn_with_an_ocr_space_inside_its_digits_is_found():
+    valid = rrn_with_checksum("981102", "234567")
+    spaced = valid[:3] + " " + valid[3:]
+    [m] = find_pii(f"주민등록번호: {spaced}")
+    assert (m.type, m.text, m.confidence) == ("rrn", spaced, 0.99)
