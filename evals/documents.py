@@ -18,7 +18,12 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 FONT_DIR = Path("/usr/share/fonts/truetype/nanum")
-FONTS = {"gothic": "NanumGothic.ttf", "barun": "NanumBarunGothic.ttf", "square": "NanumSquareR.ttf"}
+FONTS = {
+    "gothic": "NanumGothic.ttf",
+    "barun": "NanumBarunGothic.ttf",
+    "square": "NanumSquareR.ttf",
+    "myeongjo": "NanumMyeongjo.ttf",
+}
 
 
 @dataclass
@@ -82,6 +87,28 @@ PEOPLE = [
     },
 ]
 
+# Held out: written after the detectors were tuned on PEOPLE, never used to tune them.
+HOLDOUT_PEOPLE = [
+    {
+        "name": "정하늘",
+        "birth": "2000.01.30",
+        "phone": "010-4321-8765",
+        "email": "haneul.jung@univ.ac.kr",
+        "address": "대전광역시 유성구 대학로 99",
+        "rrn": rrn_with_checksum("000130", "345678"),
+        "url": "https://haneul.tistory.com",
+    },
+    {
+        "name": "최윤서",
+        "birth": "1997년 5월 8일",
+        "phone": "031-777-2020",
+        "email": "yunseo_choi@naver.com",
+        "address": "인천광역시 연수구 송도과학로 32",
+        "rrn": rrn_with_checksum("970508", "221100"),
+        "url": "www.yunseo.me",
+    },
+]
+
 BODY = [
     "[경력]",
     "에이비씨커머스 백엔드 개발 2022.03 ~ 2025.02",
@@ -105,9 +132,11 @@ def render_page(
     width: int = 1240,
     height: int = 1754,
     photo: bool = True,
+    people: list[dict[str, str]] | None = None,
 ) -> Page:
     """A page at `width`x`height` (A4 at 150 dpi by default)."""
-    p = PEOPLE[person % len(PEOPLE)]
+    roster = people or PEOPLE
+    p = roster[person % len(roster)]
     img = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(img)
     f = _font(font, size)
