@@ -83,6 +83,7 @@ studio: install-dev
 eval: install-dev system-deps
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
+	$(BIN)/python -m evals.run --dataset holdout --spread-examples 1 $(EVAL_ARGS)
 
 bench: install-dev
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \

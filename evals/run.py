@@ -5,7 +5,7 @@
 
 Offline (no LANGSMITH_API_KEY) nothing is uploaded (`upload_runs=False`). With a key,
 the dataset is synced to LangSmith as `devths-analysis` and the experiment is recorded.
-Results go to evals/results/analysis-latest.{json,md}.
+Results go to evals/results/analysis-latest.{json,md} (analysis-holdout-latest for --dataset holdout).
 """
 
 from __future__ import annotations
@@ -30,7 +30,11 @@ from evals.metrics import TARGETS, band_accuracy, pairwise_order, prf, prf_micro
 from graphs.analysis import build_analysis_graph
 
 HERE = Path(__file__).parent
-DATASET = HERE / "datasets" / "analysis.jsonl"
+DATASETS = {
+    "tuning": HERE / "datasets" / "analysis.jsonl",
+    # Labelled after the grade floors were calibrated on the tuning set; never tuned on.
+    "holdout": HERE / "datasets" / "analysis_holdout.jsonl",
+}
 RESULTS = HERE / "results"
 LANGSMITH_DATASET = "devths-analysis"
 
@@ -42,8 +46,9 @@ class NoCache(MemoryJsonCache):
         return None
 
 
-def load_examples(limit: int | None) -> list[Example]:
-    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line]
+def load_examples(limit: int | None, dataset: str = "tuning") -> list[Example]:
+    text = DATASETS[dataset].read_text(encoding="utf-8")
+    rows = [json.loads(line) for line in text.splitlines() if line]
     examples = [
         Example(
             id=uuid.uuid5(uuid.NAMESPACE_URL, f"devths/analysis/{row['id']}"),
@@ -152,7 +157,7 @@ def summarise(rows: list[dict[str, Any]], spreads: list[int]) -> dict[str, Any]:
     }
 
 
-def render(summary: dict[str, Any], model: str) -> str:
+def render(summary: dict[str, Any], model: str, dataset: str = "tuning") -> str:
     def fmt(v: float | None) -> str:
         return "n/a" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
 
@@ -175,7 +180,7 @@ def render(summary: dict[str, Any], model: str) -> str:
         ("failed runs", len(summary.get("failed_runs", [])), 0),
     ]
     lines = [
-        f"Analysis eval: {summary['examples']} pairs, model `{model}`",
+        f"Analysis eval ({dataset} set): {summary['examples']} pairs, model `{model}`",
         "",
         "| metric | value | target | met |",
         "|---|---|---|---|",
@@ -204,7 +209,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    examples = load_examples(args.limit)
+    examples = load_examples(args.limit, args.dataset)
     online = bool(os.environ.get("LANGSMITH_API_KEY"))
     target = make_target(online)
     data: Any = sync_dataset(Client(), examples) if online else examples
@@ -236,11 +241,12 @@ def main() -> None:
         spreads.append(max(scores) - min(scores))
     summary = {**summarise(rows, spreads), "failed_runs": failed}
     model = get_settings().model_for("analysis")
-    table = render(summary, model)
+    table = render(summary, model, args.dataset)
     print(table)
     RESULTS.mkdir(exist_ok=True)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
-    (RESULTS / "analysis-latest.json").write_text(
+    stem = "analysis-latest" if args.dataset == "tuning" else "analysis-holdout-latest"
+    (RESULTS / f"{stem}.json").write_text(
         json.dumps(
             {"at": stamp, "model": model, "summary": summary, "rows": rows},
             ensure_ascii=False,
@@ -248,7 +254,7 @@ def main() -> None:
             default=str,
         )
     )
-    (RESULTS / "analysis-latest.md").write_text(f"{table}\n\nRun at {stamp}.\n")
+    (RESULTS / f"{stem}.md").write_text(f"{table}\n\nRun at {stamp}.\n")
 
 
 if __name__ == "__main__":
