@@ -171,15 +171,17 @@ def render(s: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    summary = asyncio.run(run())
-    table = render(summary)
-    print(table)
-    RESULTS.mkdir(exist_ok=True)
     stamp = datetime.now(UTC).isoformat(timespec="seconds")
-    (RESULTS / "documents-latest.json").write_text(
-        json.dumps({"at": stamp, **summary}, ensure_ascii=False, indent=1)
-    )
-    (RESULTS / "documents-latest.md").write_text(f"{table}\n\nRun at {stamp}.\n")
+    RESULTS.mkdir(exist_ok=True)
+    for which, stem in (("tuning", "documents-latest"), ("holdout", "documents-holdout-latest")):
+        summary = asyncio.run(run(which))
+        title = "Tuning set" if which == "tuning" else "HELD-OUT set (never used for tuning)"
+        table = f"{title}\n\n{render(summary)}"
+        print(table)
+        (RESULTS / f"{stem}.json").write_text(
+            json.dumps({"at": stamp, "set": which, **summary}, ensure_ascii=False, indent=1)
+        )
+        (RESULTS / f"{stem}.md").write_text(f"{table}\n\nRun at {stamp}.\n")
 
 
 if __name__ == "__main__":
