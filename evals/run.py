@@ -5,7 +5,8 @@
 
 Offline (no LANGSMITH_API_KEY) nothing is uploaded (`upload_runs=False`). With a key,
 the dataset is synced to LangSmith as `devths-analysis` and the experiment is recorded.
-Results go to evals/results/analysis-latest.{json,md} (analysis-holdout-latest for --dataset holdout).
+Results go to evals/results/analysis-latest.{json,md}
+(analysis-holdout-latest.{json,md} with --dataset holdout).
 """
 
 from __future__ import annotations
