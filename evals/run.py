@@ -111,16 +111,16 @@ def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any]) -> l
     ]
 
 
-def sync_dataset(client: Client, examples: list[Example]) -> str:
-    if not client.has_dataset(dataset_name=LANGSMITH_DATASET):
-        dataset = client.create_dataset(LANGSMITH_DATASET, description="Resume/posting pairs")
+def sync_dataset(client: Client, examples: list[Example], name: str) -> str:
+    if not client.has_dataset(dataset_name=name):
+        dataset = client.create_dataset(name, description="Resume/posting pairs")
         client.create_examples(
             dataset_id=dataset.id,
             inputs=[e.inputs for e in examples],
             outputs=[e.outputs for e in examples],
             metadata=[e.metadata for e in examples],
         )
-    return LANGSMITH_DATASET
+    return name
 
 
 def summarise(rows: list[dict[str, Any]], spreads: list[int]) -> dict[str, Any]:
@@ -213,7 +213,8 @@ def main() -> None:
     examples = load_examples(args.limit, args.dataset)
     online = bool(os.environ.get("LANGSMITH_API_KEY"))
     target = make_target(online)
-    data: Any = sync_dataset(Client(), examples) if online else examples
+    name = LANGSMITH_DATASET if args.dataset == "tuning" else f"{LANGSMITH_DATASET}-holdout"
+    data: Any = sync_dataset(Client(), examples, name) if online else examples
     results = evaluate(
         target,
         data=data,
