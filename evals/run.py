@@ -202,6 +202,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="only the first N pairs")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--dataset", choices=sorted(DATASETS), default="tuning")
     parser.add_argument(
         "--spread-examples",
         type=int,
