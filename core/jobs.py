@@ -120,7 +120,9 @@ class JobRunner:
                     )
                 JOB_SECONDS.labels(kind, "run").observe(time.perf_counter() - started)
         finally:
-            self._done.pop(task_id, asyncio.Event()).set()
+            done = self._done.pop(task_id, None)
+            if done is not None:
+                done.set()
 
     async def wait(self, task_id: str, timeout_s: float) -> dict[str, Any]:
         """The record once the job has finished (or as it is at the deadline)."""

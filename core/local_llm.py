@@ -185,23 +185,16 @@ class LocalLlamaChatModel(BaseChatModel):
         yield from chunks
 
     @staticmethod
-    def _chunk_of(raw: dict[str, Any], prompt_tokens: int) -> ChatGenerationChunk | None:
+    def _chunk_of(raw: dict[str, Any]) -> ChatGenerationChunk | None:
+        """A text chunk of llama.cpp's stream (which carries no usage: see `_usage_chunk`)."""
         choice = raw["choices"][0]
         text = choice.get("delta", {}).get("content") or ""
-        usage = raw.get("usage")
-        meta = None
-        if usage:
-            meta = UsageMetadata(
-                input_tokens=usage.get("prompt_tokens", prompt_tokens),
-                output_tokens=usage.get("completion_tokens", 0),
-                total_tokens=usage.get("total_tokens", 0),
-            )
-        if not text and meta is None and not choice.get("finish_reason"):
+        finish = choice.get("finish_reason")
+        if not text and not finish:
             return None
-        info = {"finish_reason": choice["finish_reason"]} if choice.get("finish_reason") else {}
         return ChatGenerationChunk(
-            message=AIMessageChunk(content=text, usage_metadata=meta),
-            generation_info=info or None,
+            message=AIMessageChunk(content=text),
+            generation_info={"finish_reason": finish} if finish else None,
         )
 
     def _count_tokens(self, text: str) -> int:
@@ -217,23 +210,19 @@ class LocalLlamaChatModel(BaseChatModel):
         params = self._params(messages, stop, **kwargs)
         seen: list[ChatGenerationChunk] = []
         async for raw in self._run_stream(params):
-            chunk = self._chunk_of(raw, 0)
+            chunk = self._chunk_of(raw)
             if chunk is None:
                 continue
             seen.append(chunk)
             if run_manager and chunk.message.text:
                 await run_manager.on_llm_new_token(chunk.message.text, chunk=chunk)
             yield chunk
-        usage_chunk = self._usage_chunk(seen, params)
-        if usage_chunk is not None:
-            yield usage_chunk
+        yield self._usage_chunk(seen, params)
 
     def _usage_chunk(
         self, seen: list[ChatGenerationChunk], params: dict[str, Any]
-    ) -> ChatGenerationChunk | None:
+    ) -> ChatGenerationChunk:
         """llama.cpp's stream carries no usage: count the tokens ourselves, once per call."""
-        if any(getattr(c.message, "usage_metadata", None) for c in seen):
-            return None
         prompt = self._count_tokens("\n".join(m["content"] for m in params["messages"]))
         output = self._count_tokens("".join(c.message.text for c in seen))
         usage = UsageMetadata(
@@ -251,16 +240,14 @@ class LocalLlamaChatModel(BaseChatModel):
         params = self._params(messages, stop, **kwargs)
         seen: list[ChatGenerationChunk] = []
         for raw in self._iter_sync(params):
-            chunk = self._chunk_of(raw, 0)
+            chunk = self._chunk_of(raw)
             if chunk is None:
                 continue
             seen.append(chunk)
             if run_manager and chunk.message.text:
                 run_manager.on_llm_new_token(chunk.message.text, chunk=chunk)
             yield chunk
-        usage_chunk = self._usage_chunk(seen, params)
-        if usage_chunk is not None:
-            yield usage_chunk
+        yield self._usage_chunk(seen, params)
 
     @staticmethod
     def _merge(chunks: list[ChatGenerationChunk]) -> ChatResult:

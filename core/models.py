@@ -13,7 +13,6 @@ skipped, and the rest become runtime fallbacks of the first.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -93,11 +92,6 @@ def json_constraint(model: BaseChatModel, schema: type[BaseModel]) -> dict[str, 
     return {}
 
 
-def schema_hint(schema: type[BaseModel]) -> str:
-    """A compact JSON schema for prompts, for providers that cannot be constrained."""
-    return json.dumps(schema.model_json_schema(), ensure_ascii=False, separators=(",", ":"))
-
-
 class ModelRegistry:
     """Per-feature model chains, built once and shared.
 
@@ -154,9 +148,8 @@ class ModelRegistry:
         for spec, model in self.chain(feature):
             m: BaseChatModel = model
             if internal:
+                # A copy shares private state (the embedded model's engine) with the original.
                 m = model.model_copy(update={"disable_streaming": True})
-                if hasattr(model, "_engine"):
-                    m._engine = model._engine  # type: ignore[attr-defined]
             kwargs: dict[str, Any] = json_constraint(m, schema) if schema else {}
             if grammar and getattr(m, "_llm_type", "") == "local-llama-cpp":
                 kwargs["grammar"] = grammar

