@@ -13,14 +13,13 @@ import argparse
 import asyncio
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 
-from bench.overhead import ROOT, _free_port, one_stream, pct
+from bench.overhead import one_stream, pct
+from bench.procs import simulated_server
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -71,25 +70,11 @@ def main() -> None:
     args = parser.parse_args()
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("REDIS_URL is not set: `make load` starts the local Redis")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bench.sim_server", "--port", str(port)], cwd=ROOT
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+    with simulated_server() as (base, pid):
         asyncio.run(hammer(base, 4, 5, 20))  # warm-up, not counted
-        before = rss_mb(proc.pid)
+        before = rss_mb(pid)
         result = asyncio.run(hammer(base, args.concurrency, args.seconds, args.max_requests))
-        after = rss_mb(proc.pid)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+        after = rss_mb(pid)
     result.update(
         concurrency=args.concurrency,
         rss_before_mb=round(before, 1),

@@ -8,31 +8,20 @@ time are compared with the model's own critical path; loopback only, bounded in 
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
 
+from bench.procs import simulated_server
 from bench.simulated import model_alone_seconds
 
-ROOT = Path(__file__).resolve().parent.parent
 # Short sections (under SUMMARY_MIN_CHARS): the feedback is the analysis's only model call.
 RESUME = "[기술 스택]\nJava, Spring Boot, MySQL\n[경력]\n백엔드 개발 3년, 주문 API 개발\n"
 POSTING = "[카카오] 백엔드 개발자\n■ 자격요건\n- Java, Spring\n■ 우대사항\n- Kafka\n"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -102,39 +91,8 @@ async def level(
 def run(
     ttft_ms: float = 600, tps: float = 28, levels: tuple[int, ...] = (1, 10, 50), rounds: int = 2
 ) -> dict[str, Any]:
-    port = _free_port()
-    env = {**os.environ}
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "bench.sim_server",
-            "--port",
-            str(port),
-            "--ttft-ms",
-            str(ttft_ms),
-            "--tps",
-            str(tps),
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("simulated server did not start")
-            time.sleep(0.2)
+    with simulated_server(ttft_ms, tps) as (base, _pid):
         rows = [asyncio.run(level(base, c, rounds)) for c in levels]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
     model_ttft, model_total = model_alone_seconds(ttft_ms / 1000, tps)
     for row in rows:
         row["model_ttft_s"] = model_ttft

@@ -19,7 +19,8 @@ from typing import Any
 
 import httpx
 
-from bench.overhead import POSTING, RESUME, ROOT, _free_port, level
+from bench.overhead import POSTING, RESUME, level
+from bench.procs import ROOT, free_port, simulated_server, wait_ready
 
 LANGGRAPH = str(Path(sys.executable).with_name("langgraph"))
 
@@ -53,54 +54,38 @@ async def peer_level(base: str, concurrency: int, rounds: int) -> dict[str, Any]
     return await level(base, concurrency, rounds, partial(peer_stream, assistant_id=assistant))
 
 
-def _wait(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited before {url} answered")
-        try:
-            if httpx.get(url, timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.3)
-    raise TimeoutError(url)
-
-
 def run(levels: tuple[int, ...] = (1, 10, 50), rounds: int = 2) -> dict[str, Any]:
-    ours_port, peer_port = _free_port(), _free_port()
-    env = {**os.environ, "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGSMITH_TRACING": "false"}
-    ours = subprocess.Popen(
-        [sys.executable, "-m", "bench.sim_server", "--port", str(ours_port)], cwd=ROOT, env=env
-    )
+    peer_port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(LANGGRAPH_CLI_NO_ANALYTICS="1", LANGSMITH_TRACING="false")
+    cmd = [
+        LANGGRAPH,
+        "dev",
+        "--no-browser",
+        "--no-reload",
+        "--port",
+        str(peer_port),
+        "--n-jobs-per-worker",
+        "64",
+        "--config",
+        "bench/langgraph.peer.json",
+    ]
     peer = subprocess.Popen(
-        [
-            LANGGRAPH,
-            "dev",
-            "--no-browser",
-            "--no-reload",
-            "--port",
-            str(peer_port),
-            "--n-jobs-per-worker",
-            "64",
-            "--config",
-            "bench/langgraph.peer.json",
-        ],
-        cwd=ROOT,
-        env={k: v for k, v in env.items() if k != "REDIS_URL"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
+    peer_base = f"http://127.0.0.1:{peer_port}"
     try:
-        _wait(f"http://127.0.0.1:{ours_port}/health", ours, 60)
-        _wait(f"http://127.0.0.1:{peer_port}/ok", peer, 120)
-        rows = []
-        for c in levels:
-            mine = asyncio.run(level(f"http://127.0.0.1:{ours_port}", c, rounds))
-            theirs = asyncio.run(peer_level(f"http://127.0.0.1:{peer_port}", c, rounds))
-            rows.append({"concurrency": c, "ours": mine, "langgraph_dev": theirs})
+        with simulated_server() as (ours, _pid):
+            wait_ready(f"{peer_base}/ok", peer, 120)
+            rows = [
+                {
+                    "concurrency": c,
+                    "ours": asyncio.run(level(ours, c, rounds)),
+                    "langgraph_dev": asyncio.run(peer_level(peer_base, c, rounds)),
+                }
+                for c in levels
+            ]
     finally:
-        for proc in (ours, peer):
-            proc.terminate()
-            proc.wait(timeout=30)
+        peer.terminate()
+        peer.wait(timeout=30)
     return {"levels": rows}
