@@ -1,9 +1,12 @@
 """Document graphs: OCR text extraction and PII mask drafting.
 
-    ocr:     START -> read_document -> check_ocr_cache --hit--> END
-                                             | miss
-                                        extract_text -> END
-    masking: START -> read_document -> draft_mask -> END
+    ocr:     START -(file)-> read_document -> check_ocr_cache -(hit)-> END
+             START -(document)------------------> check_ocr_cache -(miss)-> extract_text -> END
+    masking: START -(file)-> read_document -> draft_mask -> END
+             START -(document)------------------> draft_mask
+
+HTTP routes check the upload before creating the job and pass the checked `document`, so
+it is not read and hashed twice; Studio and other callers pass `file_b64`.
 
 Both run as jobs (see `submit`): the HTTP request gets a task id at once, or waits with
 `?wait=true`.
@@ -23,8 +26,9 @@ from nodes.documents.intake import Document
 
 
 class DocumentInput(TypedDict, total=False):
-    file_b64: str  # for Studio / JSON callers; the HTTP routes pass bytes
-    file_bytes: bytes | None
+    file_b64: str  # Studio / JSON callers
+    file_bytes: bytes | None  # in-process callers
+    document: Document  # the HTTP routes, which checked the upload before creating the job
 
 
 class DocumentOutput(TypedDict):
@@ -32,8 +36,15 @@ class DocumentOutput(TypedDict):
 
 
 class DocumentState(DocumentInput, DocumentOutput, total=False):
-    document: Document
     cache_key: str
+
+
+def _first_step(after_reading: str):
+    def route(state: dict[str, Any]) -> str:
+        """An upload already checked by the route is not read and hashed a second time."""
+        return after_reading if state.get("document") is not None else "read_document"
+
+    return route
 
 
 def build_ocr_graph() -> StateGraph:
@@ -41,7 +52,9 @@ def build_ocr_graph() -> StateGraph:
     graph.add_node("read_document", steps.read_document)
     graph.add_node("check_ocr_cache", steps.check_ocr_cache, destinations=("extract_text", END))
     graph.add_node("extract_text", steps.extract_text)
-    graph.add_edge(START, "read_document")
+    graph.add_conditional_edges(
+        START, _first_step("check_ocr_cache"), ["read_document", "check_ocr_cache"]
+    )
     graph.add_edge("read_document", "check_ocr_cache")
     graph.add_edge("extract_text", END)
     return graph
@@ -51,7 +64,7 @@ def build_masking_graph() -> StateGraph:
     graph = StateGraph(DocumentState, input_schema=DocumentInput, output_schema=DocumentOutput)
     graph.add_node("read_document", steps.read_document)
     graph.add_node("draft_mask", steps.draft_mask)
-    graph.add_edge(START, "read_document")
+    graph.add_conditional_edges(START, _first_step("draft_mask"), ["read_document", "draft_mask"])
     graph.add_edge("read_document", "draft_mask")
     graph.add_edge("draft_mask", END)
     return graph
@@ -68,11 +81,11 @@ _GRAPHS = {
 async def submit(kind: Literal["ocr", "masking"], data: bytes) -> dict[str, Any]:
     """Check the upload now (a bad file is a 4xx, not a failed task), then run the graph
     as a job that outlives the request."""
-    await steps.read_document({"file_bytes": data})
+    document = (await steps.read_document({"file_bytes": data}))["document"]
     graph = _GRAPHS[kind]
 
     async def work(progress: Progress) -> dict[str, Any]:
-        out = await graph.ainvoke({"file_bytes": data}, {"configurable": {"progress": progress}})
+        out = await graph.ainvoke({"document": document}, {"configurable": {"progress": progress}})
         return out["result"]
 
     jobs = get_services().jobs

@@ -126,3 +126,17 @@ def test_bad_files_over_http_get_a_clear_4xx(live_server, content, status, code)
 def test_missing_file_field_is_422(live_server):
     r = httpx.post(f"{live_server}/ai/ocr/extract", data={"user_id": "u1"})
     assert r.status_code == 422 and r.json()["error"]["field"] == "file"
+
+
+async def test_a_submitted_upload_is_read_once(services, monkeypatch):
+    from core.services import get_services
+    from graphs.documents import submit
+    from nodes.documents import steps
+
+    calls = []
+    real = steps.open_document
+    monkeypatch.setattr(steps, "open_document", lambda *a: calls.append(1) or real(*a))
+    record = await submit("ocr", to_png(render_page()))
+    done = await get_services().jobs.wait(record["task_id"], 120)
+    assert done["status"] == "completed" and "김민준" in done["result"]["extracted_text"]
+    assert len(calls) == 1
