@@ -102,9 +102,7 @@ def create_app() -> FastAPI:
         record = await submit_document_job(kind, data)  # type: ignore[arg-type]
         if not wait:
             return JSONResponse({"task_id": record["task_id"], "status": "processing"}, 202)
-        jobs = get_services().jobs
-        assert jobs is not None
-        done = await jobs.wait(record["task_id"], get_settings().job_wait_timeout_s)
+        done = await get_services().jobs.wait(record["task_id"], get_settings().job_wait_timeout_s)
         return JSONResponse(public_task(done), 200)
 
     @app.post("/ai/ocr/extract", dependencies=guarded, status_code=202)
@@ -121,9 +119,7 @@ def create_app() -> FastAPI:
 
     @app.get("/ai/tasks/{task_id}", dependencies=guarded)
     async def task_status(task_id: str) -> dict[str, Any]:
-        jobs = get_services().jobs
-        assert jobs is not None
-        return public_task(await jobs.store.load(task_id))
+        return public_task(await get_services().jobs.store.load(task_id))
 
     @app.get("/health")
     async def health() -> dict[str, Any]:

@@ -34,8 +34,8 @@ class Services:
     models: ModelRegistry
     cache: JsonCache
     checkpointer: BaseCheckpointSaver
+    jobs: JobRunner
     redis: Redis | None = None
-    jobs: JobRunner | None = None
     _embeddings: Embeddings | None = field(default=None, repr=False)
 
     @property
@@ -45,8 +45,7 @@ class Services:
         return self._embeddings
 
     async def aclose(self) -> None:
-        if self.jobs is not None:
-            await self.jobs.aclose()
+        await self.jobs.aclose()
         if self.redis is not None:
             await self.redis.aclose()
 

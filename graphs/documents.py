@@ -88,10 +88,7 @@ async def submit(kind: Literal["ocr", "masking"], data: bytes) -> dict[str, Any]
         out = await graph.ainvoke({"document": document}, {"configurable": {"progress": progress}})
         return out["result"]
 
-    jobs = get_services().jobs
-    if jobs is None:  # pragma: no cover - every Services has a runner
-        raise RuntimeError("no job runner")
-    return await jobs.submit(kind, work)
+    return await get_services().jobs.submit(kind, work)
 
 
 TASK_FIELDS = ("task_id", "kind", "status", "progress", "result", "error")
