@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from langserve import add_routes
 
+from core.checkpoint import ServicesCheckpointer
 from core.errors import AIError, error_body
 from core.health import health_report
 from core.security import require_api_key, run_metadata
@@ -32,7 +33,14 @@ from core.telemetry import (
 from graphs.analysis import build_analysis_graph
 from graphs.documents import public_task
 from graphs.documents import submit as submit_document_job
+from graphs.interview import build_interview_graph, build_report_graph
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
+from nodes.interview.schemas import (
+    InterviewQuestion,
+    InterviewReport,
+    InterviewReportInput,
+    InterviewTurnInput,
+)
 
 log = logging.getLogger("devths.server")
 
@@ -94,6 +102,27 @@ def create_app() -> FastAPI:
         output_type=AnalysisResult,
         dependencies=guarded,
         per_req_config_modifier=run_metadata("analysis"),
+    )
+
+    add_routes(
+        app,
+        contract_errors(
+            build_interview_graph().compile(name="interview", checkpointer=ServicesCheckpointer())
+        ),
+        path="/ai/interview/question",
+        input_type=InterviewTurnInput,
+        output_type=InterviewQuestion,
+        dependencies=guarded,
+        per_req_config_modifier=run_metadata("interview", thread=("interview", "session_id")),
+    )
+    add_routes(
+        app,
+        contract_errors(build_report_graph().compile(name="interview_report")),
+        path="/ai/interview/report",
+        input_type=InterviewReportInput,
+        output_type=InterviewReport,
+        dependencies=guarded,
+        per_req_config_modifier=run_metadata("interview"),
     )
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:

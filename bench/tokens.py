@@ -18,7 +18,7 @@ from typing import Any
 from core.local_llm import embedded_model_path, get_engine
 from nodes.analysis import steps
 from nodes.analysis.schemas import SectionDigest
-from nodes.analysis.sections import Section
+from nodes.shared.sections import Section
 
 DATASET = Path(__file__).resolve().parent.parent / "evals" / "datasets" / "analysis.jsonl"
 SUMMARY_CHARS = SectionDigest.model_fields["summary"].metadata[1].max_length

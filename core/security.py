@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import Request
 
-from core.errors import UnauthorizedError
+from core.errors import InvalidInputError, UnauthorizedError
 from core.settings import get_settings
 from core.telemetry import note_request
 
@@ -32,16 +33,39 @@ def hash_user_id(user_id: str) -> str:
 PerRequestConfig = Callable[[dict[str, Any], Request], Awaitable[dict[str, Any]]]
 
 
-def run_metadata(feature: str) -> PerRequestConfig:
+# Ids that go into thread ids: no separators, no whitespace ("a:b"+"c" != "a"+"b:c").
+_ID = re.compile(r"^[A-Za-z0-9_.@-]{1,128}$")
+
+
+def checked_id(value: object, field: str) -> str:
+    """A user/session/room id that is safe inside a thread id; InvalidInputError if not."""
+    if not isinstance(value, str) or not _ID.match(value):
+        raise InvalidInputError(
+            f"{field} must be 1-128 characters of letters, digits, '_', '.', '@' or '-'",
+            field=field,
+        )
+    return value
+
+
+def thread_id(prefix: str, user_id: object, key: object, key_field: str) -> str:
+    """The server-side checkpoint thread, e.g. `interview:{user_id}:{session_id}`."""
+    return f"{prefix}:{checked_id(user_id, 'user_id')}:{checked_id(key, key_field)}"
+
+
+def run_metadata(feature: str, thread: tuple[str, str] | None = None) -> PerRequestConfig:
     """A LangServe `per_req_config_modifier` that tags runs (and so traces) with the feature,
-    the route and a hashed user id; the raw id never leaves the request."""
+    the route and a hashed user id; the raw id never leaves the request.
+
+    With `thread=(prefix, key_field)` it also sets `configurable.thread_id` from the body
+    (`{prefix}:{user_id}:{key}`), replacing whatever thread id the client sent."""
 
     async def modify(config: dict[str, Any], request: Request) -> dict[str, Any]:
         try:
             body = await request.json()
-            user_id = str(body.get("input", {}).get("user_id", ""))
+            given = body.get("input", {})
+            user_id = str(given.get("user_id", ""))
         except (ValueError, AttributeError):
-            user_id = ""
+            given, user_id = {}, ""
         user = hash_user_id(user_id) if user_id else None
         note_request(user=user)
         metadata = {
@@ -50,6 +74,13 @@ def run_metadata(feature: str) -> PerRequestConfig:
             "route": request.url.path,
             "user": user,
         }
-        return {**config, "metadata": metadata}
+        config = {**config, "metadata": metadata}
+        if thread is not None:
+            prefix, key_field = thread
+            if not isinstance(given, dict):
+                raise InvalidInputError("input must be an object", field="input")
+            tid = thread_id(prefix, given.get("user_id"), given.get(key_field), key_field)
+            config["configurable"] = {**config.get("configurable", {}), "thread_id": tid}
+        return config
 
     return modify

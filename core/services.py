@@ -17,6 +17,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 from redis.asyncio import Redis
 
+from core.background import BackgroundTasks
 from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
 from core.embeddings import build_embeddings
 from core.errors import DependencyError
@@ -36,6 +37,7 @@ class Services:
     checkpointer: BaseCheckpointSaver
     jobs: JobRunner
     redis: Redis | None = None
+    background: BackgroundTasks = field(default_factory=BackgroundTasks)
     _embeddings: Embeddings | None = field(default=None, repr=False)
 
     @property
@@ -45,6 +47,7 @@ class Services:
         return self._embeddings
 
     async def aclose(self) -> None:
+        await self.background.aclose()
         await self.jobs.aclose()
         if self.redis is not None:
             await self.redis.aclose()

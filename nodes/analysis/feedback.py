@@ -7,11 +7,10 @@ embedded model, `FEEDBACK_GRAMMAR` (llama.cpp GBNF) makes the format impossible 
 
 from __future__ import annotations
 
-import re
-
 from pydantic import ValidationError
 
 from nodes.analysis.schemas import MatchFeedback
+from nodes.shared.labelled import parse_labelled
 
 # label in the text -> field of MatchFeedback, in the order the prompt asks for.
 LABELS: dict[str, str] = {
@@ -23,7 +22,6 @@ LABELS: dict[str, str] = {
     "추천": "recommendations",
 }
 _SINGLE = {"strength_summary", "weakness_summary"}
-MAX_ITEM_CHARS = 200
 
 FEEDBACK_GRAMMAR = r"""
 root  ::= lists summaries recs
@@ -36,24 +34,10 @@ line  ::= text "\n"
 text  ::= [^\n\[\]\- ] [^\n\[\]]{4,60}
 """
 
-_LABEL_LINE = re.compile(
-    r"^\s*[\[【]?\s*(" + "|".join(map(re.escape, LABELS)) + r")\s*[\]】]?\s*:?\s*$"
-)
-
 
 def parse_feedback(text: str) -> MatchFeedback:
     """Parse the sectioned text; raises ValueError when a section is missing or empty."""
-    fields: dict[str, list[str]] = {}
-    current: str | None = None
-    for raw in text.splitlines():
-        label = _LABEL_LINE.match(raw)
-        if label:
-            current = LABELS[label.group(1)]
-            fields.setdefault(current, [])
-            continue
-        item = re.sub(r"^\s*(?:[-•*·]|\d+[.)])\s*", "", raw).strip()
-        if current and item:
-            fields[current].append(item[:MAX_ITEM_CHARS])
+    fields = parse_labelled(text, LABELS)
     values: dict[str, object] = {}
     for name, items in fields.items():
         values[name] = " ".join(items) if name in _SINGLE else items[:5]

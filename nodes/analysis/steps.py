@@ -18,7 +18,6 @@ from core.errors import InvalidInputError, ModelOutputError
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
-from nodes.analysis.posting import find_company, find_deadline, find_position
 from nodes.analysis.schemas import (
     AnalysisResult,
     AnalyzeInput,
@@ -28,7 +27,8 @@ from nodes.analysis.schemas import (
     SectionDigest,
 )
 from nodes.analysis.scoring import match_skills
-from nodes.analysis.sections import Section, section_text, split_sections
+from nodes.shared.posting import find_company, find_deadline, find_position
+from nodes.shared.sections import Section, section_text, split_sections
 from nodes.shared.skills import find_skills, normalise_skills, taxonomy
 from prompts import load_prompt
 

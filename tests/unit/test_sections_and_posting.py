@@ -1,8 +1,8 @@
 from datetime import date
 
-from nodes.analysis.posting import find_company, find_deadline, find_position
-from nodes.analysis.sections import split_sections
 from nodes.shared.korean_dates import find_dates
+from nodes.shared.posting import find_company, find_deadline, find_position
+from nodes.shared.sections import split_sections
 
 
 def test_decorated_headings_are_recognised():

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from nodes.analysis.sections import Section, section_text
 from nodes.shared.korean_dates import find_dates
+from nodes.shared.sections import Section, section_text
 
 _LABELLED_COMPANY = re.compile(r"^\s*(?:회사명|기업명|회사|기업)\s*[:：]\s*(.+?)\s*$", re.MULTILINE)
 _CORP_PREFIX = re.compile(r"(?:\(주\)|㈜|주식회사)[ \t]*([가-힣A-Za-z0-9&.\-]{1,30})")

@@ -1,0 +1,211 @@
+"""Reading an answer deterministically: is it an answer at all, does it need a follow-up,
+and how does it score on the rubric.
+
+The rubric has four components with anchored levels (docs/decisions.md):
+  substance     0-30  how much was said (characters, past the filler)
+  relevance     0-25  the question's key terms that the answer takes up
+  concreteness  0-25  numbers and results, named technologies, the candidate's own facts
+  structure     0-20  reasons and trade-offs (technical) / situation-action-result (personality)
+The same answer always gets the same score; no model moves it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from nodes.shared.skills import taxonomy
+
+NON_ANSWER = re.compile(
+    r"모르겠|잘 모르|모릅니다|기억이 (?:안|나지)|패스|넘어가|답변하기 어렵|생각이 안|없습니다\.?$"
+)
+MIN_ANSWER_CHARS = 10
+SHORT_ANSWER_CHARS = 80
+_PARTICLES = re.compile(
+    r"(?:으로서|으로써|에서는|에서|에게|으로|부터|까지|처럼|보다|하고|이나|이며|입니다|합니다|"
+    r"했습니다|하는|하여|해서|했던|하게|은|는|이|가|을|를|에|의|와|과|도|로|만|요)$"
+)
+_WORD = re.compile(r"[0-9A-Za-z가-힣+#./-]{2,}")
+STOPWORDS = {
+    "그리고",
+    "그래서",
+    "하지만",
+    "어떻게",
+    "무엇",
+    "무엇인가",
+    "말씀",
+    "주세",
+    "주시",
+    "설명",
+    "경험",
+    "생각",
+    "본인",
+    "가장",
+    "대해",
+    "있나",
+    "있을",
+    "때문",
+    "정도",
+    "부분",
+    "이유",
+    "실제",
+    "어떤",
+    "것이",
+    "있습니다",
+    "있었습니다",
+    "했습니",
+    "저는",
+    "제가",
+}
+_EVIDENCE = re.compile(
+    r"\d+\s*(?:%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|TPS|RPS)"
+)
+_REASONING = re.compile(
+    r"때문|왜냐하면|따라서|그래서|대신|장단점|장점|단점|트레이드오프|비교|반면|이유는"
+)
+_STAR = {
+    "situation": re.compile(r"당시|상황|때\b|프로젝트에서|팀에서|하던 중"),
+    "action": re.compile(r"제안|주도|조율|설득|분석|도입|개선|정리|해결|했습니다|진행"),
+    "result": re.compile(r"결과|덕분|줄었|늘었|단축|향상|감소|증가|성공|배웠|배운"),
+}
+
+
+def is_non_answer(answer: str | None) -> bool:
+    """Empty, a few characters, or a short "I don't know"."""
+    text = (answer or "").strip()
+    if len(re.sub(r"\s", "", text)) < MIN_ANSWER_CHARS:
+        return True
+    return len(text) < 40 and bool(NON_ANSWER.search(text))
+
+
+def key_terms(text: str) -> list[str]:
+    """Skills (canonical) and content words, particles stripped, in order of appearance."""
+    terms = list(taxonomy().find(text))
+    for word in _WORD.findall(text):
+        stem = _PARTICLES.sub("", word)
+        if len(stem) >= 2 and stem not in STOPWORDS and not stem.isdigit():
+            terms.append(stem)
+    return list(dict.fromkeys(terms))
+
+
+@dataclass
+class Rubric:
+    substance: int
+    relevance: int
+    concreteness: int
+    structure: int
+    good_points: list[str] = field(default_factory=list)
+    improvements: list[str] = field(default_factory=list)
+
+    @property
+    def score(self) -> int:
+        return self.substance + self.relevance + self.concreteness + self.structure
+
+
+def _shared(terms: list[str], answer: str) -> list[str]:
+    squashed = re.sub(r"\s", "", answer).lower()
+    return [t for t in terms if re.sub(r"\s", "", t).lower() in squashed]
+
+
+def score_answer(
+    question: str, anchor: str, answer: str, interview_type: str, facts: dict[str, Any]
+) -> Rubric:
+    """The anchored rubric; good points and improvements name what was (not) there.
+    The question's key terms are its anchor's words and the technologies it names."""
+    text = (answer or "").strip()
+    if is_non_answer(text):
+        return Rubric(
+            0,
+            0,
+            0,
+            0,
+            [],
+            ["질문에 답하지 못했습니다. 아는 범위까지라도 생각의 과정을 말해 보세요."],
+        )
+    chars = len(re.sub(r"\s", "", text))
+    substance = 8 if chars < 40 else 16 if chars < SHORT_ANSWER_CHARS else 24 if chars < 200 else 30
+    asked = list(dict.fromkeys([*taxonomy().find(question), *key_terms(anchor)]))
+    shared = _shared(asked, text)
+    relevance = 5 if not asked else min(25, 5 + round(20 * len(shared) / min(len(asked), 3)))
+    numbers = _EVIDENCE.findall(text)
+    own = [
+        s for s in (*facts.get("skills", []), *facts.get("experiences", [])) if _shared([s], text)
+    ]
+    named = taxonomy().find(text)
+    concreteness = min(
+        25, 10 * min(len(numbers), 1) + 5 * min(len(named), 2) + 5 * min(len(own), 1)
+    )
+    if interview_type == "personality":
+        parts = [name for name, pattern in _STAR.items() if pattern.search(text)]
+        structure = round(20 * len(parts) / 3)
+    else:
+        reasons = _REASONING.findall(text)
+        parts = []
+        structure = min(20, 10 * len(set(reasons)))
+    rubric = Rubric(substance, relevance, concreteness, structure)
+    good, better = rubric.good_points, rubric.improvements
+    if substance >= 24:
+        good.append("충분한 분량으로 구체적으로 답했습니다.")
+    elif substance <= 16:
+        better.append("답변이 짧습니다. 배경-행동-결과 순서로 두세 문장 이상 설명하세요.")
+    if shared:
+        good.append(f"질문의 핵심({', '.join(shared[:2])})에 직접 답했습니다.")
+    elif asked:
+        better.append(f"질문의 핵심({', '.join(asked[:2])})을 답변에서 직접 다루세요.")
+    if numbers:
+        good.append(f"수치({numbers[0].strip()})로 결과를 보여 주었습니다.")
+    else:
+        better.append("성과나 규모를 수치(예: 응답 시간, 사용자 수)로 보강하세요.")
+    if interview_type == "personality":
+        if len(parts) == 3:
+            good.append("상황-행동-결과(STAR) 구조가 분명합니다.")
+        else:
+            missing = [p for p in ("situation", "action", "result") if p not in parts]
+            names = {"situation": "상황", "action": "본인의 행동", "result": "결과와 배운 점"}
+            better.append(f"STAR 구조에서 {', '.join(names[m] for m in missing)}을 보강하세요.")
+    elif structure >= 10:
+        good.append("선택의 이유와 대안을 함께 설명했습니다.")
+    else:
+        better.append("왜 그렇게 했는지, 다른 선택지와 비교한 이유를 덧붙이세요.")
+    return rubric
+
+
+def decide_followup(
+    answer: str,
+    main_turns: list[dict[str, Any]],
+    interview_type: str,
+    facts: dict[str, Any],
+    max_depth: int,
+) -> dict[str, str] | None:
+    """Whether to dig deeper into the current main question, and how.
+
+    `main_turns` are this main question's turns so far (the main one, then follow-ups),
+    the last one just answered. Each kind is used at most once per main question:
+      clarify    the answer is short             -> ask to elaborate on its own words
+      experience no evidence (numbers, own facts) -> ask for a concrete experience
+      deeper     a technology named, no reasons   -> why it, what its limits are
+      apply      a solid answer about a project   -> apply it to the posting's requirement
+    None when the answer is a non-answer, the depth is used up, or nothing is missing."""
+    depth = len(main_turns) - 1
+    if is_non_answer(answer) or depth >= max_depth:
+        return None
+    used = {t.get("followup_kind") for t in main_turns}
+    text = answer.strip()
+    terms = [t for t in key_terms(text) if len(t) >= 2]
+    named = taxonomy().find(text)
+    if len(re.sub(r"\s", "", text)) < SHORT_ANSWER_CHARS and "clarify" not in used:
+        return {"kind": "clarify", "anchor": (named or terms or [main_turns[-1]["anchor"]])[0]}
+    own = [
+        s for s in (*facts.get("experiences", []), *facts.get("skills", [])) if _shared([s], text)
+    ]
+    if not _EVIDENCE.search(text) and not own and "experience" not in used:
+        return {"kind": "experience", "anchor": (named or terms or [main_turns[-1]["anchor"]])[0]}
+    if interview_type == "technical":
+        if named and not _REASONING.search(text) and "deeper" not in used:
+            return {"kind": "deeper", "anchor": named[0]}
+        category = main_turns[0]["category"]
+        unmet = [r for r in facts.get("required", []) if r not in named]
+        if category in ("project", "tech_stack") and unmet and "apply" not in used:
+            return {"kind": "apply", "anchor": unmet[0]}
+    return None

@@ -1,0 +1,135 @@
+"""Writing one question: the model proposes, deterministic checks decide.
+
+A question is accepted when it is Korean, one line of sensible length, contains its anchor
+(the project, skill or answer term it must be about) and is not a near-duplicate of an
+earlier question of the session (embedding cosine above INTERVIEW_DUPLICATE_THRESHOLD).
+On the embedded model a llama.cpp grammar makes the question start with its anchor. When
+the model's question fails a check it is regenerated once, then a template is used, so
+a session never stalls on a weak model; the turn records which source was used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+from langchain_core.runnables import RunnableConfig
+
+from core.services import get_services
+from core.structured import invoke_text
+from nodes.interview.plan import TEMPLATES, fill
+
+FEATURE = "interview"
+INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+MAX_QUESTION_CHARS = 200
+_LEAD = re.compile(r"^\s*(?:질문\s*[:：]|Q\d*\s*[:：.]|\d+[.)]|[-*•])\s*")
+_HANGUL = re.compile(r"[가-힣]")
+
+
+def question_grammar(anchor: str) -> str:
+    """GBNF for the embedded model: one line that starts with the anchor, ends with '?'."""
+    literal = anchor.replace("\\", "\\\\").replace('"', '\\"')
+    return f'root ::= "{literal}" body "?"\nbody ::= [^\\n?]{{6,90}}\n'
+
+
+def clean_question(text: str) -> str:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    first = _LEAD.sub("", lines[0] if lines else "").strip().strip("\"'“”‘’`")
+    return first[:MAX_QUESTION_CHARS]
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s", "", text).lower()
+
+
+def is_grounded(question: str, anchor: str) -> bool:
+    """Korean, a sensible length, and about its anchor."""
+    if not 8 <= len(question) <= MAX_QUESTION_CHARS:
+        return False
+    letters = re.sub(r"[\s\d\W]", "", question)
+    if not letters or len(_HANGUL.findall(question)) / len(letters) < 0.3:
+        return False
+    return _squash(anchor) in _squash(question)
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+async def max_similarity(candidate: str, asked: list[str]) -> float:
+    """The highest embedding cosine between `candidate` and the questions already asked."""
+    if not asked:
+        return 0.0
+    embeddings = get_services().embeddings
+    vectors = await asyncio.to_thread(embeddings.embed_documents, [candidate, *asked])
+    return max(_cosine(vectors[0], v) for v in vectors[1:])
+
+
+async def _model_question(
+    messages: list[BaseMessage], anchor: str, config: RunnableConfig, run_name: str
+) -> str | None:
+    services = get_services()
+    model = services.models.runnable(
+        FEATURE,
+        grammar=question_grammar(anchor),
+        internal=True,
+        max_tokens=services.settings.interview_question_max_tokens,
+    )
+    text = await invoke_text(
+        model,
+        messages,
+        {**config, **INTERNAL, "run_name": run_name},
+        services.settings.model_timeout_s,
+    )
+    question = clean_question(text)
+    return question if is_grounded(question, anchor) else None
+
+
+async def compose_question(
+    messages: list[BaseMessage],
+    slot: dict[str, Any],
+    asked: list[str],
+    config: RunnableConfig,
+    run_name: str,
+    templates: tuple[str, ...] | None = None,
+) -> dict[str, Any]:
+    """{question, source: model|template, similarity, attempts} for `slot`.
+
+    `slot` has the anchor (and category/tie for templates); `templates` overrides the
+    slot's category templates (follow-ups have their own)."""
+    threshold = get_services().settings.interview_duplicate_threshold
+    attempts = 0
+    for _ in range(2):
+        attempts += 1
+        question = await _model_question(messages, slot["anchor"], config, run_name)
+        if question is None:
+            break  # ungrounded: a second try of the same prompt rarely fixes that
+        similarity = await max_similarity(question, asked)
+        if similarity < threshold:
+            return {
+                "question": question,
+                "source": "model",
+                "similarity": similarity,
+                "attempts": attempts,
+            }
+    options = templates or TEMPLATES[slot["category"]]
+    best: dict[str, Any] | None = None
+    for variant in range(len(options)):
+        question = fill(options[variant], anchor=slot["anchor"], tie=slot.get("tie", ""))
+        similarity = await max_similarity(question, asked)
+        if best is None or similarity < best["similarity"]:
+            best = {
+                "question": question,
+                "source": "template",
+                "similarity": similarity,
+                "attempts": attempts,
+            }
+        if similarity < threshold:
+            break
+    assert best is not None
+    return best

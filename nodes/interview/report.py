@@ -1,0 +1,154 @@
+"""The interview report graph's steps: load the session, score every answer on the rubric
+(deterministic), then the model writes the patterns and learning guide (streamed)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
+from langgraph.types import Command
+from pydantic import ValidationError
+
+from core.cache import cache_key
+from core.errors import AIError, InvalidInputError, ModelOutputError, NotFoundError
+from core.services import get_services
+from core.structured import invoke_text
+from nodes.interview.answers import score_answer
+from nodes.interview.questions import FEATURE
+from nodes.interview.schemas import (
+    AnswerEvaluation,
+    InterviewReport,
+    InterviewReportInput,
+    ReportPatterns,
+    ReportSummary,
+)
+from nodes.interview.session import answered
+from nodes.interview.steps import TYPE_LABEL, session_thread
+from nodes.shared.labelled import list_grammar, parse_labelled
+from prompts import load_prompt
+
+REPORT_PROMPT = load_prompt("interview/report_summary")
+REPORT_LABELS = {
+    "강점 패턴": "strength_patterns",
+    "약점 패턴": "weakness_patterns",
+    "학습 가이드": "learning_guide",
+}
+REPORT_GRAMMAR = list_grammar(list(REPORT_LABELS), max_items=3)
+# The interview rubric's own scale (an answer that covers all four parts well is an A).
+GRADE_FLOORS = (("A", 85), ("B", 70), ("C", 55), ("D", 40))
+ANSWER_EXCERPT_CHARS = 160
+
+
+def grade_for(score: int) -> str:
+    for grade, floor in GRADE_FLOORS:
+        if score >= floor:
+            return grade
+    return "F"
+
+
+async def load_session(state: dict[str, Any]) -> Command:
+    """Reads user_id and session_id; loads the session's checkpoint; writes the rubric
+    `evaluations`, the total and the cache key; ends with the cached report on a hit.
+    Unknown session -> 404 SESSION_NOT_FOUND; no answers yet -> 409 NO_ANSWERS."""
+    try:
+        request = InterviewReportInput.model_validate(state)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or None
+        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    services = get_services()
+    thread = session_thread(request.model_dump())
+    saved = await services.checkpointer.aget_tuple(
+        {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+    )
+    values = saved.checkpoint["channel_values"] if saved else {}
+    if not values.get("plan"):
+        raise NotFoundError("No interview session with this id", code="SESSION_NOT_FOUND")
+    turns = answered(values.get("turns", []))
+    if not turns:
+        raise AIError("The session has no answers yet", code="NO_ANSWERS", status_code=409)
+    interview_type = values["interview_type"]
+    evaluations = []
+    for turn in turns:
+        rubric = score_answer(
+            turn["question"], turn["anchor"], turn["answer"], interview_type, values["facts"]
+        )
+        evaluations.append(
+            AnswerEvaluation(
+                question_id=turn["question_id"],
+                question=turn["question"],
+                answer=turn["answer"],
+                score=rubric.score,
+                good_points=rubric.good_points,
+                improvements=rubric.improvements,
+            ).model_dump()
+        )
+    total = round(sum(e["score"] for e in evaluations) / len(evaluations))
+    answers_digest = hashlib.sha256(
+        json.dumps([(t["question_id"], t["answer"]) for t in turns], ensure_ascii=False).encode()
+    ).hexdigest()
+    key = cache_key(
+        "interview-report", thread, answers_digest, REPORT_PROMPT.tag, services.models.spec(FEATURE)
+    )
+    update = {
+        "evaluations": evaluations,
+        "total_score": total,
+        "interview_type": interview_type,
+        "cache_key": key,
+    }
+    hit = await services.cache.get(key)
+    if hit is not None:
+        return Command(goto=END, update={**update, **hit, "cached": True})
+    return Command(goto="write_report", update=update)
+
+
+async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads `evaluations` and the total; writes the report (patterns and learning guide by
+    the model, streamed to the client; score and grade computed) and caches it."""
+    services = get_services()
+    total = state["total_score"]
+    lines = []
+    for e in state["evaluations"]:
+        excerpt = " ".join(e["answer"].split())[:ANSWER_EXCERPT_CHARS] or "(무응답)"
+        notes = "; ".join([*e["good_points"][:2], *e["improvements"][:2]])
+        lines.append(f"- [{e['score']}점] Q: {e['question']}\n  A: {excerpt}\n  근거: {notes}")
+    messages = REPORT_PROMPT.messages(
+        type_label=TYPE_LABEL[state["interview_type"]],
+        total_score=total,
+        grade=grade_for(total),
+        evaluations="\n".join(lines),
+    )
+    model = services.models.runnable(
+        FEATURE, grammar=REPORT_GRAMMAR, max_tokens=services.settings.interview_report_max_tokens
+    )
+    problem = ""
+    for _attempt in range(2):
+        text = await invoke_text(
+            model,
+            messages,
+            {**config, "run_name": "write_report"},
+            services.settings.model_timeout_s,
+        )
+        try:
+            fields = parse_labelled(text, REPORT_LABELS)
+            patterns = ReportPatterns.model_validate({k: v[:3] for k, v in fields.items()})
+            break
+        except ValidationError as exc:
+            problem = ", ".join(sorted({str(e["loc"][0]) for e in exc.errors()}))
+    else:
+        raise ModelOutputError(f"The model's report lacked sections after a retry: {problem}")
+    report = InterviewReport(
+        evaluations=[AnswerEvaluation(**e) for e in state["evaluations"]],
+        report=ReportSummary(total_score=total, grade=grade_for(total), **patterns.model_dump()),
+        cached=False,
+    )
+    output = report.model_dump(mode="json")
+    await services.cache.set(
+        state["cache_key"],
+        {"evaluations": output["evaluations"], "report": output["report"]},
+        services.settings.interview_report_cache_ttl_s,
+    )
+    return output

@@ -1,0 +1,383 @@
+"""Mock interview graph and routes: fake chat model, in-process saver and cache, the real
+embedded embeddings for the near-duplicate check."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from core.services import get_services
+from nodes.interview import prefetch
+from nodes.interview.answers import decide_followup, is_non_answer, score_answer
+from nodes.interview.facts import experience_name, extract_facts
+from nodes.interview.plan import build_plan, fill
+from nodes.interview.questions import clean_question, is_grounded
+from tests.conftest import POSTING, RESUME
+from tests.unit.test_server import sse_events
+
+REPORT_TEXT = (
+    "[강점 패턴]\n- 수치로 성과를 설명합니다\n"
+    "[약점 패턴]\n- 선택의 이유가 부족합니다\n"
+    "[학습 가이드]\n- 트레이드오프를 정리해 보세요\n"
+)
+STRONG = (
+    "주문 API 개발에서 MySQL 인덱스를 추가해 응답 시간을 40% 단축했습니다. 실행 계획을 분석해 "
+    "복합 인덱스를 설계했고, 쓰기 성능과의 트레이드오프를 비교했기 때문에 조회 위주 테이블에만 "
+    "적용했습니다. 그 결과 피크 시간 타임아웃이 사라졌습니다."
+)
+WEAK = "잘 모르겠습니다"
+START = {
+    "user_id": "u1",
+    "session_id": "s1",
+    "interview_type": "technical",
+    "resume_text": RESUME
+    + "[프로젝트]\n- 주문 API 개발 (Spring Boot, MySQL)\n- 사내 배포 자동화 도구 개발\n",
+    "posting_text": POSTING,
+}
+
+
+def anchored_question(messages) -> str:
+    """A model that writes a grounded question: it repeats the anchor the prompt names."""
+    if "종합 피드백" in messages[-1].text:
+        return REPORT_TEXT
+    anchor = re.search(r'키워드 "([^"]+)"', messages[0].text).group(1)
+    topic = re.search(r"## (?:질문 주제|방금 질문)\n(.+)", messages[-1].text).group(1)[:12]
+    return f"{anchor}에 관해 {topic} 관점에서 본인의 판단 근거를 말씀해 주시겠어요?"
+
+
+async def turn(client, **input_):
+    r = await client.post("/ai/interview/question/invoke", json={"input": input_})
+    assert r.status_code == 200, r.text
+    return r.json()["output"]
+
+
+async def answer(client, text, session="s1", user="u1"):
+    await get_services().background.drain()
+    return await turn(client, user_id=user, session_id=session, answer=text)
+
+
+# --- pure parts -------------------------------------------------------------------------
+
+
+def test_experience_names_drop_labels_periods_and_details():
+    assert experience_name("- 팀 프로젝트: 영화 예매 서비스 (React)") == "영화 예매 서비스"
+    assert experience_name("SI 회사 2년: 공공기관 웹 시스템 유지보수 (Spring)") == (
+        "공공기관 웹 시스템 유지보수"
+    )
+    assert experience_name("에이비씨 2022.03 ~ 2025.02 주문 API 개발, 쿼리 튜닝") == (
+        "에이비씨 주문 API 개발"
+    )
+
+
+def test_particles_follow_the_word():
+    assert fill("{anchor}를 설명", anchor="Java") == "Java를 설명"
+    assert fill("{anchor}를 설명", anchor="MySQL 인덱스") == "MySQL 인덱스를 설명"
+    assert fill("{anchor}를 설명", anchor="트랜잭션 격리 수준") == "트랜잭션 격리 수준을 설명"
+    assert fill("{anchor}와 {tie}", anchor="4년", tie="x") == "4년과 x"
+
+
+def test_plan_ties_every_question_to_the_documents():
+    facts = extract_facts(START["resume_text"], POSTING)
+    plan = build_plan(facts, "technical", 5, "seed")
+    assert [s["category"] for s in plan] == [
+        "network_os",
+        "db_algorithm",
+        "project",
+        "tech_stack",
+        "attitude",
+    ]
+    assert plan[2]["anchor"] == "주문 API 개발"  # the candidate's first project
+    assert plan[3]["anchor"] in facts["skills"] and plan[3]["anchor"] in facts["required"]
+    assert plan[1]["anchor"] == "MySQL 인덱스"  # a database the posting asks for
+    personality = build_plan(facts, "personality", 3, "seed")
+    assert [s["category"] for s in personality] == ["collaboration", "failure", "motivation"]
+    assert personality[2]["anchor"] == "카카오"
+    assert len(build_plan(facts, "technical", 7, "seed")) == 7
+
+
+@pytest.mark.parametrize("text", ["", "   ", "네", "모르겠습니다", "잘 모르겠어요 패스할게요"])
+def test_non_answers(text):
+    assert is_non_answer(text)
+
+
+def test_a_real_answer_is_not_a_non_answer():
+    assert not is_non_answer("모르는 부분은 공식 문서를 찾아 보며 해결했습니다. 예를 들어 ...")
+
+
+def test_rubric_orders_answers_and_is_deterministic():
+    facts = extract_facts(START["resume_text"], POSTING)
+    question = "MySQL 인덱스의 동작 원리와 활용 방법을 설명해 주세요."
+    strong = score_answer(question, "MySQL 인덱스", STRONG, "technical", facts)
+    vague = score_answer(question, "MySQL 인덱스", "인덱스를 쓰면 빨라집니다.", "technical", facts)
+    none = score_answer(question, "MySQL 인덱스", WEAK, "technical", facts)
+    assert strong.score > vague.score > none.score == 0
+    assert strong.score == score_answer(question, "MySQL 인덱스", STRONG, "technical", facts).score
+    assert any("40%" in p for p in strong.good_points)
+    assert any("수치" in p for p in vague.improvements)
+
+
+def test_followups_stop_on_non_answers_and_at_the_depth_cap():
+    facts = extract_facts(START["resume_text"], POSTING)
+    main = [{"category": "project", "anchor": "주문 API 개발", "followup_kind": None}]
+    assert decide_followup(WEAK, main, "technical", facts, 3) is None
+    short = decide_followup("Redis로 캐시했습니다", main, "technical", facts, 3)
+    assert short == {"kind": "clarify", "anchor": "Redis"}
+    assert decide_followup("Redis로 캐시했습니다", main, "technical", facts, 0) is None
+    deeper = [*main, {**main[0], "followup_kind": "clarify"}]
+    assert decide_followup("Redis로 캐시했습니다", deeper, "technical", facts, 3) is not None
+    assert decide_followup("Redis로 캐시했습니다", deeper, "technical", facts, 1) is None
+
+
+def test_question_checks():
+    assert clean_question('질문: "MySQL 인덱스는 왜 필요한가요?"\n설명...') == (
+        "MySQL 인덱스는 왜 필요한가요?"
+    )
+    assert is_grounded("MySQL 인덱스는 왜 필요한가요?", "MySQL 인덱스")
+    assert not is_grounded("Why do we need an index in MySQL?", "MySQL")
+    assert not is_grounded("트랜잭션은 왜 필요한가요?", "MySQL 인덱스")
+
+
+# --- the graph over HTTP -----------------------------------------------------------------
+
+
+async def test_a_full_session_then_a_cached_report(use_fake_model, client):
+    fake = use_fake_model(anchored_question, interview_max_followup_depth=0)
+    first = await turn(client, **START)
+    assert first["question_id"] == "q1" and first["question_number"] == 1
+    assert first["total_questions"] == 5 and not first["done"] and not first["is_followup"]
+    assert (
+        "TCP" in first["question"] or "프로세스" in first["question"] or "HTTP" in first["question"]
+    )
+    seen = [first["question"]]
+    out = first
+    for n in range(2, 6):
+        out = await answer(client, STRONG)
+        assert out["question_number"] == n and out["question_id"] == f"q{n}"
+        seen.append(out["question"])
+    assert any("주문 API 개발" in q for q in seen)  # tied to the resume's project
+    done = await answer(client, STRONG)
+    assert done["done"] is True and done["question"] is None
+    r = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u1", "session_id": "s1"}}
+    )
+    assert r.status_code == 200, r.text
+    report = r.json()["output"]
+    assert [e["question_id"] for e in report["evaluations"]] == ["q1", "q2", "q3", "q4", "q5"]
+    assert report["report"]["learning_guide"] == ["트레이드오프를 정리해 보세요"]
+    assert 0 <= report["report"]["total_score"] <= 100 and report["cached"] is False
+    calls = len(fake.calls)
+    again = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u1", "session_id": "s1"}}
+    )
+    assert again.json()["output"]["cached"] is True and len(fake.calls) == calls
+    assert again.json()["output"]["report"] == report["report"]
+    late = await client.post(
+        "/ai/interview/question/invoke",
+        json={"input": {"user_id": "u1", "session_id": "s1", "answer": "x" * 20}},
+    )
+    assert late.status_code == 409 and late.json()["error"]["code"] == "INTERVIEW_FINISHED"
+
+
+async def test_the_client_thread_id_is_ignored(use_fake_model, client):
+    use_fake_model(anchored_question)
+    body = {"input": START, "config": {"configurable": {"thread_id": "chat:someone:else"}}}
+    r = await client.post("/ai/interview/question/invoke", json=body)
+    assert r.status_code == 200
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
+    )
+    assert saved is not None and saved.checkpoint["channel_values"]["plan"]
+    other = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "chat:someone:else", "checkpoint_ns": ""}}
+    )
+    assert other is None
+
+
+async def test_state_keeps_facts_not_documents(use_fake_model, client):
+    use_fake_model(anchored_question)
+    await turn(client, **START)
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
+    )
+    values = saved.checkpoint["channel_values"]
+    assert values.get("resume_text") is None and values.get("posting_text") is None
+    assert "주문 API 개발" in values["facts"]["experiences"]
+
+
+@pytest.mark.parametrize(
+    ("input_", "code", "field"),
+    [
+        ({"user_id": "u1", "session_id": "new"}, "INVALID_INPUT", "resume_text"),
+        ({**START, "session_id": "a:b"}, "INVALID_INPUT", "session_id"),
+        ({**START, "interview_type": "casual"}, "INVALID_INPUT", "interview_type"),
+    ],
+)
+async def test_bad_turns_are_422_without_model_calls(use_fake_model, client, input_, code, field):
+    fake = use_fake_model(anchored_question)
+    r = await client.post("/ai/interview/question/invoke", json={"input": input_})
+    assert r.status_code == 422, r.text
+    assert r.json()["error"]["code"] == code and r.json()["error"]["field"] == field
+    assert fake.calls == []
+
+
+async def test_an_over_long_answer_is_422_and_loses_nothing(use_fake_model, client, monkeypatch):
+    from core.settings import get_settings
+
+    monkeypatch.setenv("INTERVIEW_ANSWER_MAX_CHARS", "100")
+    get_settings.cache_clear()
+    try:
+        await _over_long_answer(use_fake_model, client)
+    finally:
+        get_settings.cache_clear()
+
+
+async def _over_long_answer(use_fake_model, client):
+    use_fake_model(anchored_question)
+    first = await turn(client, **START)
+    r = await client.post(
+        "/ai/interview/question/invoke",
+        json={"input": {"user_id": "u1", "session_id": "s1", "answer": "가" * 101}},
+    )
+    assert r.status_code == 422 and r.json()["error"]["field"] == "answer"
+    assert (await turn(client, user_id="u1", session_id="s1")) == first  # still pending
+
+
+async def test_a_turn_without_answer_repeats_the_pending_question(use_fake_model, client):
+    fake = use_fake_model(anchored_question)
+    first = await turn(client, **START)
+    await get_services().background.drain()
+    calls = len(fake.calls)
+    assert await turn(client, user_id="u1", session_id="s1") == first
+    assert len(fake.calls) == calls
+
+
+async def test_report_errors(use_fake_model, client):
+    use_fake_model(anchored_question)
+    r = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u1", "session_id": "nope"}}
+    )
+    assert r.status_code == 404 and r.json()["error"]["code"] == "SESSION_NOT_FOUND"
+    await turn(client, **START)
+    r = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u1", "session_id": "s1"}}
+    )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "NO_ANSWERS"
+    r = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u2", "session_id": "s1"}}
+    )
+    assert r.status_code == 404  # another user's session is not theirs to read
+
+
+async def test_a_short_answer_gets_a_followup_that_refers_to_it(use_fake_model, client):
+    fake = use_fake_model(anchored_question)
+    await turn(client, **START)
+    out = await answer(client, "Redis 캐시를 썼습니다")
+    assert out["is_followup"] and out["depth"] == 1 and out["question_id"] == "q1-f1"
+    assert out["question_number"] == 1
+    assert "Redis" in out["question"]
+    followup_prompt = next(c for c in fake.calls if "꼬리 질문" in c[-1].text)
+    assert "Redis 캐시를 썼습니다" in followup_prompt[-1].text
+    nxt = await answer(client, WEAK)  # a non-answer never gets a follow-up
+    assert not nxt["is_followup"] and nxt["question_number"] == 2
+
+
+async def test_prefetched_question_is_served_without_a_model_call(use_fake_model, client):
+    fake = use_fake_model(anchored_question)
+    await turn(client, **START)
+    await get_services().background.drain()  # the prefetch of q2 is stored
+    stored = await get_services().cache.get(prefetch.store_key("interview:u1:s1"))
+    assert stored is not None and stored["index"] == 1
+    spawned = []
+    services = get_services()
+    services.background.spawn = lambda key, work: spawned.append(key)  # hold new prefetches
+    calls = len(fake.calls)
+    out = await turn(client, user_id="u1", session_id="s1", answer=WEAK)
+    assert out["question_id"] == "q2" and out["question"] == stored["question"]
+    assert len(fake.calls) == calls  # no model call on the request path
+    assert len(spawned) == 1  # and the prefetch of q3 was started
+
+
+async def test_a_prefetch_that_no_longer_fits_is_discarded(use_fake_model, client):
+    fake = use_fake_model(anchored_question)
+    await turn(client, **START)
+    await get_services().background.drain()
+    key = prefetch.store_key("interview:u1:s1")
+    stored = await get_services().cache.get(key)
+    await get_services().cache.set(
+        key, {**stored, "fingerprint": "stale", "question": "옛 질문?"}, 60
+    )
+    get_services().background.spawn = lambda key, work: None
+    calls = len(fake.calls)
+    out = await turn(client, user_id="u1", session_id="s1", answer=WEAK)
+    assert out["question"] != "옛 질문?" and len(fake.calls) == calls + 1
+
+
+async def test_prompts_carry_a_window_of_three_turns_and_a_summary(use_fake_model, client):
+    fake = use_fake_model(
+        anchored_question,
+        interview_questions=6,
+        interview_max_followup_depth=0,
+        interview_prefetch=False,
+    )
+    await turn(client, **START)
+    for n in range(1, 6):
+        await answer(client, STRONG + f" 표지{n}번")
+    await get_services().background.drain()
+    prompts = [c[-1].text for c in fake.calls if "다음 질문:" in c[-1].text]
+    last = prompts[-1]  # the sixth question, written after the fifth answer
+    assert all(f"표지{n}번" in last for n in (3, 4, 5))
+    assert not any(f"표지{n}번" in last for n in (1, 2))  # older answers are summarised
+    assert "## 지난 대화 요약\n- " in last
+    assert RESUME.splitlines()[0] not in last  # facts, not documents
+
+
+async def test_an_ungrounded_model_question_falls_back_to_the_template(use_fake_model, client):
+    use_fake_model(lambda m: REPORT_TEXT if "종합 피드백" in m[-1].text else "Tell me about you?")
+    first = await turn(client, **START)
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
+    )
+    t = saved.checkpoint["channel_values"]["turns"][0]
+    assert t["source"] == "template" and t["anchor"] in first["question"]
+
+
+async def test_a_repeated_question_is_regenerated(use_fake_model, client):
+    fixed = "주문 API 개발에 관해 설명해 주시겠어요?"
+
+    def same_every_time(messages):
+        if "종합 피드백" in messages[-1].text:
+            return REPORT_TEXT
+        anchor = re.search(r'키워드 "([^"]+)"', messages[0].text).group(1)
+        return f"{anchor}에 관해 설명해 주시겠어요?"
+
+    fake = use_fake_model(same_every_time, interview_max_followup_depth=0, interview_prefetch=False)
+    await turn(client, **START)
+    questions = [(await answer(client, STRONG))["question"] for _ in range(4)]
+    assert len(set(questions)) == 4
+    assert fixed not in questions or questions.count(fixed) == 1
+    assert len(fake.calls) >= 5
+
+
+async def test_report_streams_tokens_and_questions_do_not(use_fake_model, client):
+    use_fake_model(anchored_question, interview_max_followup_depth=0)
+    q = await client.post(
+        "/ai/interview/question/stream_events", json={"input": START, "version": "v2"}
+    )
+    token_events = [
+        e for e in sse_events(q.text) if e[0] == "data" and "on_chat_model_stream" in e[1]
+    ]
+    assert token_events == []  # the question arrives checked, in the final output
+    await answer(client, STRONG)
+    r = await client.post(
+        "/ai/interview/report/stream_events",
+        json={"input": {"user_id": "u1", "session_id": "s1"}, "version": "v2"},
+    )
+    events = [json.loads(d) for kind, d in sse_events(r.text) if kind == "data"]
+    tokens = "".join(
+        e["data"]["chunk"]["content"] for e in events if e["event"] == "on_chat_model_stream"
+    )
+    assert tokens == REPORT_TEXT
+    final = [e for e in events if e["event"] == "on_chain_end" and not e["parent_ids"]][-1]
+    assert set(final["data"]["output"]) == {"evaluations", "report", "cached"}
