@@ -10,6 +10,7 @@ cancels what is left on shutdown.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -30,7 +31,9 @@ class BackgroundTasks:
             return running
         if len(self._tasks) >= self.limit:
             return None
-        task = asyncio.ensure_future(work())
+        # An empty context: the work belongs to no request (its log line, its trace and its
+        # model-call count have ended with it).
+        task = asyncio.get_running_loop().create_task(work(), context=contextvars.Context())
         self._tasks[key] = task
         task.add_done_callback(lambda t: self._finished(key, t))
         return task

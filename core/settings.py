@@ -54,8 +54,11 @@ class Settings(BaseSettings):
     interview_questions: int = Field(default=5, ge=1, le=10, description="Main questions")
     interview_max_followup_depth: int = Field(default=3, ge=0, le=3)
     interview_answer_max_chars: int = Field(default=5000, ge=100)
-    interview_question_max_tokens: int = Field(default=96, ge=16)
+    interview_question_max_tokens: int = Field(default=128, ge=16)
     interview_report_max_tokens: int = Field(default=768, ge=64)
+    # Who words the questions: model | template | auto (templates when the interview model
+    # is the embedded stand-in, which cannot write Korean questions; the model otherwise).
+    interview_question_source: Literal["auto", "model", "template"] = "auto"
     # Prefetch the next main question in the background while the candidate answers.
     interview_prefetch: bool = True
     # Two questions closer than this (embedding cosine) are near-duplicates; calibrated for

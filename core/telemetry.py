@@ -38,7 +38,11 @@ TTFT = Histogram(
     buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60),
 )
 ERRORS = Counter("devths_errors_total", "Errors reported to clients, by code", ["route", "code"])
-MODEL_CALLS = Counter("devths_model_calls_total", "Chat model calls", ["feature", "model"])
+# origin: "request" (on a request's path, which the user waits for) or "background"
+# (prefetches, evals, benchmarks: no request in the context).
+MODEL_CALLS = Counter(
+    "devths_model_calls_total", "Chat model calls", ["feature", "model", "origin"]
+)
 MODEL_TOKENS = Counter(
     "devths_model_tokens_total", "Chat model tokens", ["feature", "model", "direction"]
 )
@@ -96,7 +100,10 @@ class ModelUsageCallback(BaseCallbackHandler):
         self.labels = (feature, model)
 
     def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
-        MODEL_CALLS.labels(*self.labels).inc()
+        record = REQUEST.get()
+        MODEL_CALLS.labels(*self.labels, "request" if record is not None else "background").inc()
+        if record is not None:
+            record["model_calls"] = record.get("model_calls", 0) + 1
 
     def on_llm_new_token(  # type: ignore[override]  # only the token is needed
         self, token: Any, **kwargs: Any
@@ -191,6 +198,7 @@ class RequestMetricsMiddleware:
                     "ttft_ms": None if ttft is None else round((ttft - start) * 1000, 1),
                     "tokens_input": record.get("tokens_input", 0),
                     "tokens_output": record.get("tokens_output", 0),
+                    "model_calls": record.get("model_calls", 0),
                     "status_code": status["code"],
                     "success": status["code"] < 400 and error is None,
                     "error": error,

@@ -6,6 +6,8 @@ earlier question of the session (embedding cosine above INTERVIEW_DUPLICATE_THRE
 On the embedded model a llama.cpp grammar makes the question start with its anchor. When
 the model's question fails a check it is regenerated once, then a template is used, so
 a session never stalls on a weak model; the turn records which source was used.
+INTERVIEW_QUESTION_SOURCE=auto words questions with templates only while the interview
+model is the embedded stand-in (135M parameters: it loops and invents words in Korean).
 """
 
 from __future__ import annotations
@@ -27,12 +29,13 @@ INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
 MAX_QUESTION_CHARS = 200
 _LEAD = re.compile(r"^\s*(?:질문\s*[:：]|Q\d*\s*[:：.]|\d+[.)]|[-*•])\s*")
 _HANGUL = re.compile(r"[가-힣]")
+_ENDING = re.compile(r"(?:\?|[요까오다죠]\s*[.?!]?)\s*$")
 
 
 def question_grammar(anchor: str) -> str:
     """GBNF for the embedded model: one line that starts with the anchor, ends with '?'."""
     literal = anchor.replace("\\", "\\\\").replace('"', '\\"')
-    return f'root ::= "{literal}" body "?"\nbody ::= [^\\n?]{{6,90}}\n'
+    return f'root ::= "{literal}" body "?"\nbody ::= [^\\n?.!]{{4,40}}\n'
 
 
 def clean_question(text: str) -> str:
@@ -46,11 +49,15 @@ def _squash(text: str) -> str:
 
 
 def is_grounded(question: str, anchor: str) -> bool:
-    """Korean, a sensible length, and about its anchor."""
-    if not 8 <= len(question) <= MAX_QUESTION_CHARS:
+    """A finished Korean question (not one cut off by the token limit), of a sensible
+    length, about its anchor."""
+    if not 8 <= len(question) <= MAX_QUESTION_CHARS or not _ENDING.search(question):
         return False
     letters = re.sub(r"[\s\d\W]", "", question)
     if not letters or len(_HANGUL.findall(question)) / len(letters) < 0.3:
+        return False
+    words = question.split()
+    if words and max(words.count(w) for w in words) > 2:  # a degenerate loop
         return False
     return _squash(anchor) in _squash(question)
 
@@ -90,6 +97,14 @@ async def _model_question(
     return question if is_grounded(question, anchor) else None
 
 
+def model_writes_questions() -> bool:
+    services = get_services()
+    source = services.settings.interview_question_source
+    if source == "auto":
+        return not services.models.spec(FEATURE).startswith("local")
+    return source == "model"
+
+
 async def compose_question(
     messages: list[BaseMessage],
     slot: dict[str, Any],
@@ -104,7 +119,7 @@ async def compose_question(
     slot's category templates (follow-ups have their own)."""
     threshold = get_services().settings.interview_duplicate_threshold
     attempts = 0
-    for _ in range(2):
+    for _ in range(2 if model_writes_questions() else 0):
         attempts += 1
         question = await _model_question(messages, slot["anchor"], config, run_name)
         if question is None:
