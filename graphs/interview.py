@@ -93,6 +93,7 @@ class ReportOut(TypedDict):
 
 
 class ReportState(ReportIn, ReportOut, total=False):
+    evidence: str
     total_score: int
     interview_type: str
     cache_key: str

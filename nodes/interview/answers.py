@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from nodes.shared.korean_text import content_words
 from nodes.shared.skills import taxonomy
 
 NON_ANSWER = re.compile(
@@ -22,42 +23,6 @@ NON_ANSWER = re.compile(
 )
 MIN_ANSWER_CHARS = 10
 SHORT_ANSWER_CHARS = 80
-_PARTICLES = re.compile(
-    r"(?:으로서|으로써|에서는|에서|에게|으로|부터|까지|처럼|보다|하고|이나|이며|입니다|합니다|"
-    r"했습니다|하는|하여|해서|했던|하게|은|는|이|가|을|를|에|의|와|과|도|로|만|요)$"
-)
-_WORD = re.compile(r"[0-9A-Za-z가-힣+#./-]{2,}")
-STOPWORDS = {
-    "그리고",
-    "그래서",
-    "하지만",
-    "어떻게",
-    "무엇",
-    "무엇인가",
-    "말씀",
-    "주세",
-    "주시",
-    "설명",
-    "경험",
-    "생각",
-    "본인",
-    "가장",
-    "대해",
-    "있나",
-    "있을",
-    "때문",
-    "정도",
-    "부분",
-    "이유",
-    "실제",
-    "어떤",
-    "것이",
-    "있습니다",
-    "있었습니다",
-    "했습니",
-    "저는",
-    "제가",
-}
 _EVIDENCE = re.compile(
     r"\d+\s*(?:%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|TPS|RPS)"
 )
@@ -80,13 +45,35 @@ def is_non_answer(answer: str | None) -> bool:
 
 
 def key_terms(text: str) -> list[str]:
-    """Skills (canonical) and content words, particles stripped, in order of appearance."""
-    terms = list(taxonomy().find(text))
-    for word in _WORD.findall(text):
-        stem = _PARTICLES.sub("", word)
-        if len(stem) >= 2 and stem not in STOPWORDS and not stem.isdigit():
-            terms.append(stem)
-    return list(dict.fromkeys(terms))
+    """The technologies the text names (in its own words) and its other content nouns."""
+    terms = [*taxonomy().mentions(text).values(), *content_words(text)]
+    seen: set[str] = set()
+    out = []
+    for term in terms:
+        if (key := _squash(term)) not in seen:
+            seen.add(key)
+            out.append(term)
+    return out
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s", "", text).lower()
+
+
+SIGNALS = {
+    "detailed": "충분한 분량으로 설명",
+    "on_topic": "질문의 핵심에 직접 답함",
+    "numbers": "수치로 결과를 제시",
+    "star": "상황-행동-결과 구조가 분명",
+    "reasoning": "선택의 이유와 대안을 설명",
+    "non_answer": "답하지 못함",
+    "short": "답변이 짧음",
+    "off_topic": "질문의 핵심을 비껴감",
+    "no_numbers": "수치 근거가 없음",
+    "star_gap": "상황-행동-결과 중 일부가 빠짐",
+    "no_reasoning": "선택의 이유 설명이 없음",
+}
+POSITIVE = {"detailed", "on_topic", "numbers", "star", "reasoning"}
 
 
 @dataclass
@@ -97,6 +84,12 @@ class Rubric:
     structure: int
     good_points: list[str] = field(default_factory=list)
     improvements: list[str] = field(default_factory=list)
+    # Stable keys of what was (not) there (SIGNALS), for session-level patterns.
+    signals: list[str] = field(default_factory=list)
+
+    def note(self, signal: str, text: str) -> None:
+        (self.good_points if signal in POSITIVE else self.improvements).append(text)
+        self.signals.append(signal)
 
     @property
     def score(self) -> int:
@@ -104,8 +97,8 @@ class Rubric:
 
 
 def _shared(terms: list[str], answer: str) -> list[str]:
-    squashed = re.sub(r"\s", "", answer).lower()
-    return [t for t in terms if re.sub(r"\s", "", t).lower() in squashed]
+    squashed = _squash(answer)
+    return [t for t in terms if _squash(t) in squashed]
 
 
 def score_answer(
@@ -115,18 +108,22 @@ def score_answer(
     The question's key terms are its anchor's words and the technologies it names."""
     text = (answer or "").strip()
     if is_non_answer(text):
-        return Rubric(
-            0,
-            0,
-            0,
-            0,
-            [],
-            ["질문에 답하지 못했습니다. 아는 범위까지라도 생각의 과정을 말해 보세요."],
+        rubric = Rubric(0, 0, 0, 0)
+        rubric.note(
+            "non_answer", "질문에 답하지 못했습니다. 아는 범위까지라도 생각의 과정을 말해 보세요."
         )
+        return rubric
     chars = len(re.sub(r"\s", "", text))
     substance = 8 if chars < 40 else 16 if chars < SHORT_ANSWER_CHARS else 24 if chars < 200 else 30
-    asked = list(dict.fromkeys([*taxonomy().find(question), *key_terms(anchor)]))
-    shared = _shared(asked, text)
+    known = taxonomy()
+    # What the question is about: the technologies it names (matched by canonical name, so
+    # "쿠버네티스" answers "Kubernetes") and the other nouns of its anchor.
+    asked_skills = {**known.mentions(question), **known.mentions(anchor)}
+    asked_words = [w for w in content_words(anchor) if known.normalise(w) is None]
+    answered_skills = set(known.find(text))
+    shared = [surface for canon, surface in asked_skills.items() if canon in answered_skills]
+    shared += _shared(asked_words, text)
+    asked = [*asked_skills.values(), *asked_words]
     relevance = 5 if not asked else min(25, 5 + round(20 * len(shared) / min(len(asked), 3)))
     numbers = _EVIDENCE.findall(text)
     own = [
@@ -140,34 +137,33 @@ def score_answer(
         parts = [name for name, pattern in _STAR.items() if pattern.search(text)]
         structure = round(20 * len(parts) / 3)
     else:
-        reasons = _REASONING.findall(text)
         parts = []
-        structure = min(20, 10 * len(set(reasons)))
+        structure = min(20, 10 * len(set(_REASONING.findall(text))))
     rubric = Rubric(substance, relevance, concreteness, structure)
-    good, better = rubric.good_points, rubric.improvements
     if substance >= 24:
-        good.append("충분한 분량으로 구체적으로 답했습니다.")
+        rubric.note("detailed", "충분한 분량으로 구체적으로 답했습니다.")
     elif substance <= 16:
-        better.append("답변이 짧습니다. 배경-행동-결과 순서로 두세 문장 이상 설명하세요.")
+        rubric.note("short", "답변이 짧습니다. 배경-행동-결과 순서로 두세 문장 이상 설명하세요.")
     if shared:
-        good.append(f"질문의 핵심({', '.join(shared[:2])})에 직접 답했습니다.")
+        rubric.note("on_topic", f"질문의 핵심({', '.join(shared[:2])})에 직접 답했습니다.")
     elif asked:
-        better.append(f"질문의 핵심({', '.join(asked[:2])})을 답변에서 직접 다루세요.")
+        rubric.note("off_topic", f"질문의 핵심({', '.join(asked[:2])})을 답변에서 직접 다루세요.")
     if numbers:
-        good.append(f"수치({numbers[0].strip()})로 결과를 보여 주었습니다.")
+        rubric.note("numbers", f"수치({numbers[0].strip()})로 결과를 보여 주었습니다.")
     else:
-        better.append("성과나 규모를 수치(예: 응답 시간, 사용자 수)로 보강하세요.")
+        rubric.note("no_numbers", "성과나 규모를 수치(예: 응답 시간, 사용자 수)로 보강하세요.")
     if interview_type == "personality":
         if len(parts) == 3:
-            good.append("상황-행동-결과(STAR) 구조가 분명합니다.")
+            rubric.note("star", "상황-행동-결과(STAR) 구조가 분명합니다.")
         else:
             missing = [p for p in ("situation", "action", "result") if p not in parts]
             names = {"situation": "상황", "action": "본인의 행동", "result": "결과와 배운 점"}
-            better.append(f"STAR 구조에서 {', '.join(names[m] for m in missing)}을 보강하세요.")
+            gap = ", ".join(names[m] for m in missing)
+            rubric.note("star_gap", f"STAR 구조에서 {gap}을 보강하세요.")
     elif structure >= 10:
-        good.append("선택의 이유와 대안을 함께 설명했습니다.")
+        rubric.note("reasoning", "선택의 이유와 대안을 함께 설명했습니다.")
     else:
-        better.append("왜 그렇게 했는지, 다른 선택지와 비교한 이유를 덧붙이세요.")
+        rubric.note("no_reasoning", "왜 그렇게 했는지, 다른 선택지와 비교한 이유를 덧붙이세요.")
     return rubric
 
 
@@ -192,20 +188,24 @@ def decide_followup(
         return None
     used = {t.get("followup_kind") for t in main_turns}
     text = answer.strip()
-    terms = [t for t in key_terms(text) if len(t) >= 2]
-    named = taxonomy().find(text)
+    known = taxonomy()
+    named = list(known.mentions(text).values())  # in the candidate's own words
+    terms = content_words(text)
+    echo = (named or terms or [main_turns[-1]["anchor"]])[0]
     if len(re.sub(r"\s", "", text)) < SHORT_ANSWER_CHARS and "clarify" not in used:
-        return {"kind": "clarify", "anchor": (named or terms or [main_turns[-1]["anchor"]])[0]}
+        return {"kind": "clarify", "anchor": echo}
     own = [
         s for s in (*facts.get("experiences", []), *facts.get("skills", [])) if _shared([s], text)
     ]
     if not _EVIDENCE.search(text) and not own and "experience" not in used:
-        return {"kind": "experience", "anchor": (named or terms or [main_turns[-1]["anchor"]])[0]}
+        return {"kind": "experience", "anchor": echo}
     if interview_type == "technical":
         if named and not _REASONING.search(text) and "deeper" not in used:
             return {"kind": "deeper", "anchor": named[0]}
         category = main_turns[0]["category"]
-        unmet = [r for r in facts.get("required", []) if r not in named]
+        mentioned = set(known.find(text))
+        unmet = [r for r in facts.get("required", []) if r not in mentioned]
         if category in ("project", "tech_stack") and unmet and "apply" not in used:
-            return {"kind": "apply", "anchor": unmet[0]}
+            surface = facts.get("surface", {}).get(unmet[0], unmet[0])
+            return {"kind": "apply", "anchor": surface, "echo": echo}
     return None

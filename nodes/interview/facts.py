@@ -57,14 +57,21 @@ def extract_facts(resume_text: str, posting_text: str, max_chars: int = 1500) ->
     ]
     required = known.find(required_text)
     preferred = [s for s in known.find(section_text(posting, "우대사항")) if s not in required]
+    skills = known.find(resume_text)
+    have = known.closure(skills)
+    # A requirement group ("Kotlin 또는 Java") is missing only when no alternative is had.
+    missing = [g[0] for g in known.groups(required_text) if not have.intersection(g)]
     return {
         "company": find_company(posting_text),
         "position": find_position(posting_text, posting),
         "experiences": experiences[:MAX_EXPERIENCES],
-        "skills": known.find(resume_text)[:MAX_SKILLS],
+        "skills": skills[:MAX_SKILLS],
         "required": required[:MAX_SKILLS],
         "preferred": preferred[:MAX_SKILLS],
         "duties": [d[:60] for d in duties[:3]],
+        "missing": missing[:MAX_SKILLS],
+        # How the documents wrote each skill: questions use the candidate's words.
+        "surface": {**known.mentions(resume_text), **known.mentions(posting_text)},
     }
 
 

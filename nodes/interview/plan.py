@@ -90,18 +90,24 @@ FOLLOWUP_TEMPLATES: dict[str, tuple[str, ...]] = {
     "clarify": (
         "방금 말씀하신 {anchor}에 대해 조금 더 구체적으로 설명해 주시겠어요?",
         "{anchor} 부분을 예를 들어 자세히 말씀해 주실 수 있을까요?",
+        "{anchor}라고 하셨는데, 구체적으로 무엇을 하셨는지 궁금합니다.",
+        "{anchor}에서 본인이 직접 맡은 일은 무엇이었나요?",
     ),
     "experience": (
         "{anchor}와 관련해 실제로 경험한 사례가 있다면 말씀해 주시겠어요?",
         "{anchor}를 직접 적용해 본 상황과 그 결과는 어땠나요?",
+        "{anchor}를 실제 업무나 프로젝트에서 다뤄 본 적이 있으신가요?",
+        "{anchor}로 성과를 냈던 구체적인 사례를 수치와 함께 들려주세요.",
     ),
     "deeper": (
         "{anchor}를 선택한 이유와, 대안과 비교했을 때의 한계는 무엇인가요?",
         "{anchor}의 내부 동작 중 그 문제와 가장 관련 있는 부분을 설명해 주시겠어요?",
+        "{anchor} 없이 같은 문제를 풀어야 했다면 어떻게 하셨을까요?",
     ),
     "apply": (
-        "그 경험을 공고의 {anchor} 요구사항에 어떻게 적용하시겠습니까?",
-        "입사 후 {anchor} 업무에서 그 경험을 어떻게 살릴 수 있을까요?",
+        "말씀하신 {tie} 경험을 공고의 {anchor} 요구사항에 어떻게 적용하시겠습니까?",
+        "입사 후 {anchor} 업무에서 {tie} 경험을 어떻게 살릴 수 있을까요?",
+        "{tie} 경험 중 {anchor}에 그대로 쓸 수 있는 것과 다시 배워야 할 것은 무엇인가요?",
     ),
 }
 
@@ -122,6 +128,7 @@ def _slot(category: str, facts: dict[str, Any], seed: str, n: int) -> dict[str, 
     experiences, skills = facts["experiences"], facts["skills"]
     required, duties = facts["required"], facts.get("duties", [])
     company = facts.get("company") or ""
+    surface = facts.get("surface", {})  # canonical skill -> the documents' own words
     tie = _first(duties[0] if duties else "", facts.get("position"), "지원 직무")
     overlap = [s for s in skills if s in required]
     if category == "network_os":
@@ -131,15 +138,17 @@ def _slot(category: str, facts: dict[str, Any], seed: str, n: int) -> dict[str, 
         anchor = f"{db[0]} 인덱스" if db else _pick(DB_TOPICS, seed)
     elif category == "project":
         anchor = _first(experiences[n] if n < len(experiences) else "", *skills, "최근 프로젝트")
+        anchor = surface.get(anchor, anchor)
     elif category == "tech_stack":
         anchor = _first(*overlap, *skills, "주력 기술")
         tie = _first(*(r for r in required if r != anchor), tie)
+        anchor, tie = surface.get(anchor, anchor), surface.get(tie, tie)
     elif category == "attitude":
         anchor = _pick(ATTITUDE_TOPICS, seed)
         tie = _first(company, tie)
     elif category == "growth":
-        missing = [r for r in required if r not in skills]
-        anchor = _first(*missing, *facts.get("preferred", []), "새로운 기술")
+        anchor = _first(*facts.get("missing", []), *facts.get("preferred", []), "새로운 기술")
+        anchor = surface.get(anchor, anchor)
     elif category == "motivation":
         anchor = _first(company, facts.get("position"), "지원한 회사")
         tie = _first(duties[0] if duties else "", facts.get("position"), "지원 직무")

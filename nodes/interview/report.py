@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+from collections import Counter
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
@@ -16,7 +18,7 @@ from core.cache import cache_key
 from core.errors import AIError, InvalidInputError, ModelOutputError, NotFoundError
 from core.services import get_services
 from core.structured import invoke_text
-from nodes.interview.answers import score_answer
+from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, score_answer
 from nodes.interview.questions import FEATURE
 from nodes.interview.schemas import (
     AnswerEvaluation,
@@ -36,10 +38,9 @@ REPORT_LABELS = {
     "약점 패턴": "weakness_patterns",
     "학습 가이드": "learning_guide",
 }
-REPORT_GRAMMAR = list_grammar(list(REPORT_LABELS), max_items=3)
+REPORT_GRAMMAR = list_grammar(list(REPORT_LABELS), max_items=2, max_chars=40)
 # The interview rubric's own scale (an answer that covers all four parts well is an A).
 GRADE_FLOORS = (("A", 85), ("B", 70), ("C", 55), ("D", 40))
-ANSWER_EXCERPT_CHARS = 160
 
 
 def grade_for(score: int) -> str:
@@ -71,21 +72,9 @@ async def load_session(state: dict[str, Any]) -> Command:
     if not turns:
         raise AIError("The session has no answers yet", code="NO_ANSWERS", status_code=409)
     interview_type = values["interview_type"]
-    evaluations = []
-    for turn in turns:
-        rubric = score_answer(
-            turn["question"], turn["anchor"], turn["answer"], interview_type, values["facts"]
-        )
-        evaluations.append(
-            AnswerEvaluation(
-                question_id=turn["question_id"],
-                question=turn["question"],
-                answer=turn["answer"],
-                score=rubric.score,
-                good_points=rubric.good_points,
-                improvements=rubric.improvements,
-            ).model_dump()
-        )
+    evaluations, evidence = await asyncio.to_thread(  # morphological analysis: CPU-bound
+        evaluate_answers, turns, interview_type, values["facts"]
+    )
     total = round(sum(e["score"] for e in evaluations) / len(evaluations))
     answers_digest = hashlib.sha256(
         json.dumps([(t["question_id"], t["answer"]) for t in turns], ensure_ascii=False).encode()
@@ -95,6 +84,7 @@ async def load_session(state: dict[str, Any]) -> Command:
     )
     update = {
         "evaluations": evaluations,
+        "evidence": evidence,
         "total_score": total,
         "interview_type": interview_type,
         "cache_key": key,
@@ -105,21 +95,62 @@ async def load_session(state: dict[str, Any]) -> Command:
     return Command(goto="write_report", update=update)
 
 
+def evaluate_answers(
+    turns: list[dict[str, Any]], interview_type: str, facts: dict[str, Any]
+) -> tuple[list[dict[str, Any]], str]:
+    """The rubric for every answered turn, and the session's evidence for the prompt."""
+    evaluations, rubrics = [], []
+    for turn in turns:
+        rubric = score_answer(
+            turn["question"], turn["anchor"], turn["answer"], interview_type, facts
+        )
+        rubrics.append((turn, rubric))
+        evaluations.append(
+            AnswerEvaluation(
+                question_id=turn["question_id"],
+                question=turn["question"],
+                answer=turn["answer"],
+                score=rubric.score,
+                good_points=rubric.good_points,
+                improvements=rubric.improvements,
+            ).model_dump()
+        )
+    return evaluations, session_evidence(rubrics)
+
+
+def session_evidence(rubrics: list[tuple[dict[str, Any], Rubric]]) -> str:
+    """What the report prompt sees: mean score per question category and how often each
+    rubric signal occurred. Bounded whatever the session's length (the embedded model has
+    a 4k context), and no answer text, so the model writes patterns, not quotes."""
+    by_category: dict[str, list[int]] = {}
+    counts: Counter[str] = Counter()
+    for turn, rubric in rubrics:
+        by_category.setdefault(turn["label"], []).append(rubric.score)
+        counts.update(set(rubric.signals))
+    n = len(rubrics)
+    categories = ", ".join(f"{k} {round(sum(v) / len(v))}점" for k, v in by_category.items())
+    good = [f"{SIGNALS[k]} ({c}/{n})" for k, c in counts.most_common() if k in POSITIVE][:3]
+    weak = [f"{SIGNALS[k]} ({c}/{n})" for k, c in counts.most_common() if k not in POSITIVE][:3]
+    return "\n".join(
+        [
+            f"- 답변 수: {n}",
+            f"- 질문 유형별 평균: {categories}",
+            f"- 자주 보인 강점: {', '.join(good) or '없음'}",
+            f"- 자주 보인 약점: {', '.join(weak) or '없음'}",
+        ]
+    )
+
+
 async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Reads `evaluations` and the total; writes the report (patterns and learning guide by
     the model, streamed to the client; score and grade computed) and caches it."""
     services = get_services()
     total = state["total_score"]
-    lines = []
-    for e in state["evaluations"]:
-        excerpt = " ".join(e["answer"].split())[:ANSWER_EXCERPT_CHARS] or "(무응답)"
-        notes = "; ".join([*e["good_points"][:2], *e["improvements"][:2]])
-        lines.append(f"- [{e['score']}점] Q: {e['question']}\n  A: {excerpt}\n  근거: {notes}")
     messages = REPORT_PROMPT.messages(
         type_label=TYPE_LABEL[state["interview_type"]],
         total_score=total,
         grade=grade_for(total),
-        evaluations="\n".join(lines),
+        evidence=state["evidence"],
     )
     model = services.models.runnable(
         FEATURE, grammar=REPORT_GRAMMAR, max_tokens=services.settings.interview_report_max_tokens

@@ -210,7 +210,12 @@ async def ask_followup(state: dict[str, Any], config: RunnableConfig) -> dict[st
     question about that answer as a new turn."""
     turns, decision = state["turns"], state["followup"]
     last = turns[-1]
-    slot = {"category": last["category"], "label": last["label"], "anchor": decision["anchor"]}
+    slot = {
+        "category": last["category"],
+        "label": last["label"],
+        "anchor": decision["anchor"],
+        "tie": decision.get("echo", ""),  # the answer's own term, for "apply" wording
+    }
     messages = FOLLOWUP_PROMPT.messages(
         type_label=TYPE_LABEL[state["interview_type"]],
         anchor=decision["anchor"],

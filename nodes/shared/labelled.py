@@ -31,13 +31,15 @@ def parse_labelled(text: str, labels: dict[str, str]) -> dict[str, list[str]]:
     return fields
 
 
-def list_grammar(labels: list[str], max_items: int = 2) -> str:
-    """GBNF: each label, in order, followed by 1..max_items "- item" lines."""
+def list_grammar(labels: list[str], max_items: int = 2, max_chars: int = 40) -> str:
+    """GBNF: each label, in order, followed by 1..max_items "- item" lines of at most
+    max_chars characters (Korean costs 2-3 tokens a character on small models: keep the
+    whole answer inside the call's token limit, or its last section is cut off)."""
     parts = " ".join(f'"[{label}]\\n" items' for label in labels)
     optional = " ".join(["item?"] * (max_items - 1))
     return (
         f"root  ::= {parts}\n"
         f"items ::= item {optional}\n"
         'item  ::= "- " text "\\n"\n'
-        "text  ::= [^\\n\\[\\]\\- ] [^\\n\\[\\]]{4,70}\n"
+        f"text  ::= [^\\n\\[\\]\\- ] [^\\n\\[\\]]{{4,{max_chars - 1}}}\n"
     )

