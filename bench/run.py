@@ -1,10 +1,14 @@
 """Benchmarks (not tests): figures go to bench/results/latest.{json,md}.
 
     python -m bench.run            # needs REDIS_URL (make bench starts the local Redis)
+    python -m bench.run --only interview_prefetch interview_tokens   # some sections only
 
 1. The embedded local model: time to first token and tokens/s (median of 3).
 2. Analysis through the real app (ASGI, real Redis, configured model): a cache miss, then
    hits on the same input (P50/P95 of 50), and the model calls each made.
+3. Server overhead and the `langgraph dev` peer (bench/overhead.py, bench/peer.py), input
+   tokens per analysis (bench/tokens.py), interview prefetch latency and prompt tokens
+   (bench/interview.py).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
-from bench import overhead, peer, tokens
+from bench import interview, overhead, peer, tokens
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -188,28 +192,77 @@ def render(results: dict[str, Any]) -> str:
             f"{o['total_p95_s']:.2f} / {p['total_p95_s']:.2f} s | "
             f"{o['rps']:.1f} / {p['rps']:.1f} | {o['errors']} / {p['errors']} |"
         )
+    lines += render_interview(results)
     return "\n".join(lines)
 
 
-async def main() -> None:
+def render_interview(results: dict[str, Any]) -> list[str]:
+    pf, it = results["interview_prefetch"], results["interview_tokens"]
+    lines = [
+        "",
+        "Interview next-question latency (real Redis; follow-ups off so every turn asks a main "
+        "question; the benchmark waits for background work between turns, as a candidate's "
+        "answering time would). Seed: 3.2 s per question, target 1.5 s.",
+        "",
+        "| model | without prefetch P50 / P95 | with prefetch P50 / P95 | ratio (P50) | turns |",
+        "|---|---|---|---|---|",
+    ]
+    for name, r in pf.items():
+        a, b = r["without_prefetch"], r["with_prefetch"]
+        lines.append(
+            f"| {name} | {a['p50_s']:.3f} / {a['p95_s']:.3f} s | {b['p50_s']:.3f} / "
+            f"{b['p95_s']:.3f} s | {r['p50_ratio']} | {a['n']} / {b['n']} |"
+        )
+    lines += [
+        "",
+        f"Interview prompt tokens per main question (embedded tokenizer, {it['turns']}-question "
+        "session): 3-turn window + summary vs every turn verbatim (the seed).",
+        "",
+        "| turn | " + " | ".join(str(i + 1) for i in range(it["turns"])) + " |",
+        "|---|" + "---|" * it["turns"],
+        "| window + summary | " + " | ".join(map(str, it["windowed"])) + " |",
+        "| full history | " + " | ".join(map(str, it["full_history"])) + " |",
+        "",
+        f"Window / full: {it['last_turn_ratio']} at the last turn, {it['mean_ratio']} over the "
+        "session.",
+    ]
+    return lines
+
+
+SECTIONS = {
+    "local_model": lambda: bench_local_model(),
+    "analysis_cache": lambda: bench_analysis_cache(hits=50),
+    "overhead": lambda: asyncio.to_thread(overhead.run),
+    "peer": lambda: asyncio.to_thread(peer.run, (1, 10), 2),
+    "analysis_tokens": lambda: asyncio.to_thread(tokens.measure),
+    "interview_prefetch": lambda: interview.prefetch_latency(),
+    "interview_tokens": lambda: asyncio.to_thread(interview.prompt_tokens),
+}
+
+
+async def main(only: list[str]) -> None:
+    """Runs every section (or `only` those, keeping the others' last figures)."""
     if not os.environ.get("REDIS_URL"):
         raise SystemExit("REDIS_URL is not set: run `make bench`, which starts the local Redis")
-    results = {
-        "at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}",
-        "local_model": await bench_local_model(),
-        "analysis_cache": await bench_analysis_cache(hits=50),
-        "overhead": await asyncio.to_thread(overhead.run),
-        "peer": await asyncio.to_thread(peer.run, (1, 10), 2),
-        "analysis_tokens": await asyncio.to_thread(tokens.measure),
-    }
+    latest = RESULTS / "latest.json"
+    results = json.loads(latest.read_text()) if only and latest.exists() else {}
+    results["at"] = datetime.now(UTC).isoformat(timespec="seconds")
+    results["machine"] = (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
+    for name, run in SECTIONS.items():
+        if not only or name in only:
+            results[name] = await run()
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "latest.json").write_text(json.dumps(results, indent=1, ensure_ascii=False))
+    latest.write_text(json.dumps(results, indent=1, ensure_ascii=False))
     table = render(results)
     (RESULTS / "latest.md").write_text(table + "\n")
     print(table)
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", nargs="*", default=[], choices=sorted(SECTIONS))
+    asyncio.run(main(parser.parse_args().only))

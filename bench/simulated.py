@@ -1,8 +1,9 @@
 """A simulated chat model of fixed latency, for measuring the server's own overhead.
 
 Defaults are the seed's measured Gemini figures: 600 ms to first token, 28 tokens/s. It
-answers the analysis graph's two kinds of call (section digests as JSON, feedback as
-sectioned text) so the whole graph runs; tokens are whitespace-separated words.
+answers the analysis graph's calls (section digests as JSON, feedback as sectioned text)
+and the interview's (questions, the report) so whole graphs run; tokens are
+whitespace-separated words.
 """
 
 from __future__ import annotations
@@ -32,8 +33,27 @@ FEEDBACK = (
 )
 
 
+REPORT = (
+    "[강점 패턴]\n- 수치로 성과를 설명하는 답변이 많습니다\n"
+    "[약점 패턴]\n- 기술 선택의 이유 설명이 부족합니다\n"
+    "[학습 가이드]\n- 주요 기술의 장단점과 대안을 정리해 보세요\n"
+)
+_KEYWORD = re.compile(r'키워드 "([^"]+)"')
+
+
 def reply_for(messages: list[BaseMessage]) -> str:
-    return DIGEST if "섹션:" in messages[-1].text else FEEDBACK
+    """Analysis: a section digest or the feedback. Interview: a question that contains the
+    prompt's keyword (as a capable model would), or the report."""
+    last = messages[-1].text
+    if "섹션:" in last:
+        return DIGEST
+    if last.rstrip().endswith(("다음 질문:", "꼬리 질문:")):
+        keyword = _KEYWORD.search(messages[0].text)
+        anchor = keyword.group(1) if keyword else "프로젝트"
+        return f"{anchor}에 대해 본인이 내린 가장 중요한 결정과 그 근거를 말씀해 주시겠어요?"
+    if "종합 피드백" in last:
+        return REPORT
+    return FEEDBACK
 
 
 def token_count(text: str) -> int:

@@ -381,3 +381,78 @@ async def test_report_streams_tokens_and_questions_do_not(use_fake_model, client
     assert tokens == REPORT_TEXT
     final = [e for e in events if e["event"] == "on_chain_end" and not e["parent_ids"]][-1]
     assert set(final["data"]["output"]) == {"evaluations", "report", "cached"}
+
+
+def test_followup_anchors_are_the_candidates_own_words():
+    facts = extract_facts(START["resume_text"], POSTING)
+    main = [{"category": "project", "anchor": "주문 API 개발", "followup_kind": None}]
+    # A real noun of the answer, not a verb stem ("시키지 않았지만" is no topic).
+    vague = decide_followup(
+        "누가 시키지 않았지만 제가 파티셔닝을 했습니다", main, "technical", facts, 3
+    )
+    assert vague == {"kind": "clarify", "anchor": "파티셔닝"}
+    # Skills appear as the candidate wrote them ("쿠버네티스", not "Kubernetes").
+    deeper = decide_followup(
+        "쿠버네티스로 주문 API를 배포하고 오토스케일링을 설정했습니다. "
+        "피크 시간에도 파드 수가 3배까지 자동으로 늘어나서 주문 처리가 끊기지 않고 "
+        "안정적으로 운영되었고 "
+        "배포도 무중단으로 진행했습니다.",
+        main,
+        "technical",
+        facts,
+        3,
+    )
+    assert deeper == {"kind": "deeper", "anchor": "쿠버네티스"}
+
+
+def test_apply_followup_echoes_the_answer_and_names_the_requirement_as_written():
+    facts = extract_facts(START["resume_text"], POSTING)
+    main = [{"category": "project", "anchor": "주문 API 개발", "followup_kind": "deeper"}]
+    decision = decide_followup(STRONG, [*main, {**main[0]}], "technical", facts, 3)
+    assert decision is not None and decision["kind"] == "apply"
+    assert decision["anchor"] in POSTING  # e.g. "Java" as the posting wrote it
+    assert decision["echo"] in STRONG
+
+
+def test_growth_question_skips_requirements_met_by_an_alternative():
+    posting = (
+        "[뱅크샐러드] 서버 개발자\n자격 요건\n- Kotlin 또는 Java 기반 서버 개발 경험\n- gRPC 경험"
+    )
+    facts = extract_facts("[기술 스택]\nKotlin, Spring Boot", posting)
+    assert facts["missing"] == ["gRPC"]  # Kotlin meets "Kotlin 또는 Java"
+
+
+async def test_report_prompt_is_bounded_whatever_the_session_length(use_fake_model, client):
+    fake = use_fake_model(anchored_question, interview_questions=10, interview_max_followup_depth=0)
+    await turn(client, **START)
+    for _ in range(10):
+        await answer(client, STRONG)
+    r = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u1", "session_id": "s1"}}
+    )
+    assert r.status_code == 200
+    prompt = next(c for c in fake.calls if "종합 피드백" in c[-1].text)[-1].text
+    assert STRONG[:30] not in prompt  # evidence, not answers
+    assert "- 답변 수: 10" in prompt and "수치로 결과를 제시 (10/10)" in prompt
+    assert len(prompt) < 800
+
+
+async def test_background_work_does_not_count_as_the_requests_model_calls(use_fake_model, client):
+    from core.telemetry import MODEL_CALLS
+
+    def calls(origin: str) -> float:
+        return sum(
+            s.value
+            for m in MODEL_CALLS.collect()
+            for s in m.samples
+            if s.name.endswith("_total")
+            and s.labels.get("origin") == origin
+            and s.labels.get("feature") == "interview"
+        )
+
+    use_fake_model(anchored_question)
+    before_request, before_background = calls("request"), calls("background")
+    await turn(client, **START)
+    await get_services().background.drain()
+    assert calls("request") - before_request == 1  # q1, on the request's path
+    assert calls("background") - before_background == 1  # the prefetch of q2
