@@ -81,6 +81,7 @@ studio: install-dev
 	$(BIN)/langgraph dev --no-browser --config langgraph.json --port 2024
 
 eval: install-dev system-deps
+	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
 	$(BIN)/python -m evals.run --dataset holdout --spread-examples 1 $(EVAL_ARGS)
