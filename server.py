@@ -31,10 +31,12 @@ from core.telemetry import (
     note_error,
 )
 from graphs.analysis import build_analysis_graph
+from graphs.calendar import build_calendar_graph
 from graphs.documents import public_task
 from graphs.documents import submit as submit_document_job
 from graphs.interview import build_interview_graph, build_report_graph
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
+from nodes.calendar.schemas import CalendarParseInput, CalendarParseResult
 from nodes.interview.schemas import (
     InterviewQuestion,
     InterviewReport,
@@ -123,6 +125,16 @@ def create_app() -> FastAPI:
         output_type=InterviewReport,
         dependencies=guarded,
         per_req_config_modifier=run_metadata("interview"),
+    )
+
+    add_routes(
+        app,
+        contract_errors(build_calendar_graph().compile(name="calendar")),
+        path="/ai/calendar/parse",
+        input_type=CalendarParseInput,
+        output_type=CalendarParseResult,
+        dependencies=guarded,
+        per_req_config_modifier=run_metadata("calendar"),
     )
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:

@@ -25,14 +25,14 @@ STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         "CODING_TEST",
         re.compile(
             r"(?:온라인\s*)?코딩\s*테스트|알고리즘\s*테스트|과제\s*전형|사전\s*과제|기술\s*과제|"
-            r"필기\s*(?:시험|전형)|코테"
+            r"필기\s*(?:시험|전형)|코테|(?<![가-힣])(?:[가-힣]+\s)?과제(?!\s*(?:해결|수행))"
         ),
     ),
     (
         "OTHER",
         re.compile(
             r"인적성(?:\s*검사)?|(?:최종\s*)?합격자?\s*발표|결과\s*발표|최종\s*발표|최종\s*합격|"
-            r"입사(?:\s*예정일?)?|처우\s*협의|건강\s*검진|오리엔테이션"
+            r"(?<![신])입사(?:\s*예정일?)?|처우\s*협의|건강\s*검진|오리엔테이션"
         ),
     ),
     (
@@ -48,7 +48,7 @@ _TIME = re.compile(
 )
 _WEEK = re.compile(r"\d{1,2}\s*월\s*(?:첫|둘|셋|넷|다섯|마지막)\s*째?\s*주")
 _LATER = re.compile(r"추후\s*(?:안내|공지|통보)|미정|개별\s*(?:안내|통보)")
-_SPLIT = re.compile(r"\s*(?:→|->|▶|>|,|/(?!\d)|\||·)\s*")
+_SPLIT = re.compile(r"\s*(?:→|->|▶|>|,|/(?!\d)|\||·)\s*|\s[-–]\s")
 ROLLING = re.compile(r"상시\s*채용|채용\s*시\s*마감")
 
 
@@ -80,6 +80,8 @@ def _time_after(segment: str, start: int) -> str | None:
         if meridiem in ("오전", "am") and hour == 12:
             hour = 0
         if 0 <= hour <= 24 and 0 <= minute < 60 and (m.group(3) or "시" in m.group(0)):
+            if hour == 24 and minute == 0:
+                return "24:00"  # "마감 24:00": the end of that day, as the posting wrote it
             return f"{hour % 24:02d}:{minute:02d}"
     return None
 

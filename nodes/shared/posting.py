@@ -19,6 +19,16 @@ _LABELLED_POSITION = re.compile(
     r"^\s*(?:모집\s*부문|모집\s*분야|모집\s*직무|포지션|직무|채용\s*직무|채용\s*분야)\s*[:：]\s*(.+?)\s*$",
     re.MULTILINE,
 )
+_JOB_WORDS = (
+    r"채용|모집|개발자|엔지니어|디자이너|분석가|연구원|프로그래머|매니저|"
+    r"engineer|developer|designer"
+)
+# Words a title may start with that are a role, not a company ("백엔드 개발자 채용").
+_ROLE_START = re.compile(
+    r"^(?:백엔드|프론트엔드|서버|데이터|웹|앱|모바일|게임|보안|인프라|클라우드|AI|ML|QA|iOS|"
+    r"Android|DevOps|SW|신입|경력|인턴|정규직|계약직|\d)",
+    re.I,
+)
 _TITLE_TAIL = re.compile(r"\s*(?:채용|모집|공고|구인|\(.*?\)|\s)+$")
 _DEADLINE_HINT = re.compile(r"마감|까지|~|∼|접수|지원\s*기간|모집\s*기간")
 
@@ -50,9 +60,37 @@ def find_position(text: str, sections: list[Section]) -> str | None:
     first_line = next((ln for ln in text.splitlines() if ln.strip()), "")
     bracket = _TITLE_BRACKET.match(first_line)
     title = bracket.group(2) if bracket else ""
-    if title and re.search(r"채용|모집|개발자|엔지니어|engineer|developer", title, re.I):
+    if title and re.search(_JOB_WORDS, title, re.I):
         return _clean(_TITLE_TAIL.sub("", title))
     return None
+
+
+_TITLE_STOP = re.compile(
+    r"\s(?:20\d{2}|상반기|하반기|신입|경력|인턴|채용|모집|공채|공개\s*채용|수시\s*채용)"
+)
+
+
+def find_title_company(text: str) -> tuple[str | None, str | None]:
+    """(company, position) from a title line without brackets that names a hiring:
+    "LINE Plus 2026 상반기 ... 공개채용" -> "LINE Plus"; "우아한형제들 서버 개발자 모집" ->
+    ("우아한형제들", "서버 개발자"). The company is the leading word (two when both are
+    Latin, "LG CNS"); None when the line does not speak of hiring or starts with a job word."""
+    first_line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    words = first_line.split()
+    if not re.search(_JOB_WORDS + r"|공채", " ".join(words[1:]), re.I):
+        return None, None
+    if len(words) < 2 or re.search(_JOB_WORDS, words[0], re.I) or _ROLE_START.match(words[0]):
+        return None, None
+    take = (
+        2 if re.fullmatch(r"[A-Za-z]+", words[0]) and re.fullmatch(r"[A-Z]+[a-z]*", words[1]) else 1
+    )
+    company = _clean(re.sub(r"\(.*?\)", "", " ".join(words[:take])))
+    rest = " ".join(words[take:])
+    stop = _TITLE_STOP.search(" " + rest)
+    position = _clean(_TITLE_TAIL.sub("", rest[: stop.start()] if stop else rest))
+    if position and not re.search(_JOB_WORDS, position, re.I):
+        position = None
+    return company, position
 
 
 def find_deadline(text: str, sections: list[Section], today: date | None = None) -> date | None:

@@ -1,0 +1,136 @@
+"""Calendar parsing eval: 22 Korean postings written for this project
+(evals/datasets/calendar.jsonl), each with its company, position and stages.
+
+    python -m evals.run_calendar        # embedded defaults
+
+Metrics: company exact, position exact, schedule date F1 (a predicted (stage type, date)
+pair matches a gold one; stages whose date is unknown are excluded: "nothing is guessed"
+is measured separately as invented dates), stage-type accuracy (gold stages matched in
+order by type), time accuracy on matched dated stages, invented dates (a predicted date
+where the gold has none). Results: evals/results/calendar-latest.{json,md}.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from core.services import get_services, in_process_services, set_services
+from core.settings import get_settings
+from graphs.calendar import build_calendar_graph
+
+HERE = Path(__file__).parent
+DATASET = HERE / "datasets" / "calendar.jsonl"
+RESULTS = HERE / "results"
+TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}
+
+
+def score(predicted: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
+    pred_dated = Counter((s["stage_type"], s["date"]) for s in predicted["schedules"] if s["date"])
+    gold_dated = Counter((s["stage_type"], s["date"]) for s in gold["schedules"] if s["date"])
+    hits = sum((pred_dated & gold_dated).values())
+    # Stage types: gold stages in order, each matched to the next predicted stage of its type.
+    remaining = list(predicted["schedules"])
+    typed = 0
+    invented = 0
+    times_ok = times_n = 0
+    for g in gold["schedules"]:
+        match = next((p for p in remaining if p["stage_type"] == g["stage_type"]), None)
+        if match is None:
+            continue
+        remaining.remove(match)
+        typed += 1
+        if g["date"] is None and match["date"] is not None:
+            invented += 1
+        if g["date"] is not None and match["date"] == g["date"]:
+            times_n += 1
+            times_ok += match["time"] == g["time"]
+    return {
+        "company": predicted["company"] == gold["company"],
+        "position": predicted["position"] == gold["position"],
+        "date_hits": hits,
+        "date_predicted": sum(pred_dated.values()),
+        "date_gold": sum(gold_dated.values()),
+        "stage_typed": typed,
+        "stage_gold": len(gold["schedules"]),
+        "stage_extra": len(remaining),
+        "invented_dates": invented,
+        "times_ok": times_ok,
+        "times_n": times_n,
+    }
+
+
+async def run() -> dict[str, Any]:
+    settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
+    set_services(in_process_services(settings))
+    graph = build_calendar_graph().compile()
+    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines()]
+    results = []
+    for row in rows:
+        out = await graph.ainvoke({"text": row["text"], "now": row["now"]})
+        results.append({"id": row["id"], "output": out, **score(out, row["gold"])})
+    total = lambda k: sum(r[k] for r in results)  # noqa: E731
+    precision = total("date_hits") / max(1, total("date_predicted"))
+    recall = total("date_hits") / max(1, total("date_gold"))
+    summary = {
+        "postings": len(rows),
+        "company": total("company") / len(rows),
+        "position": total("position") / len(rows),
+        "date_precision": precision,
+        "date_recall": recall,
+        "date_f1": 2 * precision * recall / (precision + recall) if precision + recall else 0,
+        "stage_type": total("stage_typed") / total("stage_gold"),
+        "extra_stages": total("stage_extra"),
+        "invented_dates": total("invented_dates"),
+        "time_accuracy": total("times_ok") / max(1, total("times_n")),
+        "model": get_services().models.spec("calendar"),
+    }
+    return {"summary": summary, "postings": results}
+
+
+def render(s: dict[str, Any]) -> str:
+    rows = [
+        ("company exact", s["company"], TARGETS["company"]),
+        ("position exact", s["position"], None),
+        ("schedule date F1", s["date_f1"], TARGETS["date_f1"]),
+        (
+            "schedule date precision / recall",
+            f"{s['date_precision']:.3f} / {s['date_recall']:.3f}",
+            None,
+        ),
+        ("stage type accuracy", s["stage_type"], TARGETS["stage_type"]),
+        ("time accuracy (dated stages found)", s["time_accuracy"], None),
+        ("stages not in the gold", s["extra_stages"], None),
+        ("invented dates (gold has none)", s["invented_dates"], 0),
+    ]
+    lines = [
+        f"Calendar eval: {s['postings']} postings, model `{s['model']}`",
+        "",
+        "| metric | value | target | met |",
+        "|---|---|---|---|",
+    ]
+    for name, value, target in rows:
+        shown = f"{value:.3f}" if isinstance(value, float) else str(value)
+        met = ""
+        if target is not None and not isinstance(value, str):
+            met = "yes" if (value <= target if target == 0 else value >= target) else "NO"
+        lines.append(f"| {name} | {shown} | {'' if target is None else target} | {met} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    result = asyncio.run(run())
+    table = render(result["summary"])
+    print(table)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "calendar-latest.md").write_text(table + "\n", encoding="utf-8")
+    (RESULTS / "calendar-latest.json").write_text(
+        json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""The calendar parser's contract types and the model's structured answer."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+
+from core.settings import get_settings
+
+StageType = Literal["DOCUMENT", "CODING_TEST", "INTERVIEW", "OTHER"]
+
+
+class CalendarParseInput(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    text: StrictStr
+    now: date | None = None
+
+    @field_validator("text")
+    @classmethod
+    def _text_bounds(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty or whitespace")
+        limit = get_settings().max_input_chars
+        if len(value) > limit:
+            raise ValueError(f"must be at most {limit} characters (got {len(value)})")
+        return value
+
+
+class Schedule(BaseModel):
+    stage: str
+    stage_type: StageType
+    date: date | None
+    time: str | None = Field(default=None, pattern=r"^\d{2}:\d{2}$")
+
+
+class CalendarParseResult(BaseModel):
+    company: str | None
+    position: str | None
+    schedules: list[Schedule]
+    hashtags: list[str]
+
+
+class PostingHeader(BaseModel):
+    """What the model is asked for when the text does not say it in a known form."""
+
+    company: str | None = Field(default=None, max_length=40)
+    position: str | None = Field(default=None, max_length=60)

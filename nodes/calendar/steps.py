@@ -1,0 +1,118 @@
+"""The calendar parsing graph's steps.
+
+Deterministic extraction does the exact work (stages, dates, times, company and position
+in known forms); the model is asked only for what is still missing, and what it answers
+is kept only when the text contains it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+from langgraph.graph import END
+from langgraph.types import Command
+from pydantic import ValidationError
+
+from core.errors import InvalidInputError
+from core.services import get_services
+from core.structured import generate_structured
+from nodes.calendar.schemas import CalendarParseInput, PostingHeader
+from nodes.calendar.stages import ROLLING, STAGE_PATTERNS, find_stages
+from nodes.shared.korean_dates import today_seoul
+from nodes.shared.posting import find_company, find_position, find_title_company
+from nodes.shared.sections import split_sections
+from nodes.shared.skills import taxonomy
+from prompts import load_prompt
+
+FEATURE = "calendar"
+HEADER_PROMPT = load_prompt("calendar/posting_header")
+INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+EMPLOYMENT = ("신입", "경력", "인턴", "정규직", "계약직", "전환형")
+MODEL_TEXT_CHARS = 1500
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s", "", text).lower()
+
+
+def _squash_case(text: str) -> str:
+    return re.sub(r"\s", "", text)
+
+
+def hashtags(text: str, company: str | None, position: str | None) -> list[str]:
+    """Company, position, employment terms and the first skills the text names."""
+    tags = [company, position]
+    tags += [term for term in EMPLOYMENT if term in text]
+    if ROLLING.search(text):
+        tags.append("상시채용")
+    tags += list(taxonomy().mentions(text).values())[:3]
+    return list(dict.fromkeys("#" + _squash_case(t) for t in tags if t))
+
+
+def plausible(value: str) -> bool:
+    """A model's company or position is a name, not a label, a stage or a date."""
+    stripped = value.strip()
+    if not 2 <= len(stripped) <= 40 or re.search(r"\d{1,4}\s*[./월-]\s*\d", stripped):
+        return False
+    return not any(pattern.search(stripped) for _, pattern in STAGE_PATTERNS)
+
+
+def extract_schedule(state: dict[str, Any]) -> Command:
+    """Reads text and now; writes the stages, company, position and hashtags; goes on to
+    `ask_model` only when company or position is still unknown."""
+    try:
+        request = CalendarParseInput.model_validate(state)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or None
+        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    now = request.now or today_seoul()
+    text = request.text
+    stages = find_stages(text, now)
+    titled_company, titled_position = find_title_company(text)
+    company = find_company(text) or titled_company
+    position = find_position(text, split_sections(text, "posting")) or titled_position
+    update = {
+        "company": company,
+        "position": position,
+        "schedules": [
+            {
+                "stage": s.stage,
+                "stage_type": s.stage_type,
+                "date": s.date.isoformat() if s.date else None,
+                "time": s.time,
+            }
+            for s in stages
+        ],
+        "hashtags": hashtags(text, company, position),
+    }
+    if company and position:
+        return Command(goto=END, update=update)
+    return Command(goto="ask_model", update=update)
+
+
+async def ask_model(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads text and what is missing; asks the model for company/position and keeps an
+    answer only if the text contains it (nothing is guessed)."""
+    services = get_services()
+    model = services.models.runnable(FEATURE, schema=PostingHeader, internal=True, max_tokens=96)
+    header = await generate_structured(
+        model,
+        PostingHeader,
+        HEADER_PROMPT.messages(text=state["text"][:MODEL_TEXT_CHARS]),
+        {**config, **INTERNAL, "run_name": "ask_model"},
+        services.settings.model_timeout_s,
+    )
+    body = _squash(state["text"])
+    found: dict[str, Any] = {}
+    for name in ("company", "position"):
+        value = getattr(header, name)
+        if state.get(name) is None and value and plausible(value) and _squash(value) in body:
+            found[name] = value.strip()
+    if not found:
+        return {}
+    company = found.get("company", state.get("company"))
+    position = found.get("position", state.get("position"))
+    return {**found, "hashtags": hashtags(state["text"], company, position)}
