@@ -82,6 +82,7 @@ studio: install-dev
 
 eval: install-dev system-deps
 	$(BIN)/python -m evals.run_interview
+	$(BIN)/python -m evals.run_calendar
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
 	$(BIN)/python -m evals.run --dataset holdout --spread-examples 1 $(EVAL_ARGS)
