@@ -34,9 +34,11 @@ from graphs.analysis import build_analysis_graph
 from graphs.calendar import build_calendar_graph
 from graphs.documents import public_task
 from graphs.documents import submit as submit_document_job
+from graphs.embed import build_embed_graph
 from graphs.interview import build_interview_graph, build_report_graph
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
 from nodes.calendar.schemas import CalendarParseInput, CalendarParseResult
+from nodes.embed.schemas import FileEmbedInput, FileEmbedResult
 from nodes.interview.schemas import (
     InterviewQuestion,
     InterviewReport,
@@ -135,6 +137,16 @@ def create_app() -> FastAPI:
         output_type=CalendarParseResult,
         dependencies=guarded,
         per_req_config_modifier=run_metadata("calendar"),
+    )
+
+    add_routes(
+        app,
+        contract_errors(build_embed_graph().compile(name="file_embed")),
+        path="/ai/file/embed",
+        input_type=FileEmbedInput,
+        output_type=FileEmbedResult,
+        dependencies=guarded,
+        per_req_config_modifier=run_metadata("embed"),
     )
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:

@@ -29,8 +29,10 @@ def _llm_check(services: Services) -> str:
 async def health_report(services: Services) -> dict[str, Any]:
     checks = {
         "redis": await _redis_check(services),
-        "vector_store": "not_configured",
+        "vector_store": await services.vectors.check(),
         "llm": _llm_check(services),
     }
-    healthy = checks["redis"] == "ok" and checks["llm"].startswith("ok")
+    healthy = all(checks[k] == "ok" for k in ("redis", "vector_store")) and checks[
+        "llm"
+    ].startswith("ok")
     return {"status": "ok" if healthy else "degraded", "checks": checks}

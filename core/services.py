@@ -25,6 +25,7 @@ from core.jobs import JobRunner, JobStore
 from core.models import ModelRegistry
 from core.redis import check_modules, create_redis
 from core.settings import Settings, get_settings
+from core.vector_store import VectorStore
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +40,20 @@ class Services:
     redis: Redis | None = None
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
     _embeddings: Embeddings | None = field(default=None, repr=False)
+    _vectors: VectorStore | None = field(default=None, repr=False)
 
     @property
     def embeddings(self) -> Embeddings:
         if self._embeddings is None:
             self._embeddings = build_embeddings(self.settings.embedding_model)
         return self._embeddings
+
+    @property
+    def vectors(self) -> VectorStore:
+        if self._vectors is None:
+            s = self.settings
+            self._vectors = VectorStore(s.chroma_path, s.chroma_host, s.chroma_port)
+        return self._vectors
 
     async def aclose(self) -> None:
         await self.background.aclose()

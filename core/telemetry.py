@@ -37,6 +37,11 @@ TTFT = Histogram(
     ["route"],
     buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60),
 )
+RETRIEVAL_SECONDS = Histogram(
+    "devths_retrieval_seconds",
+    "Vector store query latency",
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
 ERRORS = Counter("devths_errors_total", "Errors reported to clients, by code", ["route", "code"])
 # origin: "request" (on a request's path, which the user waits for) or "background"
 # (prefetches, evals, benchmarks: no request in the context).

@@ -34,11 +34,13 @@ def scripted_analysis_reply(messages: list[BaseMessage]) -> str:
 
 
 @pytest.fixture
-def use_fake_model() -> Iterator[Callable[..., ScriptedChatModel]]:
-    """Install in-process services whose every feature uses a scripted fake model."""
+def use_fake_model(tmp_path) -> Iterator[Callable[..., ScriptedChatModel]]:
+    """Install in-process services whose every feature uses a scripted fake model (and a
+    Chroma directory of the test's own)."""
 
     def install(respond=scripted_analysis_reply, **settings) -> ScriptedChatModel:
         fake = ScriptedChatModel(respond=respond)
+        settings.setdefault("chroma_path", str(tmp_path / "chroma"))
         conf = Settings(redis_url=None, **settings)
         set_services(in_process_services(conf, models=ModelRegistry(conf, {"*": fake})))
         return fake
