@@ -32,12 +32,14 @@ from core.telemetry import (
 )
 from graphs.analysis import build_analysis_graph
 from graphs.calendar import build_calendar_graph
+from graphs.chat import build_chat_graph
 from graphs.documents import public_task
 from graphs.documents import submit as submit_document_job
 from graphs.embed import build_embed_graph
 from graphs.interview import build_interview_graph, build_report_graph
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
 from nodes.calendar.schemas import CalendarParseInput, CalendarParseResult
+from nodes.chat.schemas import ChatInput, ChatResult
 from nodes.embed.schemas import FileEmbedInput, FileEmbedResult
 from nodes.interview.schemas import (
     InterviewQuestion,
@@ -108,6 +110,17 @@ def create_app() -> FastAPI:
         per_req_config_modifier=run_metadata("analysis"),
     )
 
+    add_routes(
+        app,
+        contract_errors(
+            build_chat_graph().compile(name="chat", checkpointer=ServicesCheckpointer())
+        ),
+        path="/ai/chat",
+        input_type=ChatInput,
+        output_type=ChatResult,
+        dependencies=guarded,
+        per_req_config_modifier=run_metadata("chat", thread=("chat", "room_id")),
+    )
     add_routes(
         app,
         contract_errors(

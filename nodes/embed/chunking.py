@@ -45,7 +45,9 @@ def chunk_text(text: str, doc_type: str, size: int = 500, overlap: int = 80) -> 
     chunks: list[Chunk] = []
     seen: set[str] = set()
     for section in split_sections(text, kind, max_chars=len(text) + 1):
-        current = ""
+        # The heading travels with its content: "[접수 기간] 2026.12.15 18:00까지" is still a
+        # deadline when read alone (and retrieval sees the section's name).
+        current = f"[{section.name}]" if section.name != "개요" else ""
         for line in section.text.splitlines():
             for piece in _pieces(line.strip(), size):
                 if current and len(current) + 1 + len(piece) > size:
@@ -54,7 +56,7 @@ def chunk_text(text: str, doc_type: str, size: int = 500, overlap: int = 80) -> 
                     current = f"{tail} {piece}".strip() if tail else piece
                 else:
                     current = f"{current}\n{piece}" if current else piece
-        if current:
+        if current and current != f"[{section.name}]":
             _keep(chunks, seen, Chunk(section.name, current))
     return chunks
 

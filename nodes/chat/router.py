@@ -1,0 +1,91 @@
+"""Which route a chat message takes: rag (the user's documents), calendar (recruitment
+timelines from the user's postings), schedule (the personal schedule tools) or general.
+
+Stage one, no model: keyword rules, then embedding similarity to labelled examples
+(`router_examples.jsonl`) with a margin. Stage two, only when both are unsure: the model
+picks (JSON constrained to the four routes).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+ROUTES = ("rag", "calendar", "schedule", "general")
+EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
+
+SCHEDULE_VERB = re.compile(
+    r"추가|등록|넣어|잡아|만들어|기록|바꿔|변경|수정|옮겨|미뤄|당겨|취소|삭제|지워|빼\s*줘|없애"
+)
+SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력")
+MY_SCHEDULE = re.compile(r"(?:내|나의|제)\s*(?:일정|스케줄)|일정\s*(?:알려|보여|확인|뭐|있)")
+RECRUIT_WORD = re.compile(
+    r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수\s*기간|전형|합격\s*발표|발표일|"
+    r"채용\s*일정|면접\s*(?:일정|날짜|언제)|공고\s*일정"
+)
+WHEN = re.compile(r"언제|며칠|몇\s*일|날짜|일정이|마감이|까지야|까지인지")
+DOC_WORD = re.compile(
+    r"이력서|자소서|자기\s*소개서|포트폴리오|경력\s*기술서|내\s*(?:경력|프로젝트|경험|스킬|기술)|"
+    r"공고에서|공고의|공고에\s*나온|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|"
+    r"내\s*문서|올린\s*(?:문서|파일)|강조할|어필"
+)
+
+
+@dataclass(frozen=True)
+class RouteDecision:
+    route: str | None  # None: the fast router is unsure, the model decides
+    by: str  # "keywords" | "examples" | "model"
+    margin: float = 0.0
+
+
+def keyword_route(message: str) -> str | None:
+    """Clear cases by rule; None when the rules do not settle it."""
+    schedule_verb = bool(SCHEDULE_VERB.search(message))
+    schedule_word = bool(SCHEDULE_WORD.search(message))
+    recruit = bool(RECRUIT_WORD.search(message))
+    docs = bool(DOC_WORD.search(message))
+    if recruit and (WHEN.search(message) or "공고" in message) and not docs:
+        return "calendar"
+    if schedule_verb and (schedule_word or re.search(r"면접|스터디|미팅|약속", message)):
+        return "schedule"
+    if MY_SCHEDULE.search(message) and not recruit:
+        return "schedule"
+    if docs and not schedule_word:
+        return "rag"
+    return None
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
+
+
+@lru_cache(maxsize=1)
+def _examples() -> list[dict[str, Any]]:
+    lines = EXAMPLES.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+class ExampleRouter:
+    """Nearest labelled examples by embedding; decides only with a clear margin."""
+
+    def __init__(self, embeddings: Any, margin: float) -> None:
+        self.embeddings = embeddings
+        self.margin = margin
+        rows = _examples()
+        self.labels = [r["route"] for r in rows]
+        self.vectors = embeddings.embed_documents([r["message"] for r in rows])
+
+    def route(self, message: str) -> RouteDecision:
+        vector = self.embeddings.embed_query(message)
+        best: dict[str, float] = {}
+        for label, v in zip(self.labels, self.vectors, strict=True):
+            best[label] = max(best.get(label, -1.0), _cosine(vector, v))
+        ranked = sorted(best.items(), key=lambda kv: -kv[1])
+        gap = ranked[0][1] - ranked[1][1]
+        return RouteDecision(ranked[0][0] if gap >= self.margin else None, "examples", gap)
