@@ -3,7 +3,8 @@ through the interview graph and scores questions, follow-ups and reports; also m
 how well the embedding separates duplicate questions (evals/datasets/question_pairs.jsonl).
 
     python -m evals.run_interview                       # embedded defaults (templates)
-    python -m evals.run_interview --question-source model   # the model writes questions
+    python -m evals.run_interview --question-source model --limit 4 --repeats 2
+        # the embedded model writes questions (slow: about 2 minutes a session)
 
 Results: evals/results/interview-latest.{json,md} (interview-model-latest.* with model).
 """
@@ -54,7 +55,7 @@ def _jaccard(a: str, b: str) -> float:
     return len(ta & tb) / max(1, len(ta | tb))
 
 
-async def play(session: dict[str, Any]) -> dict[str, Any]:
+async def play(session: dict[str, Any], repeats: int = REPEATS) -> dict[str, Any]:
     """One scripted session: answers are used in order (then "모르겠습니다")."""
     graph = build_interview_graph().compile(checkpointer=get_services().checkpointer)
     ids = {"user_id": "eval", "session_id": session["id"]}
@@ -81,7 +82,7 @@ async def play(session: dict[str, Any]) -> dict[str, Any]:
         seconds.append(time.perf_counter() - started)
     state = (await graph.aget_state(config)).values
     report_graph = build_report_graph().compile()
-    reports = [await report_graph.ainvoke(ids) for _ in range(REPEATS)]  # never cached
+    reports = [await report_graph.ainvoke(ids) for _ in range(repeats)]  # never cached
     return {
         "id": session["id"],
         "transcript": transcript,
@@ -91,13 +92,16 @@ async def play(session: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def run(question_source: str) -> dict[str, Any]:
+async def run(
+    question_source: str, limit: int | None = None, repeats: int = REPEATS
+) -> dict[str, Any]:
     settings = get_settings().model_copy(
         update={"interview_question_source": question_source, "model_timeout_s": 900.0}
     )
     set_services(in_process_services(settings, cache=NoReportCache()))
     rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line]
-    played = [await play(row) for row in rows]
+    rows = rows[:limit] if limit else rows
+    played = [await play(row, repeats) for row in rows]
     embeddings = get_services().embeddings
     sessions = []
     for row, result in zip(rows, played, strict=True):
@@ -213,6 +217,7 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
         "followup_linkage": sum(linkage) / len(linkage) if linkage else None,
         "followups_after_non_answers": sum(s["followups_after_non_answers"] for s in sessions),
         "report_spread": max(s["spread"] for s in sessions),
+        "report_repeats": len(sessions[0]["total_scores"]),
         "strong_over_weak": sum(ordered) / len(ordered),
         "answer_auc_strong_vs_weak": auc,
         "mean_score": {k: round(sum(v) / len(v), 1) for k, v in scores.items()},
@@ -255,7 +260,11 @@ def render(s: dict[str, Any], source: str, model: str) -> str:
             ">= 0.90",
         ),
         ("follow-ups after a non-answer", str(s["followups_after_non_answers"]), "0"),
-        (f"report total spread over {REPEATS} repeats", str(s["report_spread"]), "0"),
+        (
+            f"report total spread over {s['report_repeats']} repeats",
+            str(s["report_spread"]),
+            "0",
+        ),
         ("strong session scores above weak (pairs)", f"{s['strong_over_weak']:.3f}", "1.0"),
         ("answer AUC strong vs weak", f"{s['answer_auc_strong_vs_weak']:.3f}", ""),
         (
@@ -290,8 +299,10 @@ def render(s: dict[str, Any], source: str, model: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--question-source", choices=("auto", "model", "template"), default="auto")
+    parser.add_argument("--limit", type=int, default=None, help="first N sessions only")
+    parser.add_argument("--repeats", type=int, default=REPEATS, help="report repeats")
     args = parser.parse_args()
-    result = asyncio.run(run(args.question_source))
+    result = asyncio.run(run(args.question_source, args.limit, args.repeats))
     summary = summarise(result)
     model = get_services().models.spec("interview")
     table = render(summary, args.question_source, model)

@@ -1,0 +1,238 @@
+"""Chat evals with the embedded defaults:
+
+1. Routing and tool arguments: 64 Korean messages (evals/datasets/chat_routing.jsonl) run
+   through the chat graph; what the fast router decided alone, what went to the model.
+2. Retrieval: 26 questions over one user's 5 documents (chat_documents.json,
+   chat_retrieval.jsonl): hit@1/hit@5/MRR, and the relevance threshold calibrated on the
+   top-1 similarity of answerable versus unanswerable questions.
+
+    python -m evals.run_chat      -> evals/results/chat-latest.{json,md}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from core.services import get_services, in_process_services, set_services
+from core.settings import get_settings
+from graphs.chat import build_chat_graph
+from graphs.embed import build_embed_graph
+from tools.schedule import ScheduleStore
+
+HERE = Path(__file__).parent
+RESULTS = HERE / "results"
+NOW = "2026-11-29T10:00:00+09:00"
+SEEDED = (
+    ("네이버 1차 면접", "2026-12-04", "15:00"),
+    ("코딩 스터디", "2026-12-01", "19:00"),
+    ("카카오 면접", "2026-12-10", "14:00"),
+)
+TARGETS = {"tool_selection": 0.95, "tool_arguments": 0.90}
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    text = (HERE / "datasets" / name).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+async def _seed_documents(user: str) -> None:
+    embed = build_embed_graph().compile()
+    docs = json.loads((HERE / "datasets" / "chat_documents.json").read_text(encoding="utf-8"))
+    for doc_id, doc in docs.items():
+        await embed.ainvoke({"user_id": user, "doc_id": doc_id, **doc})
+
+
+def _args_match(gold: dict[str, Any], call: dict[str, Any], ids: dict[str, str]) -> bool:
+    expected = dict(gold)
+    target = expected.pop("target", None)
+    if target is not None:
+        expected = {"schedule_id": ids[target], **expected}
+    return call["args"] == expected
+
+
+async def routing(graph: Any) -> dict[str, Any]:
+    rows = _load("chat_routing.jsonl")
+    results = []
+    for i, row in enumerate(rows):
+        user = f"eval{i}"
+        store = ScheduleStore(None)
+        ids = {}
+        for title, day, time in SEEDED:
+            from datetime import date
+
+            item = await store.add(user, title, date.fromisoformat(day), time)
+            ids[title] = item["schedule_id"]
+        if row["route"] in ("calendar", "rag", "general"):
+            user = "evaldocs"
+        config = {"configurable": {"thread_id": f"chat:{user}:eval{i}"}}
+        out = await graph.ainvoke(
+            {"user_id": user, "room_id": f"eval{i}", "message": row["message"], "now": NOW}, config
+        )
+        state = (await graph.aget_state(config)).values
+        first = out["tool_calls"][0] if out["tool_calls"] else None
+        tool_ok = out["route"] == row["route"] and (
+            (first is None and row["tool"] is None) or (first and first["name"] == row["tool"])
+        )
+        args_ok = None
+        if row["tool"]:
+            args_ok = bool(tool_ok and first and _args_match(row["args"], first, ids))
+        results.append(
+            {
+                "message": row["message"],
+                "gold_route": row["route"],
+                "route": out["route"],
+                "routed_by": state.get("routed_by"),
+                "tool_ok": tool_ok,
+                "args_ok": args_ok,
+                "tool_calls": out["tool_calls"],
+            }
+        )
+    by: dict[str, list[bool]] = {}
+    for r in results:
+        by.setdefault(r["routed_by"], []).append(r["route"] == r["gold_route"])
+    with_args = [r["args_ok"] for r in results if r["args_ok"] is not None]
+    return {
+        "messages": len(results),
+        "route_accuracy": sum(r["route"] == r["gold_route"] for r in results) / len(results),
+        "tool_selection": sum(r["tool_ok"] for r in results) / len(results),
+        "tool_arguments": sum(with_args) / len(with_args),
+        "decided_by": {k: {"n": len(v), "accuracy": sum(v) / len(v)} for k, v in by.items()},
+        "errors": [r for r in results if not r["tool_ok"] or r["args_ok"] is False],
+    }
+
+
+async def retrieval(user: str) -> dict[str, Any]:
+    services = get_services()
+    rows = _load("chat_retrieval.jsonl")
+    out = []
+    for row in rows:
+        vector = services.embeddings.embed_query(row["question"])
+        hits = await services.vectors.query(user, vector, 10)
+        docs = [h.doc_id for h in hits]
+        rank = docs.index(row["doc_id"]) + 1 if row["doc_id"] in docs else None
+        out.append(
+            {
+                **row,
+                "rank": rank,
+                "top_score": hits[0].score if hits else 0.0,
+                "scores": [round(h.score, 4) for h in hits],
+                "chars_top10": sum(len(h.text) for h in hits),
+                "chars_top5": sum(len(h.text) for h in hits[:5]),
+            }
+        )
+    answerable = [r for r in out if r["doc_id"]]
+    unanswerable = [r for r in out if not r["doc_id"]]
+    candidates = sorted({round(r["top_score"], 3) for r in out})
+    best = max(
+        candidates,
+        key=lambda t: (
+            sum(r["top_score"] >= t for r in answerable)
+            + sum(r["top_score"] < t for r in unanswerable)
+        ),
+    )
+    configured = services.settings.rag_min_score
+
+    def kept_chars(r: dict[str, Any], t: float) -> int:
+        return sum(1 for s in r["scores"][:5] if s >= t)
+
+    return {
+        "questions": len(out),
+        "hit_at_1": sum(r["rank"] == 1 for r in answerable) / len(answerable),
+        "hit_at_5": sum(r["rank"] is not None and r["rank"] <= 5 for r in answerable)
+        / len(answerable),
+        "mrr": sum(1 / r["rank"] for r in answerable if r["rank"]) / len(answerable),
+        "answerable_top1_min": min(r["top_score"] for r in answerable),
+        "unanswerable_top1_max": max(r["top_score"] for r in unanswerable),
+        "best_threshold": best,
+        "configured_threshold": configured,
+        "kept_answerable_at_configured": sum(r["top_score"] >= configured for r in answerable)
+        / len(answerable),
+        "dropped_unanswerable_at_configured": sum(r["top_score"] < configured for r in unanswerable)
+        / len(unanswerable),
+        "context_chars_top10": sum(r["chars_top10"] for r in out) / len(out),
+        "context_chars_top5": sum(r["chars_top5"] for r in out) / len(out),
+        "chunks_kept_top5_threshold": sum(kept_chars(r, configured) for r in out) / len(out),
+        "rows": out,
+    }
+
+
+async def run() -> dict[str, Any]:
+    settings = get_settings().model_copy(
+        update={"model_timeout_s": 900.0, "chroma_path": tempfile.mkdtemp(prefix="chat-eval-")}
+    )
+    set_services(in_process_services(settings))
+    await _seed_documents("evaldocs")
+    graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
+    return {"routing": await routing(graph), "retrieval": await retrieval("evaldocs")}
+
+
+def render(r: dict[str, Any]) -> str:
+    ro, re_ = r["routing"], r["retrieval"]
+    decided = ", ".join(
+        f"{k}: {v['n']} ({v['accuracy']:.2f} correct)" for k, v in ro["decided_by"].items()
+    )
+    rows = [
+        ("tool selection (route + tool)", f"{ro['tool_selection']:.3f}", ">= 0.95"),
+        ("tool arguments (exact)", f"{ro['tool_arguments']:.3f}", ">= 0.90"),
+        ("route accuracy", f"{ro['route_accuracy']:.3f}", ""),
+        ("decided by", decided, ""),
+        (
+            "retrieval hit@1 / hit@5 / MRR",
+            f"{re_['hit_at_1']:.3f} / {re_['hit_at_5']:.3f} / {re_['mrr']:.3f}",
+            "",
+        ),
+        (
+            "top-1 similarity: answerable min / unanswerable max",
+            f"{re_['answerable_top1_min']:.3f} / {re_['unanswerable_top1_max']:.3f}",
+            "",
+        ),
+        (
+            "threshold: best on this set / configured",
+            f"{re_['best_threshold']} / {re_['configured_threshold']}",
+            "",
+        ),
+        (
+            "at the configured threshold: answerable kept / unanswerable dropped",
+            f"{re_['kept_answerable_at_configured']:.3f} / "
+            f"{re_['dropped_unanswerable_at_configured']:.3f}",
+            "",
+        ),
+        (
+            "context chars per question: top-10 / top-5",
+            f"{re_['context_chars_top10']:.0f} / {re_['context_chars_top5']:.0f}",
+            "",
+        ),
+        (
+            "chunks kept per question (top-5 + threshold)",
+            f"{re_['chunks_kept_top5_threshold']:.2f}",
+            "",
+        ),
+    ]
+    lines = [
+        f"Chat eval: {ro['messages']} routing messages, {re_['questions']} retrieval questions "
+        f"(embedded defaults)",
+        "",
+        "| metric | value | target |",
+        "|---|---|---|",
+        *(f"| {a} | {b} | {c} |" for a, b, c in rows),
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    result = asyncio.run(run())
+    table = render(result)
+    print(table)
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "chat-latest.md").write_text(table + "\n", encoding="utf-8")
+    (RESULTS / "chat-latest.json").write_text(
+        json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
+    )
+
+
+if __name__ == "__main__":
+    main()
