@@ -81,6 +81,7 @@ studio: install-dev
 	$(BIN)/langgraph dev --no-browser --config langgraph.json --port 2024
 
 eval: install-dev system-deps
+	$(BIN)/python -m evals.run_chat
 	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_calendar
 	$(BIN)/python -m evals.run_documents

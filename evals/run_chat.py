@@ -162,7 +162,12 @@ async def retrieval(user: str) -> dict[str, Any]:
 
 async def run() -> dict[str, Any]:
     settings = get_settings().model_copy(
-        update={"model_timeout_s": 900.0, "chroma_path": tempfile.mkdtemp(prefix="chat-eval-")}
+        # Answers are not scored here (routing and retrieval are): keep them short.
+        update={
+            "model_timeout_s": 300.0,
+            "chat_max_output_tokens": 32,
+            "chroma_path": tempfile.mkdtemp(prefix="chat-eval-"),
+        }
     )
     set_services(in_process_services(settings))
     await _seed_documents("evaldocs")
