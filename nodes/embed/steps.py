@@ -16,6 +16,7 @@ from core.services import get_services
 from core.vector_store import COLLECTION
 from nodes.embed.chunking import chunk_text
 from nodes.embed.schemas import FileEmbedInput
+from nodes.shared.posting import find_company
 
 
 def document_hash(text: str, doc_type: str, embedding_model: str) -> str:
@@ -63,8 +64,11 @@ async def store_chunks(state: dict[str, Any]) -> dict[str, Any]:
     writes the FileEmbedResult fields."""
     user_id, doc_id = state["user_id"], state["doc_id"]
     texts = state["chunk_texts"]
+    # A posting's company rides on every chunk, so a chunk found alone still says whose it is.
+    company = find_company(state["text"]) if state["doc_type"] == "posting" else None
     metadatas = [
         {
+            **({"company": company} if company else {}),
             "user_id": user_id,
             "doc_id": doc_id,
             "doc_type": state["doc_type"],
