@@ -156,7 +156,7 @@ async def test_unclear_messages_go_to_the_model_router(use_fake_model, client):
     assert out["route"] == "general" and len(routed) <= 1
 
 
-async def test_memory_keeps_five_turns_and_a_bounded_summary(use_fake_model, client):
+async def test_memory_keeps_five_turns_and_a_bounded_summary_over_100_turns(use_fake_model, client):
     fake = use_fake_model(echo)
     for n in range(12):
         await chat(client, f"면접 준비 질문 {n}번째입니다 어떻게 할까요")
@@ -169,7 +169,7 @@ async def test_memory_keeps_five_turns_and_a_bounded_summary(use_fake_model, cli
     assert "질문 10번째" in last_prompt and "질문 6번째" in last_prompt
     window = last_prompt.split("## 최근 대화")[1].split("## 참고 문서")[0]
     assert "질문 5번째" not in window  # older turns only as summary lines
-    for n in range(12, 40):
+    for n in range(12, 100):
         await chat(client, f"면접 준비 질문 {n}번째입니다 어떻게 할까요")
     saved = await get_services().checkpointer.aget_tuple(
         {"configurable": {"thread_id": "chat:u1:r1", "checkpoint_ns": ""}}
