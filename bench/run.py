@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
-from bench import interview, overhead, peer, tokens
+from bench import interview, overhead, peer, retrieval, tokens
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -193,7 +193,33 @@ def render(results: dict[str, Any]) -> str:
             f"{o['rps']:.1f} / {p['rps']:.1f} | {o['errors']} / {p['errors']} |"
         )
     lines += render_interview(results)
+    lines += render_retrieval(results)
     return "\n".join(lines)
+
+
+def render_retrieval(results: dict[str, Any]) -> list[str]:
+    if "retrieval" not in results:
+        return []
+    rt, et = results["retrieval"], results["embedding_throughput"]
+    lines = [
+        "",
+        "Retrieval: user-filtered top-5 in Chroma (persistent directory), 100 users, 200 "
+        "queries; embedding throughput of the configured model.",
+        "",
+        "| chunks | query P50 | query P95 | insert time |",
+        "|---|---|---|---|",
+    ]
+    lines += [
+        f"| {r['chunks']:,} | {r['p50_ms']} ms | {r['p95_ms']} ms | {r['insert_s']} s |"
+        for r in rt.values()
+    ]
+    lines += [
+        "",
+        f"| embedding (`{et['model']}`) | one per call | batches of {et['batch']} | ratio |",
+        "|---|---|---|---|",
+        f"| passages/s | {et['single_per_s']} | {et['batched_per_s']} | {et['ratio']}x |",
+    ]
+    return lines
 
 
 def render_interview(results: dict[str, Any]) -> list[str]:
@@ -237,6 +263,8 @@ SECTIONS = {
     "analysis_tokens": lambda: asyncio.to_thread(tokens.measure),
     "interview_prefetch": lambda: interview.prefetch_latency(),
     "interview_tokens": lambda: asyncio.to_thread(interview.prompt_tokens),
+    "retrieval": lambda: retrieval.retrieval_latency(),
+    "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
 }
 
 
