@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
-from bench import interview, overhead, peer, retrieval, tokens
+from bench import chat, interview, overhead, peer, retrieval, tokens
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -194,7 +194,27 @@ def render(results: dict[str, Any]) -> str:
         )
     lines += render_interview(results)
     lines += render_retrieval(results)
+    lines += render_chat(results)
     return "\n".join(lines)
+
+
+def render_chat(results: dict[str, Any]) -> list[str]:
+    if "chat_cache" not in results:
+        return []
+    ht, cc = results["chat_history_tokens"], results["chat_cache"]
+    return [
+        "",
+        "Chat, the seed's experiments on our code paths:",
+        "",
+        "| experiment | seed design | ours | ratio |",
+        "|---|---|---|---|",
+        f"| answer-prompt tokens after {ht['turns']} turns (embedded tokenizer) | "
+        f"{ht['full_history']} (all turns) | {ht['window_summary']} (5 turns + summary) | "
+        f"{ht['ratio']} |",
+        f"| model calls for {cc['requests']} questions, {cc['repeats']} repeats "
+        f"(simulated model) | {cc['without_cache']:.0f} (no cache) | {cc['with_cache']:.0f} "
+        f"(answer cache) | {1 - cc['saved_share']:.2f} |",
+    ]
 
 
 def render_retrieval(results: dict[str, Any]) -> list[str]:
@@ -264,6 +284,8 @@ SECTIONS = {
     "interview_prefetch": lambda: interview.prefetch_latency(),
     "interview_tokens": lambda: asyncio.to_thread(interview.prompt_tokens),
     "retrieval": lambda: retrieval.retrieval_latency(),
+    "chat_history_tokens": lambda: asyncio.to_thread(chat.history_tokens),
+    "chat_cache": lambda: chat.cache_savings(),
     "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
 }
 

@@ -43,10 +43,14 @@ _KEYWORD = re.compile(r'키워드 "([^"]+)"')
 
 def reply_for(messages: list[BaseMessage]) -> str:
     """Analysis: a section digest or the feedback. Interview: a question that contains the
-    prompt's keyword (as a capable model would), or the report."""
+    prompt's keyword (as a capable model would), or the report. Chat: a route or an answer."""
     last = messages[-1].text
     if "섹션:" in last:
         return DIGEST
+    if '"route"' in messages[0].text:
+        return '{"route": "general"}'
+    if "## 질문" in last:
+        return "질문의 의도를 먼저 확인하고, 경험을 상황-행동-결과 순서로 설명해 보세요."
     if last.rstrip().endswith(("다음 질문:", "꼬리 질문:")):
         keyword = _KEYWORD.search(messages[0].text)
         anchor = keyword.group(1) if keyword else "프로젝트"

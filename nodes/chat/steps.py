@@ -92,15 +92,27 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
     decision = await asyncio.to_thread(fast_route, request.message)
     route = decision.route
     if route is None and not services.models.spec(FEATURE).startswith("local"):
-        model = services.models.runnable(FEATURE, schema=RouteChoice, internal=True, max_tokens=24)
-        choice = await generate_structured(
-            model,
-            RouteChoice,
-            ROUTE_PROMPT.messages(message=request.message),
-            {**config, **INTERNAL, "run_name": "route_message"},
-            services.settings.model_timeout_s,
+        key = cache_key(
+            "chat-route",
+            " ".join(request.message.split()),
+            ROUTE_PROMPT.tag,
+            services.models.spec(FEATURE),
         )
-        route, decision = choice.route, RouteDecision(choice.route, "model")
+        cached = await services.cache.get(key)
+        if cached is None:
+            model = services.models.runnable(
+                FEATURE, schema=RouteChoice, internal=True, max_tokens=24
+            )
+            choice = await generate_structured(
+                model,
+                RouteChoice,
+                ROUTE_PROMPT.messages(message=request.message),
+                {**config, **INTERNAL, "run_name": "route_message"},
+                services.settings.model_timeout_s,
+            )
+            cached = {"route": choice.route}
+            await services.cache.set(key, cached, ANSWER_CACHE_TTL_S)
+        route, decision = cached["route"], RouteDecision(cached["route"], "model")
     elif route is None:
         # The embedded stand-in cannot classify (it answers "rag" to everything, see the
         # eval): the nearest examples' route, even without a clear margin, does better.
