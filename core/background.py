@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,9 @@ class BackgroundTasks:
         self.limit = limit
         self._tasks: dict[str, asyncio.Task[Any]] = {}
 
-    def spawn(self, key: str, work: Callable[[], Awaitable[Any]]) -> asyncio.Task[Any] | None:
+    def spawn(
+        self, key: str, work: Callable[[], Coroutine[Any, Any, Any]]
+    ) -> asyncio.Task[Any] | None:
         """Start `work()` under `key` unless it is already running; None when full (the
         caller then simply does the work on demand later)."""
         running = self._tasks.get(key)
@@ -33,7 +35,9 @@ class BackgroundTasks:
             return None
         # An empty context: the work belongs to no request (its log line, its trace and its
         # model-call count have ended with it).
-        task = asyncio.get_running_loop().create_task(work(), context=contextvars.Context())
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(
+            work(), context=contextvars.Context()
+        )
         self._tasks[key] = task
         task.add_done_callback(lambda t: self._finished(key, t))
         return task

@@ -49,8 +49,9 @@ class VectorStore:
                 if self.host:
                     client = chromadb.HttpClient(host=self.host, port=self.port, settings=settings)
                 else:
-                    Path(self.path or ".data/chroma").mkdir(parents=True, exist_ok=True)
-                    client = chromadb.PersistentClient(path=self.path, settings=settings)
+                    path = self.path or ".data/chroma"
+                    Path(path).mkdir(parents=True, exist_ok=True)
+                    client = chromadb.PersistentClient(path=path, settings=settings)
                 self._collection = client.get_or_create_collection(
                     COLLECTION, metadata={"hnsw:space": "cosine"}, embedding_function=None
                 )
