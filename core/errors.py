@@ -6,7 +6,11 @@ Every error that reaches a client is an `AIError` rendered as the contract's sha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class AIError(Exception):
@@ -84,3 +88,14 @@ def error_body(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, AIError):
         return exc.to_dict()
     return {"error": {"code": "INTERNAL_ERROR", "message": "Internal server error"}}
+
+
+def validated(schema: type[M], data: Any) -> M:
+    """`schema.model_validate(data)`, with a failure reported as InvalidInputError (422)
+    naming the first offending field: how every graph checks its input."""
+    try:
+        return schema.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or None
+        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc

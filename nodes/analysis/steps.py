@@ -11,10 +11,9 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command, Send
-from pydantic import ValidationError
 
 from core.cache import cache_key
-from core.errors import InvalidInputError, ModelOutputError
+from core.errors import ModelOutputError, validated
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
@@ -72,12 +71,7 @@ def analysis_cache_key(resume: str, posting: str, model_spec: str) -> str:
 
 
 def validate_input(state: dict[str, Any]) -> AnalyzeInput:
-    try:
-        return AnalyzeInput.model_validate(state)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    return validated(AnalyzeInput, state)
 
 
 def _request_key(state: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
-from core.settings import get_settings
+from nodes.shared.text_bounds import bounded_text
 
 StageType = Literal["DOCUMENT", "CODING_TEST", "INTERVIEW", "OTHER"]
 
@@ -21,12 +21,7 @@ class CalendarParseInput(BaseModel):
     @field_validator("text")
     @classmethod
     def _text_bounds(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("must not be empty or whitespace")
-        limit = get_settings().max_input_chars
-        if len(value) > limit:
-            raise ValueError(f"must be at most {limit} characters (got {len(value)})")
-        return value
+        return bounded_text(value)
 
 
 class Schedule(BaseModel):

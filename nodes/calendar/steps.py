@@ -13,9 +13,8 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command
-from pydantic import ValidationError
 
-from core.errors import InvalidInputError
+from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured
 from nodes.calendar.schemas import CalendarParseInput, PostingHeader
@@ -62,12 +61,7 @@ def plausible(value: str) -> bool:
 def extract_schedule(state: dict[str, Any]) -> Command:
     """Reads text and now; writes the stages, company, position and hashtags; goes on to
     `ask_model` only when company or position is still unknown."""
-    try:
-        request = CalendarParseInput.model_validate(state)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    request = validated(CalendarParseInput, state)
     now = request.now or today_seoul()
     text = request.text
     stages = find_stages(text, now)

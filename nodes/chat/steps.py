@@ -13,10 +13,9 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.types import Command
-from pydantic import ValidationError
 
 from core.cache import cache_key
-from core.errors import InvalidInputError
+from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
 from nodes.calendar.stages import find_stages
@@ -82,12 +81,7 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
     """Reads the message; validates it; writes `route` and `routed_by`, and clears the
     previous turn's answer, tool calls and sources. The model is asked only when the fast
     router is unsure (internal call, not streamed)."""
-    try:
-        request = ChatInput.model_validate(state)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    request = validated(ChatInput, state)
     services = get_services()
     decision = await asyncio.to_thread(fast_route, request.message)
     route = decision.route

@@ -9,9 +9,8 @@ from typing import Any
 
 from langgraph.graph import END
 from langgraph.types import Command
-from pydantic import ValidationError
 
-from core.errors import InvalidInputError
+from core.errors import validated
 from core.services import get_services
 from core.vector_store import COLLECTION
 from nodes.embed.chunking import chunk_text
@@ -28,12 +27,7 @@ def document_hash(text: str, doc_type: str, embedding_model: str) -> str:
 async def check_unchanged(state: dict[str, Any]) -> Command:
     """Reads the input; validates it; ends at once (nothing re-embedded) when this doc_id
     already holds chunks of the same content, else writes `doc_hash` and goes on."""
-    try:
-        request = FileEmbedInput.model_validate(state)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    request = validated(FileEmbedInput, state)
     services = get_services()
     digest = document_hash(request.text, request.doc_type, services.settings.embedding_model)
     stored, count = await services.vectors.stored_hash(request.user_id, request.doc_id)

@@ -15,7 +15,7 @@ from langgraph.types import Command
 from pydantic import ValidationError
 
 from core.cache import cache_key
-from core.errors import AIError, InvalidInputError, ModelOutputError, NotFoundError
+from core.errors import AIError, ModelOutputError, NotFoundError, validated
 from core.services import get_services
 from core.structured import invoke_text
 from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, score_answer
@@ -54,12 +54,7 @@ async def load_session(state: dict[str, Any]) -> Command:
     """Reads user_id and session_id; loads the session's checkpoint; writes the rubric
     `evaluations`, the total and the cache key; ends with the cached report on a hit.
     Unknown session -> 404 SESSION_NOT_FOUND; no answers yet -> 409 NO_ANSWERS."""
-    try:
-        request = InterviewReportInput.model_validate(state)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    request = validated(InterviewReportInput, state)
     services = get_services()
     thread = session_thread(request.model_dump())
     saved = await services.checkpointer.aget_tuple(

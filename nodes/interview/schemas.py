@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
 from core.settings import get_settings
+from nodes.shared.text_bounds import bounded_text
 
 ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,128}$"
 
@@ -27,12 +28,7 @@ class InterviewTurnInput(BaseModel):
     @field_validator("resume_text", "posting_text")
     @classmethod
     def _document_bounds(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        limit = get_settings().max_input_chars
-        if len(value) > limit:
-            raise ValueError(f"must be at most {limit} characters (got {len(value)})")
-        return value
+        return None if value is None else bounded_text(value, allow_blank=True)
 
     @field_validator("answer")
     @classmethod

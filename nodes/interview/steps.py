@@ -15,9 +15,8 @@ from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command
-from pydantic import ValidationError
 
-from core.errors import AIError, InvalidInputError
+from core.errors import AIError, InvalidInputError, validated
 from core.security import hash_user_id, thread_id
 from core.services import get_services
 from nodes.interview import prefetch
@@ -42,12 +41,7 @@ def session_thread(state: dict[str, Any]) -> str:
 
 
 def validate_turn(state: dict[str, Any]) -> InterviewTurnInput:
-    try:
-        return InterviewTurnInput.model_validate(state)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        field = ".".join(str(p) for p in first["loc"]) or None
-        raise InvalidInputError(f"{field}: {first['msg']}", field=field) from exc
+    return validated(InterviewTurnInput, state)
 
 
 def begin_turn(state: dict[str, Any]) -> Command:
