@@ -100,67 +100,66 @@ def create_app() -> FastAPI:
     app.add_middleware(RequestMetricsMiddleware)
     guarded = [Depends(require_api_key)]
 
-    add_routes(
-        app,
-        contract_errors(build_analysis_graph().compile(name="analysis")),
-        path="/ai/analyze",
-        input_type=AnalyzeInput,
-        output_type=AnalysisResult,
-        dependencies=guarded,
-        per_req_config_modifier=run_metadata("analysis"),
-    )
-
-    add_routes(
-        app,
-        contract_errors(
-            build_chat_graph().compile(name="chat", checkpointer=ServicesCheckpointer())
+    # path, graph builder, run name, input, output, feature, checkpointed thread (prefix, key)
+    features: list[tuple[str, Any, str, type, type, str, tuple[str, str] | None]] = [
+        (
+            "/ai/analyze",
+            build_analysis_graph,
+            "analysis",
+            AnalyzeInput,
+            AnalysisResult,
+            "analysis",
+            None,
         ),
-        path="/ai/chat",
-        input_type=ChatInput,
-        output_type=ChatResult,
-        dependencies=guarded,
-        per_req_config_modifier=run_metadata("chat", thread=("chat", "room_id")),
-    )
-    add_routes(
-        app,
-        contract_errors(
-            build_interview_graph().compile(name="interview", checkpointer=ServicesCheckpointer())
+        ("/ai/chat", build_chat_graph, "chat", ChatInput, ChatResult, "chat", ("chat", "room_id")),
+        (
+            "/ai/interview/question",
+            build_interview_graph,
+            "interview",
+            InterviewTurnInput,
+            InterviewQuestion,
+            "interview",
+            ("interview", "session_id"),
         ),
-        path="/ai/interview/question",
-        input_type=InterviewTurnInput,
-        output_type=InterviewQuestion,
-        dependencies=guarded,
-        per_req_config_modifier=run_metadata("interview", thread=("interview", "session_id")),
-    )
-    add_routes(
-        app,
-        contract_errors(build_report_graph().compile(name="interview_report")),
-        path="/ai/interview/report",
-        input_type=InterviewReportInput,
-        output_type=InterviewReport,
-        dependencies=guarded,
-        per_req_config_modifier=run_metadata("interview"),
-    )
-
-    add_routes(
-        app,
-        contract_errors(build_calendar_graph().compile(name="calendar")),
-        path="/ai/calendar/parse",
-        input_type=CalendarParseInput,
-        output_type=CalendarParseResult,
-        dependencies=guarded,
-        per_req_config_modifier=run_metadata("calendar"),
-    )
-
-    add_routes(
-        app,
-        contract_errors(build_embed_graph().compile(name="file_embed")),
-        path="/ai/file/embed",
-        input_type=FileEmbedInput,
-        output_type=FileEmbedResult,
-        dependencies=guarded,
-        per_req_config_modifier=run_metadata("embed"),
-    )
+        (
+            "/ai/interview/report",
+            build_report_graph,
+            "interview_report",
+            InterviewReportInput,
+            InterviewReport,
+            "interview",
+            None,
+        ),
+        (
+            "/ai/calendar/parse",
+            build_calendar_graph,
+            "calendar",
+            CalendarParseInput,
+            CalendarParseResult,
+            "calendar",
+            None,
+        ),
+        (
+            "/ai/file/embed",
+            build_embed_graph,
+            "file_embed",
+            FileEmbedInput,
+            FileEmbedResult,
+            "embed",
+            None,
+        ),
+    ]
+    for path, build, name, input_type, output_type, feature, thread in features:
+        checkpointer = ServicesCheckpointer() if thread else None
+        add_routes(
+            app,
+            contract_errors(build().compile(name=name, checkpointer=checkpointer)),
+            path=path,
+            input_type=input_type,
+            output_type=output_type,
+            dependencies=guarded,
+            per_req_config_modifier=run_metadata(feature, thread=thread),
+        )
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:
         limit = get_settings().upload_max_bytes
