@@ -23,6 +23,7 @@ from langchain_core.runnables import RunnableConfig
 from core.services import get_services
 from core.structured import invoke_text
 from nodes.interview.plan import TEMPLATES, fill
+from nodes.shared.korean_text import kiwi
 
 FEATURE = "interview"
 INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
@@ -59,7 +60,14 @@ def is_grounded(question: str, anchor: str) -> bool:
     words = question.split()
     if words and max(words.count(w) for w in words) > 2:  # a degenerate loop
         return False
-    return _squash(anchor) in _squash(question)
+    return _squash(anchor) in _squash(question) and ends_as_a_sentence(question)
+
+
+def ends_as_a_sentence(question: str) -> bool:
+    """Korean morphology (Kiwi): the question closes with a sentence-final ending ("...나요?",
+    "...주세요."). Word salad that merely stops at a "?" does not ("...새롭으로?")."""
+    tokens = [t for t in kiwi().tokenize(question) if not t.tag.startswith("S")]
+    return any(t.tag == "EF" for t in tokens[-3:])
 
 
 def _cosine(a: list[float], b: list[float]) -> float:
@@ -94,7 +102,8 @@ async def _model_question(
         services.settings.model_timeout_s,
     )
     question = clean_question(text)
-    return question if is_grounded(question, anchor) else None
+    grounded = await asyncio.to_thread(is_grounded, question, anchor)  # Kiwi: CPU
+    return question if grounded else None
 
 
 def model_writes_questions() -> bool:

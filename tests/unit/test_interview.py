@@ -137,6 +137,10 @@ def test_question_checks():
     assert is_grounded("MySQL 인덱스는 왜 필요한가요?", "MySQL 인덱스")
     assert not is_grounded("Why do we need an index in MySQL?", "MySQL")
     assert not is_grounded("트랜잭션은 왜 필요한가요?", "MySQL 인덱스")
+    # What the embedded model wrote under the grammar: anchor first, "?" last, no sentence.
+    salad = "MySQL 인덱스 상세에에선무에 있어도만 데이터를 저자로 지원자 정보를 찾아도론 새롭으로?"
+    assert not is_grounded(salad, "MySQL 인덱스")
+    assert not is_grounded("리뷰는 카카오톡 선물하기 주문?", "리뷰")
 
 
 # --- the graph over HTTP -----------------------------------------------------------------
