@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Callable
 from typing import TypeVar
 
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.utils.json import parse_partial_json
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from core.errors import ModelOutputError, ModelTimeoutError
 
@@ -54,6 +55,26 @@ async def invoke_text(
     return message.text if hasattr(message, "text") else str(message)
 
 
+async def generate_parsed(
+    runnable: Runnable,
+    parse: Callable[[str], T],
+    messages: list[BaseMessage],
+    config: RunnableConfig,
+    timeout_s: float,
+    what: str,
+) -> T:
+    """Call the model and `parse` its text (ValueError, incl. pydantic's ValidationError,
+    means malformed); retry once, then raise MODEL_OUTPUT_INVALID naming `what`."""
+    problem = ""
+    for _attempt in range(2):
+        text = await invoke_text(runnable, messages, config, timeout_s)
+        try:
+            return parse(text)
+        except ValueError as exc:
+            problem = str(exc).splitlines()[0][:200]
+    raise ModelOutputError(f"The model's {what} was malformed after a retry: {problem}")
+
+
 async def generate_structured(
     runnable: Runnable,
     schema: type[T],
@@ -62,13 +83,11 @@ async def generate_structured(
     timeout_s: float,
 ) -> T:
     """Call the model and validate its JSON against `schema`; retry once, then raise."""
-    problem = ""
-    for _attempt in range(2):
-        text = await invoke_text(runnable, messages, config, timeout_s)
-        try:
-            return schema.model_validate(parse_json_text(text))
-        except (ValidationError, ValueError) as exc:
-            problem = str(exc).splitlines()[0][:200]
-    raise ModelOutputError(
-        f"The model's answer did not match {schema.__name__} after a retry: {problem}"
+    return await generate_parsed(
+        runnable,
+        lambda text: schema.model_validate(parse_json_text(text)),
+        messages,
+        config,
+        timeout_s,
+        f"answer (expected {schema.__name__})",
     )

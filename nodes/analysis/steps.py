@@ -13,9 +13,9 @@ from langgraph.graph import END
 from langgraph.types import Command, Send
 
 from core.cache import cache_key
-from core.errors import ModelOutputError, validated
+from core.errors import validated
 from core.services import get_services
-from core.structured import generate_structured, invoke_text
+from core.structured import generate_parsed, generate_structured
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
 from nodes.analysis.schemas import (
     AnalysisResult,
@@ -218,19 +218,15 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
     model = services.models.runnable(
         FEATURE, grammar=FEEDBACK_GRAMMAR, max_tokens=services.settings.analysis_max_output_tokens
     )
-    problem = ""
-    for _attempt in range(2):
-        text = await invoke_text(
-            model,
-            messages,
-            {**config, "run_name": "write_feedback"},
-            services.settings.model_timeout_s,
-        )
-        try:
-            return {"feedback": parse_feedback(text).model_dump()}
-        except ValueError as exc:
-            problem = str(exc)
-    raise ModelOutputError(f"The model's feedback was malformed after a retry: {problem}")
+    feedback = await generate_parsed(
+        model,
+        parse_feedback,
+        messages,
+        {**config, "run_name": "write_feedback"},
+        services.settings.model_timeout_s,
+        "feedback",
+    )
+    return {"feedback": feedback.model_dump()}
 
 
 async def store_result(state: dict[str, Any]) -> dict[str, Any]:

@@ -12,12 +12,11 @@ from typing import Any
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command
-from pydantic import ValidationError
 
 from core.cache import cache_key
-from core.errors import AIError, ModelOutputError, NotFoundError, validated
+from core.errors import AIError, NotFoundError, validated
 from core.services import get_services
-from core.structured import invoke_text
+from core.structured import generate_parsed
 from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, score_answer
 from nodes.interview.questions import FEATURE
 from nodes.interview.schemas import (
@@ -136,6 +135,12 @@ def session_evidence(rubrics: list[tuple[dict[str, Any], Rubric]]) -> str:
     )
 
 
+def parse_patterns(text: str) -> ReportPatterns:
+    """The labelled report text; ValidationError (a ValueError) when a section is missing."""
+    fields = parse_labelled(text, REPORT_LABELS)
+    return ReportPatterns.model_validate({k: v[:3] for k, v in fields.items()})
+
+
 async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Reads `evaluations` and the total; writes the report (patterns and learning guide by
     the model, streamed to the client; score and grade computed) and caches it."""
@@ -150,22 +155,14 @@ async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[st
     model = services.models.runnable(
         FEATURE, grammar=REPORT_GRAMMAR, max_tokens=services.settings.interview_report_max_tokens
     )
-    problem = ""
-    for _attempt in range(2):
-        text = await invoke_text(
-            model,
-            messages,
-            {**config, "run_name": "write_report"},
-            services.settings.model_timeout_s,
-        )
-        try:
-            fields = parse_labelled(text, REPORT_LABELS)
-            patterns = ReportPatterns.model_validate({k: v[:3] for k, v in fields.items()})
-            break
-        except ValidationError as exc:
-            problem = ", ".join(sorted({str(e["loc"][0]) for e in exc.errors()}))
-    else:
-        raise ModelOutputError(f"The model's report lacked sections after a retry: {problem}")
+    patterns = await generate_parsed(
+        model,
+        parse_patterns,
+        messages,
+        {**config, "run_name": "write_report"},
+        services.settings.model_timeout_s,
+        "report",
+    )
     report = InterviewReport(
         evaluations=[AnswerEvaluation(**e) for e in state["evaluations"]],
         report=ReportSummary(total_score=total, grade=grade_for(total), **patterns.model_dump()),
