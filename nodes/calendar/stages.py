@@ -60,6 +60,15 @@ class Stage:
     time: str | None = None
     note: str | None = None  # "3월 넷째 주", "추후 안내": why the date is null
 
+    def as_dict(self) -> dict[str, str | None]:
+        """The contract's schedule item."""
+        return {
+            "stage": self.stage,
+            "stage_type": self.stage_type,
+            "date": self.date.isoformat() if self.date else None,
+            "time": self.time,
+        }
+
 
 def _stage_in(segment: str) -> tuple[str, str] | None:
     for stage_type, pattern in STAGE_PATTERNS:

@@ -71,15 +71,7 @@ def extract_schedule(state: dict[str, Any]) -> Command:
     update = {
         "company": company,
         "position": position,
-        "schedules": [
-            {
-                "stage": s.stage,
-                "stage_type": s.stage_type,
-                "date": s.date.isoformat() if s.date else None,
-                "time": s.time,
-            }
-            for s in stages
-        ],
+        "schedules": [s.as_dict() for s in stages],
         "hashtags": hashtags(text, company, position),
     }
     if company and position:

@@ -16,12 +16,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from nodes.shared.korean_dates import find_when, today_seoul, week_range
+
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
-SCHEDULE_VERB = re.compile(
-    r"추가|등록|넣어|잡아|만들어|기록|바꿔|변경|수정|옮겨|미뤄|당겨|취소|삭제|지워|빼\s*줘|없애"
-)
+ADD_VERB = re.compile(r"추가|등록|넣어|잡아|만들어|기록")
+MOVE_VERB = re.compile(r"바꿔|변경|수정|옮겨|미뤄|당겨")
+DELETE_VERB = re.compile(r"취소|삭제|지워|빼\s*줘|없애")
+SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력")
 MY_SCHEDULE = re.compile(r"(?:내|나의|제)\s*(?:일정|스케줄)|일정\s*(?:알려|보여|확인|뭐|있)")
 RECRUIT_WORD = re.compile(
@@ -73,14 +76,11 @@ def keyword_route(message: str) -> str | None:
     return None
 
 
-_WHEN_WORDS = re.compile(
-    r"오늘|내일|모레|글피|[월화수목금토일]요일|다음\s*주|이번\s*주|\d{1,2}\s*(?:시|월|일|/\d)|"
-    r"오전|오후|저녁|아침|밤|\d{4}[.\-/]"
-)
-
-
 def has_when(message: str) -> bool:
-    return bool(_WHEN_WORDS.search(message))
+    """The message names a day, a time or a week (the same resolver the tools use)."""
+    ref = today_seoul()  # any reference day: only whether something is named matters
+    when = find_when(message, ref)
+    return bool(when.date or when.time or week_range(message, ref))
 
 
 def _cosine(a: list[float], b: list[float]) -> float:

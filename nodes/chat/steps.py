@@ -18,8 +18,15 @@ from core.cache import cache_key
 from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
-from nodes.calendar.stages import find_stages
-from nodes.chat.router import ExampleRouter, RouteDecision, keyword_route
+from nodes.calendar.stages import STAGE_PATTERNS, find_stages
+from nodes.chat.router import (
+    ADD_VERB,
+    DELETE_VERB,
+    MOVE_VERB,
+    ExampleRouter,
+    RouteDecision,
+    keyword_route,
+)
 from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.shared.korean_dates import SEOUL, find_when, week_range
 from nodes.shared.korean_text import content_words
@@ -38,15 +45,6 @@ ANSWER_CACHE_TTL_S = 3600
 ROUTER_MARGIN = 0.02
 _routers: dict[int, ExampleRouter] = {}
 
-STAGE_ASKED = {
-    "CODING_TEST": re.compile(r"코딩\s*테스트|코테|과제"),
-    "INTERVIEW": re.compile(r"면접|인터뷰"),
-    "DOCUMENT": re.compile(r"서류|마감|접수"),
-    "OTHER": re.compile(r"발표|합격|입사|인적성"),
-}
-ADD_VERB = re.compile(r"추가|등록|넣어|잡아|만들어|기록")
-MOVE_VERB = re.compile(r"바꿔|변경|수정|옮겨|미뤄|당겨")
-DELETE_VERB = re.compile(r"취소|삭제|지워|빼\s*줘|없애")
 COMMAND_WORDS = re.compile(
     r"(?:일정|스케줄|약속)?\s*(?:을|를)?\s*(?:추가|등록|넣어|잡아|만들어|기록)\s*(?:해\s*)?(?:줘|주세요|줄래|해)?"
     r"|에\s*$|[?.!]"
@@ -158,11 +156,9 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
             **{k: str(v) for k, v in changes.items() if v},
         }
         updated = await store.update(user, target["schedule_id"], **changes)
-        answer = (
-            f"'{updated['title']}' 일정을 {updated['date']} {updated['time'] or ''}로 옮겼어요."
-        )
+        at = f"{updated['date']} {updated['time']}" if updated["time"] else updated["date"]
         return {
-            "answer": answer.replace(" 로", "로"),
+            "answer": f"'{updated['title']}' 일정을 {at}로 옮겼어요.",
             "tool_calls": [{"name": "update_schedule", "args": args}],
         }
     if ADD_VERB.search(message):
@@ -211,19 +207,11 @@ async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
         stages = await asyncio.to_thread(find_stages, text, now)
         parsed = {
             "company": find_company(text),
-            "stages": [
-                {
-                    "stage": s.stage,
-                    "stage_type": s.stage_type,
-                    "date": s.date.isoformat() if s.date else None,
-                    "time": s.time,
-                }
-                for s in stages
-            ],
+            "stages": [s.as_dict() for s in stages],
         }
         await services.cache.set(key, parsed, TOOL_CACHE_TTL_S)
     company = parsed["company"] or "해당 공고"
-    asked = [t for t, pattern in STAGE_ASKED.items() if pattern.search(message)]
+    asked = [t for t, pattern in STAGE_PATTERNS if pattern.search(message)]
     stages = [s for s in parsed["stages"] if not asked or s["stage_type"] in asked]
     calls: list[dict[str, Any]] = [
         {"name": "get_recruitment_schedule", "args": {"doc_id": posting.doc_id}}
