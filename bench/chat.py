@@ -13,7 +13,7 @@ import tempfile
 from typing import Any
 
 from bench.simulated import SimulatedChatModel
-from core.cache import MemoryJsonCache
+from core.cache import MemoryJsonCache, MissingCache
 from core.local_llm import embedded_model_path, get_engine
 from core.models import ModelRegistry
 from core.services import get_services, in_process_services, set_services
@@ -76,11 +76,6 @@ def _calls() -> float:
     )
 
 
-class _NoCache(MemoryJsonCache):
-    async def get(self, key: str) -> Any | None:
-        return None
-
-
 async def cache_savings(requests: int = 100, repeat_share: float = 0.3) -> dict[str, Any]:
     rng = random.Random(0)
     stream: list[str] = []
@@ -91,7 +86,7 @@ async def cache_savings(requests: int = 100, repeat_share: float = 0.3) -> dict[
             stream.append(f"{QUESTIONS[i % len(QUESTIONS)]} ({i}번째 질문)")
     repeats = requests - len(set(stream))
     out: dict[str, Any] = {"requests": requests, "repeats": repeats}
-    for name, cache in (("without_cache", _NoCache()), ("with_cache", MemoryJsonCache())):
+    for name, cache in (("without_cache", MissingCache()), ("with_cache", MemoryJsonCache())):
         settings = Settings(redis_url=None, chroma_path=tempfile.mkdtemp())
         model = SimulatedChatModel(ttft_s=0.0, tokens_per_s=10_000)
         set_services(

@@ -81,3 +81,18 @@ class MemoryJsonCache:
 
     async def delete(self, key: str) -> None:
         self._items.pop(key, None)
+
+
+class MissingCache(MemoryJsonCache):
+    """For measuring (evals, benchmarks): lookups under the given namespaces always miss
+    (all of them when none are given); writes are kept, so other caches still work."""
+
+    def __init__(self, *namespaces: str) -> None:
+        super().__init__()
+        self.prefixes = tuple(f"devths:{n}:" for n in namespaces)
+
+    async def get(self, key: str) -> Any | None:
+        if not self.prefixes or key.startswith(self.prefixes):
+            _record(key, False)
+            return None
+        return await super().get(key)

@@ -24,7 +24,7 @@ from typing import Any
 from langsmith import Client, evaluate, tracing_context
 from langsmith.schemas import Example
 
-from core.cache import MemoryJsonCache
+from core.cache import MissingCache
 from core.services import in_process_services, set_services
 from core.settings import get_settings
 from evals.metrics import TARGETS, band_accuracy, pairwise_order, prf, prf_micro, score_spread
@@ -38,13 +38,6 @@ DATASETS = {
 }
 RESULTS = HERE / "results"
 LANGSMITH_DATASET = "devths-analysis"
-
-
-class NoCache(MemoryJsonCache):
-    """Evals measure the pipeline, never a cached answer."""
-
-    async def get(self, key: str) -> Any | None:
-        return None
 
 
 def load_examples(limit: int | None, dataset: str = "tuning") -> list[Example]:
@@ -70,7 +63,8 @@ def make_target(online: bool):
     # Evals measure quality, not latency: a queue of section summaries on the one-at-a-time
     # embedded model must not hit the serving timeout.
     settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
-    set_services(in_process_services(settings, cache=NoCache()))
+    # Evals measure the pipeline, never a cached answer.
+    set_services(in_process_services(settings, cache=MissingCache()))
     graph = build_analysis_graph().compile()
 
     def analyse(inputs: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core.cache import MemoryJsonCache
+from core.cache import MissingCache
 from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
 from graphs.interview import build_interview_graph, build_report_graph
@@ -98,7 +98,7 @@ async def run(
     settings = get_settings().model_copy(
         update={"interview_question_source": question_source, "model_timeout_s": 900.0}
     )
-    set_services(in_process_services(settings, cache=NoReportCache()))
+    set_services(in_process_services(settings, cache=MissingCache("interview-report")))
     rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines() if line]
     rows = rows[:limit] if limit else rows
     played = [await play(row, repeats) for row in rows]
@@ -157,13 +157,6 @@ async def run(
             }
         )
     return {"sessions": sessions, "duplicates": calibrate(embeddings)}
-
-
-class NoReportCache(MemoryJsonCache):
-    """Reports are measured, never served from cache (prefetches still use the cache)."""
-
-    async def get(self, key: str) -> Any | None:
-        return None if key.startswith("devths:interview-report:") else await super().get(key)
 
 
 def calibrate(embeddings: Any) -> dict[str, Any]:

@@ -42,8 +42,12 @@ async def embed_chunks(state: dict[str, Any]) -> dict[str, Any]:
     EMBED_BATCH_SIZE, off the event loop)."""
     services = get_services()
     settings = services.settings
-    chunks = chunk_text(
-        state["text"], state["doc_type"], settings.embed_chunk_chars, settings.embed_chunk_overlap
+    chunks = await asyncio.to_thread(  # section splitting and packing: CPU, off the loop
+        chunk_text,
+        state["text"],
+        state["doc_type"],
+        settings.embed_chunk_chars,
+        settings.embed_chunk_overlap,
     )
     texts = [c.text for c in chunks]
     vectors: list[list[float]] = []

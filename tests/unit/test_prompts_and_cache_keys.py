@@ -54,3 +54,16 @@ async def test_memory_cache_round_trip_and_expiry(ttl, monkeypatch):
     now = mod.time.monotonic()
     monkeypatch.setattr(mod.time, "monotonic", lambda: now + ttl + 1)
     assert await cache.get("k") is None
+
+
+async def test_missing_cache_misses_only_the_namespaces_it_is_told():
+    from core.cache import MissingCache
+
+    reports = MissingCache("interview-report")
+    await reports.set("devths:interview-report:k", {"v": 1}, 60)
+    await reports.set("devths:interview-prefetch:k", {"v": 2}, 60)
+    assert await reports.get("devths:interview-report:k") is None
+    assert await reports.get("devths:interview-prefetch:k") == {"v": 2}
+    everything = MissingCache()
+    await everything.set("devths:analysis:k", {"v": 3}, 60)
+    assert await everything.get("devths:analysis:k") is None
