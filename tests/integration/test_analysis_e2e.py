@@ -1,6 +1,5 @@
 """One end-to-end analysis on the running server: real Redis, the real embedded model."""
 
-import json
 import re
 import uuid
 
@@ -8,7 +7,7 @@ import httpx
 import pytest
 
 from tests.conftest import POSTING, RESUME
-from tests.unit.test_server import sse_events
+from tests.unit.test_server import stream_parts
 
 pytestmark = pytest.mark.integration
 BODY = {"input": {"user_id": "e2e", "resume_text": RESUME, "posting_text": POSTING}}
@@ -35,15 +34,7 @@ def test_streamed_analysis_then_a_cache_hit_without_model_calls(live_server):
         fresh = {"input": {**BODY["input"], "resume_text": RESUME + f"\n[활동]\n스터디 {nonce}"}}
         before = model_calls(live_server)
         r = client.post("/ai/analyze/stream_events", json={**fresh, "version": "v2"})
-        events = sse_events(r.text)
-        assert events[-1][0] == "end", events[-1]
-        payloads = [json.loads(d) for k, d in events if k == "data"]
-        token_at = [i for i, p in enumerate(payloads) if p["event"] == "on_chat_model_stream"]
-        final_at = max(
-            i
-            for i, p in enumerate(payloads)
-            if p["event"] == "on_chain_end" and not p["parent_ids"]
-        )
+        payloads, token_at, final_at = stream_parts(r.text)
         assert token_at and token_at[0] < final_at
         assert {payloads[i]["metadata"]["langgraph_node"] for i in token_at} == {"write_feedback"}
         result = payloads[final_at]["data"]["output"]

@@ -3,7 +3,6 @@ the embedded model and embeddings; a conversation that survives a server restart
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import uuid
@@ -13,7 +12,7 @@ import pytest
 
 from tests.conftest import RESUME
 from tests.integration.conftest import free_port, running_process
-from tests.unit.test_server import sse_events
+from tests.unit.test_server import stream_parts
 
 pytestmark = pytest.mark.integration
 NOW = "2026-11-29T10:00:00+09:00"
@@ -72,15 +71,7 @@ def test_a_conversation_survives_a_restart_and_users_stay_apart(redis_url, tmp_p
                 "version": "v2",
             },
         )
-        events = sse_events(r.text)
-        assert events[-1][0] == "end", events[-1]
-        payloads = [json.loads(d) for k, d in events if k == "data"]
-        token_at = [i for i, p in enumerate(payloads) if p["event"] == "on_chat_model_stream"]
-        final_at = max(
-            i
-            for i, p in enumerate(payloads)
-            if p["event"] == "on_chain_end" and not p["parent_ids"]
-        )
+        payloads, token_at, final_at = stream_parts(r.text)
         assert token_at and token_at[0] < final_at
         assert {payloads[i]["metadata"]["langgraph_node"] for i in token_at} == {"write_answer"}
         result = payloads[final_at]["data"]["output"]

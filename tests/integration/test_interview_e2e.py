@@ -17,7 +17,7 @@ import redis
 from nodes.interview import prefetch
 from tests.conftest import POSTING, RESUME
 from tests.integration.conftest import free_port, running_process
-from tests.unit.test_server import sse_events
+from tests.unit.test_server import stream_parts
 
 pytestmark = pytest.mark.integration
 STRONG = (
@@ -106,15 +106,7 @@ def test_a_session_survives_a_restart_and_serves_the_prefetch_without_a_model_ca
             assert r.status_code == 200, r.text
             out = r.json()["output"]
         report = c.post("/ai/interview/report/stream_events", json={"input": ids, "version": "v2"})
-        events = sse_events(report.text)
-        assert events[-1][0] == "end", events[-1]
-        payloads = [json.loads(d) for k, d in events if k == "data"]
-        token_at = [i for i, p in enumerate(payloads) if p["event"] == "on_chat_model_stream"]
-        final_at = max(
-            i
-            for i, p in enumerate(payloads)
-            if p["event"] == "on_chain_end" and not p["parent_ids"]
-        )
+        payloads, token_at, final_at = stream_parts(report.text)
         assert token_at and token_at[0] < final_at
         result = payloads[final_at]["data"]["output"]
         scores = {e["question_id"]: e["score"] for e in result["evaluations"]}

@@ -21,6 +21,20 @@ def sse_events(text: str) -> list[tuple[str, str]]:
     return events
 
 
+def stream_parts(text: str) -> tuple[list[dict], list[int], int]:
+    """A finished `stream_events` response: (payloads, indexes of user-visible token events,
+    index of the root run's end, which carries the final output). The stream must have
+    ended with `event: end`, not an error."""
+    events = sse_events(text)
+    assert events[-1][0] == "end", events[-1]
+    payloads = [json.loads(d) for k, d in events if k == "data"]
+    token_at = [i for i, p in enumerate(payloads) if p["event"] == "on_chat_model_stream"]
+    final_at = max(
+        i for i, p in enumerate(payloads) if p["event"] == "on_chain_end" and not p["parent_ids"]
+    )
+    return payloads, token_at, final_at
+
+
 async def test_invoke_returns_the_analysis_result(use_fake_model, client):
     use_fake_model()
     r = await client.post("/ai/analyze/invoke", json=BODY)
