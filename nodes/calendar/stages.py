@@ -46,8 +46,6 @@ STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _TIME = re.compile(
     r"(?:(오전|오후|AM|PM|am|pm)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?:\s*(\d{1,2})\s*분|\s*반)?)"
 )
-_WEEK = re.compile(r"\d{1,2}\s*월\s*(?:첫|둘|셋|넷|다섯|마지막)\s*째?\s*주")
-_LATER = re.compile(r"추후\s*(?:안내|공지|통보)|미정|개별\s*(?:안내|통보)")
 _SPLIT = re.compile(r"\s*(?:→|->|▶|>|,|/(?!\d)|\||·)\s*|\s[-–]\s")
 ROLLING = re.compile(r"상시\s*채용|채용\s*시\s*마감")
 
@@ -58,7 +56,6 @@ class Stage:
     stage_type: str
     date: date | None = None
     time: str | None = None
-    note: str | None = None  # "3월 넷째 주", "추후 안내": why the date is null
 
     def as_dict(self) -> dict[str, str | None]:
         """The contract's schedule item."""
@@ -120,14 +117,9 @@ def find_stages(text: str, now: date) -> list[Stage]:
             when, at = _dated(stage_type, segment, now)
             if when is None and i + 1 < len(lines) and _stage_in(lines[i + 1]) is None:
                 when, at = _dated(stage_type, lines[i + 1], now)  # "■ 접수기간" then dates
-            note = None
-            if when is None:
-                week = _WEEK.search(segment)
-                later = _LATER.search(segment)
-                note = week.group(0) if week else later.group(0) if later else None
-                if ROLLING.search(segment):
-                    name, note = "상시 채용", "상시 채용"
-            _merge(stages, Stage(name, stage_type, when, at, note))
+            if when is None and ROLLING.search(segment):
+                name = "상시 채용"
+            _merge(stages, Stage(name, stage_type, when, at))
     return stages
 
 
@@ -138,7 +130,7 @@ def _merge(stages: list[Stage], new: Stage) -> None:
         )
         if same:
             if old.date is None and new.date is not None:
-                old.date, old.time, old.note = new.date, new.time, None
+                old.date, old.time = new.date, new.time
             elif old.date is not None and new.date is not None and new.stage_type == "DOCUMENT":
                 old.date, old.time = max(
                     (old.date, old.time), (new.date, new.time), key=lambda p: (p[0], p[1] or "")
