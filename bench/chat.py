@@ -2,25 +2,26 @@
 
 - History tokens in the answer prompt after 10 turns: every turn verbatim (the seed) versus
   the last 5 turns plus the folded summary (ours). Embedded model's tokenizer.
-- Model calls saved by the answer cache on a stream of 100 general questions of which 30%
-  repeat an earlier one (simulated model, in-process services).
+- Document-context tokens in the answer prompt: top-10 chunks (the seed) versus top-5 above
+  the calibrated threshold (ours), through the chat graph's retrieve step.
 """
 
 from __future__ import annotations
 
-import random
+import json
+import statistics
 import tempfile
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from bench.simulated import SimulatedChatModel
-from core.cache import MemoryJsonCache, MissingCache
 from core.local_llm import embedded_model_path, get_engine
-from core.models import ModelRegistry
-from core.services import get_services, in_process_services, set_services
-from core.settings import Settings
-from core.telemetry import MODEL_CALLS
-from graphs.chat import build_chat_graph
-from nodes.chat.steps import ANSWER_PROMPT, SUMMARY_LINES, WINDOW_TURNS, _window
+from core.services import in_process_services, set_services
+from core.settings import get_settings
+from evals.run_chat import seed_documents
+from nodes.chat.steps import ANSWER_PROMPT, SUMMARY_LINES, WINDOW_TURNS, _window, retrieve
+
+DATASETS = Path(__file__).parents[1] / "evals" / "datasets"
 
 QUESTIONS = [
     "면접 볼 때 긴장을 줄이는 방법 있어?",
@@ -37,11 +38,10 @@ QUESTIONS = [
 
 
 def history_tokens(turns: int = 10) -> dict[str, Any]:
-    engine = get_engine(str(embedded_model_path()), 4096, None)
+    tokens = _tokenizer()
 
     def count(messages) -> int:
-        text = "\n".join(m.text for m in messages)
-        return len(engine.llama.tokenize(text.encode("utf-8"), add_bos=False))
+        return tokens("\n".join(m.text for m in messages))
 
     answer = (
         "면접에서는 질문의 의도를 먼저 확인하고, 경험을 상황-행동-결과 순서로 설명하세요. "
@@ -67,41 +67,45 @@ def history_tokens(turns: int = 10) -> dict[str, Any]:
     }
 
 
-def _calls() -> float:
-    return sum(
-        s.value
-        for m in MODEL_CALLS.collect()
-        for s in m.samples
-        if s.name.endswith("_total") and s.labels.get("feature") == "chat"
-    )
+def _tokenizer() -> Callable[[str], int]:
+    engine = get_engine(str(embedded_model_path()), 4096, None)
+    return lambda text: len(engine.llama.tokenize(text.encode("utf-8"), add_bos=False))
 
 
-async def cache_savings(requests: int = 100, repeat_share: float = 0.3) -> dict[str, Any]:
-    rng = random.Random(0)
-    stream: list[str] = []
-    for i in range(requests):
-        if stream and rng.random() < repeat_share:
-            stream.append(rng.choice(stream))
-        else:
-            stream.append(f"{QUESTIONS[i % len(QUESTIONS)]} ({i}번째 질문)")
-    repeats = requests - len(set(stream))
-    out: dict[str, Any] = {"requests": requests, "repeats": repeats}
-    for name, cache in (("without_cache", MissingCache()), ("with_cache", MemoryJsonCache())):
-        settings = Settings(redis_url=None, chroma_path=tempfile.mkdtemp())
-        model = SimulatedChatModel(ttft_s=0.0, tokens_per_s=10_000)
-        set_services(
-            in_process_services(
-                settings, cache=cache, models=ModelRegistry(settings, {"chat": model})
-            )
-        )
-        graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
-        before = _calls()
-        for i, message in enumerate(stream):
-            await graph.ainvoke(
-                {"user_id": "bench", "room_id": f"r{i}", "message": message},
-                {"configurable": {"thread_id": f"chat:bench:{name}:{i}"}},
-            )
-        out[name] = _calls() - before
-        set_services(None)
-    out["saved_share"] = round(1 - out["with_cache"] / out["without_cache"], 3)
+async def rag_context_tokens() -> dict[str, Any]:
+    """The answer prompt's document context on the retrieval eval's 26 questions over one
+    user's 5 documents: the seed's top-10 with no threshold versus ours (RAG_TOP_K=5 and
+    RAG_MIN_SCORE), both through the chat graph's own retrieve step."""
+    count = _tokenizer()
+    questions = [
+        json.loads(line)["question"]
+        for line in (DATASETS / "chat_retrieval.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    base = get_settings()
+    designs = {
+        "top10": {"rag_top_k": 10, "rag_min_score": -1.0},
+        "ours": {"rag_top_k": base.rag_top_k, "rag_min_score": base.rag_min_score},
+    }
+    out: dict[str, Any] = {"questions": len(questions)}
+    for name, update in designs.items():
+        settings = base.model_copy(update={**update, "chroma_path": tempfile.mkdtemp()})
+        set_services(in_process_services(settings))
+        try:
+            await seed_documents("bench")
+            tokens, chunks = [], []
+            for question in questions:
+                found = await retrieve({"user_id": "bench", "message": question})
+                tokens.append(count(found["context"]))
+                chunks.append(len(found["sources"]))
+        finally:
+            set_services(None)
+        out[name] = {
+            **update,
+            "context_tokens_mean": round(statistics.mean(tokens), 1),
+            "chunks_mean": round(statistics.mean(chunks), 2),
+            "no_context_share": round(sum(c == 0 for c in chunks) / len(chunks), 3),
+        }
+    ours, seed = out["ours"]["context_tokens_mean"], out["top10"]["context_tokens_mean"]
+    out["ratio"] = round(ours / seed, 3)
     return out

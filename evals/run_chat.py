@@ -39,7 +39,7 @@ def _load(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-async def _seed_documents(user: str) -> None:
+async def seed_documents(user: str) -> None:
     embed = build_embed_graph().compile()
     docs = json.loads((HERE / "datasets" / "chat_documents.json").read_text(encoding="utf-8"))
     for doc_id, doc in docs.items():
@@ -170,7 +170,7 @@ async def run() -> dict[str, Any]:
         }
     )
     set_services(in_process_services(settings))
-    await _seed_documents("evaldocs")
+    await seed_documents("evaldocs")
     graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
     return {
         "routing": await routing(graph),
