@@ -42,6 +42,10 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[local,dev]"
 	@touch $@ $(VENV)/.installed
 
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[local,dev,bench]"
+	@touch $@ $(VENV)/.installed $(VENV)/.installed-dev
+
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
@@ -88,11 +92,11 @@ eval: install-dev system-deps
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
 	$(BIN)/python -m evals.run --dataset holdout --spread-examples 1 $(EVAL_ARGS)
 
-bench: install-dev
+bench: $(VENV)/.installed-bench
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
-load: install-dev
+load: $(VENV)/.installed-bench
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
 	$(BIN)/python -m bench.load $(LOAD_ARGS)
 

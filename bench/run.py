@@ -6,6 +6,8 @@
 1. The embedded local model: time to first token and tokens/s (median of 3).
 2. Analysis through the real app (ASGI, real Redis, configured model): a cache miss, then
    hits on the same input (P50/P95 of 50), and the model calls each made.
+PNG plots of the same results: bench/plots.py.
+
 3. Server overhead and the `langgraph dev` peer (bench/overhead.py, bench/peer.py), input
    tokens per analysis (bench/tokens.py), interview prefetch latency and prompt tokens
    (bench/interview.py).
@@ -27,7 +29,7 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
-from bench import caches, chat, documents, interview, overhead, peer, retrieval, tokens
+from bench import caches, chat, documents, interview, overhead, peer, plots, retrieval, tokens
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -359,6 +361,8 @@ async def main(only: list[str]) -> None:
     table = render(results)
     (RESULTS / "latest.md").write_text(table + "\n")
     print(table)
+    for path in plots.write_plots(results):
+        print(path)
 
 
 if __name__ == "__main__":
