@@ -1,10 +1,14 @@
-"""Load: 64 concurrent analysis streams against a real server process on real Redis, with
-the simulated model, for a bounded time and request count (loopback only).
+"""Load: 64 concurrent streams, half analyses and half chats, against a real server process
+on real Redis, with the simulated model, for a bounded time and request count (loopback
+only).
 
     python -m bench.load --seconds 120 --concurrency 64 --max-requests 5000
 
-Reports errors (target 0), latency P50/P95, requests/s and the server's memory growth;
-writes bench/results/load-latest.json.
+Every analysis is a new pair of documents (a cache miss); every chat worker keeps talking in
+its own room (its checkpointed history grows in Redis, the window keeps the prompt bounded)
+with a new question each time (no answer-cache hits). Reports errors (target 0), latency
+P50/P95 per feature, requests/s and the server's memory growth; writes
+bench/results/load-latest.json.
 """
 
 from __future__ import annotations
@@ -14,10 +18,13 @@ import asyncio
 import json
 import os
 import time
+import uuid
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import httpx
 
+from bench.chat import QUESTIONS
 from bench.overhead import one_stream, pct
 from bench.procs import simulated_server
 
@@ -31,33 +38,73 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def chat_stream(user: str) -> Callable[[httpx.AsyncClient], Awaitable[tuple[float, float]]]:
+    """One worker's conversation: each call streams the next question in the same room."""
+    turn = {"n": 0}
+
+    async def one(client: httpx.AsyncClient) -> tuple[float, float]:
+        turn["n"] += 1
+        question = f"{QUESTIONS[turn['n'] % len(QUESTIONS)]} ({uuid.uuid4().hex[:8]})"
+        body = {
+            "input": {"user_id": user, "room_id": "load", "message": question},
+            "version": "v2",
+        }
+        start = time.perf_counter()
+        first = None
+        async with client.stream("POST", "/ai/chat/stream_events", json=body) as response:
+            response.raise_for_status()
+            async for line in response.aiter_lines():
+                if first is None and "on_chat_model_stream" in line:
+                    first = time.perf_counter() - start
+                if line.startswith("event: error"):
+                    raise RuntimeError("error event")
+        if first is None:
+            raise RuntimeError("no streamed token")
+        return first, time.perf_counter() - start
+
+    return one
+
+
 async def hammer(base: str, concurrency: int, seconds: float, max_requests: int) -> dict:
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    latencies: list[float] = []
+    latencies: dict[str, list[float]] = {"analysis": [], "chat": []}
     errors: dict[str, int] = {}
     budget = {"left": max_requests}
     deadline = time.monotonic() + seconds
+    run = uuid.uuid4().hex[:6]
 
     async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as client:
 
-        async def worker() -> None:
+        async def worker(i: int) -> None:
+            feature = "analysis" if i % 2 == 0 else "chat"
+            request = one_stream if feature == "analysis" else chat_stream(f"load-{run}-{i}")
             while time.monotonic() < deadline and budget["left"] > 0:
                 budget["left"] -= 1
                 try:
-                    _, total = await one_stream(client)
-                    latencies.append(total)
+                    _, total = await request(client)
+                    latencies[feature].append(total)
                 except Exception as exc:  # counted, never hidden
-                    errors[type(exc).__name__] = errors.get(type(exc).__name__, 0) + 1
+                    key = f"{feature}: {type(exc).__name__}"
+                    errors[key] = errors.get(key, 0) + 1
 
         started = time.perf_counter()
-        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        await asyncio.gather(*(worker(i) for i in range(concurrency)))
         wall = time.perf_counter() - started
+    every = latencies["analysis"] + latencies["chat"]
     return {
-        "requests": len(latencies) + sum(errors.values()),
+        "requests": len(every) + sum(errors.values()),
         "errors": errors,
-        "p50_s": pct(latencies, 0.5) if latencies else None,
-        "p95_s": pct(latencies, 0.95) if latencies else None,
-        "rps": len(latencies) / wall,
+        "p50_s": pct(every, 0.5) if every else None,
+        "p95_s": pct(every, 0.95) if every else None,
+        "by_feature": {
+            feature: {
+                "requests": len(values),
+                "p50_s": pct(values, 0.5) if values else None,
+                "p95_s": pct(values, 0.95) if values else None,
+            }
+            for feature, values in latencies.items()
+        },
+        "rps": len(every) / wall,
         "seconds": wall,
     }
 

@@ -41,6 +41,10 @@ DOC_WORD = re.compile(
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필"
 )
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인")
+# Advice on preparing ("코딩테스트 준비는 어떤 순서로 하면 좋아?"): general, even when it
+# names a recruitment stage, unless it asks when or acts on a schedule.
+PREPARE = re.compile(r"준비|공부|대비|연습")
+HOW = re.compile(r"어떻게|어떤\s*순서|방법|팁|뭘|뭐부터|무엇을|요령")
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,12 @@ def keyword_route(message: str) -> str | None:
     recruit = bool(RECRUIT_WORD.search(message))
     docs = bool(DOC_WORD.search(message))
     mine = bool(MY_SCHEDULE.search(message))
+    if (
+        PREPARE.search(message)
+        and HOW.search(message)
+        and not (docs or mine or schedule_verb or schedule_word or WHEN.search(message))
+    ):
+        return "general"
     if (
         recruit
         and (WHEN.search(message) or "공고" in message or ASK.search(message))
@@ -117,10 +127,6 @@ class ExampleRouter:
         return sorted(best.items(), key=lambda kv: -kv[1])
 
     def route(self, message: str) -> RouteDecision:
-        vector = self.embeddings.embed_query(message)
-        best: dict[str, float] = {}
-        for label, v in zip(self.labels, self.vectors, strict=True):
-            best[label] = max(best.get(label, -1.0), _cosine(vector, v))
-        ranked = sorted(best.items(), key=lambda kv: -kv[1])
+        ranked = self._rank(message)
         gap = ranked[0][1] - ranked[1][1]
         return RouteDecision(ranked[0][0] if gap >= self.margin else None, "examples", gap)

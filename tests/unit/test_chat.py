@@ -70,6 +70,11 @@ def test_relative_dates_resolve_against_now():
         ("카카오 코딩테스트 언제야?", "calendar"),
         ("내 이력서에서 강조할 프로젝트가 뭐야?", "rag"),
         ("안녕하세요", None),  # not a rule's case: examples or the model decide
+        # advice on preparing names a stage but asks how, not when (the examples said
+        # "calendar" for this one)
+        ("코딩테스트 준비는 어떤 순서로 하면 좋아?", "general"),
+        ("코딩테스트 준비 일정 알려줘", None),
+        ("카카오 코테 준비 언제까지 해야 해?", "calendar"),
     ],
 )
 def test_keyword_rules(message, route):

@@ -19,6 +19,7 @@ def test_every_dashboard_metric_exists():
         telemetry.MODEL_TOKENS,
         telemetry.ERRORS,
         telemetry.JOB_SECONDS,
+        telemetry.RETRIEVAL_SECONDS,
     ):
         for family in metric.collect():
             exported.add(family.name)
@@ -29,5 +30,12 @@ def test_every_dashboard_metric_exists():
     }
     assert used and used <= exported, used - exported
     titles = " ".join(p["title"] for p in panels).lower()
-    for seed_panel in ("request rate", "latency", "tokens per day", "error rate", "cache hit"):
+    for seed_panel in (
+        "request rate",
+        "latency",
+        "tokens per day",
+        "error rate",
+        "cache hit",
+        "retrieval",
+    ):
         assert seed_panel in titles
