@@ -39,8 +39,11 @@ def wait_ready(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
 
 
 @contextlib.contextmanager
-def simulated_server(ttft_ms: float = 600, tps: float = 28) -> Iterator[tuple[str, int]]:
-    """Our server (real Redis from REDIS_URL) on the simulated model: (base URL, pid)."""
+def simulated_server(
+    ttft_ms: float = 600, tps: float = 28, *server_args: str
+) -> Iterator[tuple[str, int]]:
+    """Our server (real Redis from REDIS_URL) on the simulated model: (base URL, pid).
+    `server_args` go to bench.sim_server (e.g. "--loop", "asyncio")."""
     port = free_port()
     cmd = [
         sys.executable,
@@ -52,6 +55,7 @@ def simulated_server(ttft_ms: float = 600, tps: float = 28) -> Iterator[tuple[st
         str(ttft_ms),
         "--tps",
         str(tps),
+        *server_args,
     ]
     proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ})
     base = f"http://127.0.0.1:{port}"
