@@ -65,7 +65,17 @@ def chat_stream(user: str) -> Callable[[httpx.AsyncClient], Awaitable[tuple[floa
     return one
 
 
-async def hammer(base: str, concurrency: int, seconds: float, max_requests: int) -> dict:
+async def sample_rss(pid: int, every_s: float, into: list[tuple[float, float]]) -> None:
+    """(seconds since start, server RSS in MB) every `every_s` until cancelled."""
+    started = time.monotonic()
+    while True:
+        into.append((round(time.monotonic() - started), round(rss_mb(pid), 1)))
+        await asyncio.sleep(every_s)
+
+
+async def hammer(
+    base: str, concurrency: int, seconds: float, max_requests: int, pid: int | None = None
+) -> dict:
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     latencies: dict[str, list[float]] = {"analysis": [], "chat": []}
     errors: dict[str, int] = {}
@@ -87,9 +97,13 @@ async def hammer(base: str, concurrency: int, seconds: float, max_requests: int)
                     key = f"{feature}: {type(exc).__name__}"
                     errors[key] = errors.get(key, 0) + 1
 
+        series: list[tuple[float, float]] = []
+        sampler = asyncio.create_task(sample_rss(pid, 15, series)) if pid else None
         started = time.perf_counter()
         await asyncio.gather(*(worker(i) for i in range(concurrency)))
         wall = time.perf_counter() - started
+        if sampler:
+            sampler.cancel()
     every = latencies["analysis"] + latencies["chat"]
     return {
         "requests": len(every) + sum(errors.values()),
@@ -106,6 +120,7 @@ async def hammer(base: str, concurrency: int, seconds: float, max_requests: int)
         },
         "rps": len(every) / wall,
         "seconds": wall,
+        "rss_mb_every_15_s": series,
     }
 
 
@@ -120,7 +135,7 @@ def main() -> None:
     with simulated_server() as (base, pid):
         asyncio.run(hammer(base, 4, 5, 20))  # warm-up, not counted
         before = rss_mb(pid)
-        result = asyncio.run(hammer(base, args.concurrency, args.seconds, args.max_requests))
+        result = asyncio.run(hammer(base, args.concurrency, args.seconds, args.max_requests, pid))
         after = rss_mb(pid)
     result.update(
         concurrency=args.concurrency,

@@ -81,6 +81,9 @@ def run_metadata(feature: str, thread: tuple[str, str] | None = None) -> PerRequ
                 raise InvalidInputError("input must be an object", field="input")
             tid = thread_id(prefix, given.get("user_id"), given.get(key_field), key_field)
             config["configurable"] = {**config.get("configurable", {}), "thread_id": tid}
+            # LangGraph copies configurable.thread_id into run metadata (and so traces)
+            # unless metadata already has one: give it the pseudonymous form.
+            metadata["thread_id"] = f"{prefix}:{user}:{given[key_field]}"
         return config
 
     return modify

@@ -220,3 +220,24 @@ async def test_bad_chat_input_is_422(use_fake_model, client, input_, field):
     r = await client.post("/ai/chat/invoke", json={"input": input_})
     assert r.status_code == 422 and r.json()["error"]["field"] == field
     assert fake.calls == []
+
+
+async def test_threaded_runs_carry_a_pseudonymous_thread_id_never_the_raw_user(
+    use_fake_model, client
+):
+    from core.security import hash_user_id
+
+    use_fake_model(echo)
+    user = "user-5521"
+    body = {"user_id": user, "room_id": "r9", "message": "면접 복장은 어떻게 해?", "now": NOW}
+    r = await client.post("/ai/chat/stream_events", json={"input": body, "version": "v2"})
+    payloads = [json.loads(d) for k, d in sse_events(r.text) if k == "data"]
+    metas = [p["metadata"] for p in payloads if "metadata" in p]
+    assert metas and all(user not in json.dumps(m) for m in metas)
+    assert {m.get("thread_id") for m in metas} == {f"chat:{hash_user_id(user)}:r9"}
+    # the checkpoint itself stays under the contract's thread id: the room remembers
+    await chat(client, "연봉 협상 팁 알려줘", user=user, room="r9")
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": f"chat:{user}:r9", "checkpoint_ns": ""}}
+    )
+    assert len(saved.checkpoint["channel_values"]["history"]) == 2
