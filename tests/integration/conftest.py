@@ -77,13 +77,21 @@ def running_process(
             proc.wait(timeout=30)
 
 
-@pytest.fixture(scope="session")
-def live_server(redis_url: str, tmp_path_factory) -> Iterator[str]:
-    """`uvicorn server:app` as a real process on real Redis and the embedded local model."""
+def serve_app(
+    redis_url: str, log_path: Path, **environment: str
+) -> contextlib.AbstractContextManager[str]:
+    """`uvicorn server:app` as a real process on real Redis (embedded defaults unless
+    `environment` says otherwise); a context manager yielding its base URL."""
     port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "HOST": "127.0.0.1", "PORT": str(port)}
     env.pop("AI_API_KEY", None)
+    env.update(environment)
     cmd = [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"]
-    log = tmp_path_factory.mktemp("server") / "server.log"
-    with running_process(cmd, env, log, "/health", port, 60) as base:
+    return running_process(cmd, env, log_path, "/health", port, 60)
+
+
+@pytest.fixture(scope="session")
+def live_server(redis_url: str, tmp_path_factory) -> Iterator[str]:
+    """`uvicorn server:app` as a real process on real Redis and the embedded local model."""
+    with serve_app(redis_url, tmp_path_factory.mktemp("server") / "server.log") as base:
         yield base

@@ -3,15 +3,13 @@ the embedded model and embeddings; a conversation that survives a server restart
 
 from __future__ import annotations
 
-import os
-import sys
 import uuid
 
 import httpx
 import pytest
 
 from tests.conftest import RESUME
-from tests.integration.conftest import free_port, running_process
+from tests.integration.conftest import serve_app
 from tests.unit.test_server import stream_parts
 
 pytestmark = pytest.mark.integration
@@ -19,17 +17,12 @@ NOW = "2026-11-29T10:00:00+09:00"
 
 
 def serve(redis_url: str, tmp_path, name: str):
-    port = free_port()
-    env = {
-        **os.environ,
-        "REDIS_URL": redis_url,
-        "PORT": str(port),
-        "CHROMA_PATH": str(tmp_path / "chroma"),
-        "CHAT_MAX_OUTPUT_TOKENS": "48",
-    }
-    env.pop("AI_API_KEY", None)
-    cmd = [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"]
-    return running_process(cmd, env, tmp_path / f"{name}.log", "/health", port, 60)
+    return serve_app(
+        redis_url,
+        tmp_path / f"{name}.log",
+        CHROMA_PATH=str(tmp_path / "chroma"),
+        CHAT_MAX_OUTPUT_TOKENS="48",
+    )
 
 
 def say(client: httpx.Client, user: str, room: str, message: str) -> dict:

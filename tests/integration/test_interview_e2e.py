@@ -4,9 +4,7 @@ server restart in the middle of the session."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 import time
 import uuid
 
@@ -16,7 +14,7 @@ import redis
 
 from nodes.interview import prefetch
 from tests.conftest import POSTING, RESUME
-from tests.integration.conftest import free_port, running_process
+from tests.integration.conftest import serve_app
 from tests.unit.test_server import stream_parts
 
 pytestmark = pytest.mark.integration
@@ -39,18 +37,13 @@ def request_model_calls(base: str) -> float:
 
 
 def serve(redis_url: str, tmp_path, name: str):
-    port = free_port()
-    env = {
-        **os.environ,
-        "REDIS_URL": redis_url,
-        "PORT": str(port),
-        "INTERVIEW_QUESTIONS": "3",
-        "INTERVIEW_MAX_FOLLOWUP_DEPTH": "1",
-        "INTERVIEW_QUESTION_SOURCE": "model",  # the real embedded model writes them
-    }
-    env.pop("AI_API_KEY", None)
-    cmd = [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"]
-    return running_process(cmd, env, tmp_path / f"{name}.log", "/health", port, 60)
+    return serve_app(
+        redis_url,
+        tmp_path / f"{name}.log",
+        INTERVIEW_QUESTIONS="3",
+        INTERVIEW_MAX_FOLLOWUP_DEPTH="1",
+        INTERVIEW_QUESTION_SOURCE="model",  # the real embedded model writes them
+    )
 
 
 def wait_for_prefetch(client: redis.Redis, thread: str, index: int, timeout_s: float) -> dict:
