@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 
 from bench.chat import QUESTIONS
-from bench.overhead import one_stream, pct
+from bench.overhead import one_stream, pct, timed_stream
 from bench.procs import simulated_server
 
 RESULTS = Path(__file__).parent / "results"
@@ -45,22 +45,11 @@ def chat_stream(user: str) -> Callable[[httpx.AsyncClient], Awaitable[tuple[floa
     async def one(client: httpx.AsyncClient) -> tuple[float, float]:
         turn["n"] += 1
         question = f"{QUESTIONS[turn['n'] % len(QUESTIONS)]} ({uuid.uuid4().hex[:8]})"
-        body = {
-            "input": {"user_id": user, "room_id": "load", "message": question},
-            "version": "v2",
-        }
-        start = time.perf_counter()
-        first = None
-        async with client.stream("POST", "/ai/chat/stream_events", json=body) as response:
-            response.raise_for_status()
-            async for line in response.aiter_lines():
-                if first is None and "on_chat_model_stream" in line:
-                    first = time.perf_counter() - start
-                if line.startswith("event: error"):
-                    raise RuntimeError("error event")
+        given = {"user_id": user, "room_id": "load", "message": question}
+        first, total = await timed_stream(client, "/ai/chat/stream_events", given)
         if first is None:
             raise RuntimeError("no streamed token")
-        return first, time.perf_counter() - start
+        return first, total
 
     return one
 
