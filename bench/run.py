@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import platform
 import statistics
@@ -55,10 +56,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def bench_local_model() -> dict[str, Any]:
-    model = ModelRegistry(Settings(chat_model="local", model_fallbacks="")).runnable(
-        "chat", max_tokens=64
-    )
+async def bench_local_model(threads: int | None = None) -> dict[str, Any]:
+    settings = Settings(chat_model="local", model_fallbacks="", local_model_threads=threads)
+    model = ModelRegistry(settings).runnable("chat", max_tokens=64)
     await model.ainvoke([HumanMessage("warm up")])  # load the model file
     ttfts, rates = [], []
     topics = ["code reviews", "system design interviews", "technical debt"]
@@ -80,6 +80,29 @@ async def bench_local_model() -> dict[str, Any]:
         "ttft_ms_median": round(1000 * statistics.median(ttfts)),
         "tokens_per_s_median": round(statistics.median(rates), 1),
     }
+
+
+def _spin(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+async def bench_local_model_threads() -> dict[str, Any]:
+    """The embedded model's speed by llama.cpp thread count, alone and while another
+    process keeps one core busy (another request's CPU work, a second eval)."""
+    out: dict[str, Any] = {"cores": os.cpu_count()}
+    for threads in sorted({1, max(1, os.cpu_count() or 1)}):
+        alone = await bench_local_model(threads)
+        hog = multiprocessing.get_context("spawn").Process(target=_spin, args=(600,))
+        hog.start()
+        try:
+            busy = await bench_local_model(threads)
+        finally:
+            hog.terminate()
+            hog.join()
+        out[str(threads)] = {"alone": alone, "one_core_busy": busy}
+    return out
 
 
 def model_calls() -> float:
@@ -149,6 +172,7 @@ def render(results: dict[str, Any]) -> str:
         f"| analysis, cache hit | P50 / P95 latency | {an['hit_p50_ms']} / {an['hit_p95_ms']} ms "
         f"({an['hit_model_calls']:.0f} model calls in {an['hits']} hits) |",
         f"| analysis | miss / hit (P50) | {an['speedup_p50']}x |",
+        *render_threads(results),
         "",
         f"Server overhead on `/ai/analyze/stream_events`, simulated model ({sim['ttft_ms']:.0f} ms "
         f"TTFT, {sim['tokens_per_s']:.0f} tokens/s): the model alone needs "
@@ -200,6 +224,19 @@ def render(results: dict[str, Any]) -> str:
     lines += render_chat(results)
     lines += render_documents(results)
     return "\n".join(lines)
+
+
+def render_threads(results: dict[str, Any]) -> list[str]:
+    """Table rows: the embedded model's tokens/s by llama.cpp threads, alone and busy."""
+    lt = results.get("local_model_threads")
+    if not lt:
+        return []
+    return [
+        f"| embedded model, {n} llama.cpp thread(s) | tokens/s alone / one core busy | "
+        f"{row['alone']['tokens_per_s_median']} / {row['one_core_busy']['tokens_per_s_median']} |"
+        for n, row in lt.items()
+        if n != "cores"
+    ]
 
 
 def render_documents(results: dict[str, Any]) -> list[str]:
@@ -329,6 +366,7 @@ def render_interview(results: dict[str, Any]) -> list[str]:
 
 SECTIONS = {
     "local_model": lambda: bench_local_model(),
+    "local_model_threads": lambda: bench_local_model_threads(),
     "analysis_cache": lambda: bench_analysis_cache(hits=50),
     "overhead": lambda: asyncio.to_thread(overhead.run),
     "peer": lambda: asyncio.to_thread(peer.run, (1, 10), 2),
