@@ -208,13 +208,15 @@ def render(results: dict[str, Any]) -> str:
         "Peer, same graph and simulated model: our server vs `langgraph dev` (LangGraph API "
         "server, in-memory runtime, `--n-jobs-per-worker 64`); values are ours / peer:",
         "",
-        "| concurrent streams | TTFT P50 | total P50 | total P95 | RPS | errors |",
-        "|---|---|---|---|---|---|",
+        "| concurrent streams | TTFT P50 | TTFT ours / peer | total P50 | total P95 | RPS | "
+        "errors |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in pe["levels"]:
         o, p = r["ours"], r["langgraph_dev"]
         lines.append(
             f"| {r['concurrency']} | {o['ttft_p50_s']:.2f} / {p['ttft_p50_s']:.2f} s | "
+            f"{o['ttft_p50_s'] / p['ttft_p50_s']:.2f} | "
             f"{o['total_p50_s']:.2f} / {p['total_p50_s']:.2f} s | "
             f"{o['total_p95_s']:.2f} / {p['total_p95_s']:.2f} s | "
             f"{o['rps']:.1f} / {p['rps']:.1f} | {o['errors']} / {p['errors']} |"
@@ -315,12 +317,14 @@ def render_retrieval(results: dict[str, Any]) -> list[str]:
         "Retrieval: user-filtered top-5 in Chroma (persistent directory), 100 users, 200 "
         "queries; embedding throughput of the configured model.",
         "",
-        "| chunks | query P50 | query P95 | insert time |",
-        "|---|---|---|---|",
+        "| chunks | query P50 | query P95 | P50 / smallest collection's | insert time |",
+        "|---|---|---|---|---|",
     ]
+    rows = sorted(rt.values(), key=lambda r: r["chunks"])
     lines += [
-        f"| {r['chunks']:,} | {r['p50_ms']} ms | {r['p95_ms']} ms | {r['insert_s']} s |"
-        for r in rt.values()
+        f"| {r['chunks']:,} | {r['p50_ms']} ms | {r['p95_ms']} ms | "
+        f"{r['p50_ms'] / rows[0]['p50_ms']:.1f}x | {r['insert_s']} s |"
+        for r in rows
     ]
     lines += [
         "",
@@ -369,7 +373,7 @@ SECTIONS = {
     "local_model_threads": lambda: bench_local_model_threads(),
     "analysis_cache": lambda: bench_analysis_cache(hits=50),
     "overhead": lambda: asyncio.to_thread(overhead.run),
-    "peer": lambda: asyncio.to_thread(peer.run, (1, 10), 2),
+    "peer": lambda: asyncio.to_thread(peer.run, (1, 10, 50), 2),
     "analysis_tokens": lambda: asyncio.to_thread(tokens.measure),
     "interview_prefetch": lambda: interview.prefetch_latency(),
     "interview_tokens": lambda: asyncio.to_thread(interview.prompt_tokens),
