@@ -30,6 +30,7 @@ from core.telemetry import (
     metrics_payload,
     note_error,
 )
+from core.thread_lock import one_run_per_thread
 from graphs.analysis import build_analysis_graph
 from graphs.calendar import build_calendar_graph
 from graphs.chat import build_chat_graph
@@ -100,8 +101,11 @@ def create_app() -> FastAPI:
     app.add_middleware(RequestMetricsMiddleware)
     guarded = [Depends(require_api_key)]
 
-    # path, graph builder, run name, input, output, feature, checkpointed thread (prefix, key)
-    features: list[tuple[str, Any, str, type, type, str, tuple[str, str] | None]] = [
+    # path, graph builder, run name, input, output, feature, and for checkpointed threads
+    # (prefix, key field, queue): runs of one thread never overlap; with queue a second
+    # chat message waits (TURN_WAIT_S) for the one before it, without it a second interview
+    # answer while one is being handled is a duplicate and is refused (409 THREAD_BUSY).
+    features: list[tuple[str, Any, str, type, type, str, tuple[str, str, bool] | None]] = [
         (
             "/ai/analyze",
             build_analysis_graph,
@@ -111,7 +115,15 @@ def create_app() -> FastAPI:
             "analysis",
             None,
         ),
-        ("/ai/chat", build_chat_graph, "chat", ChatInput, ChatResult, "chat", ("chat", "room_id")),
+        (
+            "/ai/chat",
+            build_chat_graph,
+            "chat",
+            ChatInput,
+            ChatResult,
+            "chat",
+            ("chat", "room_id", True),
+        ),
         (
             "/ai/interview/question",
             build_interview_graph,
@@ -119,7 +131,7 @@ def create_app() -> FastAPI:
             InterviewTurnInput,
             InterviewQuestion,
             "interview",
-            ("interview", "session_id"),
+            ("interview", "session_id", False),
         ),
         (
             "/ai/interview/report",
@@ -150,15 +162,17 @@ def create_app() -> FastAPI:
         ),
     ]
     for path, build, name, input_type, output_type, feature, thread in features:
-        checkpointer = ServicesCheckpointer() if thread else None
+        graph = build().compile(name=name, checkpointer=ServicesCheckpointer() if thread else None)
+        if thread:
+            graph = one_run_per_thread(graph, queue=thread[2])
         add_routes(
             app,
-            contract_errors(build().compile(name=name, checkpointer=checkpointer)),
+            contract_errors(graph),
             path=path,
             input_type=input_type,
             output_type=output_type,
             dependencies=guarded,
-            per_req_config_modifier=run_metadata(feature, thread=thread),
+            per_req_config_modifier=run_metadata(feature, thread=thread and thread[:2]),
         )
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:

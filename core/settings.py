@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     google_api_key: str | None = None
     ollama_base_url: str = "http://127.0.0.1:11434"
     model_timeout_s: float = Field(default=120.0, gt=0)
+    # A chat message sent while the room's previous one is still running waits this long
+    # for it, then gets 409 THREAD_BUSY (runs of one thread never overlap).
+    turn_wait_s: float = Field(default=30.0, ge=0)
     local_model_path: str | None = None
     local_model_ctx: int = Field(default=4096, ge=512)
     local_model_threads: int | None = None

@@ -77,6 +77,8 @@ _OUTPUT_KEYS: weakref.WeakKeyDictionary[Any, frozenset[str]] = weakref.WeakKeyDi
 def _output_keys(runnable: Any) -> frozenset[str]:
     """The output schema's fields, computed once per graph: building the JSON schema costs
     a pydantic model per call (6.5% of the server's CPU at 50 streams, before this)."""
+    while isinstance(runnable, RunnableBinding):  # (unhashable) wrappers of the graph
+        runnable = runnable.bound
     keys = _OUTPUT_KEYS.get(runnable)
     if keys is None:
         keys = frozenset(runnable.get_output_jsonschema().get("properties", {}))

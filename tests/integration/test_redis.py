@@ -106,3 +106,44 @@ async def test_checkpoints_persist_across_service_instances_with_a_ttl(redis_url
         assert state.values == {"n": 2}
     finally:
         await second.aclose()
+
+
+async def test_runs_of_one_thread_are_serialised_through_redis(redis_url):
+    """The thread lock lives in Redis, so two server processes serialise one room too."""
+    from core.services import set_services
+    from core.thread_lock import LOCK_PREFIX, ThreadBusyError, thread_turn
+
+    services = await create_services(Settings(redis_url=redis_url))
+    set_services(services)
+    tid = f"chat:lock-test:{uuid.uuid4().hex[:8]}"
+    order: list[str] = []
+
+    async def run(name: str, hold_s: float) -> None:
+        async with thread_turn(tid, 5):
+            order.append(f"{name}-in")
+            await asyncio.sleep(hold_s)
+            order.append(f"{name}-out")
+
+    try:
+        await asyncio.gather(run("a", 0.3), run("b", 0.3))
+        assert order in (
+            ["a-in", "a-out", "b-in", "b-out"],
+            ["b-in", "b-out", "a-in", "a-out"],
+        )
+        assert await services.redis.exists(LOCK_PREFIX + tid) == 0  # released
+        # held by another client (another server process): refused at once with wait 0
+        other = create_redis(redis_url, 2, 5)
+        held = other.lock(LOCK_PREFIX + tid, timeout=30, thread_local=False)
+        assert await held.acquire(blocking=False)
+        try:
+            with pytest.raises(ThreadBusyError):
+                async with thread_turn(tid, 0):
+                    pass
+        finally:
+            await held.release()
+            await other.aclose()
+        async with thread_turn(tid, 0):  # free again
+            assert await services.redis.exists(LOCK_PREFIX + tid) == 1
+    finally:
+        set_services(None)
+        await services.aclose()

@@ -241,3 +241,55 @@ async def test_threaded_runs_carry_a_pseudonymous_thread_id_never_the_raw_user(
         {"configurable": {"thread_id": f"chat:{user}:r9", "checkpoint_ns": ""}}
     )
     assert len(saved.checkpoint["channel_values"]["history"]) == 2
+
+
+async def test_two_messages_at_once_in_one_room_are_both_kept(use_fake_model, client):
+    import asyncio
+    import time
+
+    def slow(messages):
+        time.sleep(0.3)  # in the model's worker thread: the event loop keeps serving
+        return echo(messages)
+
+    use_fake_model(slow)
+    first, second = await asyncio.gather(
+        chat(client, "연봉 협상 팁 알려줘", room="busy"),
+        chat(client, "면접 복장은 어떻게 해?", room="busy"),
+    )
+    assert first["answer"] and second["answer"]
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "chat:u1:busy", "checkpoint_ns": ""}}
+    )
+    turns = [t["user"] for t in saved.checkpoint["channel_values"]["history"]]
+    assert sorted(turns) == sorted(["연봉 협상 팁 알려줘", "면접 복장은 어떻게 해?"])
+
+
+async def test_a_message_that_waits_too_long_for_its_room_is_409(use_fake_model, client):
+    import asyncio
+
+    from core.thread_lock import thread_turn
+
+    use_fake_model(echo, turn_wait_s=0.2)
+    async with thread_turn("chat:u1:held", 0):  # another run holds the room
+        r = await asyncio.wait_for(
+            client.post(
+                "/ai/chat/invoke",
+                json={"input": {"user_id": "u1", "room_id": "held", "message": "안녕"}},
+            ),
+            timeout=60,
+        )
+    assert r.status_code == 409 and r.json()["error"]["code"] == "THREAD_BUSY"
+
+
+async def test_a_busy_room_inside_a_stream_is_an_error_event(use_fake_model, client):
+    from core.thread_lock import thread_turn
+
+    use_fake_model(echo, turn_wait_s=0.2)
+    body = {"input": {"user_id": "u1", "room_id": "held2", "message": "안녕"}, "version": "v2"}
+    async with thread_turn("chat:u1:held2", 0):
+        r = await client.post("/ai/chat/stream_events", json=body)
+    events = sse_events(r.text)
+    errors = [json.loads(d) for k, d in events if k == "error"] + [
+        json.loads(d)["data"] for k, d in events if k == "data" and '"event":"error"' in d
+    ]
+    assert any(e.get("error", {}).get("code") == "THREAD_BUSY" for e in errors), r.text[-500:]

@@ -460,3 +460,34 @@ async def test_background_work_does_not_count_as_the_requests_model_calls(use_fa
     await get_services().background.drain()
     assert calls("request") - before_request == 1  # q1, on the request's path
     assert calls("background") - before_background == 1  # the prefetch of q2
+
+
+async def test_a_second_answer_while_one_is_handled_is_409_and_recorded_once(
+    use_fake_model, client
+):
+    import asyncio
+    import time
+
+    def slow(messages):
+        time.sleep(0.3)  # in the model's worker thread: the event loop keeps serving
+        return anchored_question(messages)
+
+    use_fake_model(slow)
+    await turn(client, **START)
+    await get_services().background.drain()
+    body = {"input": {"user_id": "u1", "session_id": "s1", "answer": "Redis 캐시를 썼습니다"}}
+    first, second = await asyncio.gather(
+        client.post("/ai/interview/question/invoke", json=body),
+        client.post("/ai/interview/question/invoke", json=body),
+    )
+    codes = sorted([first.status_code, second.status_code])
+    assert codes == [200, 409]
+    refused = first if first.status_code == 409 else second
+    assert refused.json()["error"]["code"] == "THREAD_BUSY"
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
+    )
+    answers = [t.get("answer") for t in saved.checkpoint["channel_values"]["turns"]]
+    assert answers.count("Redis 캐시를 썼습니다") == 1
+    # the lock is released: the next answer goes through
+    assert (await client.post("/ai/interview/question/invoke", json=body)).status_code == 200

@@ -1,0 +1,154 @@
+"""One run at a time per checkpoint thread.
+
+Two overlapping runs of one thread (a chat room, an interview session) would both start from
+the same checkpoint, and the later write would silently drop the earlier turn. A lock per
+thread id serialises them: in Redis when the server has it (across processes), otherwise in
+process. A run that cannot take the lock within `wait_s` fails with 409 THREAD_BUSY; with
+`wait_s=0` a concurrent run is refused at once (a duplicate interview answer must not be
+applied to the next question).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from langchain_core.runnables import RunnableBinding, RunnableConfig
+from redis.exceptions import LockError, RedisError
+
+from core.errors import AIError, DependencyError
+from core.services import get_services
+
+LOCK_PREFIX = "devths:lock:"
+
+
+class ThreadBusyError(AIError):
+    code = "THREAD_BUSY"
+    status_code = 409
+
+
+# In-process locks by thread id, dropped when no run holds or waits for them.
+_LOCAL: dict[str, tuple[asyncio.Lock, int]] = {}
+
+
+@contextlib.asynccontextmanager
+async def _local_turn(thread_id: str, wait_s: float) -> AsyncIterator[None]:
+    lock, users = _LOCAL.get(thread_id, (asyncio.Lock(), 0))
+    _LOCAL[thread_id] = (lock, users + 1)
+    try:
+        if wait_s <= 0 and lock.locked():
+            raise ThreadBusyError(_busy(wait_s))
+        try:
+            async with asyncio.timeout(wait_s if wait_s > 0 else None):
+                await lock.acquire()
+        except TimeoutError:
+            raise ThreadBusyError(_busy(wait_s)) from None
+        try:
+            yield
+        finally:
+            lock.release()
+    finally:
+        lock, users = _LOCAL[thread_id]
+        if users == 1:
+            del _LOCAL[thread_id]
+        else:
+            _LOCAL[thread_id] = (lock, users - 1)
+
+
+@contextlib.asynccontextmanager
+async def _redis_turn(
+    redis: Any, thread_id: str, wait_s: float, hold_s: float
+) -> AsyncIterator[None]:
+    # thread_local=False: every request runs on the event loop's one thread, so a
+    # thread-local token would be shared (and overwritten) by concurrent requests.
+    lock = redis.lock(
+        LOCK_PREFIX + thread_id,
+        timeout=hold_s,
+        sleep=0.05,
+        blocking=wait_s > 0,
+        blocking_timeout=wait_s or None,
+        thread_local=False,
+    )
+    try:
+        acquired = await lock.acquire()
+    except RedisError as exc:
+        raise DependencyError("Redis is unavailable") from exc
+    if not acquired:
+        raise ThreadBusyError(_busy(wait_s))
+    try:
+        yield
+    finally:
+        with contextlib.suppress(LockError, RedisError):  # expired or Redis gone: TTL frees it
+            await lock.release()
+
+
+def _busy(wait_s: float) -> str:
+    if wait_s:
+        return f"Another request of this conversation is still running after {wait_s:g} s"
+    return "Another request of this conversation is running; retry when it has finished"
+
+
+def thread_turn(thread_id: str, wait_s: float) -> contextlib.AbstractAsyncContextManager[None]:
+    """Hold the thread's lock for one run (see the module docstring)."""
+    services = get_services()
+    if services.redis is None:
+        return _local_turn(thread_id, wait_s)
+    # The lock outlives no crash: it expires after the longest a run may take.
+    hold_s = 4 * services.settings.model_timeout_s + 60
+    return _redis_turn(services.redis, thread_id, wait_s, hold_s)
+
+
+def _thread_of(config: RunnableConfig | None) -> str | None:
+    return ((config or {}).get("configurable") or {}).get("thread_id")
+
+
+class OneRunPerThread(RunnableBinding):
+    """Delegates to the bound graph; runs with a thread id hold that thread's lock. With
+    `queue`, a run waits up to TURN_WAIT_S for the thread; without, it is refused at once."""
+
+    queue: bool = False
+
+    @property
+    def wait_s(self) -> float:
+        return get_services().settings.turn_wait_s if self.queue else 0.0
+
+    async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        thread = _thread_of(config)
+        if thread is None:
+            return await super().ainvoke(input, config, **kwargs)
+        async with thread_turn(thread, self.wait_s):
+            return await super().ainvoke(input, config, **kwargs)
+
+    def _locked(self, stream: Callable[[], AsyncIterator[Any]], config: RunnableConfig | None):
+        async def run() -> AsyncIterator[Any]:
+            thread = _thread_of(config)
+            if thread is None:
+                async for item in stream():
+                    yield item
+                return
+            async with thread_turn(thread, self.wait_s):
+                async for item in stream():
+                    yield item
+
+        return run()
+
+    def astream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any):
+        return self._locked(
+            lambda: super(OneRunPerThread, self).astream(input, config, **kwargs), config
+        )
+
+    def astream_events(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any):
+        return self._locked(
+            lambda: super(OneRunPerThread, self).astream_events(input, config, **kwargs), config
+        )
+
+    def astream_log(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any):
+        return self._locked(
+            lambda: super(OneRunPerThread, self).astream_log(input, config, **kwargs), config
+        )
+
+
+def one_run_per_thread(runnable: Any, queue: bool) -> OneRunPerThread:
+    return OneRunPerThread(bound=runnable, kwargs={}, config={}, queue=queue)
