@@ -33,6 +33,7 @@ class InterviewTurnIn(TypedDict, total=False):
     resume_text: str | None
     posting_text: str | None
     answer: str | None
+    answer_for: str | None
 
 
 class InterviewQuestionOut(TypedDict):

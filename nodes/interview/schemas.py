@@ -24,6 +24,9 @@ class InterviewTurnInput(BaseModel):
     resume_text: StrictStr | None = None
     posting_text: StrictStr | None = None
     answer: StrictStr | None = None
+    # Optional: the `question_id` this answer is for. A retry of an answer already recorded
+    # then returns the current question instead of answering that one with it.
+    answer_for: StrictStr | None = Field(default=None, max_length=32)
 
     @field_validator("resume_text", "posting_text")
     @classmethod

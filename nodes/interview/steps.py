@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 MAIN_PROMPT = load_prompt("interview/main_question")
 FOLLOWUP_PROMPT = load_prompt("interview/followup_question")
 TYPE_LABEL = {"technical": "기술", "personality": "인성"}
-CLEARED_INPUT = {"answer": None, "resume_text": None, "posting_text": None}
+CLEARED_INPUT = {"answer": None, "answer_for": None, "resume_text": None, "posting_text": None}
 MAX_FOLLOWUP_ANSWER_CHARS = 600
 
 
@@ -44,26 +44,43 @@ def validate_turn(state: dict[str, Any]) -> InterviewTurnInput:
     return validated(InterviewTurnInput, state)
 
 
+def _already_recorded(turns: list[dict[str, Any]], request: InterviewTurnInput) -> bool:
+    """The answer names (`answer_for`) a question that already has this very answer: a
+    client's retry of a request that went through."""
+    if request.answer_for is None or request.answer is None:
+        return False
+    earlier = next((t for t in turns if t["question_id"] == request.answer_for), None)
+    return earlier is not None and earlier.get("answer") == request.answer.strip()
+
+
 def begin_turn(state: dict[str, Any]) -> Command:
     """Reads the input and the session. A new session goes to `prepare_session` (resume and
     posting required); an answer is recorded on the pending question and goes to
-    `choose_next`; a turn without an answer repeats the pending question (a safe retry)."""
+    `choose_next`; a turn without an answer repeats the pending question (a safe retry), and
+    so does an answer whose `answer_for` names an earlier question it was already recorded
+    for; any other answer to a question that is not pending is 409 STALE_ANSWER."""
     request = validate_turn(state)
     if not state.get("plan"):
         for name in ("resume_text", "posting_text"):
             if not (getattr(request, name) or "").strip():
                 raise InvalidInputError(f"{name} is required on the first turn", field=name)
         return Command(goto="prepare_session")
+    if request.answer is None or _already_recorded(state["turns"], request):
+        return Command(goto=END, update=CLEARED_INPUT)
     if state.get("done"):
-        if request.answer is not None:
-            raise AIError(
-                "The interview is finished; request the report instead",
-                code="INTERVIEW_FINISHED",
-                status_code=409,
-            )
-        return Command(goto=END, update=CLEARED_INPUT)
-    if request.answer is None:
-        return Command(goto=END, update=CLEARED_INPUT)
+        raise AIError(
+            "The interview is finished; request the report instead",
+            code="INTERVIEW_FINISHED",
+            status_code=409,
+        )
+    pending = state["turns"][-1]["question_id"]
+    if request.answer_for is not None and request.answer_for != pending:
+        raise AIError(
+            f"This answer is for {request.answer_for}; the pending question is {pending}",
+            code="STALE_ANSWER",
+            status_code=409,
+            field="answer_for",
+        )
     turns = [dict(t) for t in state["turns"]]
     turns[-1]["answer"] = request.answer.strip()
     return Command(goto="choose_next", update={**CLEARED_INPUT, "turns": turns})

@@ -491,3 +491,37 @@ async def test_a_second_answer_while_one_is_handled_is_409_and_recorded_once(
     assert answers.count("Redis 캐시를 썼습니다") == 1
     # the lock is released: the next answer goes through
     assert (await client.post("/ai/interview/question/invoke", json=body)).status_code == 200
+
+
+async def test_answer_for_makes_a_retry_safe_and_a_stale_answer_409(use_fake_model, client):
+    fake = use_fake_model(anchored_question, interview_max_followup_depth=0)
+    first = await turn(client, **START)
+    ids = {"user_id": "u1", "session_id": "s1"}
+    second = await answer_for(client, STRONG, first["question_id"], ids)
+    assert second["question_id"] != first["question_id"]
+    calls = len(fake.calls)
+    # the same request again (the client never saw the first response): the current question
+    retried = await answer_for(client, STRONG, first["question_id"], ids)
+    assert retried == second and len(fake.calls) == calls
+    # another answer to the question already answered: refused, nothing recorded
+    r = await client.post(
+        "/ai/interview/question/invoke",
+        json={"input": {**ids, "answer": "다른 답변입니다", "answer_for": first["question_id"]}},
+    )
+    assert r.status_code == 409
+    assert r.json()["error"] == {
+        "code": "STALE_ANSWER",
+        "message": f"This answer is for {first['question_id']}; the pending question is "
+        f"{second['question_id']}",
+        "field": "answer_for",
+    }
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
+    )
+    answers = [t.get("answer") for t in saved.checkpoint["channel_values"]["turns"]]
+    assert answers == [STRONG, None]
+
+
+async def answer_for(client, text, question_id, ids):
+    await get_services().background.drain()
+    return await turn(client, **ids, answer=text, answer_for=question_id)
