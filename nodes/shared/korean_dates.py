@@ -1,5 +1,5 @@
 """Deterministic Korean date finding: "2026.03.15", "2026-03-15", "2026년 3월 15일",
-"3월 15일", "3/15(금)". Year-less dates resolve against a reference date: the nearest
+"3월 15일", "3/15(금)", "3.20(금)". Year-less dates resolve against a reference date: the nearest
 such date that is not more than 60 days in the past.
 """
 
@@ -14,6 +14,8 @@ SEOUL = ZoneInfo("Asia/Seoul")
 
 _FULL = re.compile(r"(?<!\d)(20\d{2})\s*[.\-/년]\s*(\d{1,2})\s*[.\-/월]\s*(\d{1,2})\s*일?(?!\d)")
 _MONTH_DAY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*(?:월\s*(\d{1,2})\s*일|/(\d{1,2}))(?![\d/])")
+# "3.20(금)": month.day only with a weekday in parentheses ("3.5년", "Java 1.8" are not dates)
+_DOTTED = re.compile(r"(?<![\d.\-/])(\d{1,2})\.(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\))")
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,8 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
             continue
         found.append(FoundDate(value, m.start(), m.end(), True))
         taken.append((m.start(), m.end()))
-    for m in _MONTH_DAY.finditer(text):
+    year_less = [*_MONTH_DAY.finditer(text), *_DOTTED.finditer(text)]
+    for m in year_less:
         if any(s <= m.start() < e for s, e in taken):
             continue
         month = int(m.group(1))

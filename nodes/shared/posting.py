@@ -20,8 +20,8 @@ _LABELLED_POSITION = re.compile(
     re.MULTILINE,
 )
 _JOB_WORDS = (
-    r"채용|모집|개발자|엔지니어|디자이너|분석가|연구원|프로그래머|매니저|"
-    r"engineer|developer|designer"
+    r"채용|모집|개발자|엔지니어|디자이너|분석가|연구원|프로그래머|매니저|사이언티스트|기획자|"
+    r"engineer|developer|designer|scientist"
 )
 # Words a title may start with that are a role, not a company ("백엔드 개발자 채용").
 _ROLE_START = re.compile(
@@ -76,6 +76,13 @@ def find_title_company(text: str) -> tuple[str | None, str | None]:
     ("우아한형제들", "서버 개발자"). The company is the leading word (two when both are
     Latin, "LG CNS"); None when the line does not speak of hiring or starts with a job word."""
     first_line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    parts = re.split(r"\s[|｜]\s", first_line)
+    if (
+        len(parts) == 2
+        and not _ROLE_START.match(parts[0].strip())
+        and re.search(_JOB_WORDS, parts[1], re.I)
+    ):  # "라이엇 게임즈 코리아 | 데이터 사이언티스트"
+        return _clean(parts[0]), _clean(_TITLE_TAIL.sub("", parts[1].strip()))
     words = first_line.split()
     if not re.search(_JOB_WORDS + r"|공채", " ".join(words[1:]), re.I):
         return None, None

@@ -110,6 +110,12 @@ def test_rolling_and_later_announced_stages_have_no_date():
 def test_title_company_heuristic_refuses_role_words():
     assert find_title_company("LINE Plus 2026 상반기 신입 개발자 공개채용")[0] == "LINE Plus"
     assert find_title_company("백엔드 개발자 채용") == (None, None)
+    # "company | role" titles; a role on the left is not a company
+    assert find_title_company("라이엇 게임즈 코리아 | 데이터 사이언티스트") == (
+        "라이엇 게임즈 코리아",
+        "데이터 사이언티스트",
+    )
+    assert find_title_company("백엔드 개발자 | 카카오") == (None, None)
 
 
 async def test_model_answers_are_kept_only_when_the_text_says_them(use_fake_model, client):

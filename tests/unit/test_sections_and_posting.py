@@ -60,6 +60,14 @@ def test_yearless_deadline_resolves_against_today():
     assert find_deadline(text, [], date(2026, 3, 1)) == date(2026, 3, 15)
 
 
+def test_dotted_month_day_needs_its_weekday():
+    ref = date(2026, 3, 1)
+    got = find_dates("서류접수 : 3.9(월) ~ 3.20(금)\n코딩테스트 : 3.27 (금) 19:00", ref)
+    assert [d.value for d in got] == [date(2026, 3, 9), date(2026, 3, 20), date(2026, 3, 27)]
+    # version numbers, years of experience and decimals are not dates
+    assert find_dates("Java 1.8 이상, 경력 3.5년, 평점 4.5 (필수)", ref) == []
+
+
 def test_impossible_dates_are_not_guessed():
     assert find_dates("2026.02.30 마감") == []
     assert [d.value for d in find_dates("2월 30일, 2026년 4월 1일")] == [date(2026, 4, 1)]
