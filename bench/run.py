@@ -193,17 +193,29 @@ def render(results: dict[str, Any]) -> str:
     ]
     lines += [
         "",
-        "Input tokens per analysis (the seed's experiment; embedded model's tokenizer, 22 eval "
-        "pairs, summaries counted at their 80-character maximum):",
+        "Input tokens per analysis (the seed's experiment; embedded model's tokenizer, summaries "
+        "counted at their 80-character maximum). Eval pairs: the 22 eval pairs as they are; "
+        "long: each resume joined with the next five and each posting with the next two "
+        "(sections merge under shared headings).",
         "",
-        "| prompt design | input tokens (mean) | ratio to whole documents |",
-        "|---|---|---|",
-        f"| whole documents in one prompt (seed before) | "
-        f"{tk['whole_documents_tokens_mean']} | 1 |",
-        f"| sections, all calls | {tk['sections_all_calls_tokens_mean']} | "
-        f"{tk['all_calls_ratio']} |",
-        f"| sections, the user-facing feedback prompt | "
-        f"{tk['sections_feedback_prompt_tokens_mean']} | {tk['user_facing_ratio']} |",
+        "| prompt design | eval pairs: tokens (mean) | ratio | long: tokens (mean) | ratio |",
+        "|---|---|---|---|---|",
+    ]
+    lg = tk.get("long", {})
+    for label, key, ratio in (
+        ("whole documents in one prompt (seed before)", "whole_documents_tokens_mean", None),
+        ("sections, all calls", "sections_all_calls_tokens_mean", "all_calls_ratio"),
+        (
+            "sections, the user-facing feedback prompt",
+            "sections_feedback_prompt_tokens_mean",
+            "user_facing_ratio",
+        ),
+    ):
+        lines.append(
+            f"| {label} | {tk[key]} | {tk[ratio] if ratio else 1} | {lg.get(key, '-')} | "
+            f"{(lg.get(ratio, '-') if ratio else 1) if lg else '-'} |"
+        )
+    lines += [
         "",
         "Peer, same graph and simulated model: our server vs `langgraph dev` (LangGraph API "
         "server, in-memory runtime, `--n-jobs-per-worker 64`); values are ours / peer:",

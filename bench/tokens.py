@@ -24,7 +24,28 @@ DATASET = Path(__file__).resolve().parent.parent / "evals" / "datasets" / "analy
 SUMMARY_CHARS = SectionDigest.model_fields["summary"].metadata[1].max_length
 
 
+def long_pairs(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Long documents from the eval's: each resume joined with the next five (their sections
+    merge under the shared headings, as a senior's many projects would), each posting with
+    the next two."""
+    n = len(rows)
+    return [
+        {
+            "resume_text": "\n".join(rows[(i + k) % n]["resume_text"] for k in range(6)),
+            "posting_text": "\n".join(rows[(i + k) % n]["posting_text"] for k in range(3)),
+        }
+        for i in range(n)
+    ]
+
+
 def measure() -> dict[str, Any]:
+    rows = [json.loads(line) for line in DATASET.read_text(encoding="utf-8").splitlines()]
+    out = _measure(rows)
+    out["long"] = _measure(long_pairs(rows))
+    return out
+
+
+def _measure(rows: list[dict[str, Any]]) -> dict[str, Any]:
     engine = get_engine(str(embedded_model_path()), 4096, None)
 
     def count(messages) -> int:
@@ -32,8 +53,7 @@ def measure() -> dict[str, Any]:
         return len(engine.llama.tokenize(text.encode("utf-8"), add_bos=False))
 
     whole, sections_total, user_facing = [], [], []
-    for line in DATASET.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
+    for row in rows:
         extracted = _extract(row)
         feedback_args = {
             "score": 75,
