@@ -26,7 +26,12 @@ async def require_api_key(request: Request) -> None:
 
 
 def hash_user_id(user_id: str) -> str:
-    """A stable pseudonym: logs and traces never carry the raw user id."""
+    """A stable pseudonym: logs and traces never carry the raw user id. Keyed with
+    USER_HASH_SALT when it is set (HMAC-SHA256): without the key, enumerating user ids
+    cannot reverse it. Unset, a plain prefixed SHA-256 (fine for development only)."""
+    salt = get_settings().user_hash_salt
+    if salt:
+        return hmac.new(salt.encode(), user_id.encode(), hashlib.sha256).hexdigest()[:16]
     return hashlib.sha256(f"devths:{user_id}".encode()).hexdigest()[:16]
 
 

@@ -19,6 +19,9 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = 8000
     ai_api_key: str | None = Field(default=None, description="When set, /ai/* requires X-API-Key")
+    # A secret that keys the user-id pseudonym in logs and traces; set it in production
+    # (ids are often sequential, and an unkeyed hash of them can be reversed by trying all).
+    user_hash_salt: str | None = None
 
     # Redis: unset means "no Redis" -> in-process saver and cache, /health degraded.
     redis_url: str | None = None

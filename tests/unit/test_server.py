@@ -217,3 +217,22 @@ async def test_one_json_log_line_per_request_with_the_seed_fields(use_fake_model
     }
     assert (bad["status_code"], bad["error"], bad["success"]) == (422, "INVALID_INPUT", False)
     assert "log-user-1" not in str(lines)
+
+
+def test_a_salt_keys_the_user_pseudonym(monkeypatch):
+    from core.security import hash_user_id
+    from core.settings import get_settings
+
+    plain = hash_user_id("42")
+    monkeypatch.setenv("USER_HASH_SALT", "s3cret")
+    get_settings.cache_clear()
+    try:
+        keyed = hash_user_id("42")
+        assert keyed != plain and len(keyed) == 16 and "42" not in keyed
+        assert hash_user_id("42") == keyed  # stable
+        monkeypatch.setenv("USER_HASH_SALT", "other")
+        get_settings.cache_clear()
+        assert hash_user_id("42") != keyed
+    finally:
+        monkeypatch.delenv("USER_HASH_SALT")
+        get_settings.cache_clear()
