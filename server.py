@@ -38,6 +38,7 @@ from graphs.documents import public_task
 from graphs.documents import submit as submit_document_job
 from graphs.embed import build_embed_graph
 from graphs.interview import build_interview_graph, build_report_graph
+from graphs.warmup import warm_up
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
 from nodes.calendar.schemas import CalendarParseInput, CalendarParseResult
 from nodes.chat.schemas import ChatInput, ChatResult
@@ -59,6 +60,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     configure_tracing(settings)
     services = await create_services(settings)
     set_services(services)
+    if settings.warm_up_on_start:
+        services.background.spawn("warm-up", warm_up)  # start-up is not delayed by it
     try:
         yield
     finally:

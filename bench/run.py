@@ -30,7 +30,18 @@ from typing import Any
 import httpx
 from langchain_core.messages import HumanMessage
 
-from bench import caches, chat, documents, interview, overhead, peer, plots, retrieval, tokens
+from bench import (
+    caches,
+    chat,
+    documents,
+    first_request,
+    interview,
+    overhead,
+    peer,
+    plots,
+    retrieval,
+    tokens,
+)
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
@@ -237,7 +248,27 @@ def render(results: dict[str, Any]) -> str:
     lines += render_retrieval(results)
     lines += render_chat(results)
     lines += render_documents(results)
+    lines += render_first_request(results)
     return "\n".join(lines)
+
+
+def render_first_request(results: dict[str, Any]) -> list[str]:
+    fr = results.get("first_request")
+    if not fr:
+        return []
+    off, on = fr["without_warm_up"], fr["with_warm_up"]
+    return [
+        "",
+        f"First chat request after start-up (/health answered, {fr['settle_s']:g} s later; "
+        "simulated model):",
+        "",
+        "| start-up | first request | second request | first / second |",
+        "|---|---|---|---|",
+        f"| lazy (WARM_UP_ON_START=false) | {off['first_s']} s | {off['second_s']} s | "
+        f"{off['first_s'] / off['second_s']:.2f} |",
+        f"| warmed in the background | {on['first_s']} s | {on['second_s']} s | "
+        f"{on['first_s'] / on['second_s']:.2f} |",
+    ]
 
 
 def render_threads(results: dict[str, Any]) -> list[str]:
@@ -394,6 +425,7 @@ SECTIONS = {
     "rag_context_tokens": lambda: chat.rag_context_tokens(),
     "caches": lambda: caches.cache_savings(),
     "documents": lambda: documents.seconds_per_page(),
+    "first_request": lambda: asyncio.to_thread(first_request.first_request),
     "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
 }
 

@@ -40,6 +40,9 @@ class Settings(BaseSettings):
     # A chat message sent while the room's previous one is still running waits this long
     # for it, then gets 409 THREAD_BUSY (runs of one thread never overlap).
     turn_wait_s: float = Field(default=30.0, ge=0)
+    # Load Kiwi and the chat router's examples in the background at start-up (about 3 s of
+    # CPU) so the first chat or interview request does not wait for them.
+    warm_up_on_start: bool = True
     local_model_path: str | None = None
     local_model_ctx: int = Field(default=4096, ge=512)
     local_model_threads: int | None = None

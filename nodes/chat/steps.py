@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from datetime import date, datetime
 from typing import Any
 
@@ -44,6 +45,7 @@ TOOL_CACHE_TTL_S = 30
 ANSWER_CACHE_TTL_S = 3600
 ROUTER_MARGIN = 0.02
 _routers: dict[int, ExampleRouter] = {}
+_ROUTERS_LOCK = threading.Lock()
 
 COMMAND_WORDS = re.compile(
     r"(?:일정|스케줄|약속)?\s*(?:을|를)?\s*(?:추가|등록|넣어|잡아|만들어|기록)\s*(?:해\s*)?(?:줘|주세요|줄래|해)?"
@@ -60,11 +62,14 @@ def _now(state: dict[str, Any]) -> date:
     return datetime.now(SEOUL).date()
 
 
-def _router() -> ExampleRouter:
+def router_for_services() -> ExampleRouter:
+    """The example router for the active services' embeddings (built once, also when the
+    start-up warm-up and a first request ask at the same time)."""
     embeddings = get_services().embeddings
-    if id(embeddings) not in _routers:
-        _routers[id(embeddings)] = ExampleRouter(embeddings, ROUTER_MARGIN)
-    return _routers[id(embeddings)]
+    with _ROUTERS_LOCK:
+        if id(embeddings) not in _routers:
+            _routers[id(embeddings)] = ExampleRouter(embeddings, ROUTER_MARGIN)
+        return _routers[id(embeddings)]
 
 
 def fast_route(message: str) -> RouteDecision:
@@ -72,7 +77,7 @@ def fast_route(message: str) -> RouteDecision:
     by_rule = keyword_route(message)
     if by_rule is not None:
         return RouteDecision(by_rule, "keywords")
-    return _router().route(message)
+    return router_for_services().route(message)
 
 
 async def route_message(state: dict[str, Any], config: RunnableConfig) -> Command:
@@ -108,7 +113,7 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
     elif route is None:
         # The embedded stand-in cannot classify (it answers "rag" to everything, see the
         # eval): the nearest examples' route, even without a clear margin, does better.
-        best, gap = await asyncio.to_thread(_router().best, request.message)
+        best, gap = await asyncio.to_thread(router_for_services().best, request.message)
         route, decision = best, RouteDecision(best, "examples-nearest", gap)
     fresh = {"answer": "", "tool_calls": [], "sources": [], "context": ""}
     goto = {"rag": "retrieve", "calendar": "run_calendar", "schedule": "run_schedule"}

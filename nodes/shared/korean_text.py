@@ -4,6 +4,7 @@ content of a sentence without its particles and endings ("파이프라인을 만
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Any
 
@@ -43,11 +44,21 @@ GENERIC = {
 }
 
 
+_KIWI_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=1)
-def kiwi() -> Any:
+def _build_kiwi() -> Any:
     from kiwipiepy import Kiwi
 
     return Kiwi()
+
+
+def kiwi() -> Any:
+    """The shared analyser, built once (about 2.5 s) even when the start-up warm-up and a
+    first request ask at the same time (lru_cache alone would let both threads build it)."""
+    with _KIWI_LOCK:
+        return _build_kiwi()
 
 
 def content_words(text: str) -> list[str]:

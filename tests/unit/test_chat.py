@@ -293,3 +293,16 @@ async def test_a_busy_room_inside_a_stream_is_an_error_event(use_fake_model, cli
         json.loads(d)["data"] for k, d in events if k == "data" and '"event":"error"' in d
     ]
     assert any(e.get("error", {}).get("code") == "THREAD_BUSY" for e in errors), r.text[-500:]
+
+
+async def test_warm_up_loads_what_a_first_request_would_wait_for(use_fake_model):
+    from graphs.warmup import warm_up
+    from nodes.chat import steps
+    from nodes.shared import korean_text
+
+    use_fake_model(echo)
+    korean_text._build_kiwi.cache_clear()
+    steps._routers.clear()
+    await warm_up()
+    assert korean_text._build_kiwi.cache_info().currsize == 1
+    assert id(get_services().embeddings) in steps._routers
