@@ -19,7 +19,7 @@ from core.local_llm import embedded_model_path, get_engine
 from core.services import in_process_services, set_services
 from core.settings import get_settings
 from evals.run_chat import seed_documents
-from nodes.chat.steps import ANSWER_PROMPT, SUMMARY_LINES, WINDOW_TURNS, _window, retrieve
+from nodes.chat.steps import ANSWER_PROMPT, _window, remember, retrieve
 
 DATASETS = Path(__file__).parents[1] / "evals" / "datasets"
 
@@ -37,34 +37,65 @@ QUESTIONS = [
 ]
 
 
+SHORT_ANSWER = (
+    "면접에서는 질문의 의도를 먼저 확인하고, 경험을 상황-행동-결과 순서로 설명하세요. "
+    "수치로 결과를 보여 주면 설득력이 높아집니다."
+)
+# About what a 512-token answer (CHAT_MAX_OUTPUT_TOKENS) holds: six paragraphs of advice.
+LONG_ANSWER = " ".join(
+    [
+        "먼저 질문의 의도를 한 문장으로 다시 정리해 보세요.",
+        "그다음 경험을 상황, 과제, 행동, 결과 순서로 설명하면 "
+        "듣는 사람이 흐름을 따라가기 쉽습니다.",
+        "결과는 가능한 한 숫자로 말하는 것이 좋습니다. 예를 들어 응답 시간을 40% 줄였다거나 "
+        "장애 건수를 절반으로 줄였다는 식입니다.",
+        "기술 선택을 설명할 때는 대안이 무엇이었고 왜 그 대안을 고르지 않았는지도 함께 말하세요.",
+        "모르는 질문이 나오면 아는 범위를 분명히 말하고, 어떻게 찾아보고 검증할지 설명하는 편이 "
+        "추측으로 답하는 것보다 낫습니다.",
+        "마지막으로 답변을 1분 안팎으로 연습해 두고, 꼬리 질문에 대비해 프로젝트마다 "
+        "어려웠던 점과 배운 점을 두세 가지씩 정리해 두세요.",
+    ]
+    * 2
+)
+
+
 def history_tokens(turns: int = 10) -> dict[str, Any]:
+    """Answer-prompt tokens after `turns` turns: every turn verbatim (the seed) versus the
+    chat graph's own memory (`remember`: 5 turns + folded summary lines), for short answers
+    and for answers of a full 512-token reply."""
     tokens = _tokenizer()
 
     def count(messages) -> int:
         return tokens("\n".join(m.text for m in messages))
 
-    answer = (
-        "면접에서는 질문의 의도를 먼저 확인하고, 경험을 상황-행동-결과 순서로 설명하세요. "
-        "수치로 결과를 보여 주면 설득력이 높아집니다."
-    )
-    history = [
-        {"user": QUESTIONS[i % len(QUESTIONS)], "assistant": answer, "route": "general"}
-        for i in range(turns)
-    ]
-    window = history[-WINDOW_TURNS:]
-    summary = [
-        f"- ({t['route']}) {t['user'][:60]} -> {t['assistant'][:60]}"
-        for t in history[:-WINDOW_TURNS]
-    ][-SUMMARY_LINES:]
     base = {"context": "(없음)", "message": "다음 면접 준비는 뭘 하면 좋을까?"}
-    full = count(ANSWER_PROMPT.messages(summary="(없음)", window=_window(history), **base))
-    ours = count(ANSWER_PROMPT.messages(summary="\n".join(summary), window=_window(window), **base))
-    return {
-        "turns": turns,
-        "full_history": full,
-        "window_summary": ours,
-        "ratio": round(ours / full, 3),
-    }
+    out: dict[str, Any] = {"turns": turns}
+    for name, answer in (("short", SHORT_ANSWER), ("long", LONG_ANSWER)):
+        full: list[dict[str, Any]] = []
+        state: dict[str, Any] = {"history": [], "summary_lines": []}
+        for i in range(turns):
+            turn = {"message": QUESTIONS[i % len(QUESTIONS)], "answer": answer, "route": "general"}
+            full.append({"user": turn["message"], "assistant": answer, "route": "general"})
+            state = {**state, **remember({**state, **turn})}
+        seed = count(ANSWER_PROMPT.messages(summary="(없음)", window=_window(full), **base))
+        ours = count(
+            ANSWER_PROMPT.messages(
+                summary="\n".join(state["summary_lines"]), window=_window(state["history"]), **base
+            )
+        )
+        out[name] = {
+            "answer_chars": len(answer),
+            "full_history": seed,
+            "window_summary": ours,
+            "ratio": round(ours / seed, 3),
+        }
+    # the short case keeps the keys earlier results and the README used
+    out.update(
+        full_history=out["short"]["full_history"],
+        window_summary=out["short"]["window_summary"],
+        ratio=out["short"]["ratio"],
+    )
+    return out
 
 
 def _tokenizer() -> Callable[[str], int]:

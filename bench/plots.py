@@ -53,16 +53,26 @@ def seed_ratios(r: dict[str, Any]) -> list[tuple[str, float]]:
     """(experiment, ours / seed design) for every seed experiment present in the results."""
     rows: list[tuple[str, float]] = []
     if "analysis_tokens" in r:
+        at = r["analysis_tokens"]
         rows.append(
-            (
-                "analysis input tokens\n(sections vs whole docs)",
-                r["analysis_tokens"]["all_calls_ratio"],
+            ("analysis input tokens, eval pairs\n(sections vs whole docs)", at["all_calls_ratio"])
+        )
+        if "long" in at:
+            rows.append(
+                (
+                    "analysis input tokens, long docs\n(user-facing prompt)",
+                    at["long"]["user_facing_ratio"],
+                )
             )
-        )
     if "chat_history_tokens" in r:
-        rows.append(
-            ("chat history tokens\n(5 turns + summary vs 10)", r["chat_history_tokens"]["ratio"])
-        )
+        ht = r["chat_history_tokens"]
+        for size, label in (("short", "72-char"), ("long", "700-char")):
+            rows.append(
+                (
+                    f"chat history tokens, {label} answers\n(5 turns + summary vs 10)",
+                    ht[size]["ratio"],
+                )
+            )
     if "rag_context_tokens" in r:
         rows.append(
             ("RAG context tokens\n(top-5 + threshold vs top-10)", r["rag_context_tokens"]["ratio"])

@@ -314,10 +314,14 @@ def render_chat(results: dict[str, Any]) -> list[str]:
             "",
             "| experiment | seed design | ours | ratio |",
             "|---|---|---|---|",
-            f"| answer-prompt history tokens after {ht['turns']} turns | "
-            f"{ht['full_history']} (all turns) | {ht['window_summary']} (5 turns + summary) | "
-            f"{ht['ratio']} |",
         ]
+        for size in ("short", "long"):
+            row = ht[size]
+            lines.append(
+                f"| answer-prompt history tokens after {ht['turns']} turns, "
+                f"{row['answer_chars']}-character answers | {row['full_history']} (all turns) | "
+                f"{row['window_summary']} (5 turns + summary) | {row['ratio']} |"
+            )
     if "rag_context_tokens" in results:
         rc = results["rag_context_tokens"]
         seed, ours = rc["top10"], rc["ours"]
