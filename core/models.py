@@ -13,8 +13,10 @@ skipped, and the rest become runtime fallbacks of the first.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
@@ -79,9 +81,14 @@ def build_chat_model(spec: str, settings: Settings) -> BaseChatModel:
     return builder(name.strip(), settings)
 
 
+@lru_cache(maxsize=64)
+def _json_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    return schema.model_json_schema()  # pydantic rebuilds it on every call
+
+
 def json_constraint(model: BaseChatModel, schema: type[BaseModel]) -> dict[str, Any]:
     """Provider-specific call arguments that constrain output to the schema's JSON."""
-    json_schema = schema.model_json_schema()
+    json_schema = copy.deepcopy(_json_schema(schema))  # a provider may adjust its copy
     kind = getattr(model, "_llm_type", "")
     if kind == "local-llama-cpp":
         return {"response_format": {"type": "json_object", "schema": json_schema}}
