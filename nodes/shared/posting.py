@@ -29,7 +29,11 @@ _ROLE_START = re.compile(
     r"Android|DevOps|SW|신입|경력|인턴|정규직|계약직|\d)",
     re.I,
 )
-_TITLE_TAIL = re.compile(r"\s*(?:채용|모집|공고|구인|\(.*?\)|\s)+$")
+_TITLE_TAIL = re.compile(r"\s*(?:채용|모집|공고|구인|공개|수시|공채|\(.*?\)|\s)+$")
+# A title's leading hiring-round words: "2026 하반기 신입 게임 클라이언트 프로그래머" -> the role.
+_TITLE_HEAD = re.compile(
+    r"^(?:(?:20\d{2}년?|상반기|하반기|신입(?:사원)?|경력(?:직)?|인턴|대졸)\s+)+"
+)
 _DEADLINE_HINT = re.compile(r"마감|까지|~|∼|접수|지원\s*기간|모집\s*기간")
 
 
@@ -61,7 +65,7 @@ def find_position(text: str, sections: list[Section]) -> str | None:
     bracket = _TITLE_BRACKET.match(first_line)
     title = bracket.group(2) if bracket else ""
     if title and re.search(_JOB_WORDS, title, re.I):
-        return _clean(_TITLE_TAIL.sub("", title))
+        return _clean(_TITLE_HEAD.sub("", _TITLE_TAIL.sub("", title).strip()))
     return None
 
 

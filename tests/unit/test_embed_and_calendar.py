@@ -102,6 +102,18 @@ def test_year_less_dates_resolve_against_now():
     assert got[0].date == date(2027, 1, 10) and got[0].time == "23:59"
 
 
+def test_written_and_aptitude_tests_and_english_deadlines_are_stages():
+    got = find_stages(
+        "Application deadline: 2026-03-20\n필기(코딩) 테스트: 3월 28일(토) 오후 2시\nGSAT 4월 4일",
+        NOW,
+    )
+    assert [(s.stage_type, s.date.isoformat(), s.time) for s in got] == [
+        ("DOCUMENT", "2026-03-20", None),
+        ("CODING_TEST", "2026-03-28", "14:00"),
+        ("OTHER", "2026-04-04", None),
+    ]
+
+
 def test_rolling_and_later_announced_stages_have_no_date():
     got = find_stages("상시 채용\n면접: 추후 안내", NOW)
     assert [(s.stage, s.date) for s in got] == [("상시 채용", None), ("면접", None)]
@@ -116,6 +128,13 @@ def test_title_company_heuristic_refuses_role_words():
         "데이터 사이언티스트",
     )
     assert find_title_company("백엔드 개발자 | 카카오") == (None, None)
+
+
+def test_bracket_title_position_drops_the_hiring_round_words():
+    from nodes.shared.posting import find_position
+
+    title = "【넥슨코리아】 2026 신입 게임 클라이언트 프로그래머 공개채용"
+    assert find_position(title, []) == "게임 클라이언트 프로그래머"
 
 
 async def test_model_answers_are_kept_only_when_the_text_says_them(use_fake_model, client):
