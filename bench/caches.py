@@ -20,27 +20,17 @@ from pathlib import Path
 from typing import Any
 
 from bench.chat import QUESTIONS
+from bench.measure import model_calls_by_feature
 from bench.simulated import SimulatedChatModel
 from core.cache import MemoryJsonCache, MissingCache
 from core.models import ModelRegistry
 from core.services import get_services, in_process_services, set_services
 from core.settings import Settings
-from core.telemetry import MODEL_CALLS
 from graphs.analysis import build_analysis_graph
 from graphs.chat import build_chat_graph
 
 Stream = list[tuple[str, dict[str, Any], str]]  # (feature, input, kind)
 DATASET = Path(__file__).parents[1] / "evals" / "datasets" / "analysis.jsonl"
-
-
-def calls_by_feature() -> dict[str, float]:
-    out: dict[str, float] = {}
-    for metric in MODEL_CALLS.collect():
-        for sample in metric.samples:
-            if sample.name.endswith("_total"):
-                feature = sample.labels["feature"]
-                out[feature] = out.get(feature, 0.0) + sample.value
-    return out
 
 
 def respaced(text: str) -> str:
@@ -97,7 +87,7 @@ async def _run(stream: Stream, cache: Any, tag: str) -> dict[str, float]:
         checkpointer = get_services().checkpointer
         analysis = build_analysis_graph().compile()
         chat = build_chat_graph().compile(checkpointer=checkpointer)
-        before = calls_by_feature()
+        before = model_calls_by_feature()
         for i, (feature, body, _) in enumerate(stream):
             if feature == "analysis":
                 await analysis.ainvoke(body)
@@ -107,7 +97,7 @@ async def _run(stream: Stream, cache: Any, tag: str) -> dict[str, float]:
                     {**body, "room_id": f"r{i}"},
                     {"configurable": {"thread_id": f"chat:bench:{tag}:{i}"}},
                 )
-        after = calls_by_feature()
+        after = model_calls_by_feature()
     finally:
         set_services(None)
     return {k: after.get(k, 0.0) - before.get(k, 0.0) for k in ("analysis", "chat")}

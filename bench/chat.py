@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 import statistics
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from core.local_llm import embedded_model_path, get_engine
+from bench.measure import token_counter
 from core.services import in_process_services, set_services
 from core.settings import get_settings
 from evals.run_chat import seed_documents
@@ -63,7 +62,7 @@ def history_tokens(turns: int = 10) -> dict[str, Any]:
     """Answer-prompt tokens after `turns` turns: every turn verbatim (the seed) versus the
     chat graph's own memory (`remember`: 5 turns + folded summary lines), for short answers
     and for answers of a full 512-token reply."""
-    tokens = _tokenizer()
+    tokens = token_counter()
 
     def count(messages) -> int:
         return tokens("\n".join(m.text for m in messages))
@@ -98,16 +97,11 @@ def history_tokens(turns: int = 10) -> dict[str, Any]:
     return out
 
 
-def _tokenizer() -> Callable[[str], int]:
-    engine = get_engine(str(embedded_model_path()), 4096, None)
-    return lambda text: len(engine.llama.tokenize(text.encode("utf-8"), add_bos=False))
-
-
 async def rag_context_tokens() -> dict[str, Any]:
     """The answer prompt's document context on the retrieval eval's 26 questions over one
     user's 5 documents: the seed's top-10 with no threshold versus ours (RAG_TOP_K=5 and
     RAG_MIN_SCORE), both through the chat graph's own retrieve step."""
-    count = _tokenizer()
+    count = token_counter()
     questions = [
         json.loads(line)["question"]
         for line in (DATASETS / "chat_retrieval.jsonl").read_text(encoding="utf-8").splitlines()

@@ -13,7 +13,7 @@ import statistics
 import time
 from typing import Any
 
-from bench.overhead import pct
+from bench.measure import percentile
 from core.cache import MissingCache
 from core.services import in_process_services, set_services
 from evals.documents import render_page, to_pdf, to_png, with_noise
@@ -52,9 +52,9 @@ async def seconds_per_page(people: int = 3) -> dict[str, Any]:
         "pages": len(pages),
         "page_parallelism": PAGE_PARALLELISM,
         "ocr_page_p50_s": round(single_ocr, 2),
-        "ocr_page_p95_s": round(pct(ocr_s, 0.95), 2),
+        "ocr_page_p95_s": round(percentile(ocr_s, 0.95), 2),
         "mask_page_p50_s": round(single_mask, 2),
-        "mask_page_p95_s": round(pct(mask_s, 0.95), 2),
+        "mask_page_p95_s": round(percentile(mask_s, 0.95), 2),
         "pdf_ocr_s_per_page": round(pdf_ocr / len(pages), 2),
         "pdf_mask_s_per_page": round(pdf_mask / len(pages), 2),
         "pdf_ocr_ratio": round(pdf_ocr / len(pages) / single_ocr, 3),

@@ -17,8 +17,8 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from bench.measure import percentile, token_counter
 from bench.simulated import SimulatedChatModel
-from core.local_llm import embedded_model_path, get_engine
 from core.models import ModelRegistry
 from core.services import create_services, get_services, set_services
 from core.settings import Settings
@@ -29,11 +29,6 @@ from nodes.interview.session import full_history_text, summary_text, window_text
 from nodes.interview.steps import MAIN_PROMPT, TYPE_LABEL
 
 DATASET = Path(__file__).resolve().parent.parent / "evals" / "datasets" / "interview.jsonl"
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def _sessions(limit: int) -> list[dict[str, Any]]:
@@ -79,8 +74,8 @@ async def _latencies(model: BaseChatModel | None, prefetch: bool, sessions: int)
 def _summary(values: list[float]) -> dict[str, float]:
     return {
         "n": len(values),
-        "p50_s": round(_percentile(values, 0.5), 3),
-        "p95_s": round(_percentile(values, 0.95), 3),
+        "p50_s": round(percentile(values, 0.5), 3),
+        "p95_s": round(percentile(values, 0.95), 3),
     }
 
 
@@ -104,11 +99,10 @@ async def prefetch_latency(local_sessions: int = 1, simulated_sessions: int = 3)
 def prompt_tokens(turns: int = 10) -> dict[str, Any]:
     """Main-question prompt tokens at each turn of a `turns`-answer session: the 3-turn
     window plus summary (ours) versus every turn verbatim (the seed)."""
-    engine = get_engine(str(embedded_model_path()), 4096, None)
+    tokens = token_counter()
 
     def count(messages) -> int:
-        text = "\n".join(m.text for m in messages)
-        return len(engine.llama.tokenize(text.encode("utf-8"), add_bos=False))
+        return tokens("\n".join(m.text for m in messages))
 
     row = _sessions(1)[0]
     facts = extract_facts(row["resume_text"], row["posting_text"])

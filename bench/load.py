@@ -25,7 +25,8 @@ from pathlib import Path
 import httpx
 
 from bench.chat import QUESTIONS
-from bench.overhead import one_stream, pct, timed_stream
+from bench.measure import percentile
+from bench.overhead import one_stream, timed_stream
 from bench.procs import simulated_server
 
 RESULTS = Path(__file__).parent / "results"
@@ -97,13 +98,13 @@ async def hammer(
     return {
         "requests": len(every) + sum(errors.values()),
         "errors": errors,
-        "p50_s": pct(every, 0.5) if every else None,
-        "p95_s": pct(every, 0.95) if every else None,
+        "p50_s": percentile(every, 0.5) if every else None,
+        "p95_s": percentile(every, 0.95) if every else None,
         "by_feature": {
             feature: {
                 "requests": len(values),
-                "p50_s": pct(values, 0.5) if values else None,
-                "p95_s": pct(values, 0.95) if values else None,
+                "p50_s": percentile(values, 0.5) if values else None,
+                "p95_s": percentile(values, 0.95) if values else None,
             }
             for feature, values in latencies.items()
         },

@@ -16,17 +16,13 @@ from typing import Any
 
 import httpx
 
+from bench.measure import percentile
 from bench.procs import simulated_server
 from bench.simulated import model_alone_seconds
 
 # Short sections (under SUMMARY_MIN_CHARS): the feedback is the analysis's only model call.
 RESUME = "[기술 스택]\nJava, Spring Boot, MySQL\n[경력]\n백엔드 개발 3년, 주문 API 개발\n"
 POSTING = "[카카오] 백엔드 개발자\n■ 자격요건\n- Java, Spring\n■ 우대사항\n- Kafka\n"
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def timed_stream(
@@ -84,10 +80,10 @@ async def level(
         "requests": len(results) + errors,
         "errors": errors,
         "ttft_p50_s": statistics.median(ttfts),
-        "ttft_p95_s": pct(ttfts, 0.95),
+        "ttft_p95_s": percentile(ttfts, 0.95),
         "total_p50_s": statistics.median(totals),
-        "total_p95_s": pct(totals, 0.95),
-        "total_p99_s": pct(totals, 0.99),
+        "total_p95_s": percentile(totals, 0.95),
+        "total_p99_s": percentile(totals, 0.99),
         "rps": len(results) / wall,
     }
 

@@ -16,6 +16,7 @@ import tempfile
 import time
 from typing import Any
 
+from bench.measure import percentile
 from core.embeddings import build_embeddings
 from core.settings import get_settings
 from core.vector_store import VectorStore
@@ -28,11 +29,6 @@ def _unit(rng: random.Random) -> list[float]:
     v = [rng.gauss(0, 1) for _ in range(DIM)]
     norm = sum(x * x for x in v) ** 0.5
     return [x / norm for x in v]
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def retrieval_latency(sizes: tuple[int, ...] = (10_000, 100_000), queries: int = 200):
@@ -75,8 +71,8 @@ async def retrieval_latency(sizes: tuple[int, ...] = (10_000, 100_000), queries:
             assert hits and all(h.doc_id for h in hits)
         out[str(size)] = {
             "chunks": size,
-            "p50_ms": round(_percentile(seconds, 0.5) * 1000, 2),
-            "p95_ms": round(_percentile(seconds, 0.95) * 1000, 2),
+            "p50_ms": round(percentile(seconds, 0.5) * 1000, 2),
+            "p95_ms": round(percentile(seconds, 0.95) * 1000, 2),
             "insert_s": round(load_s, 1),
         }
     return out

@@ -1,4 +1,5 @@
-"""Benchmarks (not tests): figures go to bench/results/latest.{json,md}.
+"""Benchmarks (not tests): figures go to bench/results/latest.{json,md}, plots (bench/plots.py)
+next to them.
 
     python -m bench.run            # needs REDIS_URL (make bench starts the local Redis)
     python -m bench.run --only interview_prefetch interview_tokens   # some sections only
@@ -6,8 +7,6 @@
 1. The embedded local model: time to first token and tokens/s (median of 3).
 2. Analysis through the real app (ASGI, real Redis, configured model): a cache miss, then
    hits on the same input (P50/P95 of 50), and the model calls each made.
-PNG plots of the same results: bench/plots.py.
-
 3. Server overhead and the `langgraph dev` peer (bench/overhead.py, bench/peer.py), input
    tokens per analysis (bench/tokens.py), interview prefetch latency and prompt tokens
    (bench/interview.py).
@@ -42,10 +41,10 @@ from bench import (
     retrieval,
     tokens,
 )
+from bench.measure import model_calls_by_feature, percentile
 from core.models import ModelRegistry
 from core.services import create_services, set_services
 from core.settings import Settings, get_settings
-from core.telemetry import MODEL_CALLS
 
 RESULTS = Path(__file__).parent / "results"
 RESUME = """[기술 스택]
@@ -60,11 +59,6 @@ POSTING = """[카카오] 백엔드 개발자 채용
 - MySQL 활용 경험
 ■ 우대사항
 - Kafka, Kubernetes 경험"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 async def bench_local_model(threads: int | None = None) -> dict[str, Any]:
@@ -117,9 +111,7 @@ async def bench_local_model_threads() -> dict[str, Any]:
 
 
 def model_calls() -> float:
-    return sum(
-        s.value for m in MODEL_CALLS.collect() for s in m.samples if s.name.endswith("_total")
-    )
+    return sum(model_calls_by_feature().values())
 
 
 async def bench_analysis_cache(hits: int) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from core.local_llm import embedded_model_path, get_engine
+from bench.measure import token_counter
 from nodes.analysis import steps
 from nodes.analysis.schemas import SectionDigest
 from nodes.shared.sections import Section
@@ -46,11 +46,10 @@ def measure() -> dict[str, Any]:
 
 
 def _measure(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    engine = get_engine(str(embedded_model_path()), 4096, None)
+    tokens = token_counter()
 
     def count(messages) -> int:
-        text = "\n".join(m.text for m in messages)
-        return len(engine.llama.tokenize(text.encode("utf-8"), add_bos=False))
+        return tokens("\n".join(m.text for m in messages))
 
     whole, sections_total, user_facing = [], [], []
     for row in rows:
