@@ -17,7 +17,6 @@ import json
 import os
 import time
 import uuid
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ from core.cache import MissingCache
 from core.services import in_process_services, set_services
 from core.settings import get_settings
 from evals.metrics import TARGETS, band_accuracy, pairwise_order, prf, prf_micro, score_spread
+from evals.report import write_results
 from graphs.analysis import build_analysis_graph
 
 HERE = Path(__file__).parent
@@ -36,7 +36,6 @@ DATASETS = {
     # Labelled after the grade floors were calibrated on the tuning set; never tuned on.
     "holdout": HERE / "datasets" / "analysis_holdout.jsonl",
 }
-RESULTS = HERE / "results"
 LANGSMITH_DATASET = "devths-analysis"
 
 
@@ -238,20 +237,12 @@ def main() -> None:
         spreads.append(max(scores) - min(scores))
     summary = {**summarise(rows, spreads), "failed_runs": failed}
     model = get_settings().model_for("analysis")
-    table = render(summary, model, args.dataset)
-    print(table)
-    RESULTS.mkdir(exist_ok=True)
-    stamp = datetime.now(UTC).isoformat(timespec="seconds")
     stem = "analysis-latest" if args.dataset == "tuning" else "analysis-holdout-latest"
-    (RESULTS / f"{stem}.json").write_text(
-        json.dumps(
-            {"at": stamp, "model": model, "summary": summary, "rows": rows},
-            ensure_ascii=False,
-            indent=1,
-            default=str,
-        )
+    write_results(
+        stem,
+        render(summary, model, args.dataset),
+        {"model": model, "summary": summary, "rows": rows},
     )
-    (RESULTS / f"{stem}.md").write_text(f"{table}\n\nRun at {stamp}.\n")
 
 
 if __name__ == "__main__":

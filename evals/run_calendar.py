@@ -20,6 +20,7 @@ from typing import Any
 
 from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
+from evals.report import write_results
 from graphs.calendar import build_calendar_graph
 
 HERE = Path(__file__).parent
@@ -35,7 +36,6 @@ DATASETS = {
     # them, so it measures those fixes on postings they were not shaped on.
     "holdout3": HERE / "datasets" / "calendar_holdout3.jsonl",
 }
-RESULTS = HERE / "results"
 TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}
 
 
@@ -136,16 +136,8 @@ def render(s: dict[str, Any], dataset: str = "tuning") -> str:
 def main() -> None:
     for dataset in DATASETS:
         result = asyncio.run(run(dataset))
-        table = render(result["summary"], dataset)
-        print(table)
-        name = {"tuning": "calendar-latest", "holdout": "calendar-holdout-latest"}.get(
-            dataset, f"calendar-{dataset}-latest"
-        )
-        RESULTS.mkdir(exist_ok=True)
-        (RESULTS / f"{name}.md").write_text(table + "\n", encoding="utf-8")
-        (RESULTS / f"{name}.json").write_text(
-            json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
-        )
+        stem = "calendar-latest" if dataset == "tuning" else f"calendar-{dataset}-latest"
+        write_results(stem, render(result["summary"], dataset), result)
 
 
 if __name__ == "__main__":

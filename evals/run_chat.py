@@ -19,12 +19,12 @@ from typing import Any
 
 from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
+from evals.report import write_results
 from graphs.chat import build_chat_graph
 from graphs.embed import build_embed_graph
 from tools.schedule import ScheduleStore
 
 HERE = Path(__file__).parent
-RESULTS = HERE / "results"
 NOW = "2026-11-29T10:00:00+09:00"
 SEEDED = (
     ("네이버 1차 면접", "2026-12-04", "15:00"),
@@ -240,13 +240,7 @@ def render(r: dict[str, Any]) -> str:
 
 def main() -> None:
     result = asyncio.run(run())
-    table = render(result)
-    print(table)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "chat-latest.md").write_text(table + "\n", encoding="utf-8")
-    (RESULTS / "chat-latest.json").write_text(
-        json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8"
-    )
+    write_results("chat-latest", render(result), result)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,8 @@ WER < 10%, PII recall > 98%, false positives < 10%, mean IoU > 0.8.
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections import defaultdict
-from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from core.services import in_process_services, set_services
@@ -28,9 +25,9 @@ from evals.documents import (
     with_rotation,
 )
 from evals.metrics import cer, match_boxes, wer
+from evals.report import write_results
 from graphs.documents import build_masking_graph, build_ocr_graph
 
-RESULTS = Path(__file__).parent / "results"
 TARGETS = {"cer": 0.05, "wer": 0.10, "recall": 0.98, "fp_rate": 0.10, "iou": 0.8}
 
 
@@ -171,17 +168,10 @@ def render(s: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    stamp = datetime.now(UTC).isoformat(timespec="seconds")
-    RESULTS.mkdir(exist_ok=True)
     for which, stem in (("tuning", "documents-latest"), ("holdout", "documents-holdout-latest")):
         summary = asyncio.run(run(which))
         title = "Tuning set" if which == "tuning" else "HELD-OUT set (never used for tuning)"
-        table = f"{title}\n\n{render(summary)}"
-        print(table)
-        (RESULTS / f"{stem}.json").write_text(
-            json.dumps({"at": stamp, "set": which, **summary}, ensure_ascii=False, indent=1)
-        )
-        (RESULTS / f"{stem}.md").write_text(f"{table}\n\nRun at {stamp}.\n")
+        write_results(stem, f"{title}\n\n{render(summary)}", {"set": which, **summary})
 
 
 if __name__ == "__main__":

@@ -23,13 +23,13 @@ from typing import Any
 from core.cache import MissingCache
 from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
+from evals.report import write_results
 from graphs.interview import build_interview_graph, build_report_graph
 from nodes.interview.answers import is_non_answer, key_terms
 
 HERE = Path(__file__).parent
 DATASET = HERE / "datasets" / "interview.jsonl"
 PAIRS = HERE / "datasets" / "question_pairs.jsonl"
-RESULTS = HERE / "results"
 REPEATS = 5
 TARGETS = {
     "question_relevance": 0.9,
@@ -298,16 +298,11 @@ def main() -> None:
     result = asyncio.run(run(args.question_source, args.limit, args.repeats))
     summary = summarise(result)
     model = get_services().models.spec("interview")
-    table = render(summary, args.question_source, model)
-    print(table)
-    RESULTS.mkdir(exist_ok=True)
     name = "interview-model-latest" if args.question_source == "model" else "interview-latest"
-    (RESULTS / f"{name}.md").write_text(table + "\n", encoding="utf-8")
-    (RESULTS / f"{name}.json").write_text(
-        json.dumps(
-            {"summary": summary, "sessions": result["sessions"]}, ensure_ascii=False, indent=1
-        ),
-        encoding="utf-8",
+    write_results(
+        name,
+        render(summary, args.question_source, model),
+        {"summary": summary, "sessions": result["sessions"]},
     )
 
 
