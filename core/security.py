@@ -52,9 +52,13 @@ def checked_id(value: object, field: str) -> str:
     return value
 
 
-def thread_id(prefix: str, user_id: object, key: object, key_field: str) -> str:
-    """The server-side checkpoint thread, e.g. `interview:{user_id}:{session_id}`."""
-    return f"{prefix}:{checked_id(user_id, 'user_id')}:{checked_id(key, key_field)}"
+def thread_id(
+    prefix: str, user_id: object, key: object, key_field: str, *, pseudonymous: bool = False
+) -> str:
+    """The server-side checkpoint thread, e.g. `interview:{user_id}:{session_id}`; with
+    `pseudonymous` the same id with the hashed user, as traces and logs may show it."""
+    user = checked_id(user_id, "user_id")
+    return f"{prefix}:{hash_user_id(user) if pseudonymous else user}:{checked_id(key, key_field)}"
 
 
 def run_metadata(feature: str, thread: tuple[str, str] | None = None) -> PerRequestConfig:
@@ -84,11 +88,12 @@ def run_metadata(feature: str, thread: tuple[str, str] | None = None) -> PerRequ
             prefix, key_field = thread
             if not isinstance(given, dict):
                 raise InvalidInputError("input must be an object", field="input")
-            tid = thread_id(prefix, given.get("user_id"), given.get(key_field), key_field)
-            config["configurable"] = {**config.get("configurable", {}), "thread_id": tid}
+            ids = (prefix, given.get("user_id"), given.get(key_field), key_field)
+            configurable = {**config.get("configurable", {}), "thread_id": thread_id(*ids)}
+            config["configurable"] = configurable
             # LangGraph copies configurable.thread_id into run metadata (and so traces)
             # unless metadata already has one: give it the pseudonymous form.
-            metadata["thread_id"] = f"{prefix}:{user}:{given[key_field]}"
+            metadata["thread_id"] = thread_id(*ids, pseudonymous=True)
         return config
 
     return modify
