@@ -100,10 +100,6 @@ def thread_turn(thread_id: str, wait_s: float) -> contextlib.AbstractAsyncContex
     return _redis_turn(services.redis, thread_id, wait_s, hold_s)
 
 
-def _thread_of(config: RunnableConfig | None) -> str | None:
-    return ((config or {}).get("configurable") or {}).get("thread_id")
-
-
 class OneRunPerThread(RunnableBinding):
     """Delegates to the bound graph; runs with a thread id hold that thread's lock. With
     `queue`, a run waits up to TURN_WAIT_S for the thread; without, it is refused at once."""
@@ -114,21 +110,17 @@ class OneRunPerThread(RunnableBinding):
     def wait_s(self) -> float:
         return get_services().settings.turn_wait_s if self.queue else 0.0
 
+    def _turn(self, config: RunnableConfig | None) -> contextlib.AbstractAsyncContextManager[Any]:
+        thread = ((config or {}).get("configurable") or {}).get("thread_id")
+        return contextlib.nullcontext() if thread is None else thread_turn(thread, self.wait_s)
+
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
-        thread = _thread_of(config)
-        if thread is None:
-            return await super().ainvoke(input, config, **kwargs)
-        async with thread_turn(thread, self.wait_s):
+        async with self._turn(config):
             return await super().ainvoke(input, config, **kwargs)
 
     def _locked(self, stream: Callable[[], AsyncIterator[Any]], config: RunnableConfig | None):
         async def run() -> AsyncIterator[Any]:
-            thread = _thread_of(config)
-            if thread is None:
-                async for item in stream():
-                    yield item
-                return
-            async with thread_turn(thread, self.wait_s):
+            async with self._turn(config):
                 async for item in stream():
                     yield item
 
