@@ -13,9 +13,12 @@ from zoneinfo import ZoneInfo
 SEOUL = ZoneInfo("Asia/Seoul")
 
 _FULL = re.compile(r"(?<!\d)(20\d{2})\s*[.\-/년]\s*(\d{1,2})\s*[.\-/월]\s*(\d{1,2})\s*일?(?!\d)")
-_MONTH_DAY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*(?:월\s*(\d{1,2})\s*일|/(\d{1,2}))(?![\d/])")
-# "3.20(금)": month.day only with a weekday in parentheses ("3.5년", "Java 1.8" are not dates)
-_DOTTED = re.compile(r"(?<![\d.\-/])(\d{1,2})\.(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\))")
+# "3월 15일", "3/15", and "3.20(금)": month.day only with a weekday in parentheses ("3.5년",
+# "Java 1.8" are not dates)
+_MONTH_DAY = re.compile(
+    r"(?<![\d.\-/])(\d{1,2})\s*"
+    r"(?:월\s*(\d{1,2})\s*일|/(\d{1,2})|\.(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\)))(?![\d/])"
+)
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,11 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
             continue
         found.append(FoundDate(value, m.start(), m.end(), True))
         taken.append((m.start(), m.end()))
-    year_less = [*_MONTH_DAY.finditer(text), *_DOTTED.finditer(text)]
-    for m in year_less:
+    for m in _MONTH_DAY.finditer(text):
         if any(s <= m.start() < e for s, e in taken):
             continue
         month = int(m.group(1))
-        day = int(m.group(2) or m.group(3))
+        day = int(m.group(2) or m.group(3) or m.group(4))
         if not (1 <= month <= 12):
             continue
         value = _resolve(month, day, ref)
