@@ -10,7 +10,6 @@ is what the first user waits for lazily loaded parts (Kiwi, the router's example
 
 from __future__ import annotations
 
-import os
 import time
 import uuid
 from typing import Any
@@ -32,18 +31,14 @@ def _ask(client: httpx.Client, user: str, message: str) -> float:
 def first_request(settle_s: float = 5.0) -> dict[str, Any]:
     out: dict[str, Any] = {"settle_s": settle_s}
     for name, flag in (("without_warm_up", "false"), ("with_warm_up", "true")):
-        previous = os.environ.get("WARM_UP_ON_START")
-        os.environ["WARM_UP_ON_START"] = flag
-        try:
-            with simulated_server() as (base, _pid), httpx.Client(base_url=base, timeout=120) as c:
-                time.sleep(settle_s)
-                run = uuid.uuid4().hex[:8]
-                first = _ask(c, f"a-{run}", "면접 볼 때 긴장을 줄이는 방법 있어?")
-                second = _ask(c, f"b-{run}", "연봉 협상은 어떻게 하는 게 좋아?")
-        finally:
-            if previous is None:
-                os.environ.pop("WARM_UP_ON_START", None)
-            else:
-                os.environ["WARM_UP_ON_START"] = previous
+        settings = {"WARM_UP_ON_START": flag}
+        with (
+            simulated_server(env=settings) as (base, _pid),
+            httpx.Client(base_url=base, timeout=120) as c,
+        ):
+            time.sleep(settle_s)
+            run = uuid.uuid4().hex[:8]
+            first = _ask(c, f"a-{run}", "면접 볼 때 긴장을 줄이는 방법 있어?")
+            second = _ask(c, f"b-{run}", "연봉 협상은 어떻게 하는 게 좋아?")
         out[name] = {"first_s": round(first, 2), "second_s": round(second, 2)}
     return out

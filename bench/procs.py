@@ -40,10 +40,10 @@ def wait_ready(url: str, proc: subprocess.Popen, timeout_s: float) -> None:
 
 @contextlib.contextmanager
 def simulated_server(
-    ttft_ms: float = 600, tps: float = 28, *server_args: str
+    ttft_ms: float = 600, tps: float = 28, *server_args: str, env: dict[str, str] | None = None
 ) -> Iterator[tuple[str, int]]:
     """Our server (real Redis from REDIS_URL) on the simulated model: (base URL, pid).
-    `server_args` go to bench.sim_server (e.g. "--loop", "asyncio")."""
+    `server_args` go to bench.sim_server (e.g. "--loop", "asyncio"); `env` adds settings."""
     port = free_port()
     cmd = [
         sys.executable,
@@ -57,7 +57,7 @@ def simulated_server(
         str(tps),
         *server_args,
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ})
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **(env or {})})
     base = f"http://127.0.0.1:{port}"
     try:
         wait_ready(f"{base}/health", proc, 60)
