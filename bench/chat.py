@@ -8,19 +8,15 @@
 
 from __future__ import annotations
 
-import json
 import statistics
 import tempfile
-from pathlib import Path
 from typing import Any
 
 from bench.measure import token_counter
 from core.services import in_process_services, set_services
 from core.settings import get_settings
-from evals.run_chat import seed_documents
+from evals.run_chat import load_dataset, seed_documents
 from nodes.chat.steps import ANSWER_PROMPT, _window, remember, retrieve
-
-DATASETS = Path(__file__).parents[1] / "evals" / "datasets"
 
 QUESTIONS = [
     "면접 볼 때 긴장을 줄이는 방법 있어?",
@@ -102,11 +98,7 @@ async def rag_context_tokens() -> dict[str, Any]:
     user's 5 documents: the seed's top-10 with no threshold versus ours (RAG_TOP_K=5 and
     RAG_MIN_SCORE), both through the chat graph's own retrieve step."""
     count = token_counter()
-    questions = [
-        json.loads(line)["question"]
-        for line in (DATASETS / "chat_retrieval.jsonl").read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
+    questions = [row["question"] for row in load_dataset("chat_retrieval.jsonl")]
     base = get_settings()
     designs = {
         "top10": {"rag_top_k": 10, "rag_min_score": -1.0},

@@ -34,7 +34,7 @@ SEEDED = (
 TARGETS = {"tool_selection": 0.95, "tool_arguments": 0.90}
 
 
-def _load(name: str) -> list[dict[str, Any]]:
+def load_dataset(name: str) -> list[dict[str, Any]]:
     text = (HERE / "datasets" / name).read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
@@ -55,7 +55,7 @@ def _args_match(gold: dict[str, Any], call: dict[str, Any], ids: dict[str, str])
 
 
 async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, Any]:
-    rows = _load(dataset)
+    rows = load_dataset(dataset)
     results = []
     for i, row in enumerate(rows):
         user = f"eval-{dataset.split('.')[0]}-{i}"  # fresh schedules for every message
@@ -107,7 +107,7 @@ async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, 
 
 async def retrieval(user: str) -> dict[str, Any]:
     services = get_services()
-    rows = _load("chat_retrieval.jsonl")
+    rows = load_dataset("chat_retrieval.jsonl")
     out = []
     for row in rows:
         vector = services.embeddings.embed_query(row["question"])
