@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -77,3 +78,13 @@ POSTING = """[카카오] 백엔드 개발자 채용
 - Kafka, Kubernetes 운영 경험
 접수기간: 2026.12.15 18:00까지
 """
+
+
+async def saved_state(thread_id: str) -> dict[str, Any] | None:
+    """The last checkpointed state of a thread in the active services (None if none)."""
+    from core.services import get_services
+
+    saved = await get_services().checkpointer.aget_tuple(
+        {"configurable": {"thread_id": thread_id, "checkpoint_ns": ""}}
+    )
+    return None if saved is None else saved.checkpoint["channel_values"]

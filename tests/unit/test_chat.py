@@ -12,7 +12,7 @@ from core.errors import NotFoundError
 from core.services import get_services
 from nodes.chat.router import keyword_route
 from nodes.shared.korean_dates import find_when, week_range
-from tests.conftest import POSTING, RESUME
+from tests.conftest import POSTING, RESUME, saved_state
 from tests.unit.test_server import sse_events
 from tools.schedule import ScheduleStore
 
@@ -165,10 +165,7 @@ async def test_memory_keeps_five_turns_and_a_bounded_summary_over_100_turns(use_
     fake = use_fake_model(echo)
     for n in range(12):
         await chat(client, f"면접 준비 질문 {n}번째입니다 어떻게 할까요")
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "chat:u1:r1", "checkpoint_ns": ""}}
-    )
-    values = saved.checkpoint["channel_values"]
+    values = await saved_state("chat:u1:r1")
     assert len(values["history"]) == 5 and len(values["summary_lines"]) == 7
     last_prompt = fake.calls[-1][-1].text
     assert "질문 10번째" in last_prompt and "질문 6번째" in last_prompt
@@ -176,10 +173,7 @@ async def test_memory_keeps_five_turns_and_a_bounded_summary_over_100_turns(use_
     assert "질문 5번째" not in window  # older turns only as summary lines
     for n in range(12, 100):
         await chat(client, f"면접 준비 질문 {n}번째입니다 어떻게 할까요")
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "chat:u1:r1", "checkpoint_ns": ""}}
-    )
-    values = saved.checkpoint["channel_values"]
+    values = await saved_state("chat:u1:r1")
     assert len(values["history"]) == 5 and len(values["summary_lines"]) == 10
 
 
@@ -237,10 +231,8 @@ async def test_threaded_runs_carry_a_pseudonymous_thread_id_never_the_raw_user(
     assert {m.get("thread_id") for m in metas} == {f"chat:{hash_user_id(user)}:r9"}
     # the checkpoint itself stays under the contract's thread id: the room remembers
     await chat(client, "연봉 협상 팁 알려줘", user=user, room="r9")
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": f"chat:{user}:r9", "checkpoint_ns": ""}}
-    )
-    assert len(saved.checkpoint["channel_values"]["history"]) == 2
+    saved = await saved_state(f"chat:{user}:r9")
+    assert len(saved["history"]) == 2
 
 
 async def test_two_messages_at_once_in_one_room_are_both_kept(use_fake_model, client):
@@ -257,10 +249,8 @@ async def test_two_messages_at_once_in_one_room_are_both_kept(use_fake_model, cl
         chat(client, "면접 복장은 어떻게 해?", room="busy"),
     )
     assert first["answer"] and second["answer"]
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "chat:u1:busy", "checkpoint_ns": ""}}
-    )
-    turns = [t["user"] for t in saved.checkpoint["channel_values"]["history"]]
+    saved = await saved_state("chat:u1:busy")
+    turns = [t["user"] for t in saved["history"]]
     assert sorted(turns) == sorted(["연봉 협상 팁 알려줘", "면접 복장은 어떻게 해?"])
 
 

@@ -14,7 +14,7 @@ from nodes.interview.answers import decide_followup, is_non_answer, score_answer
 from nodes.interview.facts import experience_name, extract_facts
 from nodes.interview.plan import build_plan, fill
 from nodes.interview.questions import clean_question, is_grounded
-from tests.conftest import POSTING, RESUME
+from tests.conftest import POSTING, RESUME, saved_state
 from tests.unit.test_server import sse_events
 
 REPORT_TEXT = (
@@ -189,23 +189,16 @@ async def test_the_client_thread_id_is_ignored(use_fake_model, client):
     body = {"input": START, "config": {"configurable": {"thread_id": "chat:someone:else"}}}
     r = await client.post("/ai/interview/question/invoke", json=body)
     assert r.status_code == 200
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
-    )
-    assert saved is not None and saved.checkpoint["channel_values"]["plan"]
-    other = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "chat:someone:else", "checkpoint_ns": ""}}
-    )
+    saved = await saved_state("interview:u1:s1")
+    assert saved is not None and saved["plan"]
+    other = await saved_state("chat:someone:else")
     assert other is None
 
 
 async def test_state_keeps_facts_not_documents(use_fake_model, client):
     use_fake_model(anchored_question)
     await turn(client, **START)
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
-    )
-    values = saved.checkpoint["channel_values"]
+    values = await saved_state("interview:u1:s1")
     assert values.get("resume_text") is None and values.get("posting_text") is None
     assert "주문 API 개발" in values["facts"]["experiences"]
 
@@ -340,10 +333,8 @@ async def test_prompts_carry_a_window_of_three_turns_and_a_summary(use_fake_mode
 async def test_an_ungrounded_model_question_falls_back_to_the_template(use_fake_model, client):
     use_fake_model(lambda m: REPORT_TEXT if "종합 피드백" in m[-1].text else "Tell me about you?")
     first = await turn(client, **START)
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
-    )
-    t = saved.checkpoint["channel_values"]["turns"][0]
+    saved = await saved_state("interview:u1:s1")
+    t = saved["turns"][0]
     assert t["source"] == "template" and t["anchor"] in first["question"]
 
 
@@ -484,10 +475,8 @@ async def test_a_second_answer_while_one_is_handled_is_409_and_recorded_once(
     assert codes == [200, 409]
     refused = first if first.status_code == 409 else second
     assert refused.json()["error"]["code"] == "THREAD_BUSY"
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
-    )
-    answers = [t.get("answer") for t in saved.checkpoint["channel_values"]["turns"]]
+    saved = await saved_state("interview:u1:s1")
+    answers = [t.get("answer") for t in saved["turns"]]
     assert answers.count("Redis 캐시를 썼습니다") == 1
     # the lock is released: the next answer goes through
     assert (await client.post("/ai/interview/question/invoke", json=body)).status_code == 200
@@ -515,10 +504,8 @@ async def test_answer_for_makes_a_retry_safe_and_a_stale_answer_409(use_fake_mod
         f"{second['question_id']}",
         "field": "answer_for",
     }
-    saved = await get_services().checkpointer.aget_tuple(
-        {"configurable": {"thread_id": "interview:u1:s1", "checkpoint_ns": ""}}
-    )
-    answers = [t.get("answer") for t in saved.checkpoint["channel_values"]["turns"]]
+    saved = await saved_state("interview:u1:s1")
+    answers = [t.get("answer") for t in saved["turns"]]
     assert answers == [STRONG, None]
 
 
