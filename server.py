@@ -13,13 +13,21 @@ from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from langserve import add_routes
+from starlette.exceptions import HTTPException
 
 from core.checkpoint import ServicesCheckpointer
 from core.errors import AIError, error_body
 from core.health import health_report
-from core.security import require_api_key, run_metadata
+from core.request_limits import (
+    RequestLimitsMiddleware,
+    TokenQuotaMiddleware,
+    admit,
+    admit_upload,
+)
+from core.security import check_api_key, require_api_key, run_metadata
 from core.services import create_services, get_services, set_services
 from core.settings import get_settings
 from core.streaming import StreamErrorMiddleware, contract_errors
@@ -34,7 +42,7 @@ from core.thread_lock import one_run_per_thread
 from graphs.analysis import build_analysis_graph
 from graphs.calendar import build_calendar_graph
 from graphs.chat import build_chat_graph
-from graphs.documents import public_task
+from graphs.documents import load_task, public_task
 from graphs.documents import submit as submit_document_job
 from graphs.embed import build_embed_graph
 from graphs.interview import build_interview_graph, build_report_graph
@@ -85,7 +93,21 @@ def _validation_error(request: Request, exc: RequestValidationError) -> JSONResp
 
 def _ai_error(request: Request, exc: AIError) -> JSONResponse:
     note_error(exc.code)
-    return JSONResponse(exc.to_dict(), status_code=exc.status_code)
+    return JSONResponse(exc.to_dict(), status_code=exc.status_code, headers=exc.headers)
+
+
+_HTTP_CODES = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "PAYLOAD_TOO_LARGE"}
+
+
+def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    """Framework errors (an unknown path, a wrong method, LangServe's own 422s) in the
+    contract's shape too."""
+    code = _HTTP_CODES.get(exc.status_code) or (
+        "INVALID_INPUT" if exc.status_code == 422 else f"HTTP_{exc.status_code}"
+    )
+    note_error(code)
+    body = {"error": {"code": code, "message": str(exc.detail)}}
+    return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
 
 def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
@@ -96,11 +118,24 @@ def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app() -> FastAPI:
     configure_logging()
-    app = FastAPI(title="devths-ai", version="0.1.0", lifespan=lifespan)
+    # The API's own pages are served below, behind the key when keys are set.
+    app = FastAPI(
+        title="devths-ai",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,
+    )
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.add_exception_handler(AIError, _ai_error)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _unexpected_error)
+    # Outermost last: metrics and the log line see every response, 413s included; the
+    # quota is charged once the (streamed) response has ended.
+    app.add_middleware(TokenQuotaMiddleware)
     app.add_middleware(StreamErrorMiddleware)
+    app.add_middleware(RequestLimitsMiddleware)
     app.add_middleware(RequestMetricsMiddleware)
     guarded = [Depends(require_api_key)]
 
@@ -167,21 +202,22 @@ def create_app() -> FastAPI:
     for path, build, name, input_type, output_type, feature, thread in features:
         graph = build().compile(name=name, checkpointer=ServicesCheckpointer() if thread else None)
         if thread:
-            graph = one_run_per_thread(graph, queue=thread[2])
+            graph = one_run_per_thread(graph, *thread)
         add_routes(
             app,
             contract_errors(graph),
             path=path,
             input_type=input_type,
             output_type=output_type,
-            dependencies=guarded,
-            per_req_config_modifier=run_metadata(feature, thread=thread and thread[:2]),
+            dependencies=[*guarded, Depends(admit(input_type))],
+            per_req_config_modifier=run_metadata(feature),
         )
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:
+        await admit_upload(user_id)
         limit = get_settings().upload_max_bytes
         data = await file.read(limit + 1)  # one byte over the limit is enough to refuse
-        record = await submit_document_job(kind, data)  # type: ignore[arg-type]
+        record = await submit_document_job(kind, data, user_id)  # type: ignore[arg-type]
         if not wait:
             return JSONResponse({"task_id": record["task_id"], "status": "processing"}, 202)
         done = await get_services().jobs.wait(record["task_id"], get_settings().job_wait_timeout_s)
@@ -200,17 +236,35 @@ def create_app() -> FastAPI:
         return await document_job("masking", file, user_id, wait)
 
     @app.get("/ai/tasks/{task_id}", dependencies=guarded)
-    async def task_status(task_id: str) -> dict[str, Any]:
-        return public_task(await get_services().jobs.store.load(task_id))
+    async def task_status(task_id: str, user_id: str | None = None) -> dict[str, Any]:
+        return await load_task(task_id, user_id)
 
     @app.get("/health")
     async def health() -> dict[str, Any]:
         return await health_report(get_services())
 
-    @app.get("/metrics")
+    async def metrics_key(request: Request) -> None:
+        if not get_settings().metrics_public:
+            await check_api_key(request)
+
+    @app.get("/metrics", dependencies=[Depends(metrics_key)])
     async def metrics() -> Response:
         payload, content_type = metrics_payload()
         return Response(payload, media_type=content_type)
+
+    keyed = [Depends(check_api_key)]
+
+    @app.get("/openapi.json", dependencies=keyed, include_in_schema=False)
+    async def openapi() -> JSONResponse:
+        return JSONResponse(app.openapi())
+
+    @app.get("/docs", dependencies=keyed, include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="devths-ai")
+
+    @app.get("/redoc", dependencies=keyed, include_in_schema=False)
+    async def redoc() -> HTMLResponse:
+        return get_redoc_html(openapi_url="/openapi.json", title="devths-ai")
 
     return app
 

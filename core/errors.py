@@ -26,10 +26,12 @@ class AIError(Exception):
         field: str | None = None,
         code: str | None = None,
         status_code: int | None = None,
+        retry_after_s: int | None = None,
     ):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.retry_after_s = retry_after_s
         if code:
             self.code = code
         if status_code:
@@ -40,6 +42,13 @@ class AIError(Exception):
         if self.field:
             body["field"] = self.field
         return {"error": body}
+
+    @property
+    def headers(self) -> dict[str, str] | None:
+        """HTTP headers of the error response: `Retry-After` when a retry can succeed."""
+        if self.retry_after_s is None:
+            return None
+        return {"Retry-After": str(max(1, self.retry_after_s))}
 
 
 class InvalidInputError(AIError):
@@ -55,6 +64,25 @@ class NotFoundError(AIError):
 class UnauthorizedError(AIError):
     code = "UNAUTHORIZED"
     status_code = 401
+
+
+class PayloadTooLargeError(AIError):
+    code = "PAYLOAD_TOO_LARGE"
+    status_code = 413
+
+
+class RateLimitedError(AIError):
+    """Too many requests in a window (per user or per key); Retry-After says when."""
+
+    code = "RATE_LIMITED"
+    status_code = 429
+
+
+class QuotaExceededError(AIError):
+    """The user's daily model-token quota is spent; Retry-After says when it renews."""
+
+    code = "QUOTA_EXCEEDED"
+    status_code = 429
 
 
 class ModelUnavailableError(AIError):

@@ -70,13 +70,18 @@ class JobRunner:
         self._done: dict[str, asyncio.Event] = {}
 
     async def submit(
-        self, kind: str, work: Callable[[Progress], Awaitable[dict[str, Any]]]
+        self,
+        kind: str,
+        work: Callable[[Progress], Awaitable[dict[str, Any]]],
+        owner: str | None = None,
     ) -> dict[str, Any]:
+        """Record the job (with the uploader's user id as `owner`) and start it."""
         task_id = uuid.uuid4().hex
         now = time.time()
         record = {
             "task_id": task_id,
             "kind": kind,
+            "owner": owner,
             "status": "processing",
             "progress": 0,
             "result": None,

@@ -11,18 +11,37 @@ from typing import Any
 from fastapi import Request
 
 from core.errors import InvalidInputError, UnauthorizedError
+from core.services import get_services
 from core.settings import get_settings
-from core.telemetry import note_request
+
+
+def matching_key(given: str, keys: list[str]) -> str | None:
+    """The configured key equal to `given`, compared in constant time with every key (so
+    timing does not tell which key, or how much of one, matched)."""
+    found = None
+    for key in keys:
+        if hmac.compare_digest(given.encode("utf-8"), key.encode("utf-8")):
+            found = key
+    return found
+
+
+async def check_api_key(request: Request) -> str:
+    """When AI_API_KEY holds keys, X-API-Key must be one of them (else 401). Returns the
+    caller's identity for the per-key rate limit: a digest of its key, or "all" without
+    keys."""
+    keys = get_settings().api_keys
+    if not keys:
+        return "all"
+    key = matching_key(request.headers.get("x-api-key", ""), keys)
+    if key is None:
+        raise UnauthorizedError("Missing or invalid X-API-Key")
+    return "key-" + hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
 async def require_api_key(request: Request) -> None:
-    """FastAPI dependency: when AI_API_KEY is set, X-API-Key must equal it (constant time)."""
-    expected = get_settings().ai_api_key
-    if not expected:
-        return
-    given = request.headers.get("x-api-key", "")
-    if not hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8")):
-        raise UnauthorizedError("Missing or invalid X-API-Key")
+    """FastAPI dependency of /ai/*: a valid key (when keys are set), then one request
+    against that key's per-minute limit (429 RATE_LIMITED past it)."""
+    await get_services().limits.admit_key(await check_api_key(request))
 
 
 def hash_user_id(user_id: str) -> str:
@@ -61,39 +80,24 @@ def thread_id(
     return f"{prefix}:{hash_user_id(user) if pseudonymous else user}:{checked_id(key, key_field)}"
 
 
-def run_metadata(feature: str, thread: tuple[str, str] | None = None) -> PerRequestConfig:
+def run_metadata(feature: str) -> PerRequestConfig:
     """A LangServe `per_req_config_modifier` that tags runs (and so traces) with the feature,
-    the route and a hashed user id; the raw id never leaves the request.
-
-    With `thread=(prefix, key_field)` it also sets `configurable.thread_id` from the body
-    (`{prefix}:{user_id}:{key}`), replacing whatever thread id the client sent."""
+    the route and a hashed user id; the raw id never leaves the request. (Checkpoint thread
+    ids are set per input by `core.thread_lock`, which also serves `/batch`.)"""
 
     async def modify(config: dict[str, Any], request: Request) -> dict[str, Any]:
         try:
-            body = await request.json()
-            given = body.get("input", {})
-            user_id = str(given.get("user_id", ""))
+            given = (await request.json()).get("input", {})
+            user_id = given.get("user_id") if isinstance(given, dict) else None
         except (ValueError, AttributeError):
-            given, user_id = {}, ""
-        user = hash_user_id(user_id) if user_id else None
-        note_request(user=user)
+            user_id = None
+        user = hash_user_id(user_id) if isinstance(user_id, str) and user_id else None
         metadata = {
             **config.get("metadata", {}),
             "feature": feature,
             "route": request.url.path,
             "user": user,
         }
-        config = {**config, "metadata": metadata}
-        if thread is not None:
-            prefix, key_field = thread
-            if not isinstance(given, dict):
-                raise InvalidInputError("input must be an object", field="input")
-            ids = (prefix, given.get("user_id"), given.get(key_field), key_field)
-            configurable = {**config.get("configurable", {}), "thread_id": thread_id(*ids)}
-            config["configurable"] = configurable
-            # LangGraph copies configurable.thread_id into run metadata (and so traces)
-            # unless metadata already has one: give it the pseudonymous form.
-            metadata["thread_id"] = thread_id(*ids, pseudonymous=True)
-        return config
+        return {**config, "metadata": metadata}
 
     return modify

@@ -23,6 +23,7 @@ from core.embeddings import build_embeddings
 from core.errors import DependencyError
 from core.jobs import JobRunner, JobStore
 from core.models import ModelRegistry
+from core.rate_limits import RequestLimits
 from core.redis import check_modules, create_redis
 from core.settings import Settings, get_settings
 from core.vector_store import VectorStore
@@ -38,9 +39,14 @@ class Services:
     checkpointer: BaseCheckpointSaver
     jobs: JobRunner
     redis: Redis | None = None
+    limits: RequestLimits = field(default=None)  # type: ignore[assignment]  # set below
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
     _embeddings: Embeddings | None = field(default=None, repr=False)
     _vectors: VectorStore | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.limits is None:
+            self.limits = RequestLimits(self.settings, self.redis)
 
     @property
     def embeddings(self) -> Embeddings:

@@ -18,10 +18,29 @@ class Settings(BaseSettings):
     # Server
     host: str = "127.0.0.1"
     port: int = 8000
+    # One key or several, comma-separated (rotation: add the new key, move clients, drop the
+    # old one). When set, /ai/*, /docs, /redoc, /openapi.json and /metrics need X-API-Key.
     ai_api_key: str | None = Field(default=None, description="When set, /ai/* requires X-API-Key")
+    # Leave /metrics open with keys set (a Prometheus scraper on a private network).
+    metrics_public: bool = False
     # A secret that keys the user-id pseudonym in logs and traces; set it in production
     # (ids are often sequential, and an unkeyed hash of them can be reversed by trying all).
     user_hash_salt: str | None = None
+
+    # Limits checked before a request runs (0 turns a rate or quota off).
+    # Bodies: JSON and form bodies over REQUEST_MAX_BYTES are refused (413) from
+    # Content-Length or while they arrive, before they are parsed; uploads may be
+    # UPLOAD_MAX_BYTES plus the multipart framing.
+    request_max_bytes: int = Field(default=4 * 1024 * 1024, ge=1024)
+    json_max_depth: int = Field(default=32, ge=4)
+    json_max_elements: int = Field(default=20_000, ge=16)
+    batch_max_items: int = Field(default=16, ge=1)
+    # Model-running requests per user and minute (a batch counts each item), across all
+    # processes (kept in Redis); per API key (or for all callers without keys) and minute.
+    rate_limit_per_minute: int = Field(default=60, ge=0)
+    rate_limit_per_key_per_minute: int = Field(default=6000, ge=0)
+    # Model tokens (input + output) a user may spend per day; cache hits spend none.
+    token_quota_per_day: int = Field(default=200_000, ge=0)
 
     # Redis: unset means "no Redis" -> in-process saver and cache, /health degraded.
     redis_url: str | None = None
@@ -110,6 +129,11 @@ class Settings(BaseSettings):
     trace_hide_io: bool = Field(
         default=True, description="Hide inputs/outputs (personal data) from LangSmith traces"
     )
+
+    @property
+    def api_keys(self) -> list[str]:
+        """The accepted API keys (AI_API_KEY split on commas); empty: no auth."""
+        return [k.strip() for k in (self.ai_api_key or "").split(",") if k.strip()]
 
     def model_for(self, feature: str) -> str:
         """The configured "provider:model" string for a feature (falls back to CHAT_MODEL)."""

@@ -15,10 +15,11 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-from langchain_core.runnables import RunnableBinding, RunnableConfig
+from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 from redis.exceptions import LockError, RedisError
 
 from core.errors import AIError, DependencyError
+from core.security import thread_id
 from core.services import get_services
 
 LOCK_PREFIX = "devths:lock:"
@@ -101,46 +102,71 @@ def thread_turn(thread_id: str, wait_s: float) -> contextlib.AbstractAsyncContex
 
 
 class OneRunPerThread(RunnableBinding):
-    """Delegates to the bound graph; runs with a thread id hold that thread's lock. With
-    `queue`, a run waits up to TURN_WAIT_S for the thread; without, it is refused at once."""
+    """Delegates to the bound graph. Each run's checkpoint thread is derived from its own
+    input (`{prefix}:{user_id}:{input[key_field]}`, whatever thread id a client sent), which
+    is what lets `/batch` serve several rooms at once; the run holds that thread's lock.
+    With `queue`, a run waits up to TURN_WAIT_S for the thread; without, it is refused."""
 
+    prefix: str
+    key_field: str
     queue: bool = False
 
     @property
     def wait_s(self) -> float:
         return get_services().settings.turn_wait_s if self.queue else 0.0
 
-    def _turn(self, config: RunnableConfig | None) -> contextlib.AbstractAsyncContextManager[Any]:
-        thread = ((config or {}).get("configurable") or {}).get("thread_id")
-        return contextlib.nullcontext() if thread is None else thread_turn(thread, self.wait_s)
+    def _threaded(self, input: Any, config: RunnableConfig | None) -> RunnableConfig:
+        """The run's config with its thread id; run metadata (and so traces) carry the
+        pseudonymous form, which LangGraph would otherwise copy from the raw one."""
+        given = input if isinstance(input, dict) else {}
+        ids = (self.prefix, given.get("user_id"), given.get(self.key_field), self.key_field)
+        base: dict[str, Any] = dict(config or {})
+        base["configurable"] = {**base.get("configurable", {}), "thread_id": thread_id(*ids)}
+        base["metadata"] = {
+            **base.get("metadata", {}),
+            "thread_id": thread_id(*ids, pseudonymous=True),
+        }
+        return base  # type: ignore[return-value]
+
+    def _turn(self, config: RunnableConfig) -> contextlib.AbstractAsyncContextManager[Any]:
+        return thread_turn(config["configurable"]["thread_id"], self.wait_s)
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
+        config = self._threaded(input, config)
         async with self._turn(config):
             return await super().ainvoke(input, config, **kwargs)
 
-    def _locked(self, stream: Callable[[], AsyncIterator[Any]], config: RunnableConfig | None):
+    async def abatch(  # type: ignore[override]
+        self, inputs: list[Any], config: Any = None, **kwargs: Any
+    ) -> list[Any]:
+        # Runnable's own batch runs `self.ainvoke` per input (so each takes its thread);
+        # RunnableBinding's would hand the whole batch to the graph with one config.
+        return await Runnable.abatch(self, inputs, config, **kwargs)
+
+    def _locked(self, stream: Callable[[RunnableConfig], AsyncIterator[Any]], input: Any, config):
+        config = self._threaded(input, config)
+
         async def run() -> AsyncIterator[Any]:
             async with self._turn(config):
-                async for item in stream():
+                async for item in stream(config):
                     yield item
 
         return run()
 
     def astream(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any):
-        return self._locked(
-            lambda: super(OneRunPerThread, self).astream(input, config, **kwargs), config
-        )
+        parent: Any = super()
+        return self._locked(lambda c: parent.astream(input, c, **kwargs), input, config)
 
     def astream_events(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any):
-        return self._locked(
-            lambda: super(OneRunPerThread, self).astream_events(input, config, **kwargs), config
-        )
+        parent: Any = super()
+        return self._locked(lambda c: parent.astream_events(input, c, **kwargs), input, config)
 
     def astream_log(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any):
-        return self._locked(
-            lambda: super(OneRunPerThread, self).astream_log(input, config, **kwargs), config
-        )
+        parent: Any = super()
+        return self._locked(lambda c: parent.astream_log(input, c, **kwargs), input, config)
 
 
-def one_run_per_thread(runnable: Any, queue: bool) -> OneRunPerThread:
-    return OneRunPerThread(bound=runnable, kwargs={}, config={}, queue=queue)
+def one_run_per_thread(runnable: Any, prefix: str, key_field: str, queue: bool) -> OneRunPerThread:
+    return OneRunPerThread(
+        bound=runnable, kwargs={}, config={}, prefix=prefix, key_field=key_field, queue=queue
+    )

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
+from core.errors import NotFoundError
 from core.jobs import Progress
 from core.services import get_services
 from nodes.documents import steps
@@ -78,9 +79,11 @@ _GRAPHS = {
 }
 
 
-async def submit(kind: Literal["ocr", "masking"], data: bytes) -> dict[str, Any]:
+async def submit(
+    kind: Literal["ocr", "masking"], data: bytes, user_id: str | None = None
+) -> dict[str, Any]:
     """Check the upload now (a bad file is a 4xx, not a failed task), then run the graph
-    as a job that outlives the request."""
+    as a job that outlives the request; the task belongs to `user_id`."""
     document = (await steps.read_document({"file_bytes": data}))["document"]
     graph = _GRAPHS[kind]
 
@@ -88,7 +91,7 @@ async def submit(kind: Literal["ocr", "masking"], data: bytes) -> dict[str, Any]
         out = await graph.ainvoke({"document": document}, {"configurable": {"progress": progress}})
         return out["result"]
 
-    return await get_services().jobs.submit(kind, work)
+    return await get_services().jobs.submit(kind, work, owner=user_id)
 
 
 TASK_FIELDS = ("task_id", "kind", "status", "progress", "result", "error")
@@ -97,3 +100,12 @@ TASK_FIELDS = ("task_id", "kind", "status", "progress", "result", "error")
 def public_task(record: dict[str, Any]) -> dict[str, Any]:
     """The contract's view of a task record."""
     return {k: record.get(k) for k in TASK_FIELDS}
+
+
+async def load_task(task_id: str, user_id: str | None = None) -> dict[str, Any]:
+    """The contract's view of a task; with `user_id`, another user's task is as unknown as
+    a missing one (404 TASK_NOT_FOUND: its existence is not revealed)."""
+    record = await get_services().jobs.store.load(task_id)
+    if user_id is not None and record.get("owner") != user_id:
+        raise NotFoundError(f"No task {task_id}", field="task_id", code="TASK_NOT_FOUND")
+    return public_task(record)

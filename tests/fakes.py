@@ -8,8 +8,18 @@ from typing import Any
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.messages.ai import UsageMetadata
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import Field
+
+
+def fake_usage(messages: list[BaseMessage], answer: str) -> UsageMetadata:
+    """Token usage as a provider reports it: one token per character, so tests can compute
+    what a call costs from its prompt and answer."""
+    prompt = sum(len(m.text) for m in messages)
+    return UsageMetadata(
+        input_tokens=prompt, output_tokens=len(answer), total_tokens=prompt + len(answer)
+    )
 
 
 class ScriptedChatModel(BaseChatModel):
@@ -31,7 +41,8 @@ class ScriptedChatModel(BaseChatModel):
 
     def _generate(self, messages, stop=None, run_manager=None, **kwargs) -> ChatResult:
         text = self._answer(messages, kwargs)
-        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
+        message = AIMessage(content=text, usage_metadata=fake_usage(messages, text))
+        return ChatResult(generations=[ChatGeneration(message=message)])
 
     def _stream(
         self, messages, stop=None, run_manager: CallbackManagerForLLMRun | None = None, **kwargs
@@ -42,6 +53,8 @@ class ScriptedChatModel(BaseChatModel):
             if run_manager:
                 run_manager.on_llm_new_token(chunk.text, chunk=chunk)
             yield chunk
+        usage = fake_usage(messages, text)
+        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))
 
     async def _astream(
         self,
@@ -56,3 +69,5 @@ class ScriptedChatModel(BaseChatModel):
             if run_manager:
                 await run_manager.on_llm_new_token(chunk.text, chunk=chunk)
             yield chunk
+        usage = fake_usage(messages, text)
+        yield ChatGenerationChunk(message=AIMessageChunk(content="", usage_metadata=usage))

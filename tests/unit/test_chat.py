@@ -162,7 +162,7 @@ async def test_unclear_messages_go_to_the_model_router(use_fake_model, client):
 
 
 async def test_memory_keeps_five_turns_and_a_bounded_summary_over_100_turns(use_fake_model, client):
-    fake = use_fake_model(echo)
+    fake = use_fake_model(echo, rate_limit_per_minute=0)  # 100 turns in seconds
     for n in range(12):
         await chat(client, f"면접 준비 질문 {n}번째입니다 어떻게 할까요")
     values = await saved_state("chat:u1:r1")

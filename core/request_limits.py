@@ -1,0 +1,232 @@
+"""What a request may be before anything reads it, and what it may do before it runs.
+
+- `RequestLimitsMiddleware` (pure ASGI) refuses a body over its limit from `Content-Length`
+  or, without one, as soon as the bytes received pass it (413 PAYLOAD_TOO_LARGE), before a
+  parser spools it; JSON bodies are then checked for nesting depth and element count
+  (422), which keeps a `[[[[...]]]]` bomb away from the JSON parser.
+- `admit(input_type)` is a FastAPI dependency of each feature route: a `/batch` is checked
+  item by item like `/invoke` (a bad item is a 422 naming `inputs.{i}.{field}`), its size
+  is bounded, and the users it runs for are admitted by the rate limits and quotas.
+- `TokenQuotaMiddleware` charges the model tokens a request used to its user when it ends.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import numpy as np
+from fastapi import Request
+from pydantic import BaseModel, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from core.errors import InvalidInputError, PayloadTooLargeError
+from core.security import hash_user_id
+from core.services import get_services
+from core.settings import Settings
+from core.telemetry import REQUEST, note_error, note_request
+
+# Multipart framing around an upload (boundaries, part headers, the user_id field).
+UPLOAD_FRAMING_BYTES = 64 * 1024
+_RUN_SUFFIXES = ("/invoke", "/batch", "/stream", "/stream_events", "/stream_log")
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_OPEN = np.frombuffer(b"[{", dtype=np.uint8)
+_CLOSE = np.frombuffer(b"]}", dtype=np.uint8)
+
+
+def json_shape(body: bytes) -> tuple[int, int]:
+    """(deepest nesting, containers + separators: about the number of values) of a JSON
+    text, without parsing it: strings are blanked out first, so brackets inside them do
+    not count."""
+    skeleton = np.frombuffer(_JSON_STRING.sub(b'""', body), dtype=np.uint8)
+    opens = np.isin(skeleton, _OPEN)
+    steps = opens.astype(np.int32) - np.isin(skeleton, _CLOSE)
+    depth = int(np.cumsum(steps).max(initial=0))
+    elements = int(np.count_nonzero(opens)) + int(np.count_nonzero(skeleton == ord(",")))
+    return depth, elements
+
+
+def _body_limit(scope: Scope, settings: Settings) -> int:
+    content_type = dict(scope.get("headers") or ()).get(b"content-type", b"")
+    if content_type.startswith(b"multipart/"):
+        return settings.upload_max_bytes + UPLOAD_FRAMING_BYTES
+    return settings.request_max_bytes
+
+
+def _too_large(limit: int) -> PayloadTooLargeError:
+    return PayloadTooLargeError(f"Request body is larger than {limit} bytes", field="body")
+
+
+class RequestLimitsMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        settings = get_services().settings
+        limit = _body_limit(scope, settings)
+        headers = dict(scope.get("headers") or ())
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await _respond(send, _too_large(limit).to_dict(), 413)
+            return
+        if headers.get(b"content-type", b"").startswith(b"multipart/"):
+            await self._counted(scope, receive, send, limit)
+            return
+        # Other bodies (JSON) are small by the limit: read them here, check their shape,
+        # and hand the app the same bytes.
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if len(body) > limit:
+                await _respond(send, _too_large(limit).to_dict(), 413)
+                return
+            if not message.get("more_body", False):
+                break
+        if body.lstrip()[:1] in (b"{", b"["):
+            depth, elements = json_shape(bytes(body))
+            problem = None
+            if depth > settings.json_max_depth:
+                problem = f"JSON nests deeper than {settings.json_max_depth} levels"
+            elif elements > settings.json_max_elements:
+                problem = f"JSON has more than {settings.json_max_elements} elements"
+            if problem:
+                await _respond(send, InvalidInputError(problem, field="body").to_dict(), 422)
+                return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()  # after the body: wait for the disconnect
+            replayed = True
+            return {"type": "http.request", "body": bytes(body), "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _counted(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        """An upload streams through; past the limit the next read raises, and the client
+        gets the 413 unless the app has already answered."""
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise _too_large(limit)
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except PayloadTooLargeError as exc:
+            if started:
+                raise
+            await _respond(send, exc.to_dict(), 413)
+
+
+async def _respond(send: Send, body: dict[str, Any], status: int) -> None:
+    note_error(body["error"]["code"])
+    payload = json.dumps(body, ensure_ascii=False).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": payload})
+
+
+def _check_batch(body: Any, input_type: type[BaseModel], max_items: int) -> list[Any]:
+    """The items of a `/batch` body, each validated like an `/invoke` input."""
+    inputs = body.get("inputs") if isinstance(body, dict) else None
+    if not isinstance(inputs, list) or not inputs:
+        raise InvalidInputError("inputs must be a non-empty list", field="inputs")
+    if len(inputs) > max_items:
+        raise InvalidInputError(f"inputs may hold at most {max_items} items", field="inputs")
+    for index, item in enumerate(inputs):
+        try:
+            input_type.model_validate(item)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in ("inputs", index, *first["loc"]))
+            message = str(first["msg"]).removeprefix("Value error, ")
+            raise InvalidInputError(f"{where}: {message}", field=where) from exc
+    return inputs
+
+
+def admit(input_type: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
+    """A route dependency (see the module docstring). Bodies LangServe would refuse anyway
+    (broken JSON, a missing input) are left to its own 422."""
+
+    async def dependency(request: Request) -> None:
+        if request.method != "POST" or not request.url.path.endswith(_RUN_SUFFIXES):
+            return
+        try:
+            body = await request.json()
+        except ValueError:
+            return
+        services = get_services()
+        if request.url.path.endswith("/batch"):
+            items = _check_batch(body, input_type, services.settings.batch_max_items)
+        else:
+            items = [body.get("input")] if isinstance(body, dict) else []
+        users = [
+            hash_user_id(item["user_id"])
+            for item in items
+            if isinstance(item, dict) and isinstance(item.get("user_id"), str)
+        ]
+        await _admit_users(users)
+
+    return dependency
+
+
+async def admit_upload(user_id: str) -> None:
+    """The document routes' admission: one model-running request of `user_id`."""
+    await _admit_users([hash_user_id(user_id)])
+
+
+async def _admit_users(users: list[str]) -> None:
+    # The log line names the (first) user; the quota charge is shared by every item.
+    note_request(user=users[0] if users else None, quota_users=users)
+    await get_services().limits.admit_users(users)
+
+
+class TokenQuotaMiddleware:
+    """Charges the request's model tokens (counted by the model callbacks into the
+    request record) to its user once the response, stream included, has ended."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            record = REQUEST.get() or {}
+            users = record.get("quota_users") or []
+            if scope["type"] == "http" and users:
+                tokens = record.get("tokens_input", 0) + record.get("tokens_output", 0)
+                for user, items in Counter(users).items():  # a batch's users share it
+                    share = math.ceil(tokens * items / len(users))
+                    await get_services().limits.charge_tokens(user, share)
