@@ -113,6 +113,21 @@ def contract_errors(runnable: Any) -> ContractErrors:
     return ContractErrors(bound=runnable, kwargs={}, config={})
 
 
+def _marked(value: Any) -> dict[str, Any] | None:
+    """The marked error object anywhere in an event's payload: at its top (`/stream`),
+    under `data` (`/stream_events`) or inside a JSON-patch op (`/stream_log`)."""
+    if isinstance(value, dict):
+        if ERROR_MARK in value:
+            return value
+        value = list(value.values())
+    if isinstance(value, list):
+        for item in value:
+            found = _marked(item)
+            if found is not None:
+                return found
+    return None
+
+
 def _rewrite(body: bytes) -> bytes | None:
     """The contract's error event for a marked SSE message, else None."""
     if ERROR_MARK.encode() not in body:
@@ -120,9 +135,8 @@ def _rewrite(body: bytes) -> bytes | None:
     match = _DATA_LINE.search(body)
     if match is None:
         return None
-    payload = json.loads(match.group(1))
-    marked = payload.get("data", payload) if isinstance(payload, dict) else {}
-    if not isinstance(marked, dict) or ERROR_MARK not in marked:
+    marked = _marked(json.loads(match.group(1)))
+    if marked is None:
         return None
     error = {"error": marked["error"]}
     return b"event: error\r\ndata: " + json.dumps(error, ensure_ascii=False).encode() + b"\r\n\r\n"
