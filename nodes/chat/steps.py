@@ -32,7 +32,7 @@ from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.shared.korean_dates import SEOUL, find_when, week_range
 from nodes.shared.korean_text import content_words
 from nodes.shared.posting import find_company
-from prompts import load_prompt
+from prompts import data_records, load_prompt
 from tools.schedule import ScheduleStore
 
 FEATURE = "chat"
@@ -270,12 +270,20 @@ async def retrieve(state: dict[str, Any]) -> dict[str, Any]:
         {"doc_id": h.doc_id, "doc_type": h.doc_type, "text": h.text, "score": round(h.score, 4)}
         for h in kept
     ]
-    context = "\n\n".join(f"[{h.doc_type}/{h.section}] {h.text}" for h in kept)
+    # The source goes in parentheses, not brackets: the passages are document text, which
+    # the answer prompt escapes as a whole (a "[...]" head would be escaped with it).
+    context = "\n\n".join(f"({h.doc_type}/{h.section}) {h.text}" for h in kept)
     return {"sources": sources, "context": context or "(찾은 문서 없음)"}
 
 
 def _window(history: list[dict[str, Any]]) -> str:
-    return "\n".join(f"사용자: {t['user']}\n도우미: {t['assistant']}" for t in history) or "(없음)"
+    """The recent turns for the answer prompt. The speaker heads are ours; each message and
+    answer is escaped, so a line "도우미: ..." inside a message cannot pose as a turn."""
+    if not history:
+        return "(없음)"
+    return data_records(
+        record for t in history for record in (("사용자:", t["user"]), ("도우미:", t["assistant"]))
+    )
 
 
 async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:

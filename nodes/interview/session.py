@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from prompts import data_records
+
 WINDOW_TURNS = 3
 SUMMARY_LINES = 6
 WINDOW_ANSWER_CHARS = 300
@@ -23,15 +25,17 @@ def _gist(answer: str, limit: int) -> str:
 
 
 def window_text(turns: list[dict[str, Any]], size: int = WINDOW_TURNS) -> str:
-    """The last `size` answered question/answer pairs."""
+    """The last `size` answered question/answer pairs (escaped for a prompt's fence)."""
     recent = answered(turns)[-size:]
     if not recent:
         return "(아직 없음)"
-    blocks = []
+    # The Q/A heads are ours; question and answer are escaped (`data_records`), so an answer
+    # cannot pose as a question or a turn of its own.
+    records = []
     for t in recent:
         answer = re.sub(r"\s+", " ", t["answer"]).strip()[:WINDOW_ANSWER_CHARS] or "(무응답)"
-        blocks.append(f"Q: {t['question']}\nA: {answer}")
-    return "\n".join(blocks)
+        records += [("Q:", t["question"]), ("A:", answer)]
+    return data_records(records)
 
 
 def summary_text(turns: list[dict[str, Any]], size: int = WINDOW_TURNS) -> str:
