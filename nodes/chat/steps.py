@@ -286,30 +286,56 @@ def _window(history: list[dict[str, Any]]) -> str:
     )
 
 
-async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Reads the message, the window, the summary and `context`; writes `answer` (the
-    user-visible, streamed call). A repeated question with the same retrieved context is
-    answered from the cache without a model call."""
-    services = get_services()
-    context = state.get("context") or "(없음)"
-    key = cache_key(
+def _today(state: dict[str, Any]) -> str:
+    day = _now(state)
+    return f"{day.isoformat()} ({'월화수목금토일'[day.weekday()]})"
+
+
+def answer_inputs(state: dict[str, Any]) -> dict[str, str]:
+    """Every value the answer prompt is rendered with: the message, the window and summary
+    of this room, the retrieved context and today's date (relative dates in a question or
+    in the history mean something else tomorrow)."""
+    return {
+        "today": _today(state),
+        "summary": "\n".join(state.get("summary_lines") or []) or "(없음)",
+        "window": _window(state.get("history") or []),
+        "context": state.get("context") or "(없음)",
+        "message": state["message"],
+    }
+
+
+def answer_cache_key(state: dict[str, Any], inputs: dict[str, str], model_spec: str) -> str:
+    """The answer cache's key: the user, the route, the prompt's tag, the model and every
+    input of the prompt (whitespace-normalised).
+
+    Why key on the room's window and summary instead of skipping the cache when a room has
+    history: an answer is a function of its prompt, so two requests whose prompts are equal
+    may share it, and no others. Keying on every input gives exactly that: a new room (or
+    two rooms with the same conversation so far) still hits, while the same question after
+    a different conversation, or on another day, is a new answer. Skipping would lose the
+    hits and still need a rule for what counts as "history"."""
+    return cache_key(
         "chat-answer",
         state["user_id"],
         state["route"],
-        " ".join(state["message"].split()),
-        context,
         ANSWER_PROMPT.tag,
-        services.models.spec(FEATURE),
+        model_spec,
+        *(f"{name}={' '.join(value.split())}" for name, value in sorted(inputs.items())),
     )
+
+
+async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads the message, the window, the summary, `context` and `now`; writes `answer`
+    (the user-visible, streamed call) and `answer_cached`. A request whose prompt inputs
+    all equal an earlier one's (same question, context, room history and date) is
+    answered from the cache without a model call."""
+    services = get_services()
+    inputs = answer_inputs(state)
+    key = answer_cache_key(state, inputs, services.models.spec(FEATURE))
     hit = await services.cache.get(key)
     if hit is not None:
         return {"answer": hit["answer"], "answer_cached": True}
-    messages = ANSWER_PROMPT.messages(
-        summary="\n".join(state.get("summary_lines") or []) or "(없음)",
-        window=_window(state.get("history") or []),
-        context=context,
-        message=state["message"],
-    )
+    messages = ANSWER_PROMPT.messages(**inputs)
     model = services.models.runnable(FEATURE, max_tokens=services.settings.chat_max_output_tokens)
     text = await invoke_text(
         model, messages, {**config, "run_name": "write_answer"}, services.settings.model_timeout_s

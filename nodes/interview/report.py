@@ -70,11 +70,14 @@ async def load_session(state: dict[str, Any]) -> Command:
         evaluate_answers, turns, interview_type, values["facts"]
     )
     total = round(sum(e["score"] for e in evaluations) / len(evaluations))
-    answers_digest = hashlib.sha256(
-        json.dumps([(t["question_id"], t["answer"]) for t in turns], ensure_ascii=False).encode()
+    # Keyed on everything the report is made of: the evaluations (questions, answers,
+    # scores) and the prompt's inputs. Answers alone would serve a restarted session with
+    # the same id and the same answers to other questions the old report.
+    report_inputs = hashlib.sha256(
+        json.dumps([interview_type, evaluations, evidence], ensure_ascii=False).encode()
     ).hexdigest()
     key = cache_key(
-        "interview-report", thread, answers_digest, REPORT_PROMPT.tag, services.models.spec(FEATURE)
+        "interview-report", thread, report_inputs, REPORT_PROMPT.tag, services.models.spec(FEATURE)
     )
     update = {
         "evaluations": evaluations,
