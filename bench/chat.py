@@ -63,7 +63,11 @@ def history_tokens(turns: int = 10) -> dict[str, Any]:
     def count(messages) -> int:
         return tokens("\n".join(m.text for m in messages))
 
-    base = {"context": "(없음)", "message": "다음 면접 준비는 뭘 하면 좋을까?"}
+    base = {
+        "context": "(없음)",
+        "message": "다음 면접 준비는 뭘 하면 좋을까?",
+        "today": "2026-11-29 (일)",
+    }
     out: dict[str, Any] = {"turns": turns}
     for name, answer in (("short", SHORT_ANSWER), ("long", LONG_ANSWER)):
         full: list[dict[str, Any]] = []

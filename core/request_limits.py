@@ -92,6 +92,12 @@ class RequestLimitsMiddleware:
                 return
             if not message.get("more_body", False):
                 break
+        try:
+            bytes(body).decode("utf-8")
+        except UnicodeDecodeError:  # the JSON parser would raise it past LangServe: a 500
+            error = InvalidInputError("Request body must be UTF-8 JSON", field="body")
+            await _respond(send, error.to_dict(), 422)
+            return
         if body.lstrip()[:1] in (b"{", b"["):
             depth, elements = json_shape(bytes(body))
             problem = None
@@ -114,30 +120,37 @@ class RequestLimitsMiddleware:
         await self.app(scope, replay, send)
 
     async def _counted(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
-        """An upload streams through; past the limit the next read raises, and the client
-        gets the 413 unless the app has already answered."""
+        """An upload streams through, counted. Past the limit the client gets the 413 at
+        once and the app sees a disconnect (so it stops reading); whatever the app answers
+        after that is dropped."""
         seen = 0
-        started = False
+        started = refused = False
 
         async def counting_receive() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > limit:
-                raise _too_large(limit)
+                refused = True
+                if not started:
+                    await _respond(send, _too_large(limit).to_dict(), 413)
+                return {"type": "http.disconnect"}
             return message
 
         async def tracking_send(message: Message) -> None:
             nonlocal started
+            if refused:
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
             await self.app(scope, counting_receive, tracking_send)
-        except PayloadTooLargeError as exc:
-            if started:
+        except Exception:
+            if not refused:
                 raise
-            await _respond(send, exc.to_dict(), 413)
 
 
 async def _respond(send: Send, body: dict[str, Any], status: int) -> None:
@@ -175,6 +188,18 @@ def _check_batch(body: Any, input_type: type[BaseModel], max_items: int) -> list
     return inputs
 
 
+def _check_options(body: Any, batch: bool) -> None:
+    """`config` and `kwargs` are optional, but when present they must be objects (a list
+    of objects for a batch's config); LangServe fails on a `null` one with a 500."""
+    if not isinstance(body, dict):
+        return
+    config = body.get("config", {})
+    if "config" in body and not isinstance(config, dict | list if batch else dict):
+        raise InvalidInputError("config must be an object", field="config")
+    if "kwargs" in body and not isinstance(body["kwargs"], dict):
+        raise InvalidInputError("kwargs must be an object", field="kwargs")
+
+
 def admit(input_type: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
     """A route dependency (see the module docstring). Bodies LangServe would refuse anyway
     (broken JSON, a missing input) are left to its own 422."""
@@ -187,6 +212,7 @@ def admit(input_type: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
         except ValueError:
             return
         services = get_services()
+        _check_options(body, batch=request.url.path.endswith("/batch"))
         if request.url.path.endswith("/batch"):
             items = _check_batch(body, input_type, services.settings.batch_max_items)
         else:

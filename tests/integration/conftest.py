@@ -85,6 +85,9 @@ def serve_app(
     port = free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "HOST": "127.0.0.1", "PORT": str(port)}
     env.pop("AI_API_KEY", None)
+    # Limits stay on, sized so tests that are not about them (and reuse users across runs
+    # on a persistent Redis) are never refused; tests/integration/test_abuse.py sets its own.
+    env.update(RATE_LIMIT_PER_MINUTE="100000", TOKEN_QUOTA_PER_DAY="1000000000")
     env.update(environment)
     cmd = [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--no-access-log"]
     return running_process(cmd, env, log_path, "/health", port, 60)

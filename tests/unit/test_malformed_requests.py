@@ -41,14 +41,26 @@ def bad_items(valid: dict) -> list:
 
 def bodies(route: str, endpoint: str) -> list[bytes]:
     valid = VALID[route]
-    raw = [b"", b"{not json", b"null", b"[]", b'"text"', b"{}", b"[[[[" * 1250 + b"]]]]" * 1250]
+    raw = [
+        b"",
+        b"{not json",
+        b'\xff\xfe{"input": 1}',
+        b'{"input": "\xed\xa0\x80"}',
+        b"null",
+        b"[]",
+        b'"text"',
+        b"{}",
+        b"[[[[" * 1250 + b"]]]]" * 1250,
+    ]
     if endpoint == "batch":
         shaped = [{"inputs": item} for item in (None, "x", {}, valid, [])]
         shaped += [{"inputs": [valid, item]} for item in bad_items(valid)]
         shaped += [{"inputs": [valid], "config": "x"}, {"inputs": [valid], "config": [{}, {}]}]
+        shaped += [{"inputs": [valid], "config": None}, {"inputs": [valid], "kwargs": None}]
     else:
         shaped = [{"input": item} for item in bad_items(valid)]
         shaped += [{"input": valid, "config": "x"}, {"input": valid, "config": [1]}]
+        shaped += [{"input": valid, "config": None}, {"input": valid, "kwargs": None}]
     return raw + [json.dumps(b, ensure_ascii=False).encode() for b in shaped]
 
 

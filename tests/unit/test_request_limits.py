@@ -79,6 +79,25 @@ async def test_an_undeclared_body_stops_being_read_once_it_passes_the_limit(use_
     assert len(pulled) == 3  # 3 KiB read: the first chunk past 2 KiB, not all 50
 
 
+async def test_an_undeclared_upload_is_cut_off_at_the_limit(use_fake_model):
+    use_fake_model(upload_max_bytes=4096)  # limit: 4 KiB + the multipart framing allowance
+    answered = []
+
+    async def app(scope, receive, send):  # reads everything, then answers
+        while (await receive())["type"] == "http.request":
+            pass
+        answered.append(True)
+        await send({"type": "http.response.start", "status": 400, "headers": []})
+        await send({"type": "http.response.body", "body": b"parse error"})
+
+    headers = [(b"content-type", b"multipart/form-data; boundary=x")]
+    sent, pulled = await run_asgi(RequestLimitsMiddleware(app), headers, [b"\0" * 8192] * 100)
+    assert [m.get("status") for m in sent if m["type"] == "http.response.start"] == [413]
+    assert json.loads(sent[1]["body"])["error"]["code"] == "PAYLOAD_TOO_LARGE"
+    assert answered == [True]  # the app's own answer after the cut was dropped
+    assert len(pulled) == 9  # the first chunk past 4 KiB + 64 KiB framing: 72 of 800 KiB
+
+
 async def test_an_upload_over_the_limit_is_413_in_the_contract_shape(use_fake_model, client):
     fake = use_fake_model(upload_max_bytes=4096)
     files = {"file": ("scan.png", b"\x89PNG" + b"\0" * 200_000, "image/png")}
