@@ -209,7 +209,7 @@ def create_app() -> FastAPI:
             path=path,
             input_type=input_type,
             output_type=output_type,
-            dependencies=[*guarded, Depends(admit(input_type))],
+            dependencies=[*guarded, Depends(admit(input_type, thread and thread[1]))],
             per_req_config_modifier=run_metadata(feature),
         )
 

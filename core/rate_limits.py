@@ -70,7 +70,8 @@ class RequestLimits:
         if not users:
             return
         try:
-            for user, count in Counter(users).items():
+            counts = Counter(users)
+            for user, count in counts.items():  # check every user before counting any
                 if self.quota is not None and not await self.quotas.test(self.quota, user):
                     stats = await self.quotas.get_window_stats(self.quota, user)
                     REFUSED.labels("quota").inc()
@@ -78,6 +79,12 @@ class RequestLimits:
                         "The daily model-token quota of this user is spent",
                         retry_after_s=_retry_after(stats.reset_time),
                     )
+                if self.per_user is not None and not await self.rates.test(
+                    self.per_user, user, cost=count
+                ):
+                    await self._refuse(self.per_user, user, "user")
+            for user, count in counts.items():
+                # A concurrent request may have taken the last slot since the test.
                 if self.per_user is not None and not await self.rates.hit(
                     self.per_user, user, cost=count
                 ):

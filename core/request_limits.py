@@ -12,11 +12,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import numpy as np
@@ -27,13 +28,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from core.errors import InvalidInputError, PayloadTooLargeError
 from core.security import hash_user_id
 from core.services import get_services
-from core.settings import Settings
 from core.telemetry import REQUEST, note_error, note_request
 
 # Multipart framing around an upload (boundaries, part headers, the user_id field).
 UPLOAD_FRAMING_BYTES = 64 * 1024
 _RUN_SUFFIXES = ("/invoke", "/batch", "/stream", "/stream_events", "/stream_log")
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+# Possessive, and an unclosed string ends the body: each string is scanned once (a body of
+# unclosed `"\"\"...` was quadratic: 32 KB took 5 s on the event loop).
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
 _OPEN = np.frombuffer(b"[{", dtype=np.uint8)
 _CLOSE = np.frombuffer(b"]}", dtype=np.uint8)
 
@@ -50,11 +52,8 @@ def json_shape(body: bytes) -> tuple[int, int]:
     return depth, elements
 
 
-def _body_limit(scope: Scope, settings: Settings) -> int:
-    content_type = dict(scope.get("headers") or ()).get(b"content-type", b"")
-    if content_type.startswith(b"multipart/"):
-        return settings.upload_max_bytes + UPLOAD_FRAMING_BYTES
-    return settings.request_max_bytes
+def _is_upload(headers: dict[bytes, bytes]) -> bool:
+    return headers.get(b"content-type", b"").lower().startswith(b"multipart/")
 
 
 def _too_large(limit: int) -> PayloadTooLargeError:
@@ -70,13 +69,15 @@ class RequestLimitsMiddleware:
             await self.app(scope, receive, send)
             return
         settings = get_services().settings
-        limit = _body_limit(scope, settings)
         headers = dict(scope.get("headers") or ())
+        upload = _is_upload(headers)
+        limit = settings.upload_max_bytes + UPLOAD_FRAMING_BYTES if upload else None
+        limit = limit or settings.request_max_bytes
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
             await _respond(send, _too_large(limit).to_dict(), 413)
             return
-        if headers.get(b"content-type", b"").startswith(b"multipart/"):
+        if upload:
             await self._counted(scope, receive, send, limit)
             return
         # Other bodies (JSON) are small by the limit: read them here, check their shape,
@@ -85,6 +86,7 @@ class RequestLimitsMiddleware:
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
+                note_error("CLIENT_DISCONNECTED")
                 return
             body += message.get("body", b"")
             if len(body) > limit:
@@ -98,7 +100,8 @@ class RequestLimitsMiddleware:
             error = InvalidInputError("Request body must be UTF-8 JSON", field="body")
             await _respond(send, error.to_dict(), 422)
             return
-        if body.lstrip()[:1] in (b"{", b"["):
+        # Whatever the body looks like: the JSON parser also reads a BOM or UTF-16.
+        if body:
             depth, elements = json_shape(bytes(body))
             problem = None
             if depth > settings.json_max_depth:
@@ -151,6 +154,8 @@ class RequestLimitsMiddleware:
         except Exception:
             if not refused:
                 raise
+        if refused:  # the app saw a disconnect and may have noted its own error
+            note_error("PAYLOAD_TOO_LARGE")
 
 
 async def _respond(send: Send, body: dict[str, Any], status: int) -> None:
@@ -200,8 +205,25 @@ def _check_options(body: Any, batch: bool) -> None:
         raise InvalidInputError("kwargs must be an object", field="kwargs")
 
 
-def admit(input_type: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
-    """A route dependency (see the module docstring). Bodies LangServe would refuse anyway
+def _check_threads(items: list[Any], key_field: str) -> None:
+    """Two items of one batch may not name the same checkpoint thread (one would be
+    refused or run in an arbitrary order after the other)."""
+    seen: dict[tuple[str, str], int] = {}
+    for index, item in enumerate(items):
+        thread = (item["user_id"], item[key_field])
+        if thread in seen:
+            where = f"inputs.{index}.{key_field}"
+            raise InvalidInputError(
+                f"{where} repeats inputs.{seen[thread]}: one item per thread", field=where
+            )
+        seen[thread] = index
+
+
+def admit(
+    input_type: type[BaseModel], thread_key: str | None = None
+) -> Callable[[Request], Awaitable[None]]:
+    """A route dependency (see the module docstring); `thread_key` names the field that,
+    with `user_id`, makes a run's checkpoint thread. Bodies LangServe would refuse anyway
     (broken JSON, a missing input) are left to its own 422."""
 
     async def dependency(request: Request) -> None:
@@ -211,10 +233,14 @@ def admit(input_type: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
             body = await request.json()
         except ValueError:
             return
+        except RecursionError:  # not a ValueError: LangServe would make it a 500
+            raise InvalidInputError("JSON nests too deeply", field="body") from None
         services = get_services()
         _check_options(body, batch=request.url.path.endswith("/batch"))
         if request.url.path.endswith("/batch"):
             items = _check_batch(body, input_type, services.settings.batch_max_items)
+            if thread_key:
+                _check_threads(items, thread_key)
         else:
             items = [body.get("input")] if isinstance(body, dict) else []
         users = [
@@ -230,6 +256,21 @@ def admit(input_type: type[BaseModel]) -> Callable[[Request], Awaitable[None]]:
 async def admit_upload(user_id: str) -> None:
     """The document routes' admission: one model-running request of `user_id`."""
     await _admit_users([hash_user_id(user_id)])
+
+
+@contextlib.asynccontextmanager
+async def charged_to(user_id: str | None) -> AsyncIterator[None]:
+    """Work outside a request (a document job) whose model tokens belong to `user_id`'s
+    quota: its own usage record, charged when the work ends."""
+    record: dict[str, Any] = {}
+    token = REQUEST.set(record)
+    try:
+        yield
+    finally:
+        REQUEST.reset(token)
+        if user_id:
+            tokens = record.get("tokens_input", 0) + record.get("tokens_output", 0)
+            await get_services().limits.charge_tokens(hash_user_id(user_id), tokens)
 
 
 async def _admit_users(users: list[str]) -> None:

@@ -106,6 +106,9 @@ class ModelUsageCallback(BaseCallbackHandler):
 
     def on_chat_model_start(self, serialized: Any, messages: Any, **kwargs: Any) -> None:
         record = REQUEST.get()
+        if record is not None:  # what the call costs if it never reports usage (see on_llm_error)
+            prompt_chars = sum(len(getattr(m, "text", "")) for batch in messages for m in batch)
+            record.setdefault("_pending", {})[kwargs.get("run_id")] = [prompt_chars, 0]
         MODEL_CALLS.labels(*self.labels, "request" if record is not None else "background").inc()
         if record is not None:
             record["model_calls"] = record.get("model_calls", 0) + 1
@@ -116,9 +119,25 @@ class ModelUsageCallback(BaseCallbackHandler):
         record = REQUEST.get()
         if record is not None and token and "first_token_at" not in record:
             record["first_token_at"] = time.perf_counter()
+        pending = (record or {}).get("_pending", {}).get(kwargs.get("run_id"))
+        if pending is not None and token:
+            pending[1] += 1
+
+    def on_llm_error(self, error: BaseException, **kwargs: Any) -> None:
+        """A call cut short (the client left mid-stream, a timeout, a provider error)
+        reports no usage, but the provider still billed the prompt and what it streamed:
+        the request record (and so the user's quota) gets an estimate, one token per
+        prompt character and per streamed chunk (an overestimate for most tokenizers)."""
+        record = REQUEST.get()
+        pending = (record or {}).get("_pending", {}).pop(kwargs.get("run_id"), None)
+        if record is not None and pending is not None:
+            record["tokens_input"] = record.get("tokens_input", 0) + pending[0]
+            record["tokens_output"] = record.get("tokens_output", 0) + pending[1]
 
     def on_llm_end(self, response: LLMResult, **kwargs: Any) -> None:
         record = REQUEST.get()
+        if record is not None:
+            record.get("_pending", {}).pop(kwargs.get("run_id"), None)
         for generations in response.generations:
             for generation in generations:
                 usage = getattr(getattr(generation, "message", None), "usage_metadata", None)
@@ -169,13 +188,14 @@ class RequestMetricsMiddleware:
             await self.app(scope, receive, send)
             return
         start = time.perf_counter()
-        status = {"code": 500}
+        status: dict[str, Any] = {"code": 500}
         record: dict[str, Any] = {}
         token = REQUEST.set(record)
 
         async def timed_send(message: Message) -> None:
             if message["type"] == "http.response.start":
                 status["code"] = message["status"]
+                status["sent"] = True
             await send(message)
 
         try:
@@ -184,11 +204,13 @@ class RequestMetricsMiddleware:
             REQUEST.reset(token)
             elapsed = time.perf_counter() - start
             route = _route_of(scope["path"])
+            error = record.get("error")
+            if error == "CLIENT_DISCONNECTED" and not status.get("sent"):
+                status["code"] = 499  # the client left before an answer: not a server fault
             REQUEST_LATENCY.labels(route, str(status["code"])).observe(elapsed)
             ttft = record.get("first_token_at")
             if ttft is not None:
                 TTFT.labels(route).observe(ttft - start)
-            error = record.get("error")
             if error is None and status["code"] >= 400:
                 error = f"HTTP_{status['code']}"
             if error:

@@ -21,6 +21,8 @@ from typing_extensions import TypedDict
 
 from core.errors import NotFoundError
 from core.jobs import Progress
+from core.request_limits import charged_to
+from core.security import hash_user_id
 from core.services import get_services
 from nodes.documents import steps
 from nodes.documents.intake import Document
@@ -88,10 +90,14 @@ async def submit(
     graph = _GRAPHS[kind]
 
     async def work(progress: Progress) -> dict[str, Any]:
-        out = await graph.ainvoke({"document": document}, {"configurable": {"progress": progress}})
+        async with charged_to(user_id):  # a vision model's tokens count against the uploader
+            config = {"configurable": {"progress": progress}}
+            out = await graph.ainvoke({"document": document}, config)
         return out["result"]
 
-    return await get_services().jobs.submit(kind, work, owner=user_id)
+    # The owner is kept as the user's pseudonym: task records hold no raw ids.
+    owner = hash_user_id(user_id) if user_id else None
+    return await get_services().jobs.submit(kind, work, owner=owner)
 
 
 TASK_FIELDS = ("task_id", "kind", "status", "progress", "result", "error")
@@ -106,6 +112,6 @@ async def load_task(task_id: str, user_id: str | None = None) -> dict[str, Any]:
     """The contract's view of a task; with `user_id`, another user's task is as unknown as
     a missing one (404 TASK_NOT_FOUND: its existence is not revealed)."""
     record = await get_services().jobs.store.load(task_id)
-    if user_id is not None and record.get("owner") != user_id:
+    if user_id is not None and record.get("owner") != hash_user_id(user_id):
         raise NotFoundError(f"No task {task_id}", field="task_id", code="TASK_NOT_FOUND")
     return public_task(record)

@@ -17,6 +17,9 @@ class CalendarParseInput(BaseModel):
 
     text: StrictStr
     now: date | None = None
+    # Optional (contract v1.2): whose posting it is, for the per-user rate limit and token
+    # quota. Without it only the per-key limit applies.
+    user_id: StrictStr | None = Field(default=None, pattern=r"^[A-Za-z0-9_.@-]{1,128}$")
 
     @field_validator("text")
     @classmethod

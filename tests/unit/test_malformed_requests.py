@@ -46,6 +46,8 @@ def bodies(route: str, endpoint: str) -> list[bytes]:
         b"{not json",
         b'\xff\xfe{"input": 1}',
         b'{"input": "\xed\xa0\x80"}',
+        b"\xef\xbb\xbf" + b"[" * 5000 + b"]" * 5000,  # a BOM, which the JSON parser skips
+        ("[" * 5000 + "]" * 5000).encode("utf-16-be"),  # also valid UTF-8, parsed as UTF-16
         b"null",
         b"[]",
         b'"text"',
@@ -88,6 +90,7 @@ def ended_with_error_event(r) -> bool:
         and bool(events)
         and events[-1][0] == "error"
         and contract_error(json.loads(events[-1][1]))
+        and json.loads(events[-1][1])["error"]["code"] == "INVALID_INPUT"
     )
 
 

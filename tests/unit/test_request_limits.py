@@ -212,7 +212,7 @@ async def test_an_interview_batch_starts_each_session(use_fake_model, client):
 
 async def calendar(client, user, headers=None):
     body = {"input": {"text": f"[카카오] 백엔드 채용 {user}\n서류 마감: 2026.03.15"}}
-    body["input"]["user_id"] = user  # extra fields are ignored by the schema
+    body["input"]["user_id"] = user  # optional (contract v1.2): whose posting it is
     return await client.post("/ai/calendar/parse/invoke", json=body, headers=headers or {})
 
 
@@ -327,7 +327,10 @@ async def test_another_users_task_is_404_and_the_owners_is_served(use_fake_model
     async def work(progress):
         return {"extracted_text": "ok"}
 
-    record = await get_services().jobs.submit("ocr", work, owner="alice")
+    from core.security import hash_user_id
+
+    # As graphs.documents.submit records it: the uploader's pseudonym, never the raw id.
+    record = await get_services().jobs.submit("ocr", work, owner=hash_user_id("alice"))
     await get_services().jobs.wait(record["task_id"], 5)
     path = f"/ai/tasks/{record['task_id']}"
     mallory = await client.get(path, params={"user_id": "mallory"})
@@ -349,3 +352,78 @@ async def test_framework_errors_are_in_the_contract_shape(use_fake_model, client
     wrong = await client.get("/ai/analyze/invoke")
     assert wrong.status_code == 405
     assert wrong.json()["error"]["code"] == "METHOD_NOT_ALLOWED"
+
+
+# --- found in review: pathological bodies, uncharged tokens, repeated threads -------------
+
+
+def test_an_unclosed_string_is_scanned_once_and_counts_nothing_inside_it():
+    # 4 MB of `\"` after an opening quote: with the earlier pattern every quote restarted a
+    # scan to the end of the body (quadratic; 32 KB took 5 s). No time is asserted: a
+    # regression makes this test run for hours, which CI's limit reports.
+    body = b'["' + b'\\"' * 2_000_000 + b"[[[["
+    assert json_shape(body) == (1, 1)
+
+
+async def test_a_streamed_answers_tokens_are_charged(use_fake_model, client):
+    fake = use_fake_model(analysis_reply, token_quota_per_day=1_000_000)
+    from core.security import hash_user_id
+
+    r = await client.post("/ai/analyze/stream_events", json={"input": ANALYZE})
+    assert r.status_code == 200 and "event: end" in r.text
+    spent = sum(sum(len(m.text) for m in call) + len(analysis_reply(call)) for call in fake.calls)
+    left = await get_services().limits.tokens_left(hash_user_id("u1"))
+    assert spent > 0 and left == 1_000_000 - spent
+
+
+def test_a_call_cut_short_is_charged_an_estimate():
+    from uuid import uuid4
+
+    from langchain_core.messages import HumanMessage, SystemMessage
+
+    from core.telemetry import REQUEST, ModelUsageCallback
+
+    record: dict = {}
+    token = REQUEST.set(record)
+    try:
+        usage = ModelUsageCallback("analysis", "fake")
+        run = uuid4()
+        prompt = [[SystemMessage(content="시스템" * 10), HumanMessage(content="이력서" * 100)]]
+        usage.on_chat_model_start({}, prompt, run_id=run)
+        for chunk in ("강점", "은 ", "..."):
+            usage.on_llm_new_token(chunk, run_id=run)
+        usage.on_llm_error(RuntimeError("client left"), run_id=run)
+    finally:
+        REQUEST.reset(token)
+    assert record["tokens_input"] == 30 + 300 and record["tokens_output"] == 3
+
+
+async def test_a_calendar_request_without_user_id_is_limited_only_per_key(use_fake_model, client):
+    use_fake_model(rate_limit_per_minute=1, rate_limit_per_key_per_minute=3)
+    body = {"input": {"text": "[카카오] 백엔드 개발자 채용\n서류 마감: 2026.03.15"}}
+    codes = [
+        (await client.post("/ai/calendar/parse/invoke", json=body)).status_code for _ in range(4)
+    ]
+    assert codes == [200, 200, 200, 429]  # past the per-user 1/min, stopped by the key's 3
+
+
+async def test_a_batch_may_not_name_one_thread_twice(use_fake_model, client):
+    fake = use_fake_model(interview_question_source="template")
+    start = {"user_id": "u1", "session_id": "s1", "resume_text": RESUME, "posting_text": POSTING}
+    r = await client.post("/ai/interview/question/batch", json={"inputs": [start, start]})
+    assert r.status_code == 422
+    assert r.json()["error"]["field"] == "inputs.1.session_id"
+    assert await saved_state("interview:u1:s1") is None and fake.calls == []
+
+
+async def test_a_refused_batch_counts_for_none_of_its_users(use_fake_model, client):
+    use_fake_model(rate_limit_per_minute=2)
+    text = "[카카오] 백엔드 채용\n서류 마감: 2026.03.15"
+    assert (await calendar(client, "dave")).status_code == 200
+    assert (await calendar(client, "dave")).status_code == 200  # dave is now at his limit
+    items = [{"text": text, "user_id": "erin"}, {"text": text, "user_id": "dave"}]
+    assert (
+        await client.post("/ai/calendar/parse/batch", json={"inputs": items})
+    ).status_code == 429
+    erin = [(await calendar(client, "erin")).status_code for _ in range(3)]
+    assert erin == [200, 200, 429]  # the refused batch took none of erin's two
