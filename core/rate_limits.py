@@ -22,16 +22,15 @@ from collections import Counter
 from limits import RateLimitItem, RateLimitItemPerDay, RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import FixedWindowRateLimiter, SlidingWindowCounterRateLimiter
-from prometheus_client import Counter as Metric
 from redis.asyncio import Redis
 
 from core.errors import DependencyError, QuotaExceededError, RateLimitedError
 from core.settings import Settings
+from core.telemetry import LIMIT_REFUSALS as REFUSED
+from core.telemetry import QUOTA_TOKENS as CHARGED
 
 log = logging.getLogger(__name__)
 
-REFUSED = Metric("devths_limit_refusals_total", "Requests refused by a limit", ["limit"])
-CHARGED = Metric("devths_quota_tokens_total", "Model tokens charged to user quotas")
 KEY_PREFIX = "devths:limits"
 
 

@@ -52,6 +52,11 @@ MODEL_TOKENS = Counter(
     "devths_model_tokens_total", "Chat model tokens", ["feature", "model", "direction"]
 )
 
+LIMIT_REFUSALS = Counter(
+    "devths_limit_refusals_total", "Requests refused by a limit (user, key, quota)", ["limit"]
+)
+QUOTA_TOKENS = Counter("devths_quota_tokens_total", "Model tokens charged to user quotas")
+
 access_log = logging.getLogger("devths.access")
 
 # One mutable record per HTTP request, shared with everything the request runs (graph
