@@ -1,6 +1,6 @@
 """The malformed-request battery: every feature route and run endpoint, each malformed body
 a buggy client or an attacker sends. Every answer is a 4xx in the contract's shape, never
-a 5xx, and no model runs. (Before the request limits: 110 of these were 500s.)"""
+a 5xx, and no model runs. (Before the request limits, 238 of the 990 were not: 192 500s.)"""
 
 from __future__ import annotations
 
