@@ -18,7 +18,10 @@ STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (
         "INTERVIEW",
         re.compile(
-            r"(?:(\d)\s*차|최종|임원|기술|실무|인성|컬처\s*핏|팀)?\s*(?:면접|인터뷰)(?!\s*(?:대상자|결과))"
+            # The optional round word takes its own spaces: a leading `\s*` would be tried
+            # from every position of a long run of spaces (quadratic).
+            r"(?:(?:(\d)\s*차|최종|임원|기술|실무|인성|컬처\s*핏|팀)\s*)?(?:면접|인터뷰)"
+            r"(?!\s*(?:대상자|결과))"
         ),
     ),
     (
@@ -88,10 +91,10 @@ def _time_after(segment: str, start: int) -> str | None:
             hour += 12
         if meridiem in ("오전", "am") and hour == 12:
             hour = 0
-        if 0 <= hour <= 24 and 0 <= minute < 60 and (m.group(3) or "시" in m.group(0)):
-            if hour == 24 and minute == 0:
-                return "24:00"  # "마감 24:00": the end of that day, as the posting wrote it
-            return f"{hour % 24:02d}:{minute:02d}"
+        if hour == 24 and minute == 0:
+            return "24:00"  # "마감 24:00": the end of that day, as the posting wrote it
+        if 0 <= hour <= 23 and 0 <= minute < 60:  # "24:30" is no time of that day
+            return f"{hour:02d}:{minute:02d}"
     return None
 
 
@@ -109,7 +112,9 @@ def find_stages(text: str, now: date) -> list[Stage]:
     """Every stage in document order; a stage type and name seen twice is one stage (a
     later line can date a stage the process line only named)."""
     stages: list[Stage] = []
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    # Runs of spaces become one: every pattern here reads `\s*` alike, and _SPLIT's leading
+    # `\s*` would otherwise rescan a long run from each of its positions (quadratic).
+    lines = [" ".join(ln.split()) for ln in text.splitlines() if ln.strip()]
     for i, line in enumerate(lines):
         segments = [s for s in _SPLIT.split(line) if s] if not find_dates(line, now) else [line]
         for segment in segments:

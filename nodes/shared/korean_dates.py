@@ -37,11 +37,29 @@ def _resolve(month: int, day: int, ref: date) -> date | None:
     for year in (ref.year, ref.year + 1):
         try:
             candidate = date(year, month, day)
-        except ValueError:
-            return None
-        if candidate >= ref - timedelta(days=60):
+        except ValueError:  # not in this year (2월 29일 outside a leap year), or year 10000
+            continue
+        if (candidate - ref).days >= -60:  # no `ref - 60 days`: it overflows near year 1
             return candidate
     return None
+
+
+def _plus(day: date, days: int) -> date | None:
+    """`day + days`, or None beyond the calendar's ends (a request's `now` may be any date)."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return None
+
+
+def _month(now: date, ahead: int) -> tuple[date, date] | None:
+    """The first and last days of the month `ahead` months after now's (None past 9999)."""
+    month = now.month + ahead
+    year, month = now.year + (month - 1) // 12, (month - 1) % 12 + 1
+    try:
+        return date(year, month, 1), date(year + month // 12, month % 12 + 1, 1) - timedelta(1)
+    except (ValueError, OverflowError):
+        return None
 
 
 def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
@@ -111,17 +129,15 @@ def find_when(text: str, now: date) -> RelativeWhen:
         spans.append((absolute[0].start, absolute[0].end))
     month_end = _MONTH_END.search(text)
     if when is None and month_end:
-        month = now.month + (1 if "다음" in month_end.group(1) else 0)
-        year = now.year + (month - 1) // 12
-        month = (month - 1) % 12 + 1
-        first_next = date(year + (month // 12), month % 12 + 1, 1)
-        when = first_next - timedelta(days=1)
-        spans.append(month_end.span())
+        month = _month(now, 1 if "다음" in month_end.group(1) else 0)
+        if month:
+            when = month[1]
+            spans.append(month_end.span())
     if when is None:
         for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
             found = re.search(word, text)
             if found:
-                when = now + timedelta(days=offset)
+                when = _plus(now, offset)
                 spans.append(found.span())
                 break
     weekday = _WEEKDAY.search(text)
@@ -129,11 +145,12 @@ def find_when(text: str, now: date) -> RelativeWhen:
         target = _WEEKDAYS[weekday.group(1)]
         week = _WEEK_REF.search(text)
         if week:
-            monday = now - timedelta(days=now.weekday())
-            when = monday + timedelta(weeks=_week_offset(week.group(1)), days=target)
+            # Monday of the week that word names, plus the weekday.
+            weeks = _week_offset(week.group(1))
+            when = _plus(now, 7 * weeks - now.weekday() + target)
             spans.append(week.span())
         else:
-            when = now + timedelta(days=(target - now.weekday()) % 7)
+            when = _plus(now, (target - now.weekday()) % 7)
         spans.append(weekday.span())
     clock = None
     for m in _CLOCK.finditer(text):
@@ -145,6 +162,8 @@ def find_when(text: str, now: date) -> RelativeWhen:
         part = m.group(1) or ""
         if part in ("오후", "저녁", "밤") and hour < 12:
             hour += 12
+        if part == "오전" and hour == 12:
+            hour = 0  # 오전 12시 is midnight, as the calendar parser reads it
         if part == "낮" and hour < 7:
             hour += 12
         if hour <= 23 and minute < 60:
@@ -158,13 +177,10 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
     """("이번 주" | "다음 주" ...) -> (Monday, Sunday) of that week; "이번 달" -> the month."""
     week = _WEEK_REF.search(text)
     if week and not _WEEKDAY.search(text):
-        monday = now - timedelta(days=now.weekday()) + timedelta(weeks=_week_offset(week.group(1)))
-        return monday, monday + timedelta(days=6)
+        monday = _plus(now, 7 * _week_offset(week.group(1)) - now.weekday())
+        sunday = monday and _plus(monday, 6)
+        return (monday, sunday) if monday and sunday else None
     month = re.search(r"(이번\s*달|이번달|다음\s*달|다음달)(?!\s*말)", text)
     if month:
-        m = now.month + (1 if "다음" in month.group(1) else 0)
-        year, m = now.year + (m - 1) // 12, (m - 1) % 12 + 1
-        start = date(year, m, 1)
-        end = date(year + m // 12, m % 12 + 1, 1) - timedelta(days=1)
-        return start, end
+        return _month(now, 1 if "다음" in month.group(1) else 0)
     return None
