@@ -11,12 +11,17 @@ from datetime import date
 from nodes.shared.korean_dates import find_dates
 from nodes.shared.sections import Section, section_text
 
-_LABELLED_COMPANY = re.compile(r"^\s*(?:회사명|기업명|회사|기업)\s*[:：]\s*(.+?)\s*$", re.MULTILINE)
+# `[^\S\n]` (a space that is not a line break): with `\s` every newline of a run of blank
+# lines restarted a scan over the whole run (90k newlines: about a minute per pattern).
+_LABELLED_COMPANY = re.compile(
+    r"^[^\S\n]*(?:회사명|기업명|회사|기업)[^\S\n]*[:：][^\S\n]*\n?[^\S\n]*(.*\S)", re.MULTILINE
+)
 _CORP_PREFIX = re.compile(r"(?:\(주\)|㈜|주식회사)[ \t]*([가-힣A-Za-z0-9&.\-]{1,30})")
 _CORP_SUFFIX = re.compile(r"([가-힣A-Za-z0-9&.\-]{1,30})[ \t]*(?:\(주\)|㈜|주식회사)")
 _TITLE_BRACKET = re.compile(r"^\s*[\[【<]\s*([^\]】>]{1,30}?)\s*[\]】>]\s*(.*)$")
 _LABELLED_POSITION = re.compile(
-    r"^\s*(?:모집\s*부문|모집\s*분야|모집\s*직무|포지션|직무|채용\s*직무|채용\s*분야)\s*[:：]\s*(.+?)\s*$",
+    r"^[^\S\n]*(?:모집\s*부문|모집\s*분야|모집\s*직무|포지션|직무|채용\s*직무|채용\s*분야)"
+    r"[^\S\n]*[:：][^\S\n]*\n?[^\S\n]*(.*\S)",
     re.MULTILINE,
 )
 _JOB_WORDS = (

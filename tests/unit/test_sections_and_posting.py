@@ -71,3 +71,17 @@ def test_dotted_month_day_needs_its_weekday():
 def test_impossible_dates_are_not_guessed():
     assert find_dates("2026.02.30 마감") == []
     assert [d.value for d in find_dates("2월 30일, 2026년 4월 1일")] == [date(2026, 4, 1)]
+
+
+def test_labelled_company_and_position_read_one_line_and_a_run_of_blank_lines_is_cheap():
+    from nodes.shared.posting import find_company, find_position
+
+    assert find_company("회사명 : 카카오  \n모집 부문: 백엔드") == "카카오"
+    # the value may stand on the line after its label
+    assert find_company("회사명:\n카카오\n\n모집 부문: 백엔드") == "카카오"
+    assert find_position("모집 부문 :  백엔드 개발자 \n자격요건: Java", []) == "백엔드 개발자"
+    # 90,000 blank lines: each newline restarted a scan over the run before (about a
+    # minute per pattern); no time is asserted, a regression shows as a stuck test.
+    blank = "공고\n" + "\n" * 90_000 + "끝"
+    assert find_company(blank) is None  # no label, no bracket, no corporate form
+    assert find_position(blank, []) is None
