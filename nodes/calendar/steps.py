@@ -51,9 +51,12 @@ def hashtags(text: str, company: str | None, position: str | None) -> list[str]:
 
 
 def plausible(value: str) -> bool:
-    """A model's company or position is a name, not a label, a stage or a date."""
+    """A model's company or position is a name (it has a letter), not a label, a stage, a
+    date or a time ("17:00" from the stand-in model once reached the hashtags)."""
     stripped = value.strip()
-    if not 2 <= len(stripped) <= 40 or re.search(r"\d{1,4}\s*[./월-]\s*\d", stripped):
+    if not 2 <= len(stripped) <= 40 or not re.search(r"[가-힣A-Za-z]", stripped):
+        return False
+    if re.search(r"\d{1,4}\s*[./월-]\s*\d|\d{1,2}\s*(?::\s*\d{2}|시)", stripped):
         return False
     return not any(pattern.search(stripped) for _, pattern in STAGE_PATTERNS)
 

@@ -163,3 +163,13 @@ async def test_a_posting_with_known_forms_needs_no_model(use_fake_model, client)
     assert (out["company"], out["position"]) == ("카카오", "백엔드 개발자")
     assert out["schedules"][0]["date"] == "2026-12-15" and fake.calls == []
     assert "#카카오" in out["hashtags"]
+
+
+def test_a_models_company_or_position_must_be_a_name_not_a_date_or_time():
+    from nodes.calendar.steps import plausible
+
+    for name in ("LG전자", "SW 개발", "백엔드 개발자", "LINE Plus"):
+        assert plausible(name), name
+    # the stand-in model once answered a deadline's time as the position
+    for junk in ("17:00", "3.17", "오후 3시", "9시 면접", "2026", "-", "서류 접수"):
+        assert not plausible(junk), junk
