@@ -28,11 +28,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from core.errors import InvalidInputError, PayloadTooLargeError
 from core.security import hash_user_id
 from core.services import get_services
-from core.telemetry import REQUEST, note_error, note_request
+from core.telemetry import REQUEST, RUN_SUFFIXES, note_error, note_request
 
 # Multipart framing around an upload (boundaries, part headers, the user_id field).
 UPLOAD_FRAMING_BYTES = 64 * 1024
-_RUN_SUFFIXES = ("/invoke", "/batch", "/stream", "/stream_events", "/stream_log")
 # Possessive, and an unclosed string ends the body: each string is scanned once (a body of
 # unclosed `"\"\"...` was quadratic: 32 KB took 5 s on the event loop).
 _JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
@@ -227,7 +226,7 @@ def admit(
     (broken JSON, a missing input) are left to its own 422."""
 
     async def dependency(request: Request) -> None:
-        if request.method != "POST" or not request.url.path.endswith(_RUN_SUFFIXES):
+        if request.method != "POST" or not request.url.path.endswith(RUN_SUFFIXES):
             return
         try:
             body = await request.json()

@@ -171,11 +171,14 @@ def metrics_payload() -> tuple[bytes, str]:
     return generate_latest(), CONTENT_TYPE_LATEST
 
 
+# The endpoints LangServe gives each feature that run its graph.
+RUN_SUFFIXES = ("/invoke", "/batch", "/stream", "/stream_events", "/stream_log")
+
+
 def _route_of(path: str) -> str:
     """Bounded label values: the feature path, never ids from the URL."""
-    for suffix in ("/invoke", "/batch", "/stream_events", "/stream_log", "/stream"):
-        if path.endswith(suffix):
-            return path
+    if path.endswith(RUN_SUFFIXES):
+        return path
     if path.startswith("/ai/tasks/"):
         return "/ai/tasks/{task_id}"
     return path if path in ("/health", "/metrics") else path.rsplit("/", 1)[0] + "/*"
