@@ -100,3 +100,34 @@ def run(
         row["added_ttft_p50_ms"] = 1000 * (row["ttft_p50_s"] - model_ttft)
         row["added_total_p50_ms"] = 1000 * (row["total_p50_s"] - model_total)
     return {"simulated_model": {"ttft_ms": ttft_ms, "tokens_per_s": tps}, "levels": rows}
+
+
+LIMITS_OFF = {
+    "RATE_LIMIT_PER_MINUTE": "0",
+    "RATE_LIMIT_PER_KEY_PER_MINUTE": "0",
+    "TOKEN_QUOTA_PER_DAY": "0",
+}
+
+
+def limits_cost(levels: tuple[int, ...] = (1, 10), rounds: int = 5) -> dict[str, Any]:
+    """What the rate limits and the token quota add per request (their Redis round trips:
+    quota check, per-user and per-key sliding windows, the charge after the stream): the
+    same streams against the server with every limit off, then on (sized never to refuse)."""
+    rows = {}
+    for name, env in (("off", LIMITS_OFF), ("on", {})):
+        with simulated_server(env=env) as (base, _pid):
+            rows[name] = [asyncio.run(level(base, c, rounds)) for c in levels]
+    return {
+        "levels": [
+            {
+                "concurrency": off["concurrency"],
+                "errors": off["errors"] + on["errors"],
+                "ttft_p50_off_s": off["ttft_p50_s"],
+                "ttft_p50_on_s": on["ttft_p50_s"],
+                "added_ttft_p50_ms": round(1000 * (on["ttft_p50_s"] - off["ttft_p50_s"]), 1),
+                "rps_off": off["rps"],
+                "rps_on": on["rps"],
+            }
+            for off, on in zip(rows["off"], rows["on"], strict=True)
+        ]
+    }

@@ -241,7 +241,30 @@ def render(results: dict[str, Any]) -> str:
     lines += render_chat(results)
     lines += render_documents(results)
     lines += render_first_request(results)
+    lines += render_limits(results)
     return "\n".join(lines)
+
+
+def render_limits(results: dict[str, Any]) -> list[str]:
+    lim = results.get("limits")
+    if not lim:
+        return []
+    lines = [
+        "",
+        "Rate limits and token quota (simulated model, analysis streams): TTFT P50 with every "
+        "limit off vs on",
+        "",
+        "| streams | off | on | added | RPS off / on | errors |",
+        "|---|---|---|---|---|---|",
+    ]
+    for row in lim["levels"]:
+        lines.append(
+            f"| {row['concurrency']} | {row['ttft_p50_off_s']:.3f} s "
+            f"| {row['ttft_p50_on_s']:.3f} s | {row['added_ttft_p50_ms']} ms "
+            f"| {row['rps_off']:.1f} / {row['rps_on']:.1f} "
+            f"| {row['errors']} |"
+        )
+    return lines
 
 
 def render_first_request(results: dict[str, Any]) -> list[str]:
@@ -422,6 +445,7 @@ SECTIONS = {
     "caches": lambda: caches.cache_savings(),
     "documents": lambda: documents.seconds_per_page(),
     "first_request": lambda: asyncio.to_thread(first_request.first_request),
+    "limits": lambda: asyncio.to_thread(overhead.limits_cost),
     "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
 }
 
