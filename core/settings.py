@@ -59,6 +59,9 @@ class Settings(BaseSettings):
     # A chat message sent while the room's previous one is still running waits this long
     # for it, then gets 409 THREAD_BUSY (runs of one thread never overlap).
     turn_wait_s: float = Field(default=30.0, ge=0)
+    # The per-thread lock (in Redis) lives this long and is renewed while its run lives:
+    # a room whose server died mid-run is free again within this time.
+    thread_lock_ttl_s: float = Field(default=15.0, ge=1)
     # Load Kiwi and the chat router's examples in the background at start-up (about 3 s of
     # CPU) so the first chat or interview request does not wait for them.
     warm_up_on_start: bool = True

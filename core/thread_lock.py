@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ from core.security import thread_id
 from core.services import get_services
 
 LOCK_PREFIX = "devths:lock:"
+log = logging.getLogger(__name__)
 
 
 class ThreadBusyError(AIError):
@@ -58,6 +60,19 @@ async def _local_turn(thread_id: str, wait_s: float) -> AsyncIterator[None]:
             _LOCAL[thread_id] = (lock, users - 1)
 
 
+async def _keep_alive(lock: Any, ttl_s: float) -> None:
+    """Renew the lock's TTL every third of it while its run lives. A process that dies
+    stops renewing, so its thread is free again within `ttl_s`, not after the longest a
+    run may take."""
+    while True:
+        await asyncio.sleep(ttl_s / 3)
+        try:
+            await lock.reacquire()
+        except (LockError, RedisError):  # lost (expired, or Redis gone): the run goes on
+            log.warning("could not renew a thread lock; it may expire during its run")
+            return
+
+
 @contextlib.asynccontextmanager
 async def _redis_turn(
     redis: Any, thread_id: str, wait_s: float, hold_s: float
@@ -78,9 +93,13 @@ async def _redis_turn(
         raise DependencyError("Redis is unavailable") from exc
     if not acquired:
         raise ThreadBusyError(_busy(wait_s))
+    renewal = asyncio.create_task(_keep_alive(lock, hold_s), name=f"renew-{LOCK_PREFIX}")
     try:
         yield
     finally:
+        renewal.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await renewal
         with contextlib.suppress(LockError, RedisError):  # expired or Redis gone: TTL frees it
             await lock.release()
 
@@ -96,9 +115,8 @@ def thread_turn(thread_id: str, wait_s: float) -> contextlib.AbstractAsyncContex
     services = get_services()
     if services.redis is None:
         return _local_turn(thread_id, wait_s)
-    # The lock outlives no crash: it expires after the longest a run may take.
-    hold_s = 4 * services.settings.model_timeout_s + 60
-    return _redis_turn(services.redis, thread_id, wait_s, hold_s)
+    # A short TTL, renewed while the run lives: a crashed process frees the thread soon.
+    return _redis_turn(services.redis, thread_id, wait_s, services.settings.thread_lock_ttl_s)
 
 
 class OneRunPerThread(RunnableBinding):

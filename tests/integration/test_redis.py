@@ -147,3 +147,35 @@ async def test_runs_of_one_thread_are_serialised_through_redis(redis_url):
     finally:
         set_services(None)
         await services.aclose()
+
+
+async def test_a_thread_lock_is_renewed_while_its_run_lives_and_frees_after_a_crash(redis_url):
+    """Short TTL + renewal: a run longer than the TTL keeps its room; a holder that stops
+    renewing (its process died) leaves the room free within the TTL, not minutes later."""
+    from core.services import set_services
+    from core.thread_lock import LOCK_PREFIX, ThreadBusyError, thread_turn
+
+    services = await create_services(Settings(redis_url=redis_url, thread_lock_ttl_s=1.5))
+    set_services(services)
+    tid = f"chat:renew-test:{uuid.uuid4().hex[:8]}"
+    try:
+        async with thread_turn(tid, 0):
+            await asyncio.sleep(4)  # well past the 1.5 s TTL: renewed meanwhile
+            assert await services.redis.exists(LOCK_PREFIX + tid) == 1
+            with pytest.raises(ThreadBusyError):
+                async with thread_turn(tid, 0):
+                    pass
+        assert await services.redis.exists(LOCK_PREFIX + tid) == 0  # released at the end
+        # A crashed holder: the lock taken the way a run takes it, never renewed or released.
+        other = create_redis(redis_url, 2, 5)
+        dead = other.lock(LOCK_PREFIX + tid, timeout=1.5, thread_local=False)
+        assert await dead.acquire(blocking=False)
+        await other.aclose()
+        with pytest.raises(ThreadBusyError):
+            async with thread_turn(tid, 0):
+                pass
+        async with thread_turn(tid, 10):  # a queued message gets the room once it expires
+            assert await services.redis.exists(LOCK_PREFIX + tid) == 1
+    finally:
+        set_services(None)
+        await services.aclose()
