@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import re
 from collections import Counter
@@ -22,10 +21,11 @@ from typing import Any
 
 import numpy as np
 from fastapi import Request
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from core.errors import InvalidInputError, PayloadTooLargeError
+from core.errors import AIError, InvalidInputError, PayloadTooLargeError
 from core.security import hash_user_id
 from core.services import get_services
 from core.telemetry import REQUEST, RUN_SUFFIXES, note_error, note_request
@@ -70,11 +70,13 @@ class RequestLimitsMiddleware:
         settings = get_services().settings
         headers = dict(scope.get("headers") or ())
         upload = _is_upload(headers)
-        limit = settings.upload_max_bytes + UPLOAD_FRAMING_BYTES if upload else None
-        limit = limit or settings.request_max_bytes
+        if upload:
+            limit = settings.upload_max_bytes + UPLOAD_FRAMING_BYTES
+        else:
+            limit = settings.request_max_bytes
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
-            await _respond(send, _too_large(limit).to_dict(), 413)
+            await _refuse(scope, receive, send, _too_large(limit))
             return
         if upload:
             await self._counted(scope, receive, send, limit)
@@ -89,7 +91,7 @@ class RequestLimitsMiddleware:
                 return
             body += message.get("body", b"")
             if len(body) > limit:
-                await _respond(send, _too_large(limit).to_dict(), 413)
+                await _refuse(scope, receive, send, _too_large(limit))
                 return
             if not message.get("more_body", False):
                 break
@@ -97,7 +99,7 @@ class RequestLimitsMiddleware:
             bytes(body).decode("utf-8")
         except UnicodeDecodeError:  # the JSON parser would raise it past LangServe: a 500
             error = InvalidInputError("Request body must be UTF-8 JSON", field="body")
-            await _respond(send, error.to_dict(), 422)
+            await _refuse(scope, receive, send, error)
             return
         # Whatever the body looks like: the JSON parser also reads a BOM or UTF-16.
         if body:
@@ -108,7 +110,7 @@ class RequestLimitsMiddleware:
             elif elements > settings.json_max_elements:
                 problem = f"JSON has more than {settings.json_max_elements} elements"
             if problem:
-                await _respond(send, InvalidInputError(problem, field="body").to_dict(), 422)
+                await _refuse(scope, receive, send, InvalidInputError(problem, field="body"))
                 return
         replayed = False
 
@@ -137,7 +139,7 @@ class RequestLimitsMiddleware:
             if seen > limit:
                 refused = True
                 if not started:
-                    await _respond(send, _too_large(limit).to_dict(), 413)
+                    await _refuse(scope, receive, send, _too_large(limit))
                 return {"type": "http.disconnect"}
             return message
 
@@ -157,21 +159,11 @@ class RequestLimitsMiddleware:
             note_error("PAYLOAD_TOO_LARGE")
 
 
-async def _respond(send: Send, body: dict[str, Any], status: int) -> None:
-    note_error(body["error"]["code"])
-    payload = json.dumps(body, ensure_ascii=False).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(payload)).encode()),
-                (b"connection", b"close"),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": payload})
+async def _refuse(scope: Scope, receive: Receive, send: Send, error: AIError) -> None:
+    """Answer in the contract's shape from the middleware (the app never runs)."""
+    note_error(error.code)
+    response = JSONResponse(error.to_dict(), error.status_code, {"connection": "close"})
+    await response(scope, receive, send)
 
 
 def _check_batch(body: Any, input_type: type[BaseModel], max_items: int) -> list[Any]:

@@ -13,6 +13,7 @@ from fastapi import Request
 from core.errors import InvalidInputError, UnauthorizedError
 from core.services import get_services
 from core.settings import get_settings
+from core.telemetry import REQUEST
 
 
 def matching_key(given: str, keys: list[str]) -> str | None:
@@ -86,17 +87,14 @@ def run_metadata(feature: str) -> PerRequestConfig:
     ids are set per input by `core.thread_lock`, which also serves `/batch`.)"""
 
     async def modify(config: dict[str, Any], request: Request) -> dict[str, Any]:
-        try:
-            given = (await request.json()).get("input", {})
-            user_id = given.get("user_id") if isinstance(given, dict) else None
-        except (ValueError, AttributeError):
-            user_id = None
-        user = hash_user_id(user_id) if isinstance(user_id, str) and user_id else None
+        # The route's admission (core.request_limits.admit) has read the body and noted
+        # the hashed user in the request record: no second parse, no second hash.
+        record = REQUEST.get() or {}
         metadata = {
             **config.get("metadata", {}),
             "feature": feature,
             "route": request.url.path,
-            "user": user,
+            "user": record.get("user"),
         }
         return {**config, "metadata": metadata}
 
