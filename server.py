@@ -19,7 +19,7 @@ from langserve import add_routes
 from starlette.exceptions import HTTPException
 
 from core.checkpoint import ServicesCheckpointer
-from core.errors import AIError, error_body
+from core.errors import AIError, as_ai_error, error_body
 from core.health import health_report
 from core.request_limits import (
     RequestLimitsMiddleware,
@@ -111,6 +111,9 @@ def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
 
 
 def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    known = as_ai_error(exc)  # e.g. Redis unreachable: a coded 503, not a 500
+    if known is not None:
+        return _ai_error(request, known)
     note_error("INTERNAL_ERROR")
     log.exception("unhandled error", exc_info=exc)
     return JSONResponse(error_body(exc), status_code=500)

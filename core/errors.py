@@ -111,10 +111,19 @@ class DependencyError(AIError):
     status_code = 503
 
 
+def as_ai_error(exc: BaseException) -> AIError | None:
+    """The AIError an exception stands for: itself, or a known failure of a backing
+    service; None for an unexpected one (a bug: INTERNAL_ERROR, logged)."""
+    if isinstance(exc, AIError):
+        return exc
+    return None
+
+
 def error_body(exc: BaseException) -> dict[str, Any]:
     """The contract's error object for any exception; unknown ones become INTERNAL_ERROR."""
-    if isinstance(exc, AIError):
-        return exc.to_dict()
+    known = as_ai_error(exc)
+    if known is not None:
+        return known.to_dict()
     return {"error": {"code": "INTERNAL_ERROR", "message": "Internal server error"}}
 
 
