@@ -39,6 +39,7 @@ from core.telemetry import (
     note_error,
 )
 from core.thread_lock import one_run_per_thread
+from core.vector_store import check_topology
 from graphs.analysis import build_analysis_graph
 from graphs.calendar import build_calendar_graph
 from graphs.chat import build_chat_graph
@@ -65,9 +66,12 @@ log = logging.getLogger("devths.server")
 async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Shared clients are created once here and closed on shutdown."""
     settings = get_settings()
+    check_topology(settings.web_concurrency, settings.chroma_host)
     configure_tracing(settings)
     services = await create_services(settings)
     set_services(services)
+    if settings.job_worker_in_process:
+        await services.jobs.start_worker()
     if settings.warm_up_on_start:
         services.background.spawn("warm-up", warm_up)  # start-up is not delayed by it
     try:
@@ -221,10 +225,13 @@ def create_app() -> FastAPI:
         limit = get_settings().upload_max_bytes
         data = await file.read(limit + 1)  # one byte over the limit is enough to refuse
         record = await submit_document_job(kind, data, user_id)  # type: ignore[arg-type]
-        if not wait:
-            return JSONResponse({"task_id": record["task_id"], "status": "processing"}, 202)
-        done = await get_services().jobs.wait(record["task_id"], get_settings().job_wait_timeout_s)
-        return JSONResponse(public_task(done), 200)
+        if wait:
+            timeout_s = get_settings().job_wait_timeout_s
+            record = await get_services().jobs.wait(record["task_id"], timeout_s)
+            if record["status"] != "processing":
+                return JSONResponse(public_task(record), 200)
+        # Not waited for, or not done within JOB_WAIT_TIMEOUT_S: poll GET /ai/tasks/{id}.
+        return JSONResponse({"task_id": record["task_id"], "status": "processing"}, 202)
 
     @app.post("/ai/ocr/extract", dependencies=guarded, status_code=202)
     async def ocr_extract(

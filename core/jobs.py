@@ -1,9 +1,22 @@
-"""Asynchronous jobs: records in Redis (or in process), a bounded pool of workers.
+"""Document jobs: SAQ (a maintained job queue) over the shared Redis; in process without Redis.
 
-A job is a coroutine started by the server on behalf of a request; it keeps running when
-the client goes away. Its record (status, progress, result or error) lives under
-`devths:task:{id}` with a TTL. Failures are recorded with the error's code and message;
-nothing is raised into the void.
+With Redis, a job travels like this:
+  1. the API checks the upload, stores its bytes under `devths:upload:{task_id}` (TTL
+     `JOB_TTL_S`) and enqueues a SAQ job whose key is the task id (the job record holds
+     only the kind and the owner's pseudonym, so its frequent rewrites stay small);
+  2. any worker process dequeues it (`make worker`, or the worker inside the API when
+     `JOB_WORKER_IN_PROCESS=true`), runs the handler registered for its kind and touches
+     the job every `JOB_HEARTBEAT_S / 3` seconds while it runs;
+  3. progress and the outcome live in SAQ's job record; `load` maps it to the contract's
+     task shape, on any process.
+A worker that dies stops touching its job; a sweep that any live worker runs every
+`JOB_SWEEP_S` finds the stale heartbeat and re-enqueues the job (up to `JOB_RETRIES`
+attempts). A worker told to stop (SIGTERM, or the API's shutdown) takes no new job and
+finishes its jobs within `JOB_SHUTDOWN_GRACE_S` or re-queues them. Handlers are idempotent
+by (kind, file SHA-256, settings): a re-delivered job reuses the pages already done.
+
+The handlers are feature code: `graphs/documents.py` registers them; this module knows
+only kinds.
 """
 
 from __future__ import annotations
@@ -15,129 +28,324 @@ import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from saq import Job, Status, Worker
+from saq.queue.redis import RedisQueue
+from saq.types import Context
 
 from core.errors import AIError, NotFoundError
+from core.settings import Settings
 from core.telemetry import JOB_SECONDS
 
 log = logging.getLogger(__name__)
+
 Progress = Callable[[int], Awaitable[None]]
+# (upload bytes, progress callback, owner pseudonym) -> the contract's result object
+Handler = Callable[[bytes, Progress, str | None], Awaitable[dict[str, Any]]]
+
+QUEUE_NAME = "devths-documents"
+JOB_FUNCTION = "document_job"
+_HANDLERS: dict[str, Handler] = {}
+UNEXPECTED = {"code": "INTERNAL_ERROR", "message": "The job failed unexpectedly"}
 
 
-class JobStore:
-    """Task records; Redis when a client is given, else a dict (degraded mode, tests)."""
+def register_handler(kind: str, handler: Handler) -> None:
+    """Make `kind` runnable by every job runner of this process."""
+    _HANDLERS[kind] = handler
 
-    def __init__(self, redis: Redis | None, ttl_s: int) -> None:
+
+def upload_key(task_id: str) -> str:
+    return f"devths:upload:{task_id}"
+
+
+class QueueFullError(AIError):
+    code = "QUEUE_FULL"
+    status_code = 503
+
+
+def _task(
+    task_id: str,
+    kind: str,
+    owner: str | None,
+    status: str,
+    progress: int,
+    result: dict[str, Any] | None = None,
+    error: dict[str, Any] | None = None,
+    attempts: int = 0,
+) -> dict[str, Any]:
+    """A task record: the contract's fields plus the owner and the attempts so far."""
+    return {
+        "task_id": task_id,
+        "kind": kind,
+        "status": status,
+        "progress": progress,
+        "result": result,
+        "error": error,
+        "owner": owner,
+        "attempts": attempts,
+    }
+
+
+async def _outcome(handler: Handler, data: bytes, progress: Progress, owner: str | None) -> Any:
+    """{"result": ...} or {"error": ...}: a refusal (bad page, no model) is an answer, not a
+    crash to retry; anything else is raised so the queue retries it."""
+    try:
+        return {"result": await handler(data, progress, owner)}
+    except AIError as exc:
+        return {"error": exc.to_dict()["error"]}
+
+
+class JobQueue(Protocol):
+    async def submit(self, kind: str, data: bytes, owner: str | None) -> dict[str, Any]: ...
+    async def load(self, task_id: str) -> dict[str, Any]: ...
+    async def wait(self, task_id: str, timeout_s: float) -> dict[str, Any]: ...
+    async def start_worker(self) -> None: ...
+    async def aclose(self) -> None: ...
+
+
+class _DocumentQueue(RedisQueue):
+    """SAQ's Redis queue, with one change: while Redis is unreachable a dequeue waits a
+    second and reports "no job" (SAQ would retry at once, a busy loop for the outage)."""
+
+    _outage_logged = False
+
+    async def dequeue(
+        self,
+        timeout: float = 0.0,  # noqa: ASYNC109 (SAQ's signature)
+        poll_interval: float = 0.0,
+    ) -> Job | None:
+        try:
+            job = await super().dequeue(timeout, poll_interval)
+        except (RedisConnectionError, RedisTimeoutError) as exc:
+            if not self._outage_logged:
+                log.warning("job queue: Redis unreachable (%s); retrying", type(exc).__name__)
+                self._outage_logged = True
+            await asyncio.sleep(1.0)
+            return None
+        self._outage_logged = False
+        return job
+
+
+class _DocumentWorker(Worker):
+    """SAQ's worker; stopping ends its upkeep loops at once instead of waiting out their
+    sleep (up to the 10 s worker-info timer) inside the jobs' grace period."""
+
+    async def stop(self) -> None:
+        self.event.set()
+        for task in list(self.tasks):
+            if task.get_name() != "process":
+                task.cancel()
+        await super().stop()
+
+
+class SaqJobs:
+    """Jobs on SAQ: enqueue here, run by any worker process sharing the Redis."""
+
+    def __init__(self, redis: Redis, settings: Settings, name: str = QUEUE_NAME) -> None:
         self.redis = redis
-        self.ttl_s = ttl_s
-        self._local: dict[str, str] = {}
+        self.settings = settings
+        self.queue = _DocumentQueue(
+            redis, name=name, dump=lambda d: json.dumps(d, ensure_ascii=False)
+        )
+        self._worker: Worker | None = None
+        self._worker_task: asyncio.Task[None] | None = None
 
-    @staticmethod
-    def key(task_id: str) -> str:
-        return f"devths:task:{task_id}"
+    async def depth(self) -> int:
+        """Jobs waiting for a worker (not counting the ones running)."""
+        return await self.queue.count("queued")
 
-    async def save(self, record: dict[str, Any]) -> None:
-        raw = json.dumps(record, ensure_ascii=False)
-        if self.redis is None:
-            self._local[record["task_id"]] = raw
-        else:
-            await self.redis.set(self.key(record["task_id"]), raw, ex=self.ttl_s)
+    async def submit(self, kind: str, data: bytes, owner: str | None) -> dict[str, Any]:
+        s = self.settings
+        if s.job_queue_max and await self.depth() >= s.job_queue_max:
+            raise QueueFullError(
+                f"The document-job backlog is full ({s.job_queue_max} waiting)",
+                retry_after_s=s.job_retry_after_s,
+            )
+        task_id = uuid.uuid4().hex
+        await self.redis.set(upload_key(task_id), data, ex=s.job_ttl_s)
+        job = Job(
+            function=JOB_FUNCTION,
+            kwargs={"kind": kind},
+            key=task_id,
+            timeout=s.job_timeout_s,
+            heartbeat=s.job_heartbeat_s,
+            retries=s.job_retries,
+            ttl=s.job_ttl_s,
+            meta={"kind": kind, "owner": owner},
+        )
+        await self.queue.enqueue(job)
+        return _task(task_id, kind, owner, "processing", 0)
 
     async def load(self, task_id: str) -> dict[str, Any]:
-        raw: str | bytes | None
-        if self.redis is None:
-            raw = self._local.get(task_id)
-        else:
-            raw = await self.redis.get(self.key(task_id))
-        if raw is None:
+        job = await self.queue.job(task_id)
+        if job is None:
             raise NotFoundError(f"No task {task_id}", field="task_id", code="TASK_NOT_FOUND")
-        return json.loads(raw)
-
-    async def update(self, task_id: str, **changes: Any) -> dict[str, Any]:
-        record = await self.load(task_id)
-        record.update(changes, updated_at=time.time())
-        await self.save(record)
-        return record
-
-
-class JobRunner:
-    def __init__(self, store: JobStore, workers: int) -> None:
-        self.store = store
-        self.slots = asyncio.Semaphore(workers)
-        self._running: set[asyncio.Task[None]] = set()
-        self._done: dict[str, asyncio.Event] = {}
-
-    async def submit(
-        self,
-        kind: str,
-        work: Callable[[Progress], Awaitable[dict[str, Any]]],
-        owner: str | None = None,
-    ) -> dict[str, Any]:
-        """Record the job (with the uploader's user id as `owner`) and start it."""
-        task_id = uuid.uuid4().hex
-        now = time.time()
-        record = {
-            "task_id": task_id,
-            "kind": kind,
-            "owner": owner,
-            "status": "processing",
-            "progress": 0,
-            "result": None,
-            "error": None,
-            "created_at": now,
-            "updated_at": now,
-        }
-        await self.store.save(record)
-        self._done[task_id] = asyncio.Event()
-        task = asyncio.create_task(self._run(task_id, kind, work), name=f"job-{kind}-{task_id}")
-        self._running.add(task)
-        task.add_done_callback(self._running.discard)
-        return record
-
-    async def _run(
-        self, task_id: str, kind: str, work: Callable[[Progress], Awaitable[dict[str, Any]]]
-    ) -> None:
-        queued = time.perf_counter()
-        try:
-            async with self.slots:
-                JOB_SECONDS.labels(kind, "queue_wait").observe(time.perf_counter() - queued)
-                started = time.perf_counter()
-
-                async def progress(percent: int) -> None:
-                    await self.store.update(task_id, progress=max(0, min(99, percent)))
-
-                try:
-                    result = await work(progress)
-                except AIError as exc:
-                    await self.store.update(task_id, status="failed", error=exc.to_dict()["error"])
-                except Exception:
-                    log.exception("job %s (%s) failed", task_id, kind)
-                    await self.store.update(
-                        task_id,
-                        status="failed",
-                        error={"code": "INTERNAL_ERROR", "message": "The job failed unexpectedly"},
-                    )
-                else:
-                    await self.store.update(
-                        task_id, status="completed", progress=100, result=result
-                    )
-                JOB_SECONDS.labels(kind, "run").observe(time.perf_counter() - started)
-        finally:
-            done = self._done.pop(task_id, None)
-            if done is not None:
-                done.set()
+        kind, owner = job.meta.get("kind", ""), job.meta.get("owner")
+        progress = min(99, int(job.progress * 100))
+        if job.status == Status.COMPLETE:
+            outcome = job.result or {}
+            if "error" in outcome:
+                return _task(task_id, kind, owner, "failed", progress, None, outcome["error"])
+            return _task(task_id, kind, owner, "completed", 100, outcome.get("result"))
+        if job.status == Status.FAILED:
+            return _task(task_id, kind, owner, "failed", progress, None, UNEXPECTED)
+        if job.status == Status.ABORTED:
+            error = {"code": "JOB_INTERRUPTED", "message": "The job was interrupted too often"}
+            return _task(task_id, kind, owner, "failed", progress, None, error)
+        return _task(task_id, kind, owner, "processing", progress, attempts=job.attempts)
 
     async def wait(self, task_id: str, timeout_s: float) -> dict[str, Any]:
-        """The record once the job has finished (or as it is at the deadline)."""
-        done = self._done.get(task_id)
-        if done is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done.wait(), timeout_s)
-        return await self.store.load(task_id)
+        """The record once the job has finished, or as it is at the deadline. Polls the
+        small record (the result is only written at the end): no pub/sub connection."""
+        deadline = time.monotonic() + timeout_s
+        pause = 0.05
+        while True:
+            record = await self.load(task_id)
+            left = deadline - time.monotonic()
+            if record["status"] != "processing" or left <= 0:
+                return record
+            await asyncio.sleep(min(pause, left))
+            pause = min(pause * 1.5, 1.0)
+
+    def worker(self, *, handle_signals: bool) -> Worker:
+        """A SAQ worker for this queue: `JOB_WORKERS` jobs at once. `handle_signals` only
+        in a process of its own (inside the API, uvicorn owns SIGTERM)."""
+        s = self.settings
+        worker = _DocumentWorker(
+            self.queue,
+            functions=[(JOB_FUNCTION, self._run)],
+            concurrency=s.job_workers,
+            timers={"sweep": s.job_sweep_s, "schedule": 5, "abort": 1, "worker_info": 10},
+            # A bounded dequeue, so a stopping worker's idle slots end within a second.
+            dequeue_timeout=1.0,
+            shutdown_grace_period_s=s.job_shutdown_grace_s,
+            after_process=self._forget_upload,
+        )
+        if not handle_signals:
+            worker.SIGNALS = []
+        return worker
+
+    async def _run(self, ctx: Context, *, kind: str) -> dict[str, Any]:
+        job = ctx["job"]
+        JOB_SECONDS.labels(kind, "queue_wait").observe(max(0, job.started - job.queued) / 1000)
+        handler = _HANDLERS.get(kind)
+        data: bytes | None = await self.redis.get(upload_key(job.key))  # type: ignore[assignment]
+        if handler is None or data is None:
+            gone = "UNKNOWN_JOB_KIND" if handler is None else "UPLOAD_EXPIRED"
+            return {"error": {"code": gone, "message": f"The job cannot run ({gone.lower()})"}}
+
+        async def progress(percent: int) -> None:
+            await job.update(progress=max(0, min(99, percent)) / 100)
+
+        beat = asyncio.create_task(self._heartbeat(job))
+        started = time.perf_counter()
+        try:
+            return await _outcome(handler, data, progress, job.meta.get("owner"))
+        finally:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+            JOB_SECONDS.labels(kind, "run").observe(time.perf_counter() - started)
+
+    async def _heartbeat(self, job: Job) -> None:
+        every = max(0.5, self.settings.job_heartbeat_s / 3)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await job.update()  # touches the job: its worker is alive
+            except (RedisConnectionError, RedisTimeoutError):
+                log.warning("job %s: heartbeat missed (Redis unreachable)", job.key)
+
+    async def _forget_upload(self, ctx: Context) -> None:
+        """A finished job's upload is deleted at once (it is personal data); a re-queued
+        one keeps it for the next attempt."""
+        job = ctx.get("job")
+        if job is not None and job.status in (Status.COMPLETE, Status.FAILED, Status.ABORTED):
+            await self.redis.delete(upload_key(job.key))
+
+    async def start_worker(self) -> None:
+        """Run a worker inside this process (JOB_WORKER_IN_PROCESS)."""
+        if self._worker is None:
+            self._worker = self.worker(handle_signals=False)
+            self._worker_task = asyncio.create_task(self._worker.start(), name="job-worker")
 
     async def aclose(self) -> None:
-        for task in list(self._running):
+        """Stop the in-process worker: its jobs finish within the grace period or go back
+        to the queue; none is left looking "processing" with nobody on it."""
+        if self._worker is not None:
+            await self._worker.stop()
+            if self._worker_task is not None:
+                self._worker_task.cancel()
+                await asyncio.gather(self._worker_task, return_exceptions=True)
+            self._worker = None
+        await self.queue._pubsub.close()
+
+
+class LocalJobs:
+    """Without Redis (degraded mode, unit tests): jobs are tasks of this process, at most
+    `JOB_WORKERS` at once, records in a dict. Nothing survives the process."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.slots = asyncio.Semaphore(settings.job_workers)
+        self._records: dict[str, dict[str, Any]] = {}
+        self._running: dict[str, asyncio.Task[None]] = {}
+
+    async def submit(self, kind: str, data: bytes, owner: str | None) -> dict[str, Any]:
+        s = self.settings
+        waiting = sum(1 for r in self._records.values() if r["status"] == "processing")
+        if s.job_queue_max and waiting >= s.job_queue_max:
+            raise QueueFullError(
+                f"The document-job backlog is full ({s.job_queue_max} waiting)",
+                retry_after_s=s.job_retry_after_s,
+            )
+        task_id = uuid.uuid4().hex
+        record = _task(task_id, kind, owner, "processing", 0)
+        self._records[task_id] = record
+        task = asyncio.create_task(self._run(record, data), name=f"job-{kind}-{task_id}")
+        self._running[task_id] = task
+        task.add_done_callback(lambda _: self._running.pop(task_id, None))
+        return dict(record)
+
+    async def _run(self, record: dict[str, Any], data: bytes) -> None:
+        async def progress(percent: int) -> None:
+            record["progress"] = max(0, min(99, percent))
+
+        handler = _HANDLERS[record["kind"]]
+        async with self.slots:
+            started = time.perf_counter()
+            try:
+                outcome = await _outcome(handler, data, progress, record["owner"])
+            except Exception:
+                log.exception("job %s (%s) failed", record["task_id"], record["kind"])
+                outcome = {"error": UNEXPECTED}
+            JOB_SECONDS.labels(record["kind"], "run").observe(time.perf_counter() - started)
+        if "error" in outcome:
+            record.update(status="failed", error=outcome["error"])
+        else:
+            record.update(status="completed", progress=100, result=outcome["result"])
+
+    async def load(self, task_id: str) -> dict[str, Any]:
+        record = self._records.get(task_id)
+        if record is None:
+            raise NotFoundError(f"No task {task_id}", field="task_id", code="TASK_NOT_FOUND")
+        return dict(record)
+
+    async def wait(self, task_id: str, timeout_s: float) -> dict[str, Any]:
+        task = self._running.get(task_id)
+        if task is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(task), timeout_s)
+        return await self.load(task_id)
+
+    async def start_worker(self) -> None:
+        """Jobs already run in this process."""
+
+    async def aclose(self) -> None:
+        for task in list(self._running.values()):
             task.cancel()
-        await asyncio.gather(*self._running, return_exceptions=True)
+        await asyncio.gather(*self._running.values(), return_exceptions=True)

@@ -250,18 +250,19 @@ async def admit_upload(user_id: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def charged_to(user_id: str | None) -> AsyncIterator[None]:
-    """Work outside a request (a document job) whose model tokens belong to `user_id`'s
-    quota: its own usage record, charged when the work ends."""
+async def charged_to(pseudonym: str | None) -> AsyncIterator[None]:
+    """Work outside a request (a document job) whose model tokens belong to the quota of
+    the user with this pseudonym (`hash_user_id`): its own usage record, charged when the
+    work ends."""
     record: dict[str, Any] = {}
     token = REQUEST.set(record)
     try:
         yield
     finally:
         REQUEST.reset(token)
-        if user_id:
+        if pseudonym:
             tokens = record.get("tokens_input", 0) + record.get("tokens_output", 0)
-            await get_services().limits.charge_tokens(hash_user_id(user_id), tokens)
+            await get_services().limits.charge_tokens(pseudonym, tokens)
 
 
 async def _admit_users(users: list[str]) -> None:

@@ -21,7 +21,7 @@ from core.background import BackgroundTasks
 from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
 from core.embeddings import build_embeddings
 from core.errors import DependencyError
-from core.jobs import JobRunner, JobStore
+from core.jobs import JobQueue, LocalJobs, SaqJobs
 from core.models import ModelRegistry
 from core.rate_limits import RequestLimits
 from core.redis import check_modules, create_redis
@@ -37,7 +37,7 @@ class Services:
     models: ModelRegistry
     cache: JsonCache
     checkpointer: BaseCheckpointSaver
-    jobs: JobRunner
+    jobs: JobQueue
     redis: Redis | None = None
     limits: RequestLimits = field(default=None)  # type: ignore[assignment]  # set below
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
@@ -76,8 +76,7 @@ def in_process_services(settings: Settings | None = None, **overrides: Any) -> S
         models=overrides.pop("models", None) or ModelRegistry(settings),
         cache=overrides.pop("cache", None) or MemoryJsonCache(),
         checkpointer=overrides.pop("checkpointer", None) or InMemorySaver(),
-        jobs=overrides.pop("jobs", None)
-        or JobRunner(JobStore(None, settings.job_ttl_s), settings.job_workers),
+        jobs=overrides.pop("jobs", None) or LocalJobs(settings),
         **overrides,
     )
 
@@ -113,7 +112,7 @@ async def create_services(settings: Settings) -> Services:
         cache=RedisJsonCache(client),
         checkpointer=saver,
         redis=client,
-        jobs=JobRunner(JobStore(client, settings.job_ttl_s), settings.job_workers),
+        jobs=SaqJobs(client, settings),
     )
 
 

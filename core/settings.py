@@ -46,6 +46,12 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     redis_max_connections: int = Field(default=128, ge=4)
     redis_pool_timeout_s: float = Field(default=10.0, gt=0)
+    # Bounded waits, so a Redis outage answers 503 DEPENDENCY_UNAVAILABLE within seconds
+    # instead of hanging: opening a connection, and each reply. The reply timeout also
+    # bounds blocking commands (the job queue's BLMOVE blocks for 1 s), so it must stay
+    # well above their block time: 2 s at least.
+    redis_connect_timeout_s: float = Field(default=2.0, gt=0)
+    redis_socket_timeout_s: float = Field(default=3.0, ge=2)
     checkpoint_ttl_minutes: int = Field(default=7 * 24 * 60, ge=1)
 
     # Models: "provider:model" strings, per feature, with one fallback chain.
@@ -68,6 +74,10 @@ class Settings(BaseSettings):
     local_model_path: str | None = None
     local_model_ctx: int = Field(default=4096, ge=512)
     local_model_threads: int | None = None
+
+    # API worker processes (uvicorn's own variable; `make run` passes it on). Above 1, a
+    # Chroma server (CHROMA_HOST) is required: a Chroma directory is not safe for two writers.
+    web_concurrency: int = Field(default=1, ge=1)
 
     # Vector store (Chroma): a persistent directory, or a Chroma server when CHROMA_HOST is set.
     chroma_path: str = ".data/chroma"
@@ -122,9 +132,27 @@ class Settings(BaseSettings):
     ocr_engine: Literal["tesseract", "gemini", "auto"] = "tesseract"
     ocr_model: str = "google_genai:gemini-2.0-flash"
     ocr_cache_ttl_s: int = Field(default=7 * 24 * 3600, ge=1)
-    job_workers: int = Field(default=2, ge=1)
+    # Jobs run on SAQ over Redis (docs/decisions.md). true: this API process also runs a
+    # worker (`make run` alone serves everything); false: it only enqueues, and
+    # `make worker` processes (any number, any machine on the same Redis) run the jobs.
+    job_worker_in_process: bool = True
+    job_workers: int = Field(default=2, ge=1, description="Jobs one worker process runs at once")
     job_ttl_s: int = Field(default=24 * 3600, ge=60)
+    # `?wait=true` waits at most this long, then answers 202 with the task id.
     job_wait_timeout_s: float = Field(default=300.0, gt=0)
+    # Waiting jobs beyond this get 503 QUEUE_FULL with Retry-After (0: unbounded). Each
+    # waiting job holds its upload in Redis (up to UPLOAD_MAX_BYTES).
+    job_queue_max: int = Field(default=50, ge=0)
+    job_retry_after_s: int = Field(default=30, ge=1)
+    # A job running longer than this is stopped and retried; a job whose worker has not
+    # touched it for JOB_HEARTBEAT_S is presumed dead and re-enqueued by the sweep that
+    # live workers run every JOB_SWEEP_S, up to JOB_RETRIES attempts in all.
+    job_timeout_s: int = Field(default=900, ge=10)
+    job_heartbeat_s: int = Field(default=10, ge=2)
+    job_sweep_s: int = Field(default=5, ge=1)
+    job_retries: int = Field(default=3, ge=1)
+    # A stopping worker finishes its jobs within this, then re-queues what is left.
+    job_shutdown_grace_s: int = Field(default=20, ge=0)
 
     # Tracing / privacy
     langsmith_tracing: bool = False

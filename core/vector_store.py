@@ -30,6 +30,17 @@ class Hit:
     company: str | None = None  # postings: the company the document names
 
 
+def check_topology(web_concurrency: int, host: str | None) -> None:
+    """Refuse to start several API processes on one Chroma directory (SQLite under two
+    writers is not safe): more than one process needs the Chroma server."""
+    if web_concurrency > 1 and not host:
+        raise DependencyError(
+            f"WEB_CONCURRENCY={web_concurrency} needs a Chroma server: a Chroma directory is "
+            "not safe for several processes. Start one (`chroma run --path .data/chroma "
+            "--port 8001`) and set CHROMA_HOST and CHROMA_PORT, or set WEB_CONCURRENCY=1."
+        )
+
+
 class VectorStore:
     def __init__(self, path: str | None = None, host: str | None = None, port: int = 8000):
         self.path, self.host, self.port = path, host, port

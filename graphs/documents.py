@@ -8,8 +8,8 @@
 HTTP routes check the upload before creating the job and pass the checked `document`, so
 it is not read and hashed twice; Studio and other callers pass `file_b64`.
 
-Both run as jobs (see `submit`): the HTTP request gets a task id at once, or waits with
-`?wait=true`.
+Both run as jobs on the document queue (core/jobs.py; see `submit`): the HTTP request gets
+a task id at once, or waits with `?wait=true`; any worker process runs them.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
 from core.errors import NotFoundError
-from core.jobs import Progress
+from core.jobs import Handler, Progress, register_handler
 from core.request_limits import charged_to
 from core.security import hash_user_id
 from core.services import get_services
@@ -84,20 +84,28 @@ _GRAPHS = {
 async def submit(
     kind: Literal["ocr", "masking"], data: bytes, user_id: str | None = None
 ) -> dict[str, Any]:
-    """Check the upload now (a bad file is a 4xx, not a failed task), then run the graph
-    as a job that outlives the request; the task belongs to `user_id`."""
-    document = (await steps.read_document({"file_bytes": data}))["document"]
-    graph = _GRAPHS[kind]
-
-    async def work(progress: Progress) -> dict[str, Any]:
-        async with charged_to(user_id):  # a vision model's tokens count against the uploader
-            config = {"configurable": {"progress": progress}}
-            out = await graph.ainvoke({"document": document}, config)
-        return out["result"]
-
+    """Check the upload now (a bad file is a 4xx, not a failed task), then queue it as a
+    job that outlives the request, on any worker; the task belongs to `user_id`."""
+    await steps.read_document({"file_bytes": data})
     # The owner is kept as the user's pseudonym: task records hold no raw ids.
     owner = hash_user_id(user_id) if user_id else None
-    return await get_services().jobs.submit(kind, work, owner=owner)
+    return await get_services().jobs.submit(kind, data, owner)
+
+
+def _job_handler(graph: Any) -> Handler:
+    async def run(data: bytes, progress: Progress, owner: str | None) -> dict[str, Any]:
+        async with charged_to(owner):  # a vision model's tokens count against the uploader
+            out = await graph.ainvoke(
+                {"file_bytes": data}, {"configurable": {"progress": progress}}
+            )
+        return out["result"]
+
+    return run
+
+
+# Every process that imports this module (the API, `make worker`) can run these jobs.
+for _kind, _graph in _GRAPHS.items():
+    register_handler(_kind, _job_handler(_graph))
 
 
 TASK_FIELDS = ("task_id", "kind", "status", "progress", "result", "error")
@@ -111,7 +119,7 @@ def public_task(record: dict[str, Any]) -> dict[str, Any]:
 async def load_task(task_id: str, user_id: str | None = None) -> dict[str, Any]:
     """The contract's view of a task; with `user_id`, another user's task is as unknown as
     a missing one (404 TASK_NOT_FOUND: its existence is not revealed)."""
-    record = await get_services().jobs.store.load(task_id)
+    record = await get_services().jobs.load(task_id)
     if user_id is not None and record.get("owner") != hash_user_id(user_id):
         raise NotFoundError(f"No task {task_id}", field="task_id", code="TASK_NOT_FOUND")
     return public_task(record)

@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 PAGE_PARALLELISM = 2
 TEXT_LAYER_MIN_CHARS = 20  # fewer characters than this on a PDF page: treat it as scanned
 MASK_DPI = 150
+# Part of the masking page cache's key: bump it when the detectors or the drawing change.
+MASKING_VERSION = "2"
 
 
 def limits() -> Limits:
@@ -107,15 +109,25 @@ async def _each_page(
     work: Callable[[PageImage], Awaitable[Any]],
     config: RunnableConfig,
     start: int,
+    page_key: Callable[[PageImage], str],
 ) -> list[Any]:
-    """Run `work` on every page, at most PAGE_PARALLELISM at once, reporting progress."""
+    """Run `work` on every page, at most PAGE_PARALLELISM at once, reporting progress.
+
+    Each page's result is kept under `page_key(page)` (which names the file's SHA-256 and
+    the settings) for JOB_TTL_S: a job re-delivered after its worker died, or the same file
+    sent again, reuses the pages already done instead of redoing them."""
+    services = get_services()
     slots = asyncio.Semaphore(PAGE_PARALLELISM)
     done = 0
 
     async def one(page: PageImage) -> Any:
         nonlocal done
-        async with slots:
-            result = await work(page)
+        key = page_key(page)
+        result = await services.cache.get(key)
+        if result is None:
+            async with slots:
+                result = await work(page)
+            await services.cache.set(key, result, services.settings.job_ttl_s)
         done += 1
         await _report(config, start + (95 - start) * done // len(pages))
         return result
@@ -131,7 +143,11 @@ async def extract_text(state: dict[str, Any], config: RunnableConfig) -> dict[st
     await _report(config, 10)
     settings = services.settings
     texts = await _each_page(
-        pages, lambda p: page_text(p, settings.ocr_engine, settings.ocr_max_side), config, 10
+        pages,
+        lambda p: page_text(p, settings.ocr_engine, settings.ocr_max_side),
+        config,
+        10,
+        lambda p: cache_key("ocr-page", state["cache_key"], str(p.number)),
     )
     engines = sorted({engine for _, engine in texts})
     result = {
@@ -151,5 +167,14 @@ async def draft_mask(state: dict[str, Any], config: RunnableConfig) -> dict[str,
     doc: Document = state["document"]
     pages = await asyncio.to_thread(load_pages, doc, MASK_DPI)
     await _report(config, 10)
-    masked = await _each_page(pages, lambda p: asyncio.to_thread(mask_page, p), config, 10)
+    settings = await asyncio.to_thread(
+        lambda: (MASKING_VERSION, str(MASK_DPI), tesseract_version())
+    )
+    masked = await _each_page(
+        pages,
+        lambda p: asyncio.to_thread(mask_page, p),
+        config,
+        10,
+        lambda p: cache_key("mask-page", doc.sha256, *settings, str(p.number)),
+    )
     return {"result": {"pages": masked}}

@@ -1,64 +1,94 @@
+"""Jobs without Redis (degraded mode): LocalJobs runs registered handlers in process.
+The Redis path (SAQ) is tested on a real Redis in tests/integration/test_job_queue.py."""
+
 import asyncio
 
 import pytest
 
 from core.errors import InvalidInputError, NotFoundError
-from core.jobs import JobRunner, JobStore
+from core.jobs import LocalJobs, QueueFullError, register_handler
+from core.settings import Settings
 
 
-@pytest.fixture
-def runner():
-    return JobRunner(JobStore(None, ttl_s=60), workers=1)
+def local_jobs(**overrides) -> LocalJobs:
+    return LocalJobs(Settings(job_workers=1, **overrides))
 
 
-async def test_a_job_reports_progress_and_its_result(runner):
+async def test_a_job_reports_progress_and_its_result():
     gate = asyncio.Event()
 
-    async def work(progress):
+    async def handler(data, progress, owner):
         await progress(40)
         await gate.wait()
-        return {"answer": 42}
+        return {"answer": data.decode(), "owner": owner}
 
-    record = await runner.submit("ocr", work)
+    register_handler("t-progress", handler)
+    jobs = local_jobs()
+    record = await jobs.submit("t-progress", b"42", "owner-x")
     await asyncio.sleep(0.01)
-    mid = await runner.store.load(record["task_id"])
+    mid = await jobs.load(record["task_id"])
     assert (mid["status"], mid["progress"]) == ("processing", 40)
     gate.set()
-    done = await runner.wait(record["task_id"], 5)
-    assert (done["status"], done["progress"], done["result"]) == ("completed", 100, {"answer": 42})
+    done = await jobs.wait(record["task_id"], 5)
+    assert (done["status"], done["progress"]) == ("completed", 100)
+    assert done["result"] == {"answer": "42", "owner": "owner-x"}
 
 
-async def test_a_failed_job_keeps_its_code_and_unknown_errors_hide_details(runner):
-    async def refused(progress):
+async def test_a_failed_job_keeps_its_code_and_unknown_errors_hide_details():
+    async def refused(data, progress, owner):
         raise InvalidInputError("bad page", code="BROKEN_PDF")
 
-    async def crashed(progress):
+    async def crashed(data, progress, owner):
         raise RuntimeError("secret internals")
 
-    a = await runner.wait((await runner.submit("ocr", refused))["task_id"], 5)
-    b = await runner.wait((await runner.submit("ocr", crashed))["task_id"], 5)
+    register_handler("t-refused", refused)
+    register_handler("t-crashed", crashed)
+    jobs = local_jobs()
+    a = await jobs.wait((await jobs.submit("t-refused", b"", None))["task_id"], 5)
+    b = await jobs.wait((await jobs.submit("t-crashed", b"", None))["task_id"], 5)
     assert a["status"] == "failed" and a["error"]["code"] == "BROKEN_PDF"
     assert b["error"] == {"code": "INTERNAL_ERROR", "message": "The job failed unexpectedly"}
 
 
-async def test_the_pool_is_bounded(runner):
-    running = 0
-    peak = 0
+async def test_the_pool_is_bounded_and_the_backlog_too():
+    running = peak = 0
+    gate = asyncio.Event()
 
-    async def work(progress):
+    async def work(data, progress, owner):
         nonlocal running, peak
         running += 1
         peak = max(peak, running)
-        await asyncio.sleep(0.02)
+        await gate.wait()
         running -= 1
         return {}
 
-    records = [await runner.submit("masking", work) for _ in range(4)]
+    register_handler("t-pool", work)
+    jobs = local_jobs(job_queue_max=3, job_retry_after_s=7)
+    records = [await jobs.submit("t-pool", b"", None) for _ in range(3)]
+    with pytest.raises(QueueFullError) as full:
+        await jobs.submit("t-pool", b"", None)
+    assert full.value.status_code == 503 and full.value.headers == {"Retry-After": "7"}
+    gate.set()
     for r in records:
-        assert (await runner.wait(r["task_id"], 5))["status"] == "completed"
+        assert (await jobs.wait(r["task_id"], 5))["status"] == "completed"
     assert peak == 1
+    assert (await jobs.submit("t-pool", b"", None))["status"] == "processing"  # room again
 
 
-async def test_unknown_task_is_not_found(runner):
-    with pytest.raises(NotFoundError):
-        await runner.store.load("nope")
+async def test_wait_returns_the_unfinished_record_at_its_deadline():
+    async def slow(data, progress, owner):
+        await asyncio.sleep(5)
+        return {}
+
+    register_handler("t-slow", slow)
+    jobs = local_jobs()
+    record = await jobs.submit("t-slow", b"", None)
+    waited = await jobs.wait(record["task_id"], 0.05)
+    assert waited["status"] == "processing"
+    await jobs.aclose()
+
+
+async def test_unknown_task_is_not_found():
+    with pytest.raises(NotFoundError) as missing:
+        await local_jobs().load("nope")
+    assert missing.value.code == "TASK_NOT_FOUND"

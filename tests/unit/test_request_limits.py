@@ -324,13 +324,15 @@ async def test_metrics_public_opens_only_metrics(use_fake_model, client, monkeyp
 async def test_another_users_task_is_404_and_the_owners_is_served(use_fake_model, client):
     use_fake_model()
 
-    async def work(progress):
+    async def work(data, progress, owner):
         return {"extracted_text": "ok"}
 
+    from core.jobs import register_handler
     from core.security import hash_user_id
 
+    register_handler("t-owned", work)
     # As graphs.documents.submit records it: the uploader's pseudonym, never the raw id.
-    record = await get_services().jobs.submit("ocr", work, owner=hash_user_id("alice"))
+    record = await get_services().jobs.submit("t-owned", b"", hash_user_id("alice"))
     await get_services().jobs.wait(record["task_id"], 5)
     path = f"/ai/tasks/{record['task_id']}"
     mallory = await client.get(path, params={"user_id": "mallory"})
