@@ -13,10 +13,52 @@ from typing import Any
 
 from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.outputs import LLMResult
-from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core.settings import Settings
+
+
+def _multiprocess_dir() -> str | None:
+    """The directory of prometheus-client's multiprocess mode, or None when it is off.
+
+    Several worker processes (`uvicorn --workers N`) each count only what they served, and
+    a scrape reaches one of them: /metrics would jump between partial counts. With
+    PROMETHEUS_MULTIPROC_DIR set (read by prometheus-client when it is imported, so it must
+    be in the environment before the process starts), every process writes its values to
+    files there and /metrics merges them. The launcher creates the directory and empties it
+    before the first worker starts (files of earlier runs would be summed in)."""
+    if "PROMETHEUS_MULTIPROCESS_DIR" in os.environ and not any(
+        name in os.environ for name in ("PROMETHEUS_MULTIPROC_DIR", "prometheus_multiproc_dir")
+    ):  # a plausible spelling that prometheus-client ignores: metrics would split silently
+        raise RuntimeError(
+            "PROMETHEUS_MULTIPROCESS_DIR is not read by prometheus-client: "
+            "set PROMETHEUS_MULTIPROC_DIR instead"
+        )
+    for name in ("PROMETHEUS_MULTIPROC_DIR", "prometheus_multiproc_dir"):
+        if name in os.environ:  # prometheus-client switches on the name alone, even if empty
+            path = os.environ[name]
+            if not path or not os.path.isdir(path):
+                raise RuntimeError(f"{name}={path!r} is not a directory (create it first)")
+            return path
+    return None
+
+
+MULTIPROCESS_DIR = _multiprocess_dir()
+
+# Counters and histograms need nothing more in multiprocess mode: their values are summed
+# over every process that ever ran since the directory was emptied (a restarted worker's
+# counts are kept, so totals never go down). Each Gauge must say how its per-process values
+# combine (`multiprocess_mode`); the default, "all", exports one series per pid, which
+# piles up as workers restart and is wrong to sum in a dashboard: no gauge here uses it.
 
 REQUEST_LATENCY = Histogram(
     "devths_request_seconds",
@@ -56,6 +98,14 @@ LIMIT_REFUSALS = Counter(
     "devths_limit_refusals_total", "Requests refused by a limit (user, key, quota)", ["limit"]
 )
 QUOTA_TOKENS = Counter("devths_quota_tokens_total", "Model tokens charged to user quotas")
+# "livesum": the server's in-flight total is the sum over its processes, and only over the
+# live ones: a dead worker's requests ended with it (its file is dropped at shutdown by
+# mark_process_dead_on_exit, and by the next scrape if it died without shutting down).
+IN_FLIGHT = Gauge(
+    "devths_requests_in_flight",
+    "HTTP requests being served, streams until their last byte (a scrape counts itself)",
+    multiprocess_mode="livesum",
+)
 
 access_log = logging.getLogger("devths.access")
 
@@ -168,7 +218,48 @@ def configure_tracing(settings: Settings) -> bool:
 
 
 def metrics_payload() -> tuple[bytes, str]:
-    return generate_latest(), CONTENT_TYPE_LATEST
+    """This process's registry; in multiprocess mode, the merge of every process's files
+    instead (a fresh registry per scrape, as prometheus-client requires: the merge is the
+    only collector). The process, platform and GC collectors of the default registry
+    describe one process and cannot be merged, so they are not exported in that mode."""
+    if MULTIPROCESS_DIR is None:
+        return generate_latest(), CONTENT_TYPE_LATEST
+    _forget_dead_processes(MULTIPROCESS_DIR)
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=MULTIPROCESS_DIR)
+    return generate_latest(registry), CONTENT_TYPE_LATEST
+
+
+def mark_process_dead_on_exit() -> None:
+    """Call at shutdown: drops this process's "live" gauge values (e.g. its in-flight
+    requests) from the merged metrics; counters and histograms are kept. No-op when the
+    multiprocess mode is off."""
+    if MULTIPROCESS_DIR is not None:
+        multiprocess.mark_process_dead(os.getpid(), MULTIPROCESS_DIR)
+
+
+def _forget_dead_processes(path: str) -> None:
+    """A worker killed without its shutdown (OOM, SIGKILL) leaves its live gauges behind
+    (uvicorn restarts it under a new pid): drop those of pids that no longer exist. The
+    directory is local to one host and its pid namespace, as the workers share it."""
+    pids = set()
+    for name in os.listdir(path):  # gauge_<mode>_<pid>.db
+        kind, _, rest = name.partition("_")
+        mode, _, digits = rest.removesuffix(".db").partition("_")
+        if (
+            kind == "gauge"
+            and mode.startswith("live")
+            and name.endswith(".db")
+            and digits.isdigit()
+        ):
+            pids.add(int(digits))
+    for pid in pids:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            multiprocess.mark_process_dead(pid, path)
+        except PermissionError:  # alive, owned by another user
+            pass
 
 
 # The endpoints LangServe gives each feature that run its graph.
@@ -206,9 +297,11 @@ class RequestMetricsMiddleware:
                 status["sent"] = True
             await send(message)
 
+        IN_FLIGHT.inc()
         try:
             await self.app(scope, receive, timed_send)
         finally:
+            IN_FLIGHT.dec()
             REQUEST.reset(token)
             elapsed = time.perf_counter() - start
             route = _route_of(scope["path"])
