@@ -9,6 +9,14 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 REDIS_PORT ?= 6399
+# uvicorn worker processes for `make run` (uvicorn's own variable); above 1 the server needs
+# a Chroma server (CHROMA_HOST/CHROMA_PORT, e.g. `make chroma`) and /metrics is merged across
+# the processes (prometheus-client multiprocess mode, files under METRICS_DIR).
+WEB_CONCURRENCY ?= 1
+METRICS_DIR ?= .data/prometheus
+# SIGTERM: stop accepting, let streams finish for this long, then end them with an error event.
+SHUTDOWN_GRACE_S ?= 20
+CHROMA_SERVER_PORT ?= 8001
 
 # llama.cpp is compiled from source once (about 8 minutes on 2 cores); pip caches the wheel.
 # A portable x86-64-v3 build: -march=native produced illegal instructions on this platform.
@@ -23,11 +31,13 @@ export ANONYMIZED_TELEMETRY := False
 # Debian packages the project needs at run time or in tests.
 SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum
 
-.PHONY: help install install-dev system-deps redis redis-stop run test test-unit lint studio eval bench load clean
+.PHONY: help install install-dev system-deps redis redis-stop run worker chroma test test-unit lint studio eval bench load clean
 
 help:
 	@echo "make run     set up and serve on $(HOST):$(PORT) with the embedded defaults"
 	@echo "make test    set up and run the whole test suite (unit + integration)"
+	@echo "make worker  a document-job worker (same REDIS_URL; with JOB_WORKER_IN_PROCESS=false on the API)"
+	@echo "make chroma  a Chroma server on port $(CHROMA_SERVER_PORT) (needed when WEB_CONCURRENCY > 1)"
 	@echo "make lint | studio | eval | bench | load | redis | redis-stop | clean"
 
 $(BIN)/python:
@@ -66,8 +76,22 @@ redis-stop:
 
 run: install system-deps
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
-	echo "serving on http://$(HOST):$(PORT) (REDIS_URL=$${REDIS_URL})"; \
-	HOST=$(HOST) PORT=$(PORT) exec $(BIN)/uvicorn server:app --host $(HOST) --port $(PORT) --no-access-log
+	if [ "$(WEB_CONCURRENCY)" -gt 1 ]; then \
+	  rm -rf $(METRICS_DIR) && mkdir -p $(METRICS_DIR) && export PROMETHEUS_MULTIPROC_DIR=$(abspath $(METRICS_DIR)); \
+	fi; \
+	echo "serving on http://$(HOST):$(PORT) with $(WEB_CONCURRENCY) process(es) (REDIS_URL=$${REDIS_URL})"; \
+	HOST=$(HOST) PORT=$(PORT) WEB_CONCURRENCY=$(WEB_CONCURRENCY) exec $(BIN)/uvicorn server:app \
+	  --host $(HOST) --port $(PORT) --workers $(WEB_CONCURRENCY) \
+	  --timeout-graceful-shutdown $(SHUTDOWN_GRACE_S) --no-access-log
+
+# One document-job worker process; start as many as needed, on any machine reaching REDIS_URL.
+worker: install system-deps
+	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
+	exec $(BIN)/python worker.py
+
+# A Chroma server (the chromadb package's own CLI), for several API processes or machines.
+chroma: install
+	exec $(BIN)/chroma run --path .data/chroma-server --host $(HOST) --port $(CHROMA_SERVER_PORT)
 
 test: install-dev system-deps
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \

@@ -35,6 +35,7 @@ from core.telemetry import (
     RequestMetricsMiddleware,
     configure_logging,
     configure_tracing,
+    mark_process_dead_on_exit,
     metrics_payload,
     note_error,
 )
@@ -79,6 +80,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     finally:
         await services.aclose()
         set_services(None)
+        mark_process_dead_on_exit()
 
 
 def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

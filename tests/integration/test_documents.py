@@ -80,8 +80,6 @@ def test_job_lifecycle_over_http_and_redis(live_server, redis_url):
         assert created.status_code == 202
         task_id = created.json()["task_id"]
         assert created.json() == {"task_id": task_id, "status": "processing"}
-        ttl = redis.Redis.from_url(redis_url).ttl(f"devths:task:{task_id}")
-        assert 0 < ttl <= 24 * 3600
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             task = client.get(f"/ai/tasks/{task_id}").json()
@@ -91,6 +89,10 @@ def test_job_lifecycle_over_http_and_redis(live_server, redis_url):
         assert task["status"] == "completed" and task["progress"] == 100
         assert task["kind"] == "ocr" and task["error"] is None
         assert "김민준" in task["result"]["extracted_text"]
+        # The finished record expires with the job TTL; the upload (personal data) is gone.
+        store = redis.Redis.from_url(redis_url)
+        assert 0 < store.ttl(f"saq:job:devths-documents:{task_id}") <= 24 * 3600
+        assert store.exists(f"devths:upload:{task_id}") == 0
         again = client.post(
             "/ai/ocr/extract?wait=true", files={"file": ("scan", png)}, data={"user_id": "u1"}
         )
@@ -128,15 +130,25 @@ def test_missing_file_field_is_422(live_server):
     assert r.status_code == 422 and r.json()["error"]["field"] == "file"
 
 
-async def test_a_submitted_upload_is_read_once(services, monkeypatch):
+async def test_a_redelivered_masking_job_reuses_the_pages_already_done(services, monkeypatch):
+    """A job re-run after its worker died (or the same file sent again) does not redo the
+    pages it finished: they are kept by (file SHA-256, settings, page)."""
     from core.services import get_services
-    from graphs.documents import submit
     from nodes.documents import steps
 
     calls = []
-    real = steps.open_document
-    monkeypatch.setattr(steps, "open_document", lambda *a: calls.append(1) or real(*a))
-    record = await submit("ocr", to_png(render_page()))
-    done = await get_services().jobs.wait(record["task_id"], 120)
-    assert done["status"] == "completed" and "김민준" in done["result"]["extracted_text"]
-    assert len(calls) == 1
+    real = steps.mask_page
+    monkeypatch.setattr(steps, "mask_page", lambda page: calls.append(page.number) or real(page))
+    data = to_pdf([render_page(person=0), render_page(person=1)])
+    graph = build_masking_graph().compile()
+    first = (await graph.ainvoke({"file_bytes": data}))["result"]
+    assert sorted(calls) == [1, 2]
+    # As if the worker died after page 1: page 2's result is missing.
+    cache = get_services().cache
+    keys = [k for k in cache._items if k.startswith("devths:mask-page:")]  # type: ignore[attr-defined]
+    assert len(keys) == 2
+    [page2] = [k for k in keys if (await cache.get(k))["page"] == 2]
+    cache._items.pop(page2)  # type: ignore[attr-defined]
+    again = (await graph.ainvoke({"file_bytes": data}))["result"]
+    assert sorted(calls) == [1, 2, 2]  # only page 2 was done again
+    assert again == first
