@@ -123,7 +123,10 @@ def session_evidence(rubrics: list[tuple[dict[str, Any], Rubric]]) -> str:
     counts: Counter[str] = Counter()
     for turn, rubric in rubrics:
         by_category.setdefault(turn["label"], []).append(rubric.score)
-        counts.update(set(rubric.signals))
+        # Sorted, not a bare set: ties in most_common() keep insertion order, and a set's
+        # order changes with each process's hash seed, which changed the evidence (and the
+        # report's cache key) from one API process to another.
+        counts.update(sorted(set(rubric.signals)))
     n = len(rubrics)
     categories = ", ".join(f"{k} {round(sum(v) / len(v))}점" for k, v in by_category.items())
     good = [f"{SIGNALS[k]} ({c}/{n})" for k, c in counts.most_common() if k in POSITIVE][:3]

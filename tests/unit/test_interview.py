@@ -512,3 +512,30 @@ async def test_answer_for_makes_a_retry_safe_and_a_stale_answer_409(use_fake_mod
 async def answer_for(client, text, question_id, ids):
     await get_services().background.drain()
     return await turn(client, **ids, answer=text, answer_for=question_id)
+
+
+def test_session_evidence_is_the_same_in_every_process():
+    """Two API processes (different hash seeds) must build the same report evidence, or
+    the report's cache key differs from one server to the other."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from nodes.interview.answers import Rubric, SIGNALS\n"
+        "from nodes.interview.report import session_evidence\n"
+        "keys = sorted(SIGNALS)\n"
+        "rubrics = [({'label': 'l'}, Rubric(10, 10, 10, 10, signals=keys[i::2])) for i in (0, 1)]\n"
+        "print(session_evidence(rubrics))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in range(6)
+    }
+    assert len(outputs) == 1
