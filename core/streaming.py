@@ -6,10 +6,15 @@ wraps a runnable so a failure inside `astream`/`astream_events` becomes one mark
 `StreamErrorMiddleware` rewrites that item into `event: error` carrying the contract object
 and drops the `event: end` LangServe sends after it. Non-stream calls raise as usual and
 are rendered by the app's exception handlers.
+
+Graceful stop: on SIGTERM uvicorn stops accepting, lets running requests finish for up to
+`--timeout-graceful-shutdown` seconds, then cancels them. A stream cut that way ends with
+`event: error` `SERVER_SHUTTING_DOWN` and a closed body instead of a dropped connection.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -19,6 +24,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableBinding, RunnableConfig
 from langgraph.types import Send as GraphSend
+from sse_starlette.sse import AppStatus
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from core.errors import AIError, error_body
@@ -28,6 +34,8 @@ log = logging.getLogger(__name__)
 ERROR_MARK = "__devths_stream_error__"
 _DATA_LINE = re.compile(rb"^data: ?(.*)$", re.MULTILINE)
 _STREAM_SUFFIXES = ("/stream", "/stream_events", "/stream_log")
+SHUTDOWN_CODE = "SERVER_SHUTTING_DOWN"
+SHUTDOWN_MESSAGE = "The server is shutting down and ended this stream early; retry the request."
 
 
 def _report(exc: BaseException) -> dict[str, Any]:
@@ -138,24 +146,54 @@ def _rewrite(body: bytes) -> bytes | None:
     marked = _marked(json.loads(match.group(1)))
     if marked is None:
         return None
-    error = {"error": marked["error"]}
+    return _event({"error": marked["error"]})
+
+
+def _event(error: dict[str, Any]) -> bytes:
     return b"event: error\r\ndata: " + json.dumps(error, ensure_ascii=False).encode() + b"\r\n\r\n"
 
 
+def shutdown_event() -> bytes:
+    """The SSE message that ends a stream the server's shutdown cut short."""
+    return _event({"error": {"code": SHUTDOWN_CODE, "message": SHUTDOWN_MESSAGE}})
+
+
 class StreamErrorMiddleware:
-    """Pure ASGI, so streaming responses pass through chunk by chunk."""
+    """Pure ASGI, so streaming responses pass through chunk by chunk.
+
+    It also ends streams cut by the server's shutdown. uvicorn cancels the request's task
+    when `--timeout-graceful-shutdown` runs out, then finishes its shutdown without waiting
+    for the cancelled tasks (and the process exits). So the stream runs in a task of its
+    own, shielded: the cancellation reaches this middleware at once, which sends
+    `event: error` `SERVER_SHUTTING_DOWN` and the end of the body (if the response had
+    started and not finished, and the client is still there) before cancelling the stream
+    and waiting for its clean-up; whatever the stream sends after that is dropped (such as
+    LangServe's own generic error for the cancellation)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+        # sse-starlette (LangServe's SSE response) ends every open stream at once on
+        # SIGTERM, silently and without the final chunk, so there would be no grace period.
+        # Off: streams run until they finish or uvicorn's graceful timeout cancels them.
+        AppStatus.disable_automatic_graceful_drain()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or not scope["path"].endswith(_STREAM_SUFFIXES):
             await self.app(scope, receive, send)
             return
-        errored = False
+        errored = started = finished = disconnected = False
+
+        async def watched_receive() -> Message:
+            nonlocal disconnected
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                disconnected = True
+            return message
 
         async def send_rewritten(message: Message) -> None:
-            nonlocal errored
+            nonlocal errored, started, finished
+            if finished:
+                return  # the shutdown already ended this response
             if message["type"] == "http.response.body" and message.get("body"):
                 body = message["body"]
                 if errored and body.lstrip().startswith(b"event: end"):
@@ -165,6 +203,43 @@ class StreamErrorMiddleware:
                     if replaced is not None:
                         errored = True
                         message = {**message, "body": replaced}
+            if message["type"] == "http.response.body" and not message.get("more_body"):
+                finished = True
             await send(message)
+            if message["type"] == "http.response.start":
+                started = True
 
-        await self.app(scope, receive, send_rewritten)
+        stream = asyncio.ensure_future(self.app(scope, watched_receive, send_rewritten))
+        try:
+            await asyncio.shield(stream)
+        except asyncio.CancelledError:
+            if stream.done():  # the stream itself was cancelled, not this request
+                raise
+            if started and not finished and not disconnected:
+                finished = True
+                await _end_cut_stream(send, already_errored=errored)
+            stream.cancel()
+            await _clean_up(stream)
+            raise
+
+
+async def _end_cut_stream(send: Send, *, already_errored: bool) -> None:
+    """The error event (unless the stream already carries one) and the end of the body.
+    A client that is gone by now is no error: nothing to report, nothing to log."""
+    body = b"" if already_errored else shutdown_event()
+    try:
+        await send({"type": "http.response.body", "body": body, "more_body": False})
+    except OSError:
+        return
+    if not already_errored:
+        note_error(SHUTDOWN_CODE)
+
+
+async def _clean_up(stream: asyncio.Future[None]) -> None:
+    """Wait for a cancelled stream to unwind (its graph run, its room lock)."""
+    try:
+        await stream
+    except asyncio.CancelledError:
+        pass
+    except Exception:
+        log.exception("a stream cut by the shutdown failed while unwinding")
