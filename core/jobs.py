@@ -47,8 +47,10 @@ Progress = Callable[[int], Awaitable[None]]
 # (upload bytes, progress callback, owner pseudonym) -> the contract's result object
 Handler = Callable[[bytes, Progress, str | None], Awaitable[dict[str, Any]]]
 
-QUEUE_NAME = "devths-documents"
 JOB_FUNCTION = "document_job"
+# How long a sweep waits for a stuck job's worker to acknowledge its abort: a dead worker
+# never does, and the sweep handles stuck jobs one after another.
+ABORT_WAIT_S = 2.0
 _HANDLERS: dict[str, Handler] = {}
 UNEXPECTED = {"code": "INTERNAL_ERROR", "message": "The job failed unexpectedly"}
 
@@ -129,6 +131,39 @@ class _DocumentQueue(RedisQueue):
         self._outage_logged = False
         return job
 
+    async def sweep(self, lock: int = 60, abort: float = ABORT_WAIT_S) -> list[str]:
+        """Rescue the jobs of dead workers: SAQ's sweep, with each job judged on a fresh read.
+
+        SAQ 0.26.4 reads every active job once, then handles the stuck ones in turn, waiting
+        up to `abort` seconds for each. A live job further down the list was then judged on
+        a heartbeat read that many seconds earlier and swept while it ran: with two dead
+        workers' jobs ahead of it and a 3 s heartbeat, our SIGKILL test saw live jobs
+        aborted and one end ABORTED. Only one worker sweeps per `lock` seconds (SAQ's
+        key)."""
+        if not await self.redis.set(self._sweep, 1, ex=lock, nx=True):
+            return []
+        swept: list[str] = []
+        for raw_id in await self.redis.lrange(self._active, 0, -1):
+            job_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)
+            job = await self._get_job_by_id(job_id)  # now, not at the start of the sweep
+            if job is None:  # a record gone with its TTL: drop the dangling id
+                await self.redis.lrem(self._active, 0, job_id)
+                await self.redis.zrem(self._incomplete, job_id)
+                swept.append(job_id)
+                continue
+            if job.status == Status.ACTIVE and not job.stuck:
+                continue
+            log.info("job %s: worker gone or stuck (attempt %d); sweeping", job.key, job.attempts)
+            swept.append(job_id)
+            await self.abort(job, error=self.swept_error_message)
+            with contextlib.suppress(TimeoutError):
+                await job.refresh(abort)  # a live but stuck worker acknowledges the abort
+            if job.retryable:
+                await self.retry(job, error=self.swept_error_message)
+            else:
+                await self.finish(job, Status.ABORTED, error=self.swept_error_message)
+        return swept
+
 
 class _DocumentWorker(Worker):
     """SAQ's worker; stopping ends its upkeep loops at once instead of waiting out their
@@ -145,11 +180,11 @@ class _DocumentWorker(Worker):
 class SaqJobs:
     """Jobs on SAQ: enqueue here, run by any worker process sharing the Redis."""
 
-    def __init__(self, redis: Redis, settings: Settings, name: str = QUEUE_NAME) -> None:
+    def __init__(self, redis: Redis, settings: Settings, name: str | None = None) -> None:
         self.redis = redis
         self.settings = settings
         self.queue = _DocumentQueue(
-            redis, name=name, dump=lambda d: json.dumps(d, ensure_ascii=False)
+            redis, name=name or settings.job_queue, dump=lambda d: json.dumps(d, ensure_ascii=False)
         )
         self._worker: Worker | None = None
         self._worker_task: asyncio.Task[None] | None = None

@@ -136,6 +136,9 @@ class Settings(BaseSettings):
     # worker (`make run` alone serves everything); false: it only enqueues, and
     # `make worker` processes (any number, any machine on the same Redis) run the jobs.
     job_worker_in_process: bool = True
+    # The queue's name in Redis: API processes and workers of one deployment share it;
+    # another deployment (or a test) on the same Redis uses another.
+    job_queue: str = Field(default="devths-documents", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     job_workers: int = Field(default=2, ge=1, description="Jobs one worker process runs at once")
     job_ttl_s: int = Field(default=24 * 3600, ge=60)
     # `?wait=true` waits at most this long, then answers 202 with the task id.

@@ -11,6 +11,7 @@ import uuid
 
 import pytest
 from saq import Status
+from saq.utils import now as saq_now
 
 from core.errors import InvalidInputError
 from core.jobs import QueueFullError, SaqJobs, register_handler, upload_key
@@ -26,7 +27,9 @@ async def make_jobs(redis_url):
     def make(**overrides) -> SaqJobs:
         client = create_redis(redis_url, 32, 5)
         clients.append(client)
-        settings = Settings(redis_url=redis_url, job_workers=2, job_sweep_s=1, **overrides)
+        settings = Settings(
+            **{"redis_url": redis_url, "job_workers": 2, "job_sweep_s": 1, **overrides}
+        )
         jobs = SaqJobs(client, settings, name=f"test-{uuid.uuid4().hex[:8]}")
         made.append(jobs)
         return jobs
@@ -140,6 +143,7 @@ async def test_a_dead_workers_job_is_swept_back_and_completed_by_a_live_one(make
     taken = await jobs.queue.dequeue(timeout=1)
     assert taken is not None and taken.key == record["task_id"]
     taken.attempts += 1
+    taken.started = saq_now()
     await taken.update(status=Status.ACTIVE)
     died = time.monotonic()
     async with running(jobs):
@@ -189,3 +193,34 @@ async def test_a_task_is_read_the_same_through_another_client(make_jobs, redis_u
     finally:
         await other_client.aclose()
     assert (seen["status"], seen["result"], seen["owner"]) == ("completed", {"n": 1}, "p")
+
+
+async def test_a_live_job_behind_dead_workers_jobs_is_not_swept(make_jobs):
+    """The sweep waits for each stuck job in turn; a live job judged after them must be
+    judged on its current heartbeat (SAQ's own sweep swept it: see core/jobs.py)."""
+    live_runs = 0
+
+    async def quick(data, progress, owner):
+        return {"rescued": True}
+
+    async def long_running(data, progress, owner):
+        nonlocal live_runs
+        live_runs += 1
+        await asyncio.sleep(7)
+        return {"live": True}
+
+    register_handler("q-dead", quick)
+    register_handler("q-live", long_running)
+    jobs = make_jobs(job_heartbeat_s=2, job_retries=3, job_workers=3)
+    dead = [(await jobs.submit("q-dead", b"x", None))["task_id"] for _ in range(2)]
+    for _ in dead:  # taken by workers that then died
+        taken = await jobs.queue.dequeue(timeout=1)
+        taken.attempts += 1
+        taken.started = saq_now()
+        await taken.update(status=Status.ACTIVE)
+    async with running(jobs):
+        live = (await jobs.submit("q-live", b"x", None))["task_id"]
+        results = [await jobs.wait(task_id, 40) for task_id in [*dead, live]]
+    assert [r["status"] for r in results] == ["completed"] * 3
+    assert [(await jobs.queue.job(t)).attempts for t in dead] == [2, 2]
+    assert (await jobs.queue.job(live)).attempts == 1 and live_runs == 1
