@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -111,11 +113,49 @@ class DependencyError(AIError):
     status_code = 503
 
 
+# How long a client is told to wait (Retry-After) when Redis cannot be reached: a
+# restart or failover takes seconds, and a retry that comes too early is refused as quickly.
+REDIS_RETRY_AFTER_S = 5
+
+
+def redis_unavailable(what: str = "Redis") -> DependencyError:
+    """The error of a request that needs Redis while it cannot be reached: 503
+    DEPENDENCY_UNAVAILABLE with Retry-After. The message names the dependency only, never
+    its address or credentials (redis-py's own messages carry host and port)."""
+    return DependencyError(
+        f"{what} is unreachable; retry shortly", retry_after_s=REDIS_RETRY_AFTER_S
+    )
+
+
+def _redis_unreachable(exc: BaseException | None, depth: int = 0) -> bool:
+    """Whether `exc` means "Redis cannot be reached", itself or through what it wraps:
+    redis-py's ConnectionError (refused, reset, closed, the blocking pool's wait for a free
+    connection running out, the server still loading its data, authentication) or
+    TimeoutError (no reply within the socket or connect timeout), also when a library
+    re-raised it as its own error (`limits`' StorageError, redisvl's errors: their
+    `__cause__`), or inside an exception group."""
+    if exc is None or depth > 8:
+        return False
+    if isinstance(exc, RedisConnectionError | RedisTimeoutError):
+        return True
+    if isinstance(exc, BaseExceptionGroup):
+        return any(_redis_unreachable(e, depth + 1) for e in exc.exceptions)
+    wrapped = getattr(exc, "storage_error", None)  # limits.errors.StorageError
+    if isinstance(wrapped, BaseException) and _redis_unreachable(wrapped, depth + 1):
+        return True
+    if _redis_unreachable(exc.__cause__, depth + 1):
+        return True
+    return not exc.__suppress_context__ and _redis_unreachable(exc.__context__, depth + 1)
+
+
 def as_ai_error(exc: BaseException) -> AIError | None:
     """The AIError an exception stands for: itself, or a known failure of a backing
-    service; None for an unexpected one (a bug: INTERNAL_ERROR, logged)."""
+    service (Redis unreachable: 503 DEPENDENCY_UNAVAILABLE with Retry-After); None for an
+    unexpected one (a bug: INTERNAL_ERROR, logged)."""
     if isinstance(exc, AIError):
         return exc
+    if _redis_unreachable(exc):
+        return redis_unavailable()
     return None
 
 

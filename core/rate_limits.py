@@ -24,7 +24,13 @@ from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import FixedWindowRateLimiter, SlidingWindowCounterRateLimiter
 from redis.asyncio import Redis
 
-from core.errors import DependencyError, QuotaExceededError, RateLimitedError
+from core.errors import (
+    DependencyError,
+    QuotaExceededError,
+    RateLimitedError,
+    as_ai_error,
+    redis_unavailable,
+)
 from core.settings import Settings
 from core.telemetry import LIMIT_REFUSALS as REFUSED
 from core.telemetry import QUOTA_TOKENS as CHARGED
@@ -45,6 +51,14 @@ def _storage(redis: Redis | None, redis_url: str | None) -> Storage:
         wrap_exceptions=True,
         connection_pool=redis.connection_pool,  # type: ignore[arg-type]  # passed through
     )
+
+
+def _storage_failed(exc: Exception) -> DependencyError:
+    """503 for a request the limits could not be checked for: with Retry-After when Redis
+    is unreachable (the `limits` library wraps redis-py's errors in its StorageError)."""
+    if as_ai_error(exc) is not None:
+        return redis_unavailable("Rate-limit storage (Redis)")
+    return DependencyError("Rate-limit storage (Redis) failed")
 
 
 def _retry_after(reset_at: float) -> int:
@@ -91,7 +105,7 @@ class RequestLimits:
         except (QuotaExceededError, RateLimitedError):
             raise
         except Exception as exc:  # the storage (Redis) failed: a coded 503, never a hang
-            raise DependencyError("Rate-limit storage (Redis) is unavailable") from exc
+            raise _storage_failed(exc) from exc
 
     async def admit_key(self, key_id: str) -> None:
         """One request of an API key (or of all callers when no keys are configured)."""
@@ -103,7 +117,7 @@ class RequestLimits:
         except RateLimitedError:
             raise
         except Exception as exc:
-            raise DependencyError("Rate-limit storage (Redis) is unavailable") from exc
+            raise _storage_failed(exc) from exc
 
     async def _refuse(self, item: RateLimitItem, identity: str, limit: str) -> None:
         stats = await self.rates.get_window_stats(item, identity)

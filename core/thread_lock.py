@@ -19,7 +19,7 @@ from typing import Any
 from langchain_core.runnables import Runnable, RunnableBinding, RunnableConfig
 from redis.exceptions import LockError, RedisError
 
-from core.errors import AIError, DependencyError
+from core.errors import AIError, DependencyError, as_ai_error
 from core.security import thread_id
 from core.services import get_services
 
@@ -89,8 +89,8 @@ async def _redis_turn(
     )
     try:
         acquired = await lock.acquire()
-    except RedisError as exc:
-        raise DependencyError("Redis is unavailable") from exc
+    except RedisError as exc:  # unreachable: 503 with Retry-After (as_ai_error)
+        raise as_ai_error(exc) or DependencyError("Redis lock failed") from exc
     if not acquired:
         raise ThreadBusyError(_busy(wait_s))
     renewal = asyncio.create_task(_keep_alive(lock, hold_s), name=f"renew-{LOCK_PREFIX}")
