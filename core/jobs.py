@@ -51,6 +51,7 @@ JOB_FUNCTION = "document_job"
 # How long a sweep waits for a stuck job's worker to acknowledge its abort: a dead worker
 # never does, and the sweep handles stuck jobs one after another.
 ABORT_WAIT_S = 2.0
+UNMARKED_GRACE_S = 1.0
 _HANDLERS: dict[str, Handler] = {}
 UNEXPECTED = {"code": "INTERNAL_ERROR", "message": "The job failed unexpectedly"}
 
@@ -143,8 +144,15 @@ class _DocumentQueue(RedisQueue):
         if not await self.redis.set(self._sweep, 1, ex=lock, nx=True):
             return []
         swept: list[str] = []
-        for raw_id in await self.redis.lrange(self._active, 0, -1):
-            job_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)
+        ids = await self._active_ids()
+        # A job a live worker has just moved to the active list is not marked active yet
+        # (a few ms): such a job is only swept if it is still unmarked a moment later.
+        unmarked = {
+            i for i, job in zip(ids, await self._jobs_by_id(ids), strict=True) if _unmarked(job)
+        }
+        if unmarked:
+            await asyncio.sleep(UNMARKED_GRACE_S)
+        for job_id in ids:
             job = await self._get_job_by_id(job_id)  # now, not at the start of the sweep
             if job is None:  # a record gone with its TTL: drop the dangling id
                 await self.redis.lrem(self._active, 0, job_id)
@@ -153,6 +161,10 @@ class _DocumentQueue(RedisQueue):
                 continue
             if job.status == Status.ACTIVE and not job.stuck:
                 continue
+            if _unmarked(job) and (
+                job_id not in unmarked or job_id not in await self._active_ids()
+            ):
+                continue  # just taken (or put back) by a live worker
             log.info("job %s: worker gone or stuck (attempt %d); sweeping", job.key, job.attempts)
             swept.append(job_id)
             await self.abort(job, error=self.swept_error_message)
@@ -163,6 +175,18 @@ class _DocumentQueue(RedisQueue):
             else:
                 await self.finish(job, Status.ABORTED, error=self.swept_error_message)
         return swept
+
+    async def _active_ids(self) -> list[str]:
+        ids = await self.redis.lrange(self._active, 0, -1)  # type: ignore[misc]
+        return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
+
+    async def _jobs_by_id(self, ids: list[str]) -> list[Job | None]:
+        return [await self._get_job_by_id(i) for i in ids]
+
+
+def _unmarked(job: Job | None) -> bool:
+    """In the active list but not (or no longer) marked active by a worker."""
+    return job is not None and job.status != Status.ACTIVE
 
 
 class _DocumentWorker(Worker):
@@ -297,9 +321,10 @@ class SaqJobs:
 
     async def _forget_upload(self, ctx: Context) -> None:
         """A finished job's upload is deleted at once (it is personal data); a re-queued
-        one keeps it for the next attempt."""
+        or aborted one keeps it (a sweep re-queues an aborted job right after) until its
+        TTL."""
         job = ctx.get("job")
-        if job is not None and job.status in (Status.COMPLETE, Status.FAILED, Status.ABORTED):
+        if job is not None and job.status in (Status.COMPLETE, Status.FAILED):
             await self.redis.delete(upload_key(job.key))
 
     async def start_worker(self) -> None:

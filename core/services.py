@@ -87,7 +87,11 @@ async def create_services(settings: Settings) -> Services:
         log.warning("REDIS_URL is not set: using the in-process saver and cache (degraded)")
         return in_process_services(settings)
     client = create_redis(
-        settings.redis_url, settings.redis_max_connections, settings.redis_pool_timeout_s
+        settings.redis_url,
+        settings.redis_max_connections,
+        settings.redis_pool_timeout_s,
+        connect_timeout_s=settings.redis_connect_timeout_s,
+        socket_timeout_s=settings.redis_socket_timeout_s,
     )
     try:
         await client.ping()

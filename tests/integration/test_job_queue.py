@@ -224,3 +224,28 @@ async def test_a_live_job_behind_dead_workers_jobs_is_not_swept(make_jobs):
     assert [r["status"] for r in results] == ["completed"] * 3
     assert [(await jobs.queue.job(t)).attempts for t in dead] == [2, 2]
     assert (await jobs.queue.job(live)).attempts == 1 and live_runs == 1
+
+
+async def test_a_job_just_taken_is_left_alone_and_one_taken_by_a_dead_worker_is_swept(make_jobs):
+    """Between moving a job to the active list and marking it active a worker takes a few
+    ms; a sweep in that window must not take the job away (it did: a re-run then found its
+    upload deleted). A job left unmarked (its worker died in that window) is swept."""
+    register_handler("q-window", lambda data, progress, owner: asyncio.sleep(0, {}))
+    jobs = make_jobs(job_heartbeat_s=2)
+    first = (await jobs.submit("q-window", b"x", None))["task_id"]
+    taken = await jobs.queue.dequeue(timeout=1)  # in the active list, not yet marked
+    sweep = asyncio.create_task(jobs.queue.sweep(lock=1))
+    await asyncio.sleep(0.2)
+    taken.attempts += 1
+    taken.started = saq_now()
+    await taken.update(status=Status.ACTIVE)  # what the live worker does next
+    assert await sweep == []
+    kept = await jobs.queue.job(first)
+    assert (kept.status, kept.attempts) == (Status.ACTIVE, 1)
+
+    second = (await jobs.submit("q-window", b"x", None))["task_id"]
+    assert (await jobs.queue.dequeue(timeout=1)).key == second  # and its worker died
+    await jobs.redis.delete(jobs.queue._sweep)  # the sweep lock of the first sweep
+    swept = await jobs.queue.sweep(lock=1)
+    assert swept == [jobs.queue.job_id(second)]
+    assert (await jobs.queue.job(second)).status == Status.QUEUED  # back in the queue
