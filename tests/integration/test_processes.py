@@ -84,6 +84,8 @@ class Topology:
     workers: list[Proc]
     worker_ids: list[str]
     chroma: Proc
+    env: dict[str, str]
+    logs: Path
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +145,9 @@ def topology(redis_url, tmp_path_factory) -> Iterator[Topology]:
             apis.append(api)
         for api in apis:
             wait_http(f"{api.base}/health", 90, api.proc)
-        yield Topology(redis_url, apis, workers, worker_ids, chroma)
+        topology = Topology(redis_url, apis, workers, worker_ids, chroma, common, logs)
+        yield topology
+        started.extend(topology.workers[2:])  # started by the tests
     finally:
         for p in reversed(started):
             p.stop()
@@ -273,6 +277,36 @@ def test_a_worker_killed_mid_job_loses_none_of_four_multi_page_jobs(topology):
     assert rescued["attempts"] == 2 and rescued["worker_id"] == topology.worker_ids[1]
     assert rescued_after < 60
     print(f"\nworker SIGKILL -> all 4 jobs completed in {rescued_after:.1f} s")
+
+
+def test_a_worker_told_to_stop_finishes_its_job_and_takes_no_new_one(topology):
+    b = topology.apis[1]
+    stopping, stopping_id = topology.workers[1], topology.worker_ids[1]
+    assert stopping.proc.poll() is None
+    seed = random.randrange(10**6)
+    first = submit(b.base, unique_pdf(3, seed))
+    store = redis.Redis.from_url(topology.redis_url)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        job = json.loads(store.get(f"saq:job:{QUEUE_NAME}:{first}") or "{}")
+        if job.get("status") == "active":
+            break
+        time.sleep(0.1)
+    assert job.get("worker_id") == stopping_id  # the only worker alive
+    os.kill(stopping.proc.pid, signal.SIGTERM)
+    time.sleep(0.5)
+    second = submit(b.base, unique_pdf(1, seed + 1))  # arrives while it is stopping
+    assert stopping.proc.wait(timeout=40) == 0  # exits by itself, within the grace period
+    done = json.loads(store.get(f"saq:job:{QUEUE_NAME}:{first}"))
+    assert (done["status"], done["attempts"], done["worker_id"]) == ("complete", 1, stopping_id)
+    waiting = json.loads(store.get(f"saq:job:{QUEUE_NAME}:{second}"))
+    assert waiting["status"] == "queued"  # not taken by the stopping worker
+    fresh = spawn("worker2", [sys.executable, "worker.py"], topology.env, topology.logs)
+    topology.workers.append(fresh)
+    fresh_id = wait_log(fresh, r"document worker (\S+) started", 60).group(1)
+    assert_read(poll(b.base, second, 120), seed + 1, 1)
+    taken = json.loads(store.get(f"saq:job:{QUEUE_NAME}:{second}"))
+    assert taken["worker_id"] == fresh_id and taken["attempts"] == 1
 
 
 def test_a_server_killed_mid_stream_frees_the_room_for_the_other_server(topology):
