@@ -38,6 +38,7 @@ from bench import (
     overhead,
     peer,
     plots,
+    processes,
     retrieval,
     tokens,
 )
@@ -242,6 +243,7 @@ def render(results: dict[str, Any]) -> str:
     lines += render_documents(results)
     lines += render_first_request(results)
     lines += render_limits(results)
+    lines += render_processes(results)
     return "\n".join(lines)
 
 
@@ -264,6 +266,51 @@ def render_limits(results: dict[str, Any]) -> list[str]:
             f"| {row['rps_off']:.1f} / {row['rps_on']:.1f} "
             f"| {row['errors']} |"
         )
+    return lines
+
+
+def render_processes(results: dict[str, Any]) -> list[str]:
+    pr = results.get("processes")
+    if not pr:
+        return []
+    docs, web, death = pr["documents_per_minute"], pr["web_concurrency"], pr["worker_death"]
+    lines = [
+        "",
+        f"More than one process ({pr['cpu_count']} cores): document workers (JOB_WORKERS=1 "
+        "each), multi-page scanned PDFs",
+        "",
+        "| workers | documents x pages | wall | documents/min | pages/min |",
+        "|---|---|---|---|---|",
+    ]
+    for row in docs["rows"]:
+        lines.append(
+            f"| {row['workers']} | {row['documents']} x {row['pages_each']} | {row['wall_s']} s "
+            f"| {row['documents_per_min']} | {row['pages_per_min']} |"
+        )
+    lines += [
+        f"\n2 vs 1 workers: {docs['ratio_2_vs_1']}x documents per minute.",
+        "",
+        "| WEB_CONCURRENCY | streams | TTFT P50 | added TTFT | total P95 | RPS | errors |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in web["rows"]:
+        lines.append(
+            f"| {row['web_concurrency']} | {row['streams']} | {row['ttft_p50_s']} s "
+            f"| {row['added_ttft_p50_ms']} ms | {row['total_p95_s']} s | {row['rps']} "
+            f"| {row['errors']} |"
+        )
+    lines += [
+        f"\n2 vs 1 processes: added TTFT {web['added_ttft_ratio_2_vs_1']}x, RPS "
+        f"{web['rps_ratio_2_vs_1']}x.",
+        "",
+        f"Worker SIGKILLed mid-job (heartbeat {death['heartbeat_s']} s, sweep every "
+        f"{death['sweep_s']} s): "
+        + ", ".join(
+            f"{r['death_to_completion_s']} s ({r['pages']} pages, attempts {r['attempts']})"
+            for r in death["rows"]
+        )
+        + " from the kill to the job's completion on the other worker.",
+    ]
     return lines
 
 
@@ -447,6 +494,7 @@ SECTIONS = {
     "first_request": lambda: asyncio.to_thread(first_request.first_request),
     "limits": lambda: asyncio.to_thread(overhead.limits_cost),
     "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
+    "processes": lambda: asyncio.to_thread(processes.run),
 }
 
 
