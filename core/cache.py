@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from core.errors import DependencyError
+from core.errors import redis_failure
 from core.telemetry import CACHE_LOOKUPS
 
 
@@ -42,7 +42,7 @@ class RedisJsonCache:
         try:
             raw = await self.client.get(key)
         except RedisError as exc:
-            raise DependencyError(f"Redis cache read failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis cache read") from exc
         _record(key, raw is not None)
         return None if raw is None else json.loads(raw)
 
@@ -50,13 +50,13 @@ class RedisJsonCache:
         try:
             await self.client.set(key, json.dumps(value, ensure_ascii=False), ex=ttl_s)
         except RedisError as exc:
-            raise DependencyError(f"Redis cache write failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis cache write") from exc
 
     async def delete(self, key: str) -> None:
         try:
             await self.client.delete(key)
         except RedisError as exc:
-            raise DependencyError(f"Redis cache delete failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis cache delete") from exc
 
 
 class MemoryJsonCache:

@@ -127,6 +127,12 @@ def redis_unavailable(what: str = "Redis") -> DependencyError:
     )
 
 
+def redis_failure(exc: BaseException, what: str) -> AIError:
+    """The coded error for a failed Redis command: unreachable -> 503 with Retry-After
+    (`as_ai_error`), anything else (e.g. a wrong type) -> 503 naming what failed."""
+    return as_ai_error(exc) or DependencyError(f"{what} failed: {type(exc).__name__}")
+
+
 def _redis_unreachable(exc: BaseException | None, depth: int = 0) -> bool:
     """Whether `exc` means "Redis cannot be reached", itself or through what it wraps:
     redis-py's ConnectionError (refused, reset, closed, the blocking pool's wait for a free

@@ -36,8 +36,9 @@ def check_topology(web_concurrency: int, host: str | None) -> None:
     if web_concurrency > 1 and not host:
         raise DependencyError(
             f"WEB_CONCURRENCY={web_concurrency} needs a Chroma server: a Chroma directory is "
-            "not safe for several processes. Start one (`chroma run --path .data/chroma "
-            "--port 8001`) and set CHROMA_HOST and CHROMA_PORT, or set WEB_CONCURRENCY=1."
+            "not safe for several processes. Start one (`make chroma`, or `chroma run "
+            "--path DIR --port 8001`) and set CHROMA_HOST and CHROMA_PORT, or set "
+            "WEB_CONCURRENCY=1."
         )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from core.errors import DependencyError, NotFoundError
+from core.errors import NotFoundError, redis_failure
 
 _MEMORY: dict[str, dict[str, str]] = {}
 _MEMORY_VERSIONS: dict[str, int] = {}
@@ -38,7 +38,7 @@ class ScheduleStore:
                 else _MEMORY.get(user_id, {})
             )
         except RedisError as exc:
-            raise DependencyError(f"Redis schedule read failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis schedule read") from exc
         items = {}
         for k, v in raw.items():
             key = k.decode() if isinstance(k, bytes) else k
@@ -57,7 +57,7 @@ class ScheduleStore:
                 _MEMORY.setdefault(user_id, {})[item["schedule_id"]] = value
                 _MEMORY_VERSIONS[user_id] = _MEMORY_VERSIONS.get(user_id, 0) + 1
         except RedisError as exc:
-            raise DependencyError(f"Redis schedule write failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis schedule write") from exc
 
     async def version(self, user_id: str) -> int:
         if self.client is None:
@@ -65,7 +65,7 @@ class ScheduleStore:
         try:
             return int(await self.client.get(f"{_key(user_id)}:version") or 0)
         except RedisError as exc:
-            raise DependencyError(f"Redis schedule read failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis schedule read") from exc
 
     async def get(
         self, user_id: str, start_date: date | None = None, end_date: date | None = None
@@ -118,5 +118,5 @@ class ScheduleStore:
                 _MEMORY[user_id].pop(schedule_id)
                 _MEMORY_VERSIONS[user_id] = _MEMORY_VERSIONS.get(user_id, 0) + 1
         except RedisError as exc:
-            raise DependencyError(f"Redis schedule write failed: {type(exc).__name__}") from exc
+            raise redis_failure(exc, "Redis schedule write") from exc
         return items[schedule_id]

@@ -339,3 +339,22 @@ def test_a_server_killed_mid_stream_frees_the_room_for_the_other_server(topology
     print(
         f"\nAPI SIGKILL mid-stream -> room answered on the other server in {answered_after:.1f} s"
     )
+
+
+def test_several_api_processes_without_a_chroma_server_refuse_to_start(redis_url, tmp_path):
+    """A Chroma directory is not safe for two writers: WEB_CONCURRENCY=2 with no
+    CHROMA_HOST stops at start-up with a message that says what to do."""
+    env = {**os.environ, "REDIS_URL": redis_url, "WEB_CONCURRENCY": "2"}
+    env.pop("CHROMA_HOST", None)
+    port = free_port()
+    cmd = [sys.executable, "-m", "uvicorn", "server:app", "--port", str(port), "--workers", "2"]
+    refused = spawn("refused", cmd, env, tmp_path)
+    try:
+        # It stops by itself (uvicorn's supervisor then exits with status 0: its choice).
+        refused.proc.wait(timeout=120)
+    finally:
+        refused.stop()
+    log = refused.log.read_text()
+    assert "WEB_CONCURRENCY=2 needs a Chroma server" in log and "CHROMA_HOST" in log
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(f"http://127.0.0.1:{port}/health", timeout=2)

@@ -235,3 +235,26 @@ def test_timeouts_come_from_settings_and_cannot_undercut_a_blocking_command(monk
         assert (kwargs["socket_timeout"], kwargs["socket_connect_timeout"]) == (2.5, 0.7)
     finally:
         get_settings.cache_clear()
+
+
+async def test_the_cache_and_the_schedule_store_report_an_outage_as_a_coded_503():
+    """Every Redis user raises the same coded 503 with Retry-After (not a bare 503)."""
+    from core.cache import RedisJsonCache
+    from tools.schedule import ScheduleStore
+
+    port = free_port()
+    client = create_redis(
+        f"redis://:{SECRET}@127.0.0.1:{port}/0", 4, 1, connect_timeout_s=1, socket_timeout_s=2
+    )
+    try:
+        calls = [
+            RedisJsonCache(client).get("k"),
+            RedisJsonCache(client).set("k", {"a": 1}, 10),
+            ScheduleStore(client).version("user-1"),
+        ]
+        for call in calls:
+            with pytest.raises(DependencyError) as failed:
+                await call
+            assert_coded_503(failed.value, SECRET, str(port))
+    finally:
+        await client.aclose()
