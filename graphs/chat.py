@@ -1,21 +1,31 @@
-"""Chat agent: route first, then one tool path or retrieval, one answer, remembered.
+"""Chat agent: route first; the clear cases on a deterministic path (no model call), the rest
+to a tool-calling model; one answer, remembered.
 
     START -> route_message --rag--------> retrieve --> write_answer (streamed) --> remember -> END
                  |  \\--general-----------------------^                           ^
                  |--calendar--> run_calendar ---------------------------------------|
-                 \\--schedule--> run_schedule ---------------------------------------/
+                 |--schedule--> run_schedule ---------------------------------------|
+                 \\--unsure or compound, model calls tools-->                       |
+                      call_model --tool calls--> run_tools (ToolNode) --> call_model |
+                          \\--answer, or CHAT_MAX_TOOL_STEPS reached--> finish_agent -/
 
-Checkpointed per `chat:{user_id}:{room_id}`; the last 5 turns and a bounded summary.
+Checkpointed per `chat:{user_id}:{room_id}`. `messages` (add_messages: Human, AI with
+tool_calls, Tool messages) holds the last 5 turns, deterministic ones included, so Studio's
+chat view shows the conversation and its tool calls; `history` keeps the same turns as
+compact records (the answer prompt's window; rooms saved before `messages` existed are
+carried over from it), `summary_lines` the bounded summary of older turns.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
+from langchain_core.messages import AnyMessage
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
-from nodes.chat import steps
+from nodes.chat import agent, steps
 
 
 class ChatIn(TypedDict, total=False):
@@ -36,8 +46,10 @@ class ChatState(ChatIn, ChatOut, total=False):
     routed_by: str
     context: str
     answer_cached: bool
+    messages: Annotated[list[AnyMessage], add_messages]
     history: list[dict[str, Any]]
     summary_lines: list[str]
+    tool_steps: int
 
 
 def build_chat_graph() -> StateGraph:
@@ -45,18 +57,24 @@ def build_chat_graph() -> StateGraph:
     graph.add_node(
         "route_message",
         steps.route_message,
-        destinations=("retrieve", "run_calendar", "run_schedule", "write_answer"),
+        destinations=("retrieve", "run_calendar", "run_schedule", "write_answer", "call_model"),
     )
     graph.add_node("retrieve", steps.retrieve)
     graph.add_node("run_calendar", steps.run_calendar)
     graph.add_node("run_schedule", steps.run_schedule)
     graph.add_node("write_answer", steps.write_answer)
+    graph.add_node("call_model", agent.call_model)
+    graph.add_node("run_tools", agent.build_tool_node())
+    graph.add_node("finish_agent", agent.finish_agent)
     graph.add_node("remember", steps.remember)
     graph.add_edge(START, "route_message")
     graph.add_edge("retrieve", "write_answer")
     graph.add_edge("write_answer", "remember")
     graph.add_edge("run_calendar", "remember")
     graph.add_edge("run_schedule", "remember")
+    graph.add_conditional_edges("call_model", agent.after_model, ["run_tools", "finish_agent"])
+    graph.add_edge("run_tools", "call_model")
+    graph.add_edge("finish_agent", "remember")
     graph.add_edge("remember", END)
     return graph
 

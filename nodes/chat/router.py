@@ -2,8 +2,9 @@
 timelines from the user's postings), schedule (the personal schedule tools) or general.
 
 Stage one, no model: keyword rules, then embedding similarity to labelled examples
-(`router_examples.jsonl`) with a margin. Stage two, only when both are unsure: the model
-picks (JSON constrained to the four routes).
+(`router_examples.jsonl`) with a margin. Stage two, only when both are unsure (or the
+message is compound): a tool-calling model works with the tools itself; a model that
+cannot call tools picks a route (JSON constrained to the four routes).
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ ADD_VERB = re.compile(r"추가|등록|넣어|잡아|만들어|기록")
 MOVE_VERB = re.compile(r"바꿔|변경|수정|옮겨|미뤄|당겨")
 DELETE_VERB = re.compile(r"취소|삭제|지워|빼\s*줘|없애")
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
+LIST_VERB = re.compile(r"보여|알려|조회|확인")
+# Two requests in one message ("다음주 일정 보여주고 금요일 면접은 3시로 옮겨줘"): two
+# operation verbs, joined ("...고", "그리고", a comma, "또"). The deterministic path does one
+# thing per message; a tool-calling model can do both.
+OPERATION = re.compile("|".join(v.pattern for v in (LIST_VERB, SCHEDULE_VERB)))
+JOINED = re.compile(r"고\s|그리고|그다음|,|또\s|하고|랑\s")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력")
 MY_SCHEDULE = re.compile(r"(?:내|나의|제)\s*(?:일정|스케줄)|일정\s*(?:알려|보여|확인|뭐|있)")
 RECRUIT_WORD = re.compile(
@@ -84,6 +91,11 @@ def keyword_route(message: str) -> str | None:
     if docs and not schedule_word:
         return "rag"
     return None
+
+
+def is_compound(message: str) -> bool:
+    """The message asks for more than one operation (see OPERATION and JOINED)."""
+    return len(OPERATION.findall(message)) >= 2 and bool(JOINED.search(message))
 
 
 def has_when(message: str) -> bool:

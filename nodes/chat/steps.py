@@ -1,47 +1,67 @@
 """The chat graph's steps. Each docstring says what the step reads and writes.
 
-Per room (checkpointed under `chat:{user_id}:{room_id}`): the last 5 turns verbatim and a
-bounded running summary of older ones. Tools act for the request's `user_id` only.
+Per room (checkpointed under `chat:{user_id}:{room_id}`): `messages` (LangGraph's
+convention: Human, AI with `tool_calls`, Tool messages) trimmed to the last 5 turns, the
+same turns as compact `history` records for the answer prompt, and a bounded running
+summary of older ones. Tools act for the request's `user_id` only (injected from the state).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import threading
-from datetime import date, datetime
+import uuid
+from datetime import date
 from typing import Any
 
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    RemoveMessage,
+    ToolMessage,
+    trim_messages,
+)
 from langchain_core.runnables import RunnableConfig
+from langchain_core.tools import BaseTool, ToolException
+from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.types import Command
 
 from core.cache import cache_key
 from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
-from nodes.calendar.stages import STAGE_PATTERNS, find_stages
+from nodes.calendar.stages import STAGE_PATTERNS
+from nodes.chat.agent import agent_available
 from nodes.chat.router import (
     ADD_VERB,
     DELETE_VERB,
     MOVE_VERB,
     ExampleRouter,
     RouteDecision,
+    is_compound,
     keyword_route,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
-from nodes.shared.korean_dates import SEOUL, find_when, week_range
+from nodes.shared.korean_dates import find_when, week_range
 from nodes.shared.korean_text import content_words
-from nodes.shared.posting import find_company
 from prompts import data_records, load_prompt
+from tools.calendar import get_recruitment_schedule, source_of, today_of
+from tools.documents import context_of, search_user_documents, sources_of
 from tools.schedule import ScheduleStore
+from tools.schedule_tools import add_schedule, delete_schedule, get_schedule, update_schedule
 
+log = logging.getLogger(__name__)
 FEATURE = "chat"
 INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
 ANSWER_PROMPT = load_prompt("chat/answer")
 ROUTE_PROMPT = load_prompt("chat/route")
+SUMMARY_PROMPT = load_prompt("chat/summary")
 WINDOW_TURNS = 5
 SUMMARY_LINES = 10
-TOOL_CACHE_TTL_S = 30
+SUMMARY_MAX_CHARS = 600
 ANSWER_CACHE_TTL_S = 3600
 ROUTER_MARGIN = 0.02
 _routers: dict[int, ExampleRouter] = {}
@@ -54,12 +74,7 @@ COMMAND_WORDS = re.compile(
 
 
 def _now(state: dict[str, Any]) -> date:
-    value = state.get("now")
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    if isinstance(value, datetime):
-        return value.astimezone(SEOUL).date() if value.tzinfo else value.date()
-    return datetime.now(SEOUL).date()
+    return today_of(state.get("now"))
 
 
 def router_for_services() -> ExampleRouter:
@@ -80,14 +95,42 @@ def fast_route(message: str) -> RouteDecision:
     return router_for_services().route(message)
 
 
+def _carried_over(state: dict[str, Any]) -> list[BaseMessage]:
+    """A room checkpointed before the `messages` channel existed has only `history`: its
+    turns become messages on the room's first new turn, so the model and Studio see them."""
+    if state.get("messages") or not state.get("history"):
+        return []
+    return [
+        message
+        for turn in state["history"]
+        for message in (HumanMessage(content=turn["user"]), AIMessage(content=turn["assistant"]))
+    ]
+
+
 async def route_message(state: dict[str, Any], config: RunnableConfig) -> Command:
-    """Reads the message; validates it; writes `route` and `routed_by`, and clears the
-    previous turn's answer, tool calls and sources. The model is asked only when the fast
-    router is unsure (internal call, not streamed)."""
+    """Reads the message; validates it; appends it to `messages`; writes `route` and
+    `routed_by`, and clears the previous turn's answer, tool calls, sources and tool steps.
+
+    Stage one has no model (rules, then examples with a margin). When it is unsure, or the
+    message asks for two things at once, a tool-calling model takes the turn (`call_model`:
+    the route then follows from the tools it calls); a model that cannot call tools picks
+    a route (internal call, not streamed); the embedded stand-in is not asked at all."""
     request = validated(ChatInput, state)
     services = get_services()
     decision = await asyncio.to_thread(fast_route, request.message)
     route = decision.route
+    fresh = {
+        "answer": "",
+        "tool_calls": [],
+        "sources": [],
+        "context": "",
+        "tool_steps": 0,
+        "messages": [*_carried_over(state), HumanMessage(content=request.message)],
+    }
+    if (route is None or is_compound(request.message)) and agent_available():
+        return Command(
+            goto="call_model", update={**fresh, "route": "general", "routed_by": "model-tools"}
+        )
     if route is None and not services.models.spec(FEATURE).startswith("local"):
         key = cache_key(
             "chat-route",
@@ -115,7 +158,6 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
         # eval): the nearest examples' route, even without a clear margin, does better.
         best, gap = await asyncio.to_thread(router_for_services().best, request.message)
         route, decision = best, RouteDecision(best, "examples-nearest", gap)
-    fresh = {"answer": "", "tool_calls": [], "sources": [], "context": ""}
     goto = {"rag": "retrieve", "calendar": "run_calendar", "schedule": "run_schedule"}
     return Command(
         goto=goto.get(route, "write_answer"),
@@ -138,115 +180,152 @@ def _match_schedule(items: list[dict[str, Any]], message: str) -> dict[str, Any]
     return max(scored, key=lambda p: p[0])[1] if scored else None
 
 
+async def call_tool(tool: BaseTool, args: dict[str, Any], **injected: Any) -> ToolMessage:
+    """The deterministic path calls the same tools a model would, as a tool call (so the
+    result is a ToolMessage with its artifact); `injected` carries what the graph state
+    gives a tool (`user_id`, `now`). A `ToolException` (e.g. an id that is gone) is raised
+    to the caller."""
+    call = {
+        "type": "tool_call",
+        "id": f"call_{uuid.uuid4().hex[:12]}",
+        "name": tool.name,
+        "args": {**args, **injected},
+    }
+    return await tool.ainvoke(call)
+
+
+Done = tuple[dict[str, Any], ToolMessage]  # the contract's {name, args} and its result
+
+
+def turn_messages(rounds: list[list[Done]], answer: str) -> list[BaseMessage]:
+    """What a deterministic turn adds to `messages`: one AIMessage per round of tool calls
+    (model-facing arguments only, never the user), their ToolMessages, then the answer. The
+    room then reads like a tool-calling model's, in Studio and for a model's later turns."""
+    added: list[BaseMessage] = []
+    for calls in rounds:
+        tool_calls = [
+            {"name": c["name"], "args": c["args"], "id": m.tool_call_id, "type": "tool_call"}
+            for c, m in calls
+        ]
+        added += [AIMessage(content="", tool_calls=tool_calls), *(m for _, m in calls)]
+    return [*added, AIMessage(content=answer)]
+
+
+def _tool_turn(rounds: list[list[Done]], answer: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "answer": answer,
+        "tool_calls": [c for calls in rounds for c, _ in calls],
+        "messages": turn_messages(rounds, answer),
+        **extra,
+    }
+
+
+def _said(answer: str) -> dict[str, Any]:
+    return {"answer": answer, "messages": [AIMessage(content=answer)]}
+
+
 async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
-    """Reads the message; runs one schedule tool for the request's user; writes the answer
-    and `tool_calls`. Dates are resolved against `now` deterministically."""
+    """Reads the message; runs one schedule tool for the request's user; writes the answer,
+    `tool_calls` and the turn's messages. Dates are resolved against `now`
+    deterministically; the schedule to change is the user's own, by shared nouns."""
     services = get_services()
-    store = ScheduleStore(services.redis)
     user, message, now = state["user_id"], state["message"], _now(state)
     when = await asyncio.to_thread(find_when, message, now)
     if DELETE_VERB.search(message) or MOVE_VERB.search(message):
-        items = await store.get(user)
+        items = await ScheduleStore(services.redis).get(user)
         target = await asyncio.to_thread(_match_schedule, items, message)
         if target is None:
-            return {"answer": "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."}
+            return _said("말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요.")
         if DELETE_VERB.search(message):
             args = {"schedule_id": target["schedule_id"]}
-            await store.delete(user, **args)
+            try:
+                result = await call_tool(delete_schedule, args, user_id=user)
+            except ToolException:
+                return _said("말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요.")
             answer = f"'{target['title']}' 일정({target['date']})을 삭제했어요."
-            return {"answer": answer, "tool_calls": [{"name": "delete_schedule", "args": args}]}
-        changes = {"date": when.date, "time": when.time}
-        args = {
-            "schedule_id": target["schedule_id"],
-            **{k: str(v) for k, v in changes.items() if v},
-        }
-        updated = await store.update(user, target["schedule_id"], **changes)
+            return _tool_turn([[({"name": "delete_schedule", "args": args}, result)]], answer)
+        changes = {"date": when.date.isoformat() if when.date else None, "time": when.time}
+        if not any(changes.values()):
+            return _said(f"'{target['title']}' 일정을 언제로 옮길까요? 날짜나 시간을 알려 주세요.")
+        args = {"schedule_id": target["schedule_id"], **{k: v for k, v in changes.items() if v}}
+        try:
+            result = await call_tool(update_schedule, args, user_id=user)
+        except ToolException:
+            return _said("말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요.")
+        updated = result.artifact["schedule"]
         at = f"{updated['date']} {updated['time']}" if updated["time"] else updated["date"]
-        return {
-            "answer": f"'{updated['title']}' 일정을 {at}로 옮겼어요.",
-            "tool_calls": [{"name": "update_schedule", "args": args}],
-        }
+        answer = f"'{updated['title']}' 일정을 {at}로 옮겼어요."
+        return _tool_turn([[({"name": "update_schedule", "args": args}, result)]], answer)
     if ADD_VERB.search(message):
         title = _title_of(message, when.spans)
         if when.date is None:
-            return {"answer": f"'{title}' 일정을 언제로 추가할까요? 날짜를 알려 주세요."}
+            return _said(f"'{title}' 일정을 언제로 추가할까요? 날짜를 알려 주세요.")
         args = {"title": title, "date": when.date.isoformat()}
         if when.time:
             args["time"] = when.time
-        item = await store.add(user, title, when.date, when.time)
+        result = await call_tool(add_schedule, args, user_id=user)
+        item = result.artifact["schedule"]
         at = f" {item['time']}" if item["time"] else ""
         answer = f"{item['date']}{at}에 '{title}' 일정을 추가했어요."
-        return {"answer": answer, "tool_calls": [{"name": "add_schedule", "args": args}]}
+        return _tool_turn([[({"name": "add_schedule", "args": args}, result)]], answer)
     span = week_range(message, now)
     start, end = span if span else ((when.date, when.date) if when.date else (now, None))
     args = {k: v.isoformat() for k, v in (("start_date", start), ("end_date", end)) if v}
-    key = cache_key("tool-schedule", user, str(await store.version(user)), repr(args))
-    items = await services.cache.get(key)
-    if items is None:
-        items = await store.get(user, start, end)
-        await services.cache.set(key, items, TOOL_CACHE_TTL_S)
+    result = await call_tool(get_schedule, args, user_id=user)
+    items = result.artifact["schedules"]
     if not items:
         answer = "해당 기간에 등록된 일정이 없어요."
     else:
         lines = [f"- {i['date']} {i['time'] or ''} {i['title']}".replace("  ", " ") for i in items]
         answer = "일정이에요:\n" + "\n".join(lines)
-    return {"answer": answer, "tool_calls": [{"name": "get_schedule", "args": args}]}
+    return _tool_turn([[({"name": "get_schedule", "args": args}, result)]], answer)
 
 
 async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
     """Reads the message; finds the user's posting it is about (vector search over the
-    user's postings only) and reads its recruitment stages; answers with the asked stage,
-    or adds the dated stages to the schedule when asked to."""
+    user's postings only) and reads its recruitment stages with `get_recruitment_schedule`;
+    answers with the asked stage, or adds the dated stages to the schedule (`add_schedule`)
+    when asked to."""
     services = get_services()
-    user, message, now = state["user_id"], state["message"], _now(state)
+    user, message = state["user_id"], state["message"]
     vector = await asyncio.to_thread(services.embeddings.embed_query, message)
     hits = await services.vectors.query(user, vector, 5, ["posting"])
     if not hits:
-        return {"answer": "등록된 채용공고가 없어요. 공고를 먼저 올려 주세요."}
+        return _said("등록된 채용공고가 없어요. 공고를 먼저 올려 주세요.")
     named = [h for h in hits if h.company and h.company in message]
     posting = (named or hits)[0]
-    key = cache_key("tool-calendar", user, posting.doc_id, str(now))
-    parsed = await services.cache.get(key)
-    if parsed is None:
-        text = await services.vectors.document_text(user, posting.doc_id)
-        stages = await asyncio.to_thread(find_stages, text, now)
-        parsed = {
-            "company": find_company(text),
-            "stages": [s.as_dict() for s in stages],
-        }
-        await services.cache.set(key, parsed, TOOL_CACHE_TTL_S)
+    lookup_args = {"doc_id": posting.doc_id}
+    lookup = await call_tool(
+        get_recruitment_schedule, lookup_args, user_id=user, now=state.get("now")
+    )
+    parsed = lookup.artifact
+    rounds: list[list[Done]] = [
+        [({"name": "get_recruitment_schedule", "args": lookup_args}, lookup)]
+    ]
     company = parsed["company"] or "해당 공고"
     asked = [t for t, pattern in STAGE_PATTERNS if pattern.search(message)]
     stages = [s for s in parsed["stages"] if not asked or s["stage_type"] in asked]
-    calls: list[dict[str, Any]] = [
-        {"name": "get_recruitment_schedule", "args": {"doc_id": posting.doc_id}}
-    ]
-    source = {
-        "doc_id": posting.doc_id,
-        "doc_type": "posting",
-        "text": posting.text[:300],
-        "score": round(posting.score, 4),
-    }
+    sources = [source_of(posting)]
     if ADD_VERB.search(message):
-        store = ScheduleStore(services.redis)
+        adds: list[Done] = []
         added = []
         for s in stages:
             if s["date"]:
                 title = f"{company} {s['stage']}"
-                await store.add(user, title, date.fromisoformat(s["date"]), s["time"])
                 args = {
                     "title": title,
                     "date": s["date"],
                     **({"time": s["time"]} if s["time"] else {}),
                 }
-                calls.append({"name": "add_schedule", "args": args})
+                result = await call_tool(add_schedule, args, user_id=user)
+                adds.append(({"name": "add_schedule", "args": args}, result))
                 added.append(f"{s['date']} {title}")
         answer = (
             ("일정에 추가했어요:\n- " + "\n- ".join(added))
             if added
             else ("날짜가 정해진 전형이 없어 추가하지 않았어요.")
         )
-        return {"answer": answer, "tool_calls": calls, "sources": [source]}
+        return _tool_turn([*rounds, adds] if adds else rounds, answer, sources=sources)
     if not stages:
         answer = f"{company} 공고에서 해당 전형 일정을 찾지 못했어요."
     else:
@@ -255,25 +334,14 @@ async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
             for s in stages
         ]
         answer = f"{company} 채용 일정이에요:\n" + "\n".join(lines)
-    return {"answer": answer, "tool_calls": calls, "sources": [source]}
+    return _tool_turn(rounds, answer, sources=sources)
 
 
 async def retrieve(state: dict[str, Any]) -> dict[str, Any]:
     """Reads the message; writes `sources` (the user's chunks, top-k, above the calibrated
-    threshold) and `context` for the answer."""
-    services = get_services()
-    settings = services.settings
-    vector = await asyncio.to_thread(services.embeddings.embed_query, state["message"])
-    hits = await services.vectors.query(state["user_id"], vector, settings.rag_top_k)
-    kept = [h for h in hits if h.score >= settings.rag_min_score]
-    sources = [
-        {"doc_id": h.doc_id, "doc_type": h.doc_type, "text": h.text, "score": round(h.score, 4)}
-        for h in kept
-    ]
-    # The source goes in parentheses, not brackets: the passages are document text, which
-    # the answer prompt escapes as a whole (a "[...]" head would be escaped with it).
-    context = "\n\n".join(f"({h.doc_type}/{h.section}) {h.text}" for h in kept)
-    return {"sources": sources, "context": context or "(찾은 문서 없음)"}
+    threshold) and `context` for the answer (the same search `search_documents` runs)."""
+    kept = await search_user_documents(state["user_id"], state["message"])
+    return {"sources": sources_of(kept), "context": context_of(kept) or "(찾은 문서 없음)"}
 
 
 def _window(history: list[dict[str, Any]]) -> str:
@@ -326,15 +394,19 @@ def answer_cache_key(state: dict[str, Any], inputs: dict[str, str], model_spec: 
 
 async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Reads the message, the window, the summary, `context` and `now`; writes `answer`
-    (the user-visible, streamed call) and `answer_cached`. A request whose prompt inputs
-    all equal an earlier one's (same question, context, room history and date) is
-    answered from the cache without a model call."""
+    (the user-visible, streamed call), `answer_cached` and the answer as an AIMessage. A
+    request whose prompt inputs all equal an earlier one's (same question, context, room
+    history and date) is answered from the cache without a model call."""
     services = get_services()
     inputs = answer_inputs(state)
     key = answer_cache_key(state, inputs, services.models.spec(FEATURE))
     hit = await services.cache.get(key)
     if hit is not None:
-        return {"answer": hit["answer"], "answer_cached": True}
+        return {
+            "answer": hit["answer"],
+            "answer_cached": True,
+            "messages": [AIMessage(content=hit["answer"])],
+        }
     messages = ANSWER_PROMPT.messages(**inputs)
     model = services.models.runnable(FEATURE, max_tokens=services.settings.chat_max_output_tokens)
     text = await invoke_text(
@@ -342,12 +414,54 @@ async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[st
     )
     answer = text.strip()
     await services.cache.set(key, {"answer": answer}, ANSWER_CACHE_TTL_S)
-    return {"answer": answer, "answer_cached": False}
+    return {"answer": answer, "answer_cached": False, "messages": [AIMessage(content=answer)]}
 
 
-def remember(state: dict[str, Any]) -> dict[str, Any]:
-    """Reads the turn; appends it to `history` (last 5 turns) and folds older turns into
-    `summary_lines` (one short line each, the last 10): state stays bounded."""
+def _turns(messages: list[BaseMessage]) -> int:
+    """trim_messages' "token" count: one per turn (a turn starts with a HumanMessage)."""
+    return sum(isinstance(m, HumanMessage) for m in messages)
+
+
+def trimmed_messages(messages: list[BaseMessage]) -> list[BaseMessage]:
+    """The `messages` channel's update that keeps the last WINDOW_TURNS turns whole (each
+    from its HumanMessage through its tool calls, ToolMessages and answer); [] when
+    nothing needs to go."""
+    kept = trim_messages(
+        messages, max_tokens=WINDOW_TURNS, token_counter=_turns, strategy="last", start_on="human"
+    )
+    if len(kept) == len(messages):
+        return []
+    return [RemoveMessage(id=REMOVE_ALL_MESSAGES), *kept]
+
+
+def _summary_line(turn: dict[str, Any]) -> str:
+    return f"- ({turn['route']}) {turn['user'][:60]} -> {turn['assistant'][:60]}"
+
+
+async def model_summary(
+    summary: list[str], dropped: list[dict[str, Any]], config: RunnableConfig
+) -> str:
+    """The running summary rewritten by the model with the turns that left the window
+    (internal call, never streamed), at most SUMMARY_MAX_CHARS."""
+    services = get_services()
+    turns = data_records(
+        record for t in dropped for record in (("사용자:", t["user"]), ("도우미:", t["assistant"]))
+    )
+    messages = SUMMARY_PROMPT.messages(summary="\n".join(summary) or "(없음)", turns=turns)
+    text = await invoke_text(
+        services.models.runnable(FEATURE, internal=True),
+        messages,
+        {**config, **INTERNAL, "run_name": "summarise_turns"},
+        services.settings.model_timeout_s,
+    )
+    return " ".join(text.split())[:SUMMARY_MAX_CHARS]
+
+
+async def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """Reads the turn; appends it to `history` (last 5 turns), trims `messages` to the
+    same 5 turns, and folds older turns into `summary_lines`: with a tool-calling model, a
+    model-written running summary (one entry, bounded); otherwise (the embedded stand-in)
+    one short line per turn, the last 10. State stays bounded either way."""
     history = [
         *(state.get("history") or []),
         {
@@ -357,12 +471,24 @@ def remember(state: dict[str, Any]) -> dict[str, Any]:
         },
     ]
     summary = list(state.get("summary_lines") or [])
+    dropped = []
     while len(history) > WINDOW_TURNS:
-        old = history.pop(0)
-        summary.append(f"- ({old['route']}) {old['user'][:60]} -> {old['assistant'][:60]}")
-    return {
+        dropped.append(history.pop(0))
+    if dropped and agent_available():
+        try:
+            summary = [await model_summary(summary, dropped, config)]
+        except Exception as exc:  # the answer is done: a failed fold must not fail the turn
+            log.warning("chat summary by the model failed, folding by rule: %r", exc)
+            summary += [_summary_line(t) for t in dropped]
+    else:
+        summary += [_summary_line(t) for t in dropped]
+    update: dict[str, Any] = {
         "history": history,
         "summary_lines": summary[-SUMMARY_LINES:],
         "message": None,
         "context": "",
     }
+    trimmed = trimmed_messages(list(state.get("messages") or []))
+    if trimmed:
+        update["messages"] = trimmed
+    return update

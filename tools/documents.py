@@ -1,0 +1,72 @@
+"""Retrieval over the user's own documents: the function the chat's `retrieve` step uses,
+and the same as a LangChain tool (`search_documents`) for a tool-calling model.
+
+The user filter is inside the vector-store query (`user_id` from the graph state, never a
+model's argument); chunks below `RAG_MIN_SCORE` are dropped. What a model reads back is
+document text, so it is escaped and fenced like every other document text in a prompt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Literal
+
+from langchain_core.tools import StructuredTool
+from langgraph.prebuilt import InjectedState
+from pydantic import BaseModel, Field
+
+from core.services import get_services
+from core.vector_store import Hit
+from prompts import escape_data, fence
+
+
+async def search_user_documents(user_id: str, query: str, doc_type: str | None = None) -> list[Hit]:
+    """The user's chunks nearest to `query` (top `RAG_TOP_K`, at least `RAG_MIN_SCORE`)."""
+    services = get_services()
+    settings = services.settings
+    vector = await asyncio.to_thread(services.embeddings.embed_query, query)
+    doc_types = [doc_type] if doc_type else None
+    hits = await services.vectors.query(user_id, vector, settings.rag_top_k, doc_types)
+    return [h for h in hits if h.score >= settings.rag_min_score]
+
+
+def sources_of(hits: list[Hit]) -> list[dict[str, Any]]:
+    return [
+        {"doc_id": h.doc_id, "doc_type": h.doc_type, "text": h.text, "score": round(h.score, 4)}
+        for h in hits
+    ]
+
+
+def context_of(hits: list[Hit]) -> str:
+    # The source goes in parentheses, not brackets: the passages are document text, which
+    # a prompt escapes as a whole (a "[...]" head would be escaped with it).
+    return "\n\n".join(f"({h.doc_type}/{h.section}) {h.text}" for h in hits)
+
+
+class SearchDocumentsArgs(BaseModel):
+    query: str = Field(min_length=1, max_length=500, description="찾을 내용 (한국어 문장이나 단어)")
+    doc_type: Literal["resume", "posting", "portfolio", "note"] | None = Field(
+        default=None, description="문서 종류로 좁힐 때만"
+    )
+    user_id: Annotated[str, InjectedState("user_id")]
+
+
+async def _search(
+    user_id: str, query: str, doc_type: str | None = None
+) -> tuple[str, dict[str, Any]]:
+    hits = await search_user_documents(user_id, query, doc_type)
+    if not hits:
+        return "(찾은 문서 없음)", {"sources": []}
+    return fence(escape_data(context_of(hits)), "documents"), {"sources": sources_of(hits)}
+
+
+search_documents = StructuredTool.from_function(
+    coroutine=_search,
+    name="search_documents",
+    description=(
+        "사용자가 올린 이력서, 자기소개서, 포트폴리오, 채용공고에서 질문과 관련된 부분을 "
+        "찾습니다. 문서 내용에 대한 질문에 답하기 전에 씁니다."
+    ),
+    args_schema=SearchDocumentsArgs,
+    response_format="content_and_artifact",
+)
