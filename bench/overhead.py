@@ -131,3 +131,42 @@ def limits_cost(levels: tuple[int, ...] = (1, 10), rounds: int = 5) -> dict[str,
             for off, on in zip(rows["off"], rows["on"], strict=True)
         ]
     }
+
+
+async def _time_to_match(client: httpx.AsyncClient) -> tuple[float, float]:
+    """(seconds to the `analysis_match` event, seconds to the first model token)."""
+    given = {"user_id": "bench", "resume_text": RESUME + uuid.uuid4().hex, "posting_text": POSTING}
+    start = time.perf_counter()
+    match = token = None
+    body = {"input": given, "version": "v2"}
+    async with client.stream("POST", "/ai/analyze/stream_events", json=body) as response:
+        response.raise_for_status()
+        async for line in response.aiter_lines():
+            if match is None and '"analysis_match"' in line:
+                match = time.perf_counter() - start
+            if token is None and "on_chat_model_stream" in line:
+                token = time.perf_counter() - start
+    if match is None or token is None:
+        raise RuntimeError("no analysis_match event or no token")
+    return match, token
+
+
+def analysis_match_latency(requests: int = 30) -> dict[str, Any]:
+    """Time from the request to the deterministic match (`analysis_match`), on cache misses,
+    one request at a time, against the first model token (simulated model, 600 ms TTFT)."""
+
+    async def measure(base: str) -> list[tuple[float, float]]:
+        async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+            await _time_to_match(client)  # warm
+            return [await _time_to_match(client) for _ in range(requests)]
+
+    with simulated_server() as (base, _pid):
+        rows = asyncio.run(measure(base))
+    match_s = [r[0] for r in rows]
+    token_s = [r[1] for r in rows]
+    return {
+        "requests": requests,
+        "match_p50_ms": round(1000 * statistics.median(match_s), 1),
+        "match_p95_ms": round(1000 * percentile(match_s, 0.95), 1),
+        "first_token_p50_ms": round(1000 * statistics.median(token_s), 1),
+    }

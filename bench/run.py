@@ -244,6 +244,14 @@ def render(results: dict[str, Any]) -> str:
     lines += render_first_request(results)
     lines += render_limits(results)
     lines += render_processes(results)
+    am = results.get("analysis_match")
+    if am:
+        lines += [
+            "",
+            f"`analysis_match` (the deterministic match, before any model call), cache misses, "
+            f"{am['requests']} requests: P50 {am['match_p50_ms']} ms, P95 {am['match_p95_ms']} "
+            f"ms after the request; the first model token at {am['first_token_p50_ms']} ms.",
+        ]
     return "\n".join(lines)
 
 
@@ -495,6 +503,7 @@ SECTIONS = {
     "limits": lambda: asyncio.to_thread(overhead.limits_cost),
     "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
     "processes": lambda: asyncio.to_thread(processes.run),
+    "analysis_match": lambda: asyncio.to_thread(overhead.analysis_match_latency),
 }
 
 

@@ -1,12 +1,13 @@
-"""Resume-posting analysis: check cache -> extract sections -> summarise each section in
-parallel -> score deterministically -> write feedback (streamed) -> store result.
+"""Resume-posting analysis: check cache -> extract sections -> score deterministically
+(sent at once as the `analysis_match` custom event) -> summarise each long section in
+parallel -> write feedback (streamed) -> store result.
 
     START -> check_cache --hit--> END
                  | miss
-          extract_sections --Send x N (long sections)--> summarise_section
-                 | (all sections short)                         |
-                 +-------------------------------------> score_match -> write_feedback
-                                                                       -> store_result -> END
+          extract_sections -> score_match --Send x N (long sections)--> summarise_section
+                                   | (all sections short)                      |
+                                   +--------------------------------> write_feedback
+                                                                  -> store_result -> END
 """
 
 from __future__ import annotations
@@ -53,11 +54,11 @@ def build_analysis_graph() -> StateGraph:
     graph.add_node("write_feedback", steps.write_feedback)
     graph.add_node("store_result", steps.store_result)
     graph.add_edge(START, "check_cache")
+    graph.add_edge("extract_sections", "score_match")
     graph.add_conditional_edges(
-        "extract_sections", steps.fan_out_summaries, ["summarise_section", "score_match"]
+        "score_match", steps.fan_out_summaries, ["summarise_section", "write_feedback"]
     )
-    graph.add_edge("summarise_section", "score_match")
-    graph.add_edge("score_match", "write_feedback")
+    graph.add_edge("summarise_section", "write_feedback")
     graph.add_edge("write_feedback", "store_result")
     graph.add_edge("store_result", END)
     return graph

@@ -8,6 +8,7 @@ import re
 import unicodedata
 from typing import Any
 
+from langchain_core.callbacks import adispatch_custom_event
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command, Send
@@ -142,10 +143,10 @@ def _chosen_sections(sections: list[Section], document: str) -> list[Section]:
 
 
 def fan_out_summaries(state: dict[str, Any]) -> list[Send] | str:
-    """One `summarise_section` task per long section, run in parallel; straight to
-    scoring when every chosen section was short enough to use as it is."""
+    """One `summarise_section` task per long section, run in parallel; straight to the
+    feedback when every chosen section was short enough to use as it is."""
     if not state["sections"]:
-        return "score_match"
+        return "write_feedback"
     return [Send("summarise_section", {"section": s}) for s in state["sections"]]
 
 
@@ -186,12 +187,28 @@ async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> 
     }
 
 
-def score_match(state: dict[str, Any]) -> dict[str, Any]:
+MATCH_EVENT = "analysis_match"
+
+
+async def score_match(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Reads the deterministic skills and posting facts; writes `match` (score, grade,
-    matched / missing / bonus skills). Model output never moves the score."""
+    matched / missing / bonus skills). Model output never moves the score, so it is known
+    before any model call: it is sent at once as the custom event `analysis_match`
+    (`on_custom_event` in /stream_events; contract extension v1.2)."""
     facts = state["posting_facts"]
     result = match_skills(
         state["resume_skills"], facts["required_groups"], facts["preferred_groups"]
+    )
+    await adispatch_custom_event(
+        MATCH_EVENT,
+        {
+            "score": result.score,
+            "grade": result.grade,
+            "matched_skills": result.matched,
+            "missing_skills": result.missing,
+            "bonus_skills": result.bonus,
+        },
+        config=config,
     )
     return {"match": result.__dict__}
 

@@ -135,3 +135,21 @@ async def test_text_over_the_configured_limit_is_rejected(use_fake_model, graph,
             await graph.ainvoke(INPUT)
     finally:
         get_settings.cache_clear()
+
+
+async def test_the_deterministic_match_is_sent_before_any_model_call(use_fake_model, graph):
+    """`analysis_match` (contract v1.2): the score and skills, as a custom event, before
+    the first model call starts, equal to the final result's matching fields."""
+    use_fake_model(summary_min_chars=0)  # section summaries run: model calls before feedback
+    events = [e async for e in graph.astream_events(INPUT, version="v2")]
+    kinds = [e["event"] for e in events]
+    match_at = [i for i, e in enumerate(events) if e["event"] == "on_custom_event"]
+    assert len(match_at) == 1 and events[match_at[0]]["name"] == "analysis_match"
+    first_model = kinds.index("on_chat_model_start")
+    assert match_at[0] < first_model
+    final = events[-1]["data"]["output"]["matching"]
+    sent = events[match_at[0]]["data"]
+    assert sent == {
+        k: final[k] for k in ("score", "grade", "matched_skills", "missing_skills", "bonus_skills")
+    }
+    assert (sent["score"], sent["grade"]) == (75, "B")

@@ -103,6 +103,10 @@ async def test_stream_events_carry_feedback_tokens_before_the_final_output(use_f
     final = payloads[final_idx]["data"]["output"]
     assert set(final) == {"resume_analysis", "posting_analysis", "matching", "cached"}
     assert final["matching"]["score"] == 75
+    # The deterministic match comes first, over the wire as the contract names it (v1.2).
+    [match_idx] = [i for i, p in enumerate(payloads) if p["event"] == "on_custom_event"]
+    assert payloads[match_idx]["name"] == "analysis_match" and match_idx < min(token_idx)
+    assert payloads[match_idx]["data"]["missing_skills"] == final["matching"]["missing_skills"]
 
 
 async def test_a_model_failure_inside_a_stream_is_a_contract_error_event(use_fake_model, client):
