@@ -539,3 +539,77 @@ def test_session_evidence_is_the_same_in_every_process():
         for seed in range(6)
     }
     assert len(outputs) == 1
+
+
+# How each word is read aloud decides the particle (labelled by hand, by reading them):
+# (word, 을 or 를, 으로 or 로)
+READINGS = [
+    ("트랜잭션", "을", "으로"),
+    ("인덱스", "를", "로"),
+    ("서울", "을", "로"),  # ㄹ takes 로
+    ("개발", "을", "로"),
+    ("결제 시스템", "을", "으로"),
+    ("주문 API", "를", "로"),  # 에이피아이
+    ("Java", "를", "로"),
+    ("Java 17", "을", "로"),  # 십칠: ㄹ
+    ("Python", "을", "으로"),  # 파이썬
+    ("Spring", "을", "으로"),  # 스프링
+    ("Spring Boot", "를", "로"),
+    ("MySQL", "을", "로"),  # 에스큐엘
+    ("PostgreSQL", "을", "로"),
+    ("Kafka", "를", "로"),
+    ("Redis", "를", "로"),
+    ("Docker", "를", "로"),
+    ("Kubernetes", "를", "로"),
+    ("React", "를", "로"),  # 리액트
+    ("Node.js", "를", "로"),
+    ("AWS", "를", "로"),
+    ("GCP", "를", "로"),
+    ("HTML", "을", "로"),
+    ("Kotlin", "을", "으로"),
+    ("Terraform", "을", "으로"),
+    ("Oracle", "을", "로"),  # 오라클
+    ("Slack", "을", "으로"),  # 슬랙
+    ("Hadoop", "을", "으로"),  # 하둡
+    ("Git", "을", "으로"),  # 깃
+    ("Go", "를", "로"),
+    ("iOS", "를", "로"),
+    ("C++", "를", "로"),
+    ("C#", "을", "으로"),  # 씨샵
+    ("Photoshop", "을", "으로"),
+    ("4년", "을", "으로"),
+    ("2023년 프로젝트(팀장)", "을", "으로"),
+]
+FINAL_PAIRS = {"을": ("이", "은", "과", "이라고"), "를": ("가", "는", "와", "라고")}
+
+
+@pytest.mark.parametrize(("word", "object_particle", "direction"), READINGS)
+def test_every_particle_follows_how_the_word_is_read(word, object_particle, direction):
+    from nodes.interview.plan import particle_for
+
+    assert particle_for(word, "을") == particle_for(word, "를") == object_particle
+    for given in ("이", "가", "은", "는", "과", "와", "이라고", "라고"):
+        expected = FINAL_PAIRS[object_particle][
+            ("이", "가", "은", "는", "과", "와", "이라고", "라고").index(given) // 2
+        ]
+        assert particle_for(word, given) == expected, (word, given)
+    assert particle_for(word, "으로") == particle_for(word, "로") == direction
+    assert fill("{anchor}라고 하셨는데", anchor=word).startswith(
+        word + ("이라고" if object_particle == "을" else "라고")
+    )
+
+
+def test_every_template_slot_is_followed_by_a_fitted_particle_or_a_fixed_word():
+    """A particle after {anchor}/{tie} that fill() does not fit would read wrong for half
+    the words; only suffixes that never change may follow a slot unfitted."""
+    import re
+
+    from nodes.interview.plan import _PARTICLE, FOLLOWUP_TEMPLATES, TEMPLATES
+
+    fixed = {"", "에", "에서", "의", "처럼", "부분", "과정에서", "관련"}
+    for templates in (TEMPLATES, FOLLOWUP_TEMPLATES):
+        for options in templates.values():
+            for template in options:
+                fitted = {m.start() for m in _PARTICLE.finditer(template)}
+                for m in re.finditer(r"\{(?:anchor|tie)\}([가-힣]*)", template):
+                    assert m.start() in fitted or m.group(1) in fixed, (template, m.group(1))
