@@ -112,6 +112,18 @@ FOLLOWUP_TEMPLATES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Neutral wordings about any anchor: used when every wording of a question's own kind would
+# repeat a question already asked in the session.
+GENERIC_TEMPLATES: tuple[str, ...] = (
+    "{anchor}에 대해 본인의 경험을 바탕으로 설명해 주시겠어요?",
+    "{anchor}를 다루며 가장 어려웠던 점과 해결 방법은 무엇이었나요?",
+    "{anchor}에서 본인이 맡은 역할과 그 결과를 말씀해 주세요.",
+    "{anchor}를 처음 접하는 동료에게 핵심을 어떻게 설명하시겠어요?",
+    "{anchor}를 다시 한다면 무엇을 다르게 하시겠어요?",
+    "{anchor}와 관련해 스스로 부족하다고 느낀 점은 무엇이고, 어떻게 보완하고 있나요?",
+)
+
+
 def _pick(options: tuple[str, ...] | list[str], seed: str, offset: int = 0) -> str:
     index = int(hashlib.sha256(seed.encode()).hexdigest(), 16) + offset
     return options[index % len(options)]
@@ -189,9 +201,7 @@ _PAIRS = {
 }
 _WITH_FINAL = {"을", "이", "은", "과", "이라고"}
 # Longest first, so "이라고" is not read as "이" and "으로" not as "로".
-_PARTICLE = re.compile(
-    r"\{(anchor|tie)\}(이라고|라고|으로|로|을|를|이|가|은|는|과|와)(?![가-힣])"
-)
+_PARTICLE = re.compile(r"\{(anchor|tie)\}(이라고|라고|으로|로|을|를|이|가|은|는|과|와)(?![가-힣])")
 RIEUL = "ㄹ"
 # How the last letter of an acronym or a number is read: 엘, 엠, 엔; 영, 일, 삼, 육, 칠, 팔.
 _LETTER_FINAL = {"L": RIEUL, "M": "ㅁ", "N": "ㄴ", "R": RIEUL}

@@ -22,7 +22,7 @@ from langchain_core.runnables import RunnableConfig
 
 from core.services import get_services
 from core.structured import invoke_text
-from nodes.interview.plan import TEMPLATES, fill
+from nodes.interview.plan import FOLLOWUP_TEMPLATES, GENERIC_TEMPLATES, TEMPLATES, fill
 from nodes.shared.korean_text import kiwi
 
 FEATURE = "interview"
@@ -142,18 +142,47 @@ async def compose_question(
                 "attempts": attempts,
             }
     options = templates or TEMPLATES[slot["category"]]
-    best: dict[str, Any] | None = None
-    for variant in range(len(options)):
-        question = fill(options[variant], anchor=slot["anchor"], tie=slot.get("tie", ""))
-        similarity = await max_similarity(question, asked)
-        if best is None or similarity < best["similarity"]:
-            best = {
-                "question": question,
-                "source": "template",
-                "similarity": similarity,
-                "attempts": attempts,
-            }
-        if similarity < threshold:
-            break
-    assert best is not None
-    return best
+    # The slot's own wordings first; when every one is a (near) repeat of a question already
+    # asked, the wordings of the other kinds about the same anchor: never the same question
+    # twice in a session.
+    tie = slot.get("tie", "")
+    others = [
+        *(t for kind in (FOLLOWUP_TEMPLATES.values() if templates else ()) for t in kind),
+        *GENERIC_TEMPLATES,
+    ]
+    others = [t for t in others if t not in options and (tie or "{tie}" not in t)]
+    candidates = list(
+        dict.fromkeys(fill(t, anchor=slot["anchor"], tie=tie) for t in [*options, *others])
+    )
+    said = {_normalised(q) for q in asked}
+    fresh = [q for q in candidates if _normalised(q) not in said] or candidates
+    similarities = await all_similarities(fresh[: len(options)], asked)
+    if min(similarities) >= threshold and len(fresh) > len(options):
+        similarities += await all_similarities(fresh[len(options) :], asked)
+    chosen = next(
+        (i for i, sim in enumerate(similarities) if sim < threshold),
+        min(range(len(similarities)), key=similarities.__getitem__),
+    )
+    return {
+        "question": fresh[chosen],
+        "source": "template",
+        "similarity": similarities[chosen],
+        "attempts": attempts,
+    }
+
+
+def _normalised(question: str) -> str:
+    return re.sub(r"[\s.?!,]+", "", question)
+
+
+async def all_similarities(candidates: list[str], asked: list[str]) -> list[float]:
+    """For each candidate, its highest embedding cosine with the questions already asked;
+    one embedding call for all of them."""
+    if not candidates:
+        return []
+    if not asked:
+        return [0.0] * len(candidates)
+    embeddings = get_services().embeddings
+    vectors = await asyncio.to_thread(embeddings.embed_documents, [*candidates, *asked])
+    mine, theirs = vectors[: len(candidates)], vectors[len(candidates) :]
+    return [max(_cosine(v, w) for w in theirs) for v in mine]

@@ -604,12 +604,42 @@ def test_every_template_slot_is_followed_by_a_fitted_particle_or_a_fixed_word():
     the words; only suffixes that never change may follow a slot unfitted."""
     import re
 
-    from nodes.interview.plan import _PARTICLE, FOLLOWUP_TEMPLATES, TEMPLATES
+    from nodes.interview.plan import _PARTICLE, FOLLOWUP_TEMPLATES, GENERIC_TEMPLATES, TEMPLATES
 
     fixed = {"", "에", "에서", "의", "처럼", "부분", "과정에서", "관련"}
-    for templates in (TEMPLATES, FOLLOWUP_TEMPLATES):
+    for templates in (TEMPLATES, FOLLOWUP_TEMPLATES, {"generic": GENERIC_TEMPLATES}):
         for options in templates.values():
             for template in options:
                 fitted = {m.start() for m in _PARTICLE.finditer(template)}
                 for m in re.finditer(r"\{(?:anchor|tie)\}([가-힣]*)", template):
                     assert m.start() in fitted or m.group(1) in fixed, (template, m.group(1))
+
+
+async def test_a_long_session_never_asks_the_same_question_twice(use_fake_model, client):
+    """14 turns of the same short answer: follow-ups on the same few anchors, again and
+    again. No question may repeat, word for word or near (the calibrated cosine)."""
+    import re
+
+    from core.settings import get_settings
+    from nodes.interview.questions import all_similarities
+
+    use_fake_model(
+        anchored_question,
+        interview_question_source="template",
+        interview_questions=5,
+        interview_max_followup_depth=3,
+        interview_prefetch=False,
+    )
+    out = await turn(client, **START)
+    questions = [out["question"]]
+    while len(questions) < 14 and not out["done"]:
+        out = await answer(client, "Redis 캐시를 도입했습니다")
+        if not out["done"]:
+            questions.append(out["question"])
+    assert len(questions) == 14
+    normalised = [re.sub(r"[\s.?!,]+", "", q) for q in questions]
+    assert len(set(normalised)) == len(normalised), questions
+    threshold = get_settings().interview_duplicate_threshold
+    for i in range(1, len(questions)):
+        [closest] = await all_similarities([questions[i]], questions[:i])
+        assert closest < threshold, (questions[i], closest)
