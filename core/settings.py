@@ -60,8 +60,18 @@ class Settings(BaseSettings):
     interview_model: str | None = None
     model_fallbacks: str = "local"
     google_api_key: str | None = None
+    # Another endpoint for the Gemini API (a gateway, or the tests' stand-in); unset: Google's.
+    google_api_base_url: str | None = None
     ollama_base_url: str = "http://127.0.0.1:11434"
+    # The deadline of one model-using step (all its retries and fallbacks together).
     model_timeout_s: float = Field(default=120.0, gt=0)
+    # One HTTP request to a provider (Ollama: between streamed chunks; Gemini: the whole
+    # response). A request that runs over it goes to the next model of the chain.
+    model_request_timeout_s: float = Field(default=60.0, gt=0)
+    # Retries of one model after a 429, a 5xx or a lost connection (waiting
+    # MODEL_RETRY_BACKOFF_S, doubling), before the next model of the chain is tried.
+    model_max_retries: int = Field(default=2, ge=0, le=5)
+    model_retry_backoff_s: float = Field(default=1.0, ge=0)
     # A chat message sent while the room's previous one is still running waits this long
     # for it, then gets 409 THREAD_BUSY (runs of one thread never overlap).
     turn_wait_s: float = Field(default=30.0, ge=0)

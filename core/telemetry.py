@@ -93,6 +93,15 @@ MODEL_CALLS = Counter(
 MODEL_TOKENS = Counter(
     "devths_model_tokens_total", "Chat model tokens", ["feature", "model", "direction"]
 )
+# A model call that failed (after its retries) and was handed to the next model of the
+# feature's chain (core/models.py): from/to are "provider:model" specs, reason one of
+# rate_limited, server_error, unavailable, timeout, malformed_output, rejected,
+# tool_refused, error (unexpected). Bounded: specs come from configuration.
+MODEL_FALLBACKS = Counter(
+    "devths_model_fallbacks_total",
+    "Model calls handed to the next model of the chain, by reason",
+    ["from", "to", "reason"],
+)
 
 LIMIT_REFUSALS = Counter(
     "devths_limit_refusals_total", "Requests refused by a limit (user, key, quota)", ["limit"]
