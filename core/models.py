@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 import httpx
+from langchain_core.callbacks import BaseCallbackHandler
 from langchain_core.exceptions import (
     ModelAPIError,
     ModelConnectionError,
@@ -39,6 +40,7 @@ from langchain_core.exceptions import ModelTimeoutError as LangChainTimeoutError
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable, RunnableConfig
+from langchain_core.runnables.config import merge_configs
 from pydantic import BaseModel
 
 from core.errors import AIError, ModelOutputError, ModelTimeoutError, ModelUnavailableError
@@ -311,6 +313,28 @@ def coded_error(feature: str, reason: str, exc: BaseException) -> BaseException:
 # --- the chain -------------------------------------------------------------------------
 
 
+class _TokenWatch(BaseCallbackHandler):
+    """Notes whether an attempt has reported tokens (which a stream listener has already
+    sent to the client)."""
+
+    run_inline = True
+
+    def __init__(self) -> None:
+        self.seen = False
+
+    def on_llm_new_token(self, token: Any, **kwargs: Any) -> None:
+        if token:
+            self.seen = True
+
+
+def _streams_to_a_listener(config: RunnableConfig | None) -> bool:
+    """Whether the caller's callbacks include a stream listener (`astream_events`,
+    LangGraph's messages stream): the handlers LangChain streams model calls for."""
+    callbacks = (config or {}).get("callbacks")
+    handlers = callbacks if isinstance(callbacks, list) else getattr(callbacks, "handlers", [])
+    return any(hasattr(h, "tap_output_aiter") for h in handlers or [])
+
+
 @dataclass(frozen=True)
 class Link:
     spec: str
@@ -323,9 +347,11 @@ class ModelChain(Runnable[Any, BaseMessage]):
     Replaces `with_fallbacks`, which falls back on any exception without a trace (with the
     default MODEL_FALLBACKS=local, every failing provider call was answered by the local
     model and nobody knew). Streaming: callers run it with `ainvoke` inside a streamed
-    graph; the chosen model's tokens reach `stream_events` through the callbacks, so a
-    model that fails before its first token (HTTP errors, timeouts) leaves no partial
-    text behind. Attributes it does not have are read from the first model's runnable
+    graph; the chosen model's tokens reach `stream_events` through the callbacks. A model
+    that fails before its first token (HTTP errors, timeouts) is retried or replaced with
+    nothing shown; one that fails after tokens reached a stream listener is not (the
+    client would see the start of one answer followed by another): the caller gets the
+    coded error. Attributes it does not have are read from the first model's runnable
     (e.g. `.kwargs` in tests)."""
 
     def __init__(
@@ -411,13 +437,37 @@ class ModelChain(Runnable[Any, BaseMessage]):
         else:
             log.warning({"event": "model_chain_failed", **entry, "models": len(self.links)})
 
+    def _watched(self, config: RunnableConfig | None) -> tuple[RunnableConfig | None, _TokenWatch]:
+        watch = _TokenWatch()
+        if not _streams_to_a_listener(config):
+            return config, watch
+        return merge_configs(config, {"callbacks": [watch]}), watch
+
+    def _cut_mid_stream(self, index: int, exc: BaseException) -> BaseException:
+        """Model `index` failed after its tokens were streamed: no retry, no fallback."""
+        reason = failure_reason(exc)
+        log.warning(
+            {
+                "event": "model_failed_mid_stream",
+                "feature": self.feature,
+                "model": self.links[index].spec,
+                "reason": reason,
+                "error_type": type(exc).__name__,
+                "status": _http_status(exc),
+            }
+        )
+        return coded_error(self.feature, reason, exc)
+
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         for index, link in enumerate(self.links):
             attempt = 0
             while True:
+                attempt_config, watch = self._watched(config)
                 try:
-                    return self._check(link.runnable.invoke(input, config, **kwargs))
+                    return self._check(link.runnable.invoke(input, attempt_config, **kwargs))
                 except Exception as exc:
+                    if watch.seen:
+                        raise self._cut_mid_stream(index, exc) from exc
                     reason, wait = self._next_step(index, attempt, exc)
                     if wait is None:
                         self._moved_on(index, reason, exc)
@@ -432,9 +482,13 @@ class ModelChain(Runnable[Any, BaseMessage]):
         for index, link in enumerate(self.links):
             attempt = 0
             while True:
+                attempt_config, watch = self._watched(config)
                 try:
-                    return self._check(await link.runnable.ainvoke(input, config, **kwargs))
+                    output = await link.runnable.ainvoke(input, attempt_config, **kwargs)
+                    return self._check(output)
                 except Exception as exc:
+                    if watch.seen:
+                        raise self._cut_mid_stream(index, exc) from exc
                     reason, wait = self._next_step(index, attempt, exc)
                     if wait is None:
                         self._moved_on(index, reason, exc)

@@ -422,6 +422,44 @@ async def test_a_failure_inside_a_stream_is_the_contracts_error_event(
     assert not [e for k, e in events if k == "data" and "on_chat_model_stream" in e]
 
 
+@pytest.mark.parametrize(("spec", "backup"), [(OLLAMA, GEMINI), (GEMINI, OLLAMA)])
+async def test_a_stream_cut_after_its_first_tokens_is_an_error_not_a_second_answer(
+    spec, backup, serve, client, ollama, gemini
+):
+    failing, other = standin_for(spec, ollama, gemini), standin_for(backup, ollama, gemini)
+    partial = "[강점]\n- Spring Boot 실무"
+    failing.script(Malformed(after=partial))  # the feedback call: tokens, then a broken line
+    other.script(GOOD_FEEDBACK)
+    serve(analysis_model=spec, model_fallbacks=backup)
+
+    r = await client.post("/ai/analyze/stream_events", json=ANALYSIS_BODY)
+
+    events = sse_events(r.text)
+    assert events[-1][0] == "error"
+    assert json.loads(events[-1][1])["error"]["code"] == "MODEL_OUTPUT_INVALID"
+    payloads = [json.loads(d) for k, d in events if k == "data"]
+    streamed = [
+        p["data"]["chunk"]["content"] for p in payloads if p["event"] == "on_chat_model_stream"
+    ]
+    assert "".join(streamed) == partial  # what the client saw is never followed by a restart
+    assert len(failing.calls) == 1 and other.calls == []
+
+
+async def test_without_a_stream_listener_a_cut_answer_still_falls_back(
+    serve, client, ollama, gemini
+):
+    ollama.script(*[Malformed(after="면접에는")] * 2)  # ChatOllama streams even for /invoke
+    gemini.respond_with(lambda call: "단정한 복장이 무난합니다.")
+    serve(chat_model=OLLAMA, model_fallbacks=GEMINI)
+    body = {"user_id": "u1", "room_id": "r1", "message": "면접 복장은 어떻게 해?"}
+
+    r = await client.post("/ai/chat/invoke", json={"input": body})
+
+    assert r.status_code == 200, r.text
+    assert r.json()["output"]["answer"] == "단정한 복장이 무난합니다."
+    assert len(ollama.calls) == 2 and len(gemini.calls) == 1
+
+
 # --- embeddings -----------------------------------------------------------------------------
 
 

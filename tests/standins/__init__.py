@@ -28,6 +28,7 @@ Scripting what the "model" answers
 - `Delay(5.0)` / `Delay(5.0, then="text")`   answer only after this many seconds (longer
                                              than the client's timeout: a timeout)
 - `Malformed()`                              HTTP 200 whose body is not JSON
+- `Malformed(after="partial")`               a stream that sends "partial", then breaks
 - `RefuseTools()`                            the provider refusing a tool call (Ollama:
                                              400 "does not support tools"; Gemini: a
                                              MALFORMED_FUNCTION_CALL finish, no content)
@@ -99,7 +100,10 @@ class Delay:
 @dataclass(frozen=True)
 class Malformed:
     """HTTP 200 with a body that is not JSON (Ollama: the first NDJSON line; Gemini: the
-    body, or the first SSE event)."""
+    body, or the first SSE event). With `after`, a stream first sends that text in good
+    chunks, then breaks: a failure after the first tokens."""
+
+    after: str = ""
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,10 @@ def _prompt(body: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
+def _text_event(text: str) -> dict[str, Any]:
+    return {"candidates": [{"content": {"parts": [{"text": text}], "role": "model"}, "index": 0}]}
+
+
 class GeminiStandIn(StandIn):
     def routes(self) -> list[Route]:
         return [Route("/{rest:path}", self.handle, methods=["POST"])]
@@ -102,8 +106,13 @@ class GeminiStandIn(StandIn):
             return self._error(reply.status, reply.message)
         if isinstance(reply, Malformed):
             if call.stream:
+                good = "".join(
+                    "data: " + json.dumps(_text_event(piece), ensure_ascii=False) + "\r\n\r\n"
+                    for piece in (chunks(reply.after) if reply.after else [])
+                )
                 return Response(
-                    'data: {"candidates": [{"content": \r\n\r\n', media_type="text/event-stream"
+                    good + 'data: {"candidates": [{"content": \r\n\r\n',
+                    media_type="text/event-stream",
                 )
             return Response('{"candidates": [{"content": ', media_type="application/json")
         return self._answer(call, match["model"], reply)

@@ -65,6 +65,10 @@ def embedding(text: str) -> list[float]:
     return [v / norm for v in raw]
 
 
+def _line(payload: dict[str, Any]) -> bytes:
+    return (json.dumps({"created_at": _now(), "done": False, **payload}) + "\n").encode()
+
+
 class OllamaStandIn(StandIn):
     def routes(self) -> list[Route]:
         return [
@@ -123,7 +127,14 @@ class OllamaStandIn(StandIn):
             return json_response({"error": error}, status=400)
         if isinstance(reply, Malformed):
             media = "application/x-ndjson" if call.stream else "application/json"
-            return Response('{"model": "broken", "message": {"role": ', media_type=media)
+            good = b""
+            if reply.after and call.stream:
+                model = body.get("model", "")
+                good = b"".join(
+                    _line({"model": model, "message": {"role": "assistant", "content": piece}})
+                    for piece in chunks(reply.after)
+                )
+            return Response(good + b'{"model": "broken", "message": {"role": ', media_type=media)
         return self._answer(call, body.get("model", ""), reply)
 
     def _answer(self, call: Call, model: str, reply: Reply) -> Response:
