@@ -13,11 +13,11 @@ from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from langserve import add_routes
 from starlette.exceptions import HTTPException
 
+from core.api_docs import ASSETS_PATH, docs_asset, drawable_input, redoc_page, swagger_page
 from core.checkpoint import ServicesCheckpointer
 from core.errors import AIError, as_ai_error, error_body
 from core.health import health_report
@@ -216,7 +216,7 @@ def create_app() -> FastAPI:
             app,
             contract_errors(graph),
             path=path,
-            input_type=input_type,
+            input_type=drawable_input(input_type),  # a schema the playground can draw
             output_type=output_type,
             dependencies=[*guarded, Depends(admit(input_type, thread and thread[1]))],
             per_req_config_modifier=run_metadata(feature),
@@ -271,12 +271,21 @@ def create_app() -> FastAPI:
         return JSONResponse(app.openapi())
 
     @app.get("/docs", dependencies=keyed, include_in_schema=False)
-    async def docs() -> HTMLResponse:
-        return get_swagger_ui_html(openapi_url="/openapi.json", title="devths-ai")
+    async def docs(request: Request) -> HTMLResponse:
+        return swagger_page(request.scope.get("root_path", ""), "/openapi.json", "devths-ai")
 
     @app.get("/redoc", dependencies=keyed, include_in_schema=False)
-    async def redoc() -> HTMLResponse:
-        return get_redoc_html(openapi_url="/openapi.json", title="devths-ai")
+    async def redoc(request: Request) -> HTMLResponse:
+        return redoc_page(request.scope.get("root_path", ""), "/openapi.json", "devths-ai")
+
+    # Their scripts, styles and images, from an installed package (offline, no CDN).
+    @app.get(ASSETS_PATH + "/{kind}/{name}", dependencies=keyed, include_in_schema=False)
+    async def docs_assets(kind: str, name: str) -> Response:
+        return docs_asset(kind, name)
+
+    @app.get("/redoc/logo-mini.svg", dependencies=keyed, include_in_schema=False)
+    async def redoc_logo() -> Response:
+        return docs_asset("redoc", "logo-mini.svg")
 
     return app
 
