@@ -29,7 +29,7 @@ export HF_HUB_OFFLINE := 1
 export ANONYMIZED_TELEMETRY := False
 
 # Debian packages the project needs at run time or in tests.
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum chromium
 
 .PHONY: help install install-dev system-deps redis redis-stop run worker chroma test test-unit lint studio eval bench load clean
 
