@@ -189,9 +189,11 @@ async def _take_prefetched(state: dict[str, Any], index: int) -> dict[str, Any] 
             stored = await prefetch.load(thread, expected)
     if stored is None:
         return None
-    asked = [t["question"] for t in state["turns"]]
+    # Checked against the questions asked so far when it was written; only the ones asked
+    # since (follow-ups) can make it a repeat now, and usually there are none: no embedding.
+    since = [t["question"] for t in state["turns"][stored.get("asked_count", 0) :]]
     if (
-        await max_similarity(stored["question"], asked)
+        await max_similarity(stored["question"], since)
         >= services.settings.interview_duplicate_threshold
     ):
         await prefetch.discard(thread)  # a follow-up has since asked the same thing
@@ -278,6 +280,7 @@ def _schedule_prefetch(state: dict[str, Any], index: int) -> None:
                 **chosen,
                 "fingerprint": expected,
                 "index": index,
+                "asked_count": len(asked),
                 "prompt_chars": _prompt_chars(messages),
             },
         )
