@@ -26,7 +26,6 @@ from langgraph.prebuilt import ToolNode
 
 from core.errors import ModelTimeoutError
 from core.services import get_services
-from core.telemetry import ModelUsageCallback
 from prompts import load_prompt
 from tools.calendar import get_recruitment_schedule, today_of
 from tools.documents import search_documents
@@ -57,17 +56,13 @@ def agent_available() -> bool:
 
 
 def tool_model() -> Runnable:
-    """The feature's models that can call tools, with the chat tools bound, in fallback
-    order; each counted in the metrics like the registry's runnables."""
-    # TODO(lead): a registry method (`ModelRegistry.runnable(feature, tools=...)`) would
-    # also carry the provider's output-token cap; core/models.py is not this change's file.
-    bound: list[Runnable] = []
-    for spec, model in get_services().models.chain(FEATURE):
-        if can_call_tools(model):
-            runnable = model.bind_tools(list(CHAT_TOOLS))
-            bound.append(runnable.with_config(callbacks=[ModelUsageCallback(FEATURE, spec)]))
-    first, rest = bound[0], bound[1:]
-    return first.with_fallbacks(rest) if rest else first
+    """The feature's model chain with the chat tools bound (on every model of the chain that
+    can call tools; a fallback that cannot, e.g. the embedded model, answers in text), the
+    answer capped at CHAT_MAX_OUTPUT_TOKENS; retries and fallbacks are the chain's."""
+    services = get_services()
+    return services.models.runnable(
+        FEATURE, tools=list(CHAT_TOOLS), max_tokens=services.settings.chat_max_output_tokens
+    )
 
 
 def tool_error_text(exc: ToolException) -> str:

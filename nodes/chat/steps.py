@@ -62,6 +62,7 @@ SUMMARY_PROMPT = load_prompt("chat/summary")
 WINDOW_TURNS = 5
 SUMMARY_LINES = 10
 SUMMARY_MAX_CHARS = 600
+SUMMARY_MAX_TOKENS = 256
 ANSWER_CACHE_TTL_S = 3600
 ROUTER_MARGIN = 0.02
 _routers: dict[int, ExampleRouter] = {}
@@ -449,7 +450,7 @@ async def model_summary(
     )
     messages = SUMMARY_PROMPT.messages(summary="\n".join(summary) or "(없음)", turns=turns)
     text = await invoke_text(
-        services.models.runnable(FEATURE, internal=True),
+        services.models.runnable(FEATURE, internal=True, max_tokens=SUMMARY_MAX_TOKENS),
         messages,
         {**config, **INTERNAL, "run_name": "summarise_turns"},
         services.settings.model_timeout_s,
