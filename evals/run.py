@@ -2,11 +2,21 @@
 
     python -m evals.run                      # analysis, all pairs, configured model
     python -m evals.run --limit 4 --spread-examples 1
+    python -m evals.run --skills-only --dataset dev tuning holdout   # no model, seconds
 
 Offline (no LANGSMITH_API_KEY) nothing is uploaded (`upload_runs=False`). With a key,
 the dataset is synced to LangSmith as `devths-analysis` and the experiment is recorded.
-Results go to evals/results/analysis-latest.{json,md}
-(analysis-holdout-latest.{json,md} with --dataset holdout).
+Results go to evals/results/analysis-latest.{json,md} for the tuning set and
+analysis-{dataset}-latest.{json,md} for the others (holdout, dev, test).
+
+`--skills-only` runs the analysis graph's deterministic steps and nothing else: the
+`extract_sections` node (resume skills, the posting's required/preferred groups, company)
+and the scorer `score_match` uses. Score, grade, company and posting skills are exactly the
+graph's; resume skills are the taxonomy's, without the skills a model may add from long
+sections in a full run. No model is built or called.
+
+`test` is the frozen split (evals/datasets/analysis_spec.md): read it once per change,
+report it beside dev, never fix against it.
 """
 
 from __future__ import annotations
@@ -17,6 +27,8 @@ import json
 import os
 import time
 import uuid
+from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +41,18 @@ from core.settings import get_settings
 from evals.metrics import TARGETS, band_accuracy, pairwise_order, prf, prf_micro, score_spread
 from evals.report import write_results
 from graphs.analysis import build_analysis_graph
+from nodes.analysis import steps
+from nodes.analysis.scoring import match_skills
 
 HERE = Path(__file__).parent
 DATASETS = {
     "tuning": HERE / "datasets" / "analysis.jsonl",
     # Labelled after the grade floors were calibrated on the tuning set; never tuned on.
     "holdout": HERE / "datasets" / "analysis_holdout.jsonl",
+    # Written to a spec of variation (analysis_spec.md) by someone who never read the
+    # analysis code: 11 role families. Fix against dev only; test is frozen.
+    "dev": HERE / "datasets" / "analysis_dev.jsonl",
+    "test": HERE / "datasets" / "analysis_test.jsonl",
 }
 LANGSMITH_DATASET = "devths-analysis"
 
@@ -51,7 +69,12 @@ def load_examples(limit: int | None, dataset: str = "tuning") -> list[Example]:
                 "posting_text": row["posting_text"],
             },
             outputs=row["gold"],
-            metadata={"id": row["id"], "posting_id": row["posting_id"], "fit": row["fit"]},
+            metadata={
+                "id": row["id"],
+                "posting_id": row["posting_id"],
+                "fit": row["fit"],
+                "role": row.get("role", ""),
+            },
         )
         for row in rows
     ]
@@ -74,6 +97,102 @@ def make_target(online: bool):
         return {**result, "seconds": round(time.perf_counter() - started, 2)}
 
     return analyse
+
+
+def make_skills_target() -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The graph's deterministic part only: `steps.extract_sections` (the node itself) and
+    the scorer `steps.score_match` calls, shaped like the graph's output. No model."""
+    set_services(in_process_services(get_settings(), cache=MissingCache()))
+
+    def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
+        state = steps.extract_sections(dict(inputs))
+        facts = state["posting_facts"]
+        match = match_skills(
+            state["resume_skills"], facts["required_groups"], facts["preferred_groups"]
+        )
+        return {
+            "resume_analysis": {"skills": state["resume_skills"]},
+            "posting_analysis": {
+                "company": facts["company"],
+                "position": facts["position"],
+                "required_skills": facts["required_skills"],
+                "preferred_skills": facts["preferred_skills"],
+            },
+            "matching": {"score": match.score, "grade": match.grade},
+            "seconds": round(time.perf_counter() - started, 4),
+        }
+
+    return analyse
+
+
+def run_skills_only(
+    examples: list[Example], repeats: int, spread_examples: int
+) -> tuple[list[dict[str, Any]], list[int]]:
+    target = make_skills_target()
+    rows = [
+        {"outputs": target(e.inputs), "gold": e.outputs, "meta": e.metadata, "error": None}
+        for e in examples
+    ]
+    spreads = []
+    for example in examples[:spread_examples]:
+        scores = [target(example.inputs)["matching"]["score"] for _ in range(repeats)]
+        spreads.append(max(scores) - min(scores))
+    return rows, spreads
+
+
+def posting_skills(analysis: dict[str, Any]) -> list[str]:
+    return analysis["required_skills"] + analysis["preferred_skills"]
+
+
+def misses(row: dict[str, Any]) -> dict[str, Any]:
+    """What a pair got wrong, for reading the dev set's errors (case-insensitive)."""
+    out, gold = row["outputs"], row["gold"]
+
+    def diff(predicted: list[str], expected: list[str]) -> dict[str, list[str]]:
+        p = {s.casefold(): s for s in predicted}
+        g = {s.casefold(): s for s in expected}
+        return {
+            "extra": [p[k] for k in p if k not in g],
+            "missed": [g[k] for k in g if k not in p],
+        }
+
+    return {
+        "id": row["meta"]["id"],
+        "resume": diff(out["resume_analysis"]["skills"], gold["resume_skills"]),
+        "posting": diff(
+            posting_skills(out["posting_analysis"]),
+            gold["required_skills"] + gold["preferred_skills"],
+        ),
+        "grade": out["matching"]["grade"],
+        "grade_band": gold["grade_band"],
+    }
+
+
+def per_role(rows: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    by_role: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        by_role[row["meta"].get("role") or "-"].append(row)
+    out = {}
+    for role, group in sorted(by_role.items()):
+        resume = prf_micro(
+            (r["outputs"]["resume_analysis"]["skills"], r["gold"]["resume_skills"]) for r in group
+        )
+        posting = prf_micro(
+            (
+                posting_skills(r["outputs"]["posting_analysis"]),
+                r["gold"]["required_skills"] + r["gold"]["preferred_skills"],
+            )
+            for r in group
+        )
+        out[role] = {
+            "pairs": len(group),
+            "resume_f1": round(resume["f1"], 3),
+            "resume_precision": round(resume["precision"], 3),
+            "posting_f1": round(posting["f1"], 3),
+            "posting_precision": round(posting["precision"], 3),
+        }
+    return out
 
 
 def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any]) -> list[dict]:
@@ -130,6 +249,7 @@ def summarise(rows: list[dict[str, Any]], spreads: list[int]) -> dict[str, Any]:
     )
     return {
         "examples": len(rows),
+        "per_role": per_role(rows),
         "resume_skills": resume,
         "posting_skills": posting,
         "grade_band_accuracy": band_accuracy(
@@ -151,7 +271,9 @@ def summarise(rows: list[dict[str, Any]], spreads: list[int]) -> dict[str, Any]:
     }
 
 
-def render(summary: dict[str, Any], model: str, dataset: str = "tuning") -> str:
+def render(
+    summary: dict[str, Any], model: str, dataset: str = "tuning", skills_only: bool = False
+) -> str:
     def fmt(v: float | None) -> str:
         return "n/a" if v is None else f"{v:.3f}" if isinstance(v, float) else str(v)
 
@@ -173,6 +295,9 @@ def render(summary: dict[str, Any], model: str, dataset: str = "tuning") -> str:
         ("seconds per analysis", summary["seconds_per_analysis"], None),
         ("failed runs", len(summary.get("failed_runs", [])), 0),
     ]
+    if skills_only:
+        model = "none (--skills-only: the graph's deterministic steps; no model-found skills)"
+        rows = [r for r in rows if r[0] != "seconds per analysis"]
     lines = [
         f"Analysis eval ({dataset} set): {summary['examples']} pairs, model `{model}`",
         "",
@@ -188,26 +313,30 @@ def render(summary: dict[str, Any], model: str, dataset: str = "tuning") -> str:
         lines.append(
             f"| {name} | {fmt(value)} | {fmt(target) if target is not None else ''} | {met} |"
         )
+    if summary.get("per_role"):
+        lines += [
+            "",
+            "| role | pairs | resume F1 | resume precision | posting F1 | posting precision |",
+            "|---|---|---|---|---|---|",
+        ]
+        for role, r in summary["per_role"].items():
+            lines.append(
+                f"| {role} | {r['pairs']} | {r['resume_f1']:.3f} | {r['resume_precision']:.3f}"
+                f" | {r['posting_f1']:.3f} | {r['posting_precision']:.3f} |"
+            )
     return "\n".join(lines)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=None, help="only the first N pairs")
-    parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--dataset", choices=sorted(DATASETS), default="tuning")
-    parser.add_argument(
-        "--spread-examples",
-        type=int,
-        default=2,
-        help="pairs run --repeats times for the score spread",
-    )
-    args = parser.parse_args()
+def stem_for(dataset: str) -> str:
+    return "analysis-latest" if dataset == "tuning" else f"analysis-{dataset}-latest"
 
-    examples = load_examples(args.limit, args.dataset)
+
+def run_full(
+    examples: list[Example], dataset: str, repeats: int, spread_examples: int
+) -> tuple[list[dict[str, Any]], list[str], list[int]]:
     online = bool(os.environ.get("LANGSMITH_API_KEY"))
     target = make_target(online)
-    name = LANGSMITH_DATASET if args.dataset == "tuning" else f"{LANGSMITH_DATASET}-holdout"
+    name = LANGSMITH_DATASET if dataset == "tuning" else f"{LANGSMITH_DATASET}-{dataset}"
     data: Any = sync_dataset(Client(), examples, name) if online else examples
     results = evaluate(
         target,
@@ -232,17 +361,51 @@ def main() -> None:
     ]
     failed = [r["meta"]["id"] for r in all_rows if r not in rows]
     spreads = []
-    for example in examples[: args.spread_examples]:
-        scores = [target(example.inputs)["matching"]["score"] for _ in range(args.repeats)]
+    for example in examples[:spread_examples]:
+        scores = [target(example.inputs)["matching"]["score"] for _ in range(repeats)]
         spreads.append(max(scores) - min(scores))
-    summary = {**summarise(rows, spreads), "failed_runs": failed}
-    model = get_settings().model_for("analysis")
-    stem = "analysis-latest" if args.dataset == "tuning" else "analysis-holdout-latest"
-    write_results(
-        stem,
-        render(summary, model, args.dataset),
-        {"model": model, "summary": summary, "rows": rows},
+    return rows, failed, spreads
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=None, help="only the first N pairs")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--dataset", nargs="+", choices=sorted(DATASETS), default=["tuning"])
+    parser.add_argument(
+        "--spread-examples",
+        type=int,
+        default=2,
+        help="pairs run --repeats times for the score spread",
     )
+    parser.add_argument(
+        "--skills-only",
+        action="store_true",
+        help="only the deterministic steps (skills, score, grade, company): no model",
+    )
+    args = parser.parse_args()
+
+    for dataset in args.dataset:
+        examples = load_examples(args.limit, dataset)
+        if args.skills_only:
+            rows, spreads = run_skills_only(examples, args.repeats, args.spread_examples)
+            failed: list[str] = []
+            model = "none"
+        else:
+            rows, failed, spreads = run_full(examples, dataset, args.repeats, args.spread_examples)
+            model = get_settings().model_for("analysis")
+        summary = {**summarise(rows, spreads), "failed_runs": failed}
+        write_results(
+            stem_for(dataset),
+            render(summary, model, dataset, args.skills_only),
+            {
+                "model": model,
+                "mode": "skills-only" if args.skills_only else "full",
+                "summary": summary,
+                "misses": [misses(r) for r in rows],
+                "rows": rows,
+            },
+        )
 
 
 if __name__ == "__main__":
