@@ -107,6 +107,12 @@ LIMIT_REFUSALS = Counter(
     "devths_limit_refusals_total", "Requests refused by a limit (user, key, quota)", ["limit"]
 )
 QUOTA_TOKENS = Counter("devths_quota_tokens_total", "Model tokens charged to user quotas")
+DEGENERATE = Counter(
+    "devths_degenerate_outputs_total",
+    "Model texts replaced by grounded text because they were junk (loop, prompt echo, "
+    "not Korean, empty), by feature and reason",
+    ["feature", "reason"],
+)
 # "livesum": the server's in-flight total is the sum over its processes, and only over the
 # live ones: a dead worker's requests ended with it (its file is dropped at shutdown by
 # mark_process_dead_on_exit, and by the next scrape if it died without shutting down).

@@ -15,18 +15,23 @@ from langgraph.types import Command, Send
 
 from core.cache import cache_key
 from core.errors import validated
+from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_parsed, generate_structured
+from core.telemetry import DEGENERATE
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
+from nodes.analysis.grounded import feedback_text, grounded_feedback
 from nodes.analysis.schemas import (
     AnalysisResult,
     AnalyzeInput,
+    MatchFeedback,
     Matching,
     PostingAnalysis,
     ResumeAnalysis,
     SectionDigest,
 )
 from nodes.analysis.scoring import match_skills
+from nodes.shared.degenerate import degenerate_items, degenerate_reason
 from nodes.shared.posting import find_company, find_deadline, find_position
 from nodes.shared.sections import Section, section_text, split_sections
 from nodes.shared.skills import find_skills, normalise_skills, taxonomy
@@ -232,9 +237,18 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
         missing=", ".join(match["missing"]) or "없음",
         bonus=", ".join(match["bonus"]) or "없음",
     )
-    model = services.models.runnable(
-        FEATURE, grammar=FEEDBACK_GRAMMAR, max_tokens=services.settings.analysis_max_output_tokens
-    )
+    grounded = grounded_feedback(match, state["posting_facts"])
+    model: Any
+    if writes_grounded_text(services.models.spec(FEATURE)):
+        # The embedded stand-in cannot write Korean: the user gets the grounded text, in the
+        # same token stream a model's answer would use (no model call).
+        model = GroundedWriter(text=feedback_text(grounded))
+    else:
+        model = services.models.runnable(
+            FEATURE,
+            grammar=FEEDBACK_GRAMMAR,
+            max_tokens=services.settings.analysis_max_output_tokens,
+        )
     feedback = await generate_parsed(
         model,
         parse_feedback,
@@ -243,7 +257,32 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
         services.settings.model_timeout_s,
         "feedback",
     )
-    return {"feedback": feedback.model_dump()}
+    return {"feedback": replace_junk(feedback, grounded).model_dump()}
+
+
+def writes_grounded_text(model_spec: str) -> bool:
+    """Whether the user-visible words come from grounded text instead of the model: with
+    the embedded stand-in as the feature's model."""
+    return model_spec == "local" or model_spec.startswith("local:")
+
+
+# Headings of the feedback prompt: a model repeating them is echoing its prompt.
+_PROMPT_ECHOES = ("채용공고 요약", "이력서 요약", "매칭 결과", "피드백", "형식", "자료")
+
+
+def replace_junk(feedback: MatchFeedback, grounded: MatchFeedback) -> MatchFeedback:
+    """Each field of the model's feedback that is junk (a loop, the prompt echoed, not
+    Korean, a repeated item) is replaced by the grounded one, and counted."""
+    values = feedback.model_dump()
+    for field, value in values.items():
+        if isinstance(value, list):
+            reason = degenerate_items(value, echoes=_PROMPT_ECHOES)
+        else:
+            reason = degenerate_reason(value, echoes=_PROMPT_ECHOES)
+        if reason is not None:
+            DEGENERATE.labels(FEATURE, reason).inc()
+            values[field] = getattr(grounded, field)
+    return MatchFeedback.model_validate(values)
 
 
 async def store_result(state: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,86 @@
+"""No junk reaches a user: the degenerate-text detector, and the analysis's grounded
+feedback (on the embedded stand-in, and field by field over a junk model answer)."""
+
+from __future__ import annotations
+
+import pytest
+from prometheus_client import REGISTRY
+
+from core.services import get_services
+from graphs.analysis import build_analysis_graph
+from nodes.shared.degenerate import degenerate_items, degenerate_reason
+from tests.conftest import GOOD_FEEDBACK, POSTING, RESUME
+
+INPUT = {"user_id": "u1", "resume_text": RESUME, "posting_text": POSTING}
+ECHOES = ("이력서 요약", "피드백")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("우미도 지원자에게 줄 피드백을 작운도 이력서 요약", "prompt_echo"),  # seen on `make run`
+        ("강점 강점 강점 강점 강점 강점 강점 강점", "loop"),
+        ("좋은 경험 입니다 좋은 경험 입니다 좋은 경험 입니다", "loop"),
+        ("The candidate has strong backend skills and experience.", "not_korean"),
+        ("- .", "empty"),
+        ("Kafka 운영 경험을 프로젝트 성과와 함께 이력서에 적어 보세요.", None),
+        ("Java, Spring Boot, MySQL 경험이 공고의 필수 요건과 맞습니다.", None),
+    ],
+)
+def test_junk_is_told_from_text(text, reason):
+    assert degenerate_reason(text, echoes=ECHOES) == reason
+
+
+def test_a_list_repeating_an_item_is_junk():
+    assert degenerate_items(["이력서 요약", "이력서 요약"]) == "loop"
+    assert degenerate_items(["Kafka를 익히세요.", "Kubernetes 실습을 해 보세요."]) is None
+
+
+def junk_count(reason: str) -> float:
+    value = REGISTRY.get_sample_value(
+        "devths_degenerate_outputs_total", {"feature": "analysis", "reason": reason}
+    )
+    return value or 0.0
+
+
+async def test_junk_fields_of_a_model_answer_are_replaced_by_grounded_text(use_fake_model):
+    junk = GOOD_FEEDBACK.replace(
+        "백엔드 핵심 역량을 갖췄습니다", "우미도 지원자에게 줄 피드백을 작운도 이력서 요약"
+    )
+    before = junk_count("prompt_echo")
+    use_fake_model(lambda messages: junk)
+    out = await build_analysis_graph().compile().ainvoke(INPUT)
+    summary = out["matching"]["strength_summary"]
+    assert "피드백" not in summary and "75점(B등급)" in summary  # computed, not written
+    assert "카카오" in summary
+    assert junk_count("prompt_echo") == before + 1
+    # the fields that were fine are the model's own
+    assert out["resume_analysis"]["strengths"] != []
+    assert out["matching"]["weakness_summary"] in junk
+
+
+async def test_on_the_embedded_stand_in_the_feedback_is_grounded_and_still_streamed(
+    use_fake_model, monkeypatch
+):
+    def never(messages):
+        raise AssertionError("the stand-in must not be asked to write the feedback")
+
+    use_fake_model(never)  # every section is short: no summary call either
+    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
+    tokens = []
+    final = None
+    async for ev in build_analysis_graph().compile().astream_events(INPUT, version="v2"):
+        if ev["event"] == "on_chat_model_stream":
+            tokens.append(ev["data"]["chunk"].text)
+        if ev["event"] == "on_chain_end" and not ev["parent_ids"]:
+            final = ev["data"]["output"]
+    matching = final["matching"]
+    assert len(tokens) > 10 and "[강점]" in "".join(tokens)
+    # Grounded in what was computed: the missing skills, the score and the posting.
+    assert matching["missing_skills"] == ["Kafka", "Kubernetes"]
+    assert "Kafka" in matching["weakness_summary"] and "Kubernetes" in matching["weakness_summary"]
+    assert "75점(B등급)" in matching["strength_summary"]
+    assert any("Kafka를" in r for r in matching["recommendations"])
+    for field in ("strengths", "weaknesses", "suggestions"):
+        assert degenerate_items(final["resume_analysis"][field]) is None
+    assert degenerate_items(matching["recommendations"]) is None
