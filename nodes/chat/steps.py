@@ -458,11 +458,11 @@ async def model_summary(
     return " ".join(text.split())[:SUMMARY_MAX_CHARS]
 
 
-async def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Reads the turn; appends it to `history` (last 5 turns), trims `messages` to the
-    same 5 turns, and folds older turns into `summary_lines`: with a tool-calling model, a
-    model-written running summary (one entry, bounded); otherwise (the embedded stand-in)
-    one short line per turn, the last 10. State stays bounded either way."""
+def _turn_update(
+    state: dict[str, Any],
+) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+    """The turn appended to `history` (last 5 turns) and `messages` trimmed to the same
+    turns; with the turns that left the window and the summary so far."""
     history = [
         *(state.get("history") or []),
         {
@@ -471,25 +471,36 @@ async def remember(state: dict[str, Any], config: RunnableConfig) -> dict[str, A
             "route": state["route"],
         },
     ]
-    summary = list(state.get("summary_lines") or [])
     dropped = []
     while len(history) > WINDOW_TURNS:
         dropped.append(history.pop(0))
-    if dropped and agent_available():
-        try:
-            summary = [await model_summary(summary, dropped, config)]
-        except Exception as exc:  # the answer is done: a failed fold must not fail the turn
-            log.warning("chat summary by the model failed, folding by rule: %r", exc)
-            summary += [_summary_line(t) for t in dropped]
-    else:
-        summary += [_summary_line(t) for t in dropped]
-    update: dict[str, Any] = {
-        "history": history,
-        "summary_lines": summary[-SUMMARY_LINES:],
-        "message": None,
-        "context": "",
-    }
+    update: dict[str, Any] = {"history": history, "message": None, "context": ""}
     trimmed = trimmed_messages(list(state.get("messages") or []))
     if trimmed:
         update["messages"] = trimmed
-    return update
+    return update, dropped, list(state.get("summary_lines") or [])
+
+
+def remember(state: dict[str, Any]) -> dict[str, Any]:
+    """Reads the turn; appends it to `history` (last 5 turns), trims `messages` to the
+    same turns and folds older turns into `summary_lines` by rule: one short line per
+    turn, the last 10. State stays bounded."""
+    update, dropped, summary = _turn_update(state)
+    summary += [_summary_line(t) for t in dropped]
+    return {**update, "summary_lines": summary[-SUMMARY_LINES:]}
+
+
+async def remember_turn(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+    """The graph's `remember` step: as `remember`, except that with a tool-calling model
+    the turns leaving the window fold into a model-written running summary (one entry, at
+    most SUMMARY_MAX_CHARS); the embedded stand-in keeps the rule's lines. A failed
+    summary call falls back to the rule (the answer is already made)."""
+    update, dropped, summary = _turn_update(state)
+    if not dropped or not agent_available():
+        return remember(state)
+    try:
+        folded = [await model_summary(summary, dropped, config)]
+    except Exception as exc:
+        log.warning("chat summary by the model failed, folding by rule: %r", exc)
+        folded = summary + [_summary_line(t) for t in dropped]
+    return {**update, "summary_lines": folded[-SUMMARY_LINES:]}
