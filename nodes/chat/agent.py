@@ -49,8 +49,9 @@ def can_call_tools(model: BaseChatModel) -> bool:
 
 
 def agent_available() -> bool:
-    """Whether the chat feature's primary model can call tools (fallbacks that cannot are
-    left out of the tool chain; a primary that cannot keeps the deterministic path)."""
+    """Whether the chat feature's primary model can call tools. A primary that cannot (the
+    embedded stand-in) keeps every message on the deterministic path, even when a fallback
+    could call tools: the fallback is for failures, not for routing."""
     chain = get_services().models.chain(FEATURE)
     return can_call_tools(chain[0][1])
 
@@ -71,7 +72,7 @@ def tool_error_text(exc: ToolException) -> str:
     is not this user's. Other failures (Redis down) are not handled here: they end the
     request with their coded error."""
     message = getattr(exc, "message", None) or str(exc)
-    return f"Error: {message}"
+    return message if message.startswith("Error") else f"Error: {message}"
 
 
 def build_tool_node() -> ToolNode:

@@ -366,6 +366,37 @@ async def test_the_user_is_injected_never_taken_from_the_model(tool_model, clien
         assert all("user" not in json.dumps(t["function"]["parameters"]) for t in tools)
 
 
+async def test_a_redis_outage_in_a_tool_is_the_coded_error_not_a_model_retry(tmp_path):
+    """Only mistakes a model can fix go back to it: Redis being down ends the turn with
+    503 DEPENDENCY_UNAVAILABLE, as on the deterministic path."""
+    import socket
+
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from core.errors import DependencyError
+    from core.redis import create_redis
+    from graphs.chat import build_chat_graph
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once released
+    redis = create_redis(f"redis://127.0.0.1:{port}/0", 4, 1)
+    fake = ToolCallingFake(script=[asks(("get_schedule", {})), "not reached"])
+    conf = Settings(redis_url=None, chroma_path=str(tmp_path / "chroma"))
+    models = ModelRegistry(conf, {"*": fake})
+    set_services(in_process_services(conf, models=models, redis=redis))
+    try:
+        graph = build_chat_graph().compile(checkpointer=InMemorySaver())
+        body = {"user_id": "u1", "room_id": "r1", "message": UNCLEAR, "now": NOW}
+        with pytest.raises(DependencyError) as caught:
+            await graph.ainvoke(body, {"configurable": {"thread_id": "chat:u1:r1"}})
+        assert caught.value.code == "DEPENDENCY_UNAVAILABLE"
+        assert len(fake.calls) == 1  # the outage was not handed to the model as a tool error
+    finally:
+        await redis.aclose()
+        set_services(None)
+
+
 async def test_the_calendar_lookup_serves_the_model_with_sources(tool_model, client):
     fake = tool_model(
         asks(("get_recruitment_schedule", {"company": "카카오"})),
