@@ -95,6 +95,7 @@ class ReportOut(TypedDict):
 
 class ReportState(ReportIn, ReportOut, total=False):
     evidence: str
+    signals: dict[str, int]
     total_score: int
     interview_type: str
     cache_key: str

@@ -31,7 +31,7 @@ from nodes.analysis.schemas import (
     SectionDigest,
 )
 from nodes.analysis.scoring import match_skills
-from nodes.shared.degenerate import degenerate_items, degenerate_reason
+from nodes.shared.degenerate import degenerate_items, degenerate_reason, writes_grounded_text
 from nodes.shared.posting import find_company, find_deadline, find_position
 from nodes.shared.sections import Section, section_text, split_sections
 from nodes.shared.skills import find_skills, normalise_skills, taxonomy
@@ -258,12 +258,6 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
         "feedback",
     )
     return {"feedback": replace_junk(feedback, grounded).model_dump()}
-
-
-def writes_grounded_text(model_spec: str) -> bool:
-    """Whether the user-visible words come from grounded text instead of the model: with
-    the embedded stand-in as the feature's model."""
-    return model_spec == "local" or model_spec.startswith("local:")
 
 
 # Headings of the feedback prompt: a model repeating them is echoing its prompt.

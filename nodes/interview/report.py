@@ -15,8 +15,10 @@ from langgraph.types import Command
 
 from core.cache import cache_key
 from core.errors import AIError, NotFoundError, validated
+from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_parsed
+from core.telemetry import DEGENERATE
 from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, score_answer
 from nodes.interview.questions import FEATURE
 from nodes.interview.schemas import (
@@ -28,6 +30,7 @@ from nodes.interview.schemas import (
 )
 from nodes.interview.session import answered
 from nodes.interview.steps import TYPE_LABEL, session_thread
+from nodes.shared.degenerate import degenerate_items, writes_grounded_text
 from nodes.shared.labelled import list_grammar, parse_labelled
 from prompts import load_prompt
 
@@ -66,9 +69,10 @@ async def load_session(state: dict[str, Any]) -> Command:
     if not turns:
         raise AIError("The session has no answers yet", code="NO_ANSWERS", status_code=409)
     interview_type = values["interview_type"]
-    evaluations, evidence = await asyncio.to_thread(  # morphological analysis: CPU-bound
+    evaluations, rubrics = await asyncio.to_thread(  # morphological analysis: CPU-bound
         evaluate_answers, turns, interview_type, values["facts"]
     )
+    evidence = session_evidence(list(zip(turns, rubrics, strict=True)))
     total = round(sum(e["score"] for e in evaluations) / len(evaluations))
     # Keyed on everything the report is made of: the evaluations (questions, answers,
     # scores) and the prompt's inputs. Answers alone would serve a restarted session with
@@ -79,9 +83,11 @@ async def load_session(state: dict[str, Any]) -> Command:
     key = cache_key(
         "interview-report", thread, report_inputs, REPORT_PROMPT.tag, services.models.spec(FEATURE)
     )
+    signals = dict(Counter(k for r in rubrics for k in sorted(set(r.signals))))
     update = {
         "evaluations": evaluations,
         "evidence": evidence,
+        "signals": signals,
         "total_score": total,
         "interview_type": interview_type,
         "cache_key": key,
@@ -94,8 +100,8 @@ async def load_session(state: dict[str, Any]) -> Command:
 
 def evaluate_answers(
     turns: list[dict[str, Any]], interview_type: str, facts: dict[str, Any]
-) -> tuple[list[dict[str, Any]], str]:
-    """The rubric for every answered turn, and the session's evidence for the prompt."""
+) -> tuple[list[dict[str, Any]], list[Rubric]]:
+    """The evaluation and the rubric of every answered turn."""
     evaluations, rubrics = [], []
     for turn in turns:
         rubric = score_answer(
@@ -112,7 +118,40 @@ def evaluate_answers(
                 improvements=rubric.improvements,
             ).model_dump()
         )
-    return evaluations, session_evidence(rubrics)
+    return evaluations, [rubric for _, rubric in rubrics]
+
+
+# What to practise for each weak signal (the grounded learning guide).
+LEARNING = {
+    "non_answer": "모르는 질문도 아는 범위에서 접근 방법을 설명하는 연습을 하세요.",
+    "short": "답변을 상황, 행동, 결과 순서로 두세 문장 이상 말하는 연습을 하세요.",
+    "off_topic": "질문의 핵심 단어를 첫 문장에서 짚고 답하는 연습을 하세요.",
+    "no_numbers": "경험마다 시간, 비율, 건수 같은 성과 수치를 하나씩 준비하세요.",
+    "star_gap": "경험을 상황-과제-행동-결과(STAR) 구조로 정리해 두세요.",
+    "no_reasoning": "기술을 고른 이유와 대안을 비교해 설명하는 연습을 하세요.",
+}
+
+
+def grounded_patterns(signals: dict[str, int], answers: int) -> ReportPatterns:
+    """The report's patterns from the rubric's counts (no model): what recurred, how often."""
+    ranked = sorted(signals.items(), key=lambda kv: (-kv[1], kv[0]))
+    good = [f"{SIGNALS[k]} ({n}/{answers}개 답변)" for k, n in ranked if k in POSITIVE][:2]
+    weak = [f"{SIGNALS[k]} ({n}/{answers}개 답변)" for k, n in ranked if k not in POSITIVE][:2]
+    guide = [LEARNING[k] for k, _ in ranked if k in LEARNING][:2]
+    return ReportPatterns(
+        strength_patterns=good or ["여러 답변에 반복해 나타난 강점은 아직 없습니다."],
+        weakness_patterns=weak or ["여러 답변에 반복해 나타난 약점은 없습니다."],
+        learning_guide=guide or ["답변마다 근거가 된 경험과 수치를 한 가지씩 더 준비하세요."],
+    )
+
+
+def patterns_text(patterns: ReportPatterns) -> str:
+    """The labelled text the model writes (and `parse_patterns` reads)."""
+    lines = []
+    for label, field in REPORT_LABELS.items():
+        lines.append(f"[{label}]")
+        lines += [f"- {item}" for item in getattr(patterns, field)]
+    return "\n".join(lines) + "\n"
 
 
 def session_evidence(rubrics: list[tuple[dict[str, Any], Rubric]]) -> str:
@@ -158,9 +197,18 @@ async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[st
         grade=grade_for(total),
         evidence=state["evidence"],
     )
-    model = services.models.runnable(
-        FEATURE, grammar=REPORT_GRAMMAR, max_tokens=services.settings.interview_report_max_tokens
-    )
+    grounded = grounded_patterns(state.get("signals", {}), len(state["evaluations"]))
+    model: Any
+    if writes_grounded_text(services.models.spec(FEATURE)):
+        # The embedded stand-in cannot write Korean: the patterns come from the rubric's
+        # counts, streamed like a model's answer (no model call).
+        model = GroundedWriter(text=patterns_text(grounded))
+    else:
+        model = services.models.runnable(
+            FEATURE,
+            grammar=REPORT_GRAMMAR,
+            max_tokens=services.settings.interview_report_max_tokens,
+        )
     patterns = await generate_parsed(
         model,
         parse_patterns,
@@ -169,6 +217,7 @@ async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[st
         services.settings.model_timeout_s,
         "report",
     )
+    patterns = _replace_junk(patterns, grounded)
     report = InterviewReport(
         evaluations=[AnswerEvaluation(**e) for e in state["evaluations"]],
         report=ReportSummary(total_score=total, grade=grade_for(total), **patterns.model_dump()),
@@ -181,3 +230,14 @@ async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[st
         services.settings.interview_report_cache_ttl_s,
     )
     return output
+
+
+def _replace_junk(patterns: ReportPatterns, grounded: ReportPatterns) -> ReportPatterns:
+    """A junk list (loop, prompt echo, not Korean, a repeated item) becomes the grounded one."""
+    values = patterns.model_dump()
+    for field, items in values.items():
+        reason = degenerate_items(items, echoes=("근거", "형식", "보고서"))
+        if reason is not None:
+            DEGENERATE.labels(FEATURE, reason).inc()
+            values[field] = getattr(grounded, field)
+    return ReportPatterns.model_validate(values)

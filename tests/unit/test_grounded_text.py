@@ -84,3 +84,32 @@ async def test_on_the_embedded_stand_in_the_feedback_is_grounded_and_still_strea
     for field in ("strengths", "weaknesses", "suggestions"):
         assert degenerate_items(final["resume_analysis"][field]) is None
     assert degenerate_items(matching["recommendations"]) is None
+
+
+async def test_the_interview_report_on_the_stand_in_is_grounded_in_the_rubric(
+    use_fake_model, client, monkeypatch
+):
+    from tests.unit.test_interview import START, STRONG, anchored_question, answer, turn
+
+    def questions_only(messages):
+        if "종합 피드백" in messages[-1].text:
+            raise AssertionError("the stand-in must not be asked to write the report")
+        return anchored_question(messages)
+
+    use_fake_model(questions_only, interview_max_followup_depth=0, interview_questions=3)
+    await turn(client, **START)
+    await answer(client, STRONG)
+    await answer(client, "모르겠습니다")
+    await answer(client, STRONG)
+    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
+    r = await client.post(
+        "/ai/interview/report/invoke", json={"input": {"user_id": "u1", "session_id": "s1"}}
+    )
+    assert r.status_code == 200, r.text
+    report = r.json()["output"]["report"]
+    # Counted from the rubric: two strong answers with numbers, one non-answer.
+    assert any(p.endswith("(2/3개 답변)") for p in report["strength_patterns"])
+    assert any(p.startswith("답하지 못함 (1/3개 답변)") for p in report["weakness_patterns"])
+    assert any("접근 방법" in g for g in report["learning_guide"])
+    for field in ("strength_patterns", "weakness_patterns", "learning_guide"):
+        assert degenerate_items(report[field]) is None
