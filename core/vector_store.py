@@ -30,7 +30,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from langchain_core.embeddings import Embeddings
 from langchain_core.vectorstores import VectorStoreRetriever
@@ -38,13 +38,24 @@ from langchain_core.vectorstores import VectorStoreRetriever
 from core.errors import DependencyError
 from core.telemetry import RETRIEVAL_SECONDS
 
+if TYPE_CHECKING:
+    from chromadb.api.collection_configuration import CreateCollectionConfiguration
+
 # The logical collection reported to the backend (FileEmbedResult.collection) and the prefix
 # of every user's Chroma collection.
 COLLECTION = "devths_documents"
 # Chroma collection objects kept per process (least recently used dropped first). Opening
 # one is a lookup (a round trip to a Chroma server), so active users skip it.
 OPEN_COLLECTIONS = 2048
-_COLLECTION_METADATA = {"hnsw:space": "cosine"}
+# A user's HNSW index is written to disk every HNSW_SYNC_THRESHOLD records (Chroma's default
+# is 1000): the records since the last write are replayed from Chroma's log when a process
+# first reads the collection, so with the default a user's first query cost grew with the
+# user's chunks (16 ms at 100, 54 ms at 300) instead of reading a small index file (6-9 ms;
+# docs/decisions.md).
+HNSW_SYNC_THRESHOLD = 20
+COLLECTION_CONFIGURATION: CreateCollectionConfiguration = {
+    "hnsw": {"space": "cosine", "sync_threshold": HNSW_SYNC_THRESHOLD}
+}
 
 T = TypeVar("T")
 
@@ -151,7 +162,7 @@ class VectorStore:
                 collection_name=name,
                 embedding_function=self.embeddings,
                 client=client,
-                collection_metadata=_COLLECTION_METADATA,
+                collection_configuration=COLLECTION_CONFIGURATION,
                 create_collection_if_not_exists=create,
             )
         except NotFoundError:

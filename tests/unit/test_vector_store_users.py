@@ -56,6 +56,12 @@ async def test_each_user_has_a_collection_of_their_own(tmp_path):
     await store.replace(*_doc("u1", "d2", ["d"], seed=10))
     await store.replace(*_doc("u2", "d1", ["e", "f"], seed=20))
     assert _collections(tmp_path) == {collection_name("u1"): 4, collection_name("u2"): 2}
+    client = chromadb.PersistentClient(
+        path=str(tmp_path), settings=ChromaSettings(anonymized_telemetry=False)
+    )
+    hnsw = client.get_collection(collection_name("u1")).configuration["hnsw"]
+    assert hnsw["space"] == "cosine"
+    assert hnsw["sync_threshold"] == 20  # the index files kept fresh (Chroma's default: 1000)
     # A user who stored nothing finds nothing, and reading creates no collection.
     assert await store.query("u3", _vec(0), 5) == []
     assert await store.stored_hash("u3", "d1") == (None, 0)
