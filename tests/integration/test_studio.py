@@ -64,3 +64,26 @@ def test_an_analysis_run_completes_through_the_studio_api(studio):
     # required Python, Django both met (1.0), preferred AWS missing (0) -> 75, B
     assert (out["matching"]["score"], out["matching"]["grade"]) == (75, "B")
     assert out["posting_analysis"]["company"] == "당근"
+
+
+def test_a_chat_turn_shows_its_messages_and_tool_calls(studio):
+    """Studio's chat view reads the `messages` channel: a schedule request shows the human
+    message, the tool call, the tool's result and the answer."""
+    assistants = httpx.post(f"{studio}/assistants/search", json={}).json()
+    assistant = next(a for a in assistants if a["graph_id"] == "chat")
+    thread = httpx.post(f"{studio}/threads", json={}).json()["thread_id"]
+    body = {
+        "user_id": "studio",
+        "room_id": "r1",
+        "now": "2026-11-29T10:00:00+09:00",
+        "message": "다음주 금요일 오후 3시에 네이버 1차 면접 추가해줘",
+    }
+    run = httpx.post(
+        f"{studio}/threads/{thread}/runs/wait",
+        json={"assistant_id": assistant["assistant_id"], "input": body},
+        timeout=600,
+    )
+    assert run.status_code == 200 and run.json()["tool_calls"][0]["name"] == "add_schedule"
+    messages = httpx.get(f"{studio}/threads/{thread}/state").json()["values"]["messages"]
+    assert [m["type"] for m in messages] == ["human", "ai", "tool", "ai"]
+    assert [c["name"] for c in messages[1]["tool_calls"]] == ["add_schedule"]
