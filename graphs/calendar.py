@@ -29,7 +29,7 @@ class CalendarOut(TypedDict):
 
 
 class CalendarState(CalendarIn, CalendarOut, total=False):
-    pass
+    company_absent: bool  # the text says it does not name the company ("our client")
 
 
 def build_calendar_graph() -> StateGraph:

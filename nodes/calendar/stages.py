@@ -1,59 +1,333 @@
-"""Recruitment stages, dates and times read from Korean posting text, deterministically.
+"""Recruitment stages with their dates and times, read from posting text deterministically.
 
-Forms handled: "~ 3/15(금) 18:00까지", "2026.03.22 14시", "오후 3시", "3월 넷째 주" (a week is
-not a date: the stage is kept with date null), "상시 채용", "추후 안내" (date null), process
-lines "서류 → 코딩테스트 → 1차 면접" (stages without dates, filled when a later line dates
-them) and a heading line ("■ 접수기간") whose dates are on the next line.
+The parser reads a posting line by line, and each line clause by clause
+(`nodes.calendar.clauses`):
+
+1. the **date/range/time reader** (`nodes.calendar.when`) finds the line's dates, ranges and
+   times;
+2. the **stage classifier** (`find_mentions`) finds the stage words outside them ("서류 마감",
+   "코딩 Pre-Test", "GSAT", "1차 면접(PT 면접)", "Applications close", "phone screen"), one
+   mention per step: a parenthesis refines the step before it ("필기 전형(코딩테스트)" is a
+   coding test, "실기테스트(C++ 코딩)" too, "GSAT(직무적성검사)" an aptitude test);
+3. each date goes to the stage words **of its own clause**: the nearest stage before it
+   ("코딩테스트: 3/28"), or after it when the clause starts with the date ("5월 22일 실무
+   면접", "6/27에 take-home coding test"); a clause without stage words belongs to the one
+   before it ("Art test: April 22, due by 5:30 p.m."), and a line of dates under a heading
+   ("◇ 면접" then "- 1차: 8.3") to that heading;
+4. a document deadline takes a range's end and its time, other stages a range's start
+   (an assignment its due date); "Interviews Sep 24 and Oct 1" are two interviews;
+5. steps named twice (a process line "서류 → 코딩테스트 → 면접" and a dated line) are one
+   stage; there is one document stage.
+
+Nothing is guessed: "4월 중", "5월 첫째 주", "추후 안내", "TBD", "mid-June" leave the date null.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
-from nodes.shared.korean_dates import find_dates
+from nodes.calendar.clauses import FLOW, bracket_depths, lines_of, split_clauses
+from nodes.calendar.when import LineWhen, When, read_when
 
-STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+# ---------------------------------------------------------------------------- stage words
+
+# Priority of a mention's kind when one step is named twice ("필기 전형(코딩테스트)"):
+# an interview, then an explicitly coding test, then the named non-coding steps, then a
+# generic assignment or test, then the application.
+INTERVIEW, CODING, OTHER, ASSIGNMENT, DOCUMENT = range(5)
+_TYPE_OF = {
+    INTERVIEW: "INTERVIEW",
+    CODING: "CODING_TEST",
+    OTHER: "OTHER",
+    ASSIGNMENT: "CODING_TEST",
+    DOCUMENT: "DOCUMENT",
+}
+
+_ROUND = r"(?:\d\s*차|[1-9]\s*(?:st|nd|rd|th)|first|second|third|final|최종|1st|2nd|3rd)"
+_KINDS: list[tuple[int, re.Pattern[str]]] = [
     (
-        "INTERVIEW",
+        INTERVIEW,
         re.compile(
-            # The optional round word takes its own spaces: a leading `\s*` would be tried
-            # from every position of a long run of spaces (quadratic).
-            r"(?:(?:(\d)\s*차|최종|임원|기술|실무|인성|컬처\s*핏|팀)\s*)?(?:면접|인터뷰)"
-            r"(?!\s*(?:대상자|결과))"
+            # At most three modifiers (bounded: no rescans of long runs of words).
+            r"(?:(?:\d\s*차|최종|임원진?|경영진|기술|실무진?|직무|인성|컬처\s*핏|컬처|팀장?|PT|"
+            r"화상|비대면|대면|온사이트|발표|역량|심층|포트폴리오|라이브|그룹|토론|영어|대표)\s*){0,3}"
+            r"(?:면접|인터뷰)(?:\s*전형)?(?!\s*(?:대상|결과|합격|관|비\b))|"
+            r"(?i:(?:(?:1st|2nd|3rd|[1-9]th|first|second|third|final|technical|tech|panel|"
+            r"on-?site|virtual|video|phone|behaviou?ral|culture(?:[\s-]*fit)?|team|executive|"
+            r"hiring\s+manager|system\s+design|HR|recruiter|round)[\s-]+){0,3}interviews?|"
+            r"(?:recruiter\s+)?phone\s+screen(?:ing)?|recruiter\s+(?:call|screen)|"
+            r"(?:interview|onsite)\s+loop|"
+            r"(?:1st|2nd|3rd|first|second|third|final|technical|tech)\s+round"
+            r"(?!\s+(?:coding|programming|test|assessment))(?:\s+interviews?)?)|"
+            r"On-?site\b(?![\s-]*(?:coding|programming|test))"
         ),
     ),
     (
-        "CODING_TEST",
+        CODING,
         re.compile(
-            r"(?:온라인\s*)?코딩\s*테스트|알고리즘\s*테스트|과제\s*전형|사전\s*과제|기술\s*과제|"
-            r"필기\s*(?:시험|전형)|필기\s*\(?\s*코딩\s*\)?\s*테스트|코테|"
-            r"(?<![가-힣])(?:[가-힣]+\s)?과제(?!\s*(?:해결|수행))"
+            r"(?:(?:온라인|오프라인|실기|라이브|SQL|웹)\s*)?(?:코딩|알고리즘|프로그래밍)\s*"
+            r"(?:테스트|시험|과제|챌린지|(?i:pre-?\s*test|main\s*test|test))|"
+            r"코테|SW\s*역량\s*테스트|필기\s*\(\s*코딩\s*\)\s*테스트|라이브\s*코딩|"
+            r"(?i:(?:(?:live|online|on-?site|take-home|hands-on|SQL|python|pair)[\s-]+){0,3}"
+            r"(?:coding|programming|algorithm(?:ic)?)\s+(?:test|assessment|challenge|exercise|"
+            r"assignment|task|round)s?|live\s+coding|hackerrank|codility|"
+            r"(?:online|technical)\s+(?:coding\s+)?assessment)"
         ),
     ),
     (
-        "OTHER",
+        OTHER,
         re.compile(
-            r"인적성(?:\s*검사)?|GSAT|SKCT|HMAT|CJAT|적성\s*검사|"
-            r"(?:최종\s*)?합격자?\s*발표|결과\s*발표|최종\s*발표|최종\s*합격|"
-            r"(?<![신])입사(?:\s*예정일?)?|처우\s*협의|건강\s*검진|오리엔테이션"
+            r"인\s*적성(?:\s*검사)?|인성\s*검사|직무\s*적성(?:\s*검사)?|적성\s*검사|역량\s*검사|"
+            r"GSAT|SKCT|HMAT|CJAT|PAT\b|LG\s*Way\s*Fit(?:\s*Test)?|AIVLE\s*Test|"
+            r"필기(?:\s*(?:시험|전형|테스트|고사))?|NCS\b|전공\s*(?:시험|필기)|"
+            r"실기(?:\s*(?:테스트|시험|전형))?|(?:디자인|아트|기획|PM)\s*(?:과제|테스트)|"
+            r"케이스\s*스터디|처우\s*협의|연봉\s*협의|레퍼런스\s*체크|평판\s*조회|"
+            r"(?:채용\s*)?건강\s*검진|신체\s*검사|(?<!신)입사(?!\s*(?:지원|서류|후|원))"
+            r"(?:\s*(?:예정일?|일))?|임용|(?:최종\s*)?합격자?\s*발표|결과\s*발표|최종\s*발표|"
+            r"최종\s*합격|(?:최종\s*)?오퍼|오리엔테이션|온보딩|"
+            r"(?i:(?:online\s+)?aptitude\s+test|personality\s+test|written\s+(?:exam|test)|"
+            r"(?:art|design)\s+(?:test|assignment|exercise|challenge)|case\s+study|"
+            r"reference\s+checks?|background\s+checks?|health\s+check|medical\s+check(?:-?up)?|"
+            r"onboarding|start\s+date|first\s+day|offer\s+(?:discussion|call|letter|stage)|"
+            r"final\s+offer)|Offers?\b"
         ),
     ),
     (
-        "DOCUMENT",
+        ASSIGNMENT,
         re.compile(
-            r"서류\s*(?:접수|마감|전형|제출|지원)?|지원서\s*(?:접수|마감|제출)|원서\s*접수|"
-            r"접수\s*(?:기간|마감)?|지원\s*(?:기간|마감)|모집\s*기간|마감일?|상시\s*채용|채용\s*시\s*마감|"
-            r"(?i:application\s+deadline|deadline|apply\s+by)"
+            r"(?<![가-힣])(?:(?:사전|기술|보안|코딩|웹|개발|실무|온라인)\s*)?과제(?:\s*전형)?"
+            r"(?!\s*(?:해결|수행))|"
+            r"(?i:take-home(?:\s+(?:coding\s+|design\s+|data\s+|case\s+)?"
+            r"(?:assignment|test|exercise|task|project|challenge))?|"
+            r"(?:home|technical)\s+assignment|pre-?test|main\s+test)"
+        ),
+    ),
+    (
+        DOCUMENT,
+        re.compile(
+            r"서류(?!\s*(?:전형\s*)?(?:합격|통과|결과|발표|심사\s*결과))"
+            r"(?:\s*(?:접수|마감|전형|제출|지원|검토|심사|평가))?|"
+            r"(?:입사\s*)?지원서(?:\s*(?:접수|마감|제출))?|원서\s*접수|이력서|"
+            r"포트폴리오(?!\s*(?:인터뷰|면접))|(?:상시\s*)?접수(?:\s*(?:기간|마감일?))?|"
+            r"지원\s*(?:기간|마감일?)|모집\s*기간|마감(?:일|\s*시각|\s*일시)?|"
+            r"상시\s*(?:채용|모집)|채용\s*시\s*마감|"
+            r"(?i:application\s+(?:deadline|period|window|due)|applications?\s+(?:close[sd]?|"
+            r"(?:are\s+)?(?:due|open|accepted|received|reviewed)|will\s+close|must\s+be)|"
+            r"apply\s+(?:by|before|until)|deadline|closing\s+date|"
+            r"resume\s+(?:deadline|due|submission|review|screening)|"
+            r"CV\s+(?:deadline|submission|screening)|"
+            r"document\s+(?:screening|review)(?!\s+results?)|"
+            r"(?:submit|send)\s+(?:us\s+)?(?:your\s+)?(?:application|resume|CV|portfolio)s?|"
+            r"rolling\s+basis)|"
+            r"(?:Applications?|Resumes?|CVs?|Portfolios?)(?=\s*(?:[:：(]|은|는|for\b))"
         ),
     ),
 ]
-_TIME = re.compile(
-    r"(?:(오전|오후|AM|PM|am|pm)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?:\s*(\d{1,2})\s*분|\s*반)?)"
+# For callers that only ask which stage a message names (the chat's calendar route).
+STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    (stage_type, re.compile("|".join(p.pattern for k, p in _KINDS if _TYPE_OF[k] == stage_type)))
+    for stage_type in ("INTERVIEW", "CODING_TEST", "OTHER", "DOCUMENT")
+]
+ROLLING = re.compile(r"상시\s*(?:채용|접수|모집)|채용\s*시\s*마감|(?i:rolling)")
+# What a parenthesis after a step says about it: "(C++ 코딩)" makes a test a coding test,
+# "(디자인)" an assignment a non-coding one.
+_CODE_WORDS = re.compile(
+    r"코딩|코드|프로그래밍|알고리즘|(?i:coding|code|programming|algorithm|C\+\+|python|java\b|SQL)"
 )
-_SPLIT = re.compile(r"\s*(?:→|->|▶|>|,|/(?!\d)|\||·)\s*|\s[-–]\s")
-ROLLING = re.compile(r"상시\s*채용|채용\s*시\s*마감")
+_NON_CODE_WORDS = re.compile(r"디자인|아트|기획|케이스|(?i:design|art\b|case\s+study)")
+_ASSIGNMENT_WORDS = re.compile(r"과제|(?i:assignment|take-home|exercise)")
+_DEADLINE_WORD = re.compile(r"마감(?:일|\s*시각|\s*일시)?|(?i:deadline)")
+_DEADLINE_GAP = re.compile(r"\s*(?:제출|submission)?\s*")
+_PAREN_AFTER = re.compile(r"\s*[(（]([^)）]{0,60})[)）]")
+_WRITTEN = re.compile(r"필기|실기")  # a written or practical test: coding when it says so
+_GENERIC = {"면접", "과제"}  # as keys (`_key`): 인터뷰, Interviews, 면접 전형, 과제 전형 …
+_LABEL = re.compile(r"^[^:：]{1,60}?(?=\s*[:：](?!\d))")
+_BULLET = re.compile(r"^(?:[-•·*■□◆◇▶▷●○◎※>]|\d{1,2}[.)]|[①-⑳]|[^\w\s(\[【「『<])+\s*")
+# A line of dates under a heading: only a generic label ("기간:", "- 1차:") besides them.
+_DATE_LINE_LABEL = re.compile(
+    r"^(?:기간|일정|일시|날짜|마감|기한|제출|제출\s*마감|시간|장소|"
+    + _ROUND
+    + r"|(?i:date|dates|when|period|round\s*\d))?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Mention:
+    kind: int
+    start: int
+    end: int
+    name: str
+    rounds: frozenset[str] = frozenset()
+
+    @property
+    def stage_type(self) -> str:
+        return _TYPE_OF[self.kind]
+
+
+_ROUND_NAMES = {"1st": "1차", "first": "1차", "2nd": "2차", "second": "2차", "3rd": "3차"}
+_ROUND_NAMES |= {"third": "3차", "final": "최종"}
+
+
+def _rounds(name: str) -> frozenset[str]:
+    """The rounds a stage name says, one spelling per round ("1st" and "1차" are one)."""
+    words = (m.group(0).replace(" ", "").lower() for m in re.finditer(_ROUND, name, re.I))
+    return frozenset(_ROUND_NAMES.get(w, w) for w in words)
+
+
+def _one_step(a: Mention, b: Mention) -> bool:
+    """Two same-type words with nothing but plain words between: one step, unless both
+    name an interview or a test of their own ("기술면접 후 최종 인터뷰" are two)."""
+    if a.kind in (DOCUMENT, OTHER) or {a.kind, b.kind} == {CODING, ASSIGNMENT}:
+        return True
+    return _key(a.name) in _GENERIC or _key(b.name) in _GENERIC
+
+
+def _script(name: str) -> str:
+    return "ko" if re.search(r"[가-힣]", name) else "latin"
+
+
+def find_mentions(line: str, skip: list[tuple[int, int]] | None = None) -> list[Mention]:
+    """Stage words in a line, leftmost-longest, outside `skip` (its dates and times)."""
+    skip = skip or []
+    candidates = [
+        (m.start(), -m.end(), kind, m)
+        for kind, pattern in _KINDS
+        for m in pattern.finditer(line)
+        if m.group(0).strip()
+    ]
+    mentions: list[Mention] = []
+    taken_until = -1
+    for start, neg_end, kind, m in sorted(candidates, key=lambda c: (c[0], c[1], c[2])):
+        end = -neg_end
+        if start < taken_until or any(s < end and start < e for s, e in skip):
+            continue
+        name = " ".join(m.group(0).split())
+        mentions.append(Mention(kind, start, end, name, _rounds(name)))
+        taken_until = end
+    return mentions
+
+
+@dataclass
+class Step:
+    """One step of the process named in a clause: its mentions and the dates it takes."""
+
+    mentions: list[Mention]
+    kind: int
+    start: int
+    end: int
+    whens: list[When] = field(default_factory=list)
+
+    @property
+    def stage_type(self) -> str:
+        return _TYPE_OF[self.kind]
+
+    @property
+    def name(self) -> str:
+        return self.mentions[0].name
+
+    @property
+    def is_assignment(self) -> bool:
+        return any(_ASSIGNMENT_WORDS.search(m.name) for m in self.mentions)
+
+
+def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[int]) -> list[Step]:
+    """Mentions that name one step become one: a parenthesis after a step ("1차 면접(PT
+    면접)", "필기 전형(코딩테스트)"), and same-type words with no date, flow separator or
+    other round between them ("서류 접수 … 마감", "Programming test, pre-test round")."""
+    steps: list[Step] = []
+    date_starts = [d.start for d in dates]
+    for m in mentions:
+        last = steps[-1] if steps else None
+        if last is not None:
+            between = line[last.end : m.start] if m.start - last.end <= 40 else "-" * 41
+            in_parens = depths[m.start] > depths[last.end - 1]
+            at = bisect.bisect_left(date_starts, last.end)
+            no_date = at == len(date_starts) or date_starts[at] >= m.start
+            rounds = (m.rounds, last.mentions[-1].rounds)
+            other_round = bool(rounds[0] and rounds[1] and rounds[0] != rounds[1])
+            same = _TYPE_OF[m.kind] == last.stage_type and not other_round
+            joined = (
+                same
+                and len(between) <= 40
+                and not FLOW.search(between)
+                and _one_step(last.mentions[-1], m)
+            )
+            # "코딩 과제 제출 마감", "assignment deadline": the step's own deadline
+            its_deadline = bool(
+                m.kind == DOCUMENT
+                and last.kind != DOCUMENT
+                and _DEADLINE_WORD.fullmatch(m.name)
+                and _DEADLINE_GAP.fullmatch(between)
+            )
+            # "코딩테스트 / Coding Test": one step named in two languages
+            bilingual = (
+                _TYPE_OF[m.kind] == last.stage_type
+                and between.strip() == "/"
+                and _script(m.name) != _script(last.mentions[-1].name)
+                and not other_round
+            )
+            if no_date and (in_parens or joined or its_deadline or bilingual):
+                last.mentions.append(m)
+                last.kind = min(last.kind, m.kind)
+                last.end = m.end
+                continue
+        steps.append(Step([m], m.kind, m.start, m.end))
+    for step in steps:
+        after = _PAREN_AFTER.match(line, step.end)
+        words = (after.group(1) if after else "") + " " + " ".join(x.name for x in step.mentions)
+        testable = step.kind == ASSIGNMENT or (step.kind == OTHER and _WRITTEN.match(step.name))
+        if testable and _CODE_WORDS.search(words):
+            step.kind = CODING
+        if step.kind == ASSIGNMENT and _NON_CODE_WORDS.search(words):
+            step.kind = OTHER
+    return steps
+
+
+def _assign(line: str, steps: list[Step], when: LineWhen, depths: list[int]) -> None:
+    """Give each date to a step of its own clause (see the module docstring)."""
+    dates = when.dates
+    clauses = split_clauses(line, when.spans, depths)
+    groups: list[tuple[list[Step], list[When]]] = []
+    si = di = 0
+    for _, end in clauses:
+        in_steps, in_dates = [], []
+        while si < len(steps) and steps[si].start < end:
+            in_steps.append(steps[si])
+            si += 1
+        while di < len(dates) and dates[di].start < end:
+            in_dates.append(dates[di])
+            di += 1
+        if in_steps or not groups:
+            groups.append((in_steps, in_dates))
+        else:
+            groups[-1][1].extend(in_dates)  # no stage words: the clause before's dates
+    if len(groups) > 1 and not groups[0][0]:
+        groups[1][1][:0] = groups[0][1]  # leading dates: the first clause with a stage
+        groups = groups[1:]
+    for group_steps, group_dates in groups:
+        if group_steps:
+            _pair(group_steps, group_dates)
+
+
+def _pair(steps: list[Step], dates: list[When]) -> None:
+    """In one clause: each date to the nearest step before it, or, when the clause starts
+    with a date ("5월 22일 실무 면접"), to the nearest step after it."""
+    starts = [s.start for s in steps]
+    stage_first = not dates or steps[0].start < dates[0].start
+    for d in dates:
+        at = bisect.bisect_left(starts, d.start)  # steps[:at] are before the date
+        if stage_first:
+            target = steps[at - 1] if at else steps[0]
+        else:
+            target = steps[at] if at < len(steps) else steps[-1]
+        target.whens.append(d)
+
+
+# ---------------------------------------------------------------------------- stages
 
 
 @dataclass
@@ -62,86 +336,170 @@ class Stage:
     stage_type: str
     date: date | None = None
     time: str | None = None
+    weak: bool = field(default=False, repr=False)  # dated only by a notice ("… 발송")
+    pending_time: str | None = field(default=None, repr=False)  # "마감 시각: 18시"
 
     def as_dict(self) -> dict[str, str | None]:
-        """The contract's schedule item."""
+        """The contract's schedule item (a time only with its date)."""
         return {
             "stage": self.stage,
             "stage_type": self.stage_type,
             "date": self.date.isoformat() if self.date else None,
-            "time": self.time,
+            "time": self.time if self.date else None,
         }
 
 
-def _stage_in(segment: str) -> tuple[str, str] | None:
-    for stage_type, pattern in STAGE_PATTERNS:
-        found = pattern.search(segment)
-        if found and found.group(0).strip():
-            return stage_type, re.sub(r"\s+", " ", found.group(0).strip())
-    return None
+def _key(name: str) -> str:
+    """A stage name compared: no spaces, lower case, one word for an interview."""
+    key = re.sub(r"\s", "", name).lower()
+    return re.sub(r"인터뷰|interviews?", "면접", key).replace("전형", "")
 
 
-def _time_after(segment: str, start: int) -> str | None:
-    for m in _TIME.finditer(segment, start):
-        hour, minute = int(m.group(2)), int(m.group(3) or m.group(4) or 0)
-        if "반" in m.group(0):
-            minute = 30
-        meridiem = (m.group(1) or "").lower()
-        if meridiem in ("오후", "pm") and hour < 12:
-            hour += 12
-        if meridiem in ("오전", "am") and hour == 12:
-            hour = 0
-        if hour == 24 and minute == 0:
-            return "24:00"  # "마감 24:00": the end of that day, as the posting wrote it
-        if 0 <= hour <= 23 and 0 <= minute < 60:  # "24:30" is no time of that day
-            return f"{hour:02d}:{minute:02d}"
-    return None
+def _same_step(a: str, b: str) -> bool:
+    ka, kb = _key(a), _key(b)
+    return ka == kb or ka.endswith(kb) or kb.endswith(ka) or ka in _GENERIC or kb in _GENERIC
 
 
-def _dated(stage_type: str, text: str, now: date) -> tuple[date | None, str | None]:
-    """The stage's date and time in `text`: a period's end for document deadlines, else its
-    first date; the time is the first one after that date (or anywhere, without a date)."""
-    dates = find_dates(text, now)
-    if not dates:
-        return None, None
-    chosen = dates[-1] if stage_type == "DOCUMENT" else dates[0]
-    return chosen.value, _time_after(text, chosen.end)
+class Schedule:
+    """The stages found so far, with the merge rules of the module docstring."""
+
+    def __init__(self) -> None:
+        self.stages: list[Stage] = []
+
+    def _named(self, stage_type: str, name: str) -> bool:
+        return any(s.stage_type == stage_type and s.stage == name for s in self.stages)
+
+    def add(self, new: Stage, other_names: list[str], heading: Stage | None = None) -> Stage:
+        """Merges `new` into the stage it names again, or appends it; returns the stage."""
+        if new.stage_type == "DOCUMENT":
+            return self._add_document(new)
+        same = [s for s in self.stages if s.stage_type == new.stage_type]
+        if heading is not None and heading in same and heading.date is None and new.date:
+            same = [heading]
+        matches = [s for s in same if _same_step(s.stage, new.stage)]
+        undated = [s for s in matches if s.date is None]
+        if new.date is None:
+            if matches:
+                return matches[0]
+        elif undated:
+            old = undated[0]
+            if _key(old.stage) in _GENERIC and _key(new.stage) not in _GENERIC:
+                old.stage = new.stage if not self._named(new.stage_type, new.stage) else old.stage
+            old.date, old.time, old.weak = new.date, new.time, new.weak
+            return old
+        else:
+            for old in matches:
+                if old.date == new.date:
+                    old.time = old.time or new.time
+                    return old
+                if old.weak and not new.weak:
+                    old.date, old.time, old.weak = new.date, new.time, False
+                    return old
+        for name in [new.stage, *other_names]:
+            if not self._named(new.stage_type, name):
+                new.stage = name
+                self.stages.append(new)
+                return new
+        return matches[0] if matches else new
+
+    def _add_document(self, new: Stage) -> Stage:
+        old = next((s for s in self.stages if s.stage_type == "DOCUMENT"), None)
+        if old is None:
+            if new.date is not None and new.time is None:
+                new.time = new.pending_time
+            self.stages.append(new)
+            return new
+        if new.date is None:
+            if new.pending_time and old.time is None:
+                if old.date is not None:
+                    old.time = new.pending_time
+                else:
+                    old.pending_time = new.pending_time
+            return old
+        if old.date is None or (new.date, new.time or "") > (old.date, old.time or ""):
+            old.date, old.time = new.date, new.time or old.pending_time
+        return old
+
+
+def _chosen(step: Step) -> list[When]:
+    """The dates a step keeps: a deadline the last; others every date but a range's end
+    (an assignment its due date); notice dates only when nothing else dates the step."""
+    strong = [w for w in step.whens if not w.weak] or step.whens
+    if not strong:
+        return []
+    if step.kind == DOCUMENT:
+        return [strong[-1]]
+    kept = []
+    for w in strong:
+        if w.is_range_end and any(x.until is w for x in strong):
+            continue
+        if w.until is not None and step.is_assignment:
+            w = w.until
+        kept.append(w)
+    return kept
 
 
 def find_stages(text: str, now: date) -> list[Stage]:
-    """Every stage in document order; a stage type and name seen twice is one stage (a
-    later line can date a stage the process line only named)."""
-    stages: list[Stage] = []
-    # Runs of spaces become one: every pattern here reads `\s*` alike, and _SPLIT's leading
-    # `\s*` would otherwise rescan a long run from each of its positions (quadratic).
-    lines = [" ".join(ln.split()) for ln in text.splitlines() if ln.strip()]
-    for i, line in enumerate(lines):
-        segments = [s for s in _SPLIT.split(line) if s] if not find_dates(line, now) else [line]
-        for segment in segments:
-            found = _stage_in(segment)
-            if found is None:
-                continue
-            stage_type, name = found
-            when, at = _dated(stage_type, segment, now)
-            if when is None and i + 1 < len(lines) and _stage_in(lines[i + 1]) is None:
-                when, at = _dated(stage_type, lines[i + 1], now)  # "■ 접수기간" then dates
-            if when is None and ROLLING.search(segment):
-                name = "상시 채용"
-            _merge(stages, Stage(name, stage_type, when, at))
+    """Every stage in document order (see the module docstring)."""
+    schedule = Schedule()
+    heading: Stage | None = None
+    for line in lines_of(text):
+        when = read_when(line, now)
+        mentions = find_mentions(line, when.spans)
+        if not mentions:
+            label = _heading_label(line, when) if when.dates else None
+            if heading is not None and label is not None and _DATE_LINE_LABEL.match(label):
+                _under_heading(schedule, heading, label, when.dates)
+            else:
+                heading = None
+            continue
+        depths = bracket_depths(line)
+        steps = _steps(line, mentions, when.dates, depths)
+        _assign(line, steps, when, depths)
+        labelled = _LABEL.match(line)
+        label = _BULLET.sub("", labelled.group(0)).strip() if labelled else ""
+        added: list[Stage] = []
+        for step in steps:
+            others = [label] if labelled and label and step.start < labelled.end() else []
+            chosen = _chosen(step)
+            if not chosen:
+                stage = Stage(step.name, step.stage_type)
+                if when.loose and step is steps[0]:
+                    stage.pending_time = when.loose[0].value  # "마감 시각: 18시"
+                added.append(schedule.add(stage, others))
+            for w in chosen:
+                span = " ".join(line[step.start : w.end].split())
+                stage = Stage(step.name, step.stage_type, w.value, w.time, weak=w.weak)
+                added.append(schedule.add(stage, [*others, span]))
+        # A line naming one step and no date may head the dates of the lines below it.
+        heading = added[0] if len(steps) == 1 and not when.dates else None
+    return _renamed_rolling(schedule.stages)
+
+
+def _heading_label(line: str, when: LineWhen) -> str:
+    """What a line says besides its dates and times, bullets, weekdays and connectors."""
+    rest = list(line)
+    for s, e in when.spans:
+        rest[s:e] = " " * (e - s)
+    text = re.sub(r"[(（]\s*[월화수목금토일]\s*[)）]", " ", "".join(rest))
+    text = re.sub(r"까지|부터|[~∼\-–—:：,|()（）]|(?i:\b(?:KST|to)\b)", " ", text)
+    return " ".join(_BULLET.sub("", text.strip()).split())
+
+
+def _under_heading(schedule: Schedule, heading: Stage, label: str, dates: list[When]) -> None:
+    """Dates on a line under a heading ("◇ 서류 접수" then "- 기간: 7.6 ~ 7.19"; "◇ 면접"
+    then "- 1차: 8.3" and "- 2차: 8.10")."""
+    kind = DOCUMENT if heading.stage_type == "DOCUMENT" else OTHER
+    for w in _chosen(Step([], kind, 0, 0, list(dates))):
+        if heading.date is None or kind == DOCUMENT:
+            schedule.add(Stage(heading.stage, heading.stage_type, w.value, w.time), [], heading)
+        elif label:
+            schedule.add(Stage(label, heading.stage_type, w.value, w.time), [])
+
+
+def _renamed_rolling(stages: list[Stage]) -> list[Stage]:
+    """An undated rolling application is called what it is: "상시 채용"."""
+    for s in stages:
+        if s.stage_type == "DOCUMENT" and s.date is None and ROLLING.search(s.stage):
+            s.stage = "상시 채용"
     return stages
-
-
-def _merge(stages: list[Stage], new: Stage) -> None:
-    for old in stages:
-        same = old.stage_type == new.stage_type and (
-            old.stage == new.stage or new.stage_type == "DOCUMENT"
-        )
-        if same:
-            if old.date is None and new.date is not None:
-                old.date, old.time = new.date, new.time
-            elif old.date is not None and new.date is not None and new.stage_type == "DOCUMENT":
-                old.date, old.time = max(
-                    (old.date, old.time), (new.date, new.time), key=lambda p: (p[0], p[1] or "")
-                )
-            return
-    stages.append(new)

@@ -17,11 +17,10 @@ from langgraph.types import Command
 from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured
+from nodes.calendar.header import find_header
 from nodes.calendar.schemas import CalendarParseInput, PostingHeader
 from nodes.calendar.stages import ROLLING, STAGE_PATTERNS, find_stages
 from nodes.shared.korean_dates import today_seoul
-from nodes.shared.posting import find_company, find_position, find_title_company
-from nodes.shared.sections import split_sections
 from nodes.shared.skills import taxonomy
 from prompts import load_prompt
 
@@ -63,21 +62,22 @@ def plausible(value: str) -> bool:
 
 def extract_schedule(state: dict[str, Any]) -> Command:
     """Reads text and now; writes the stages, company, position and hashtags; goes on to
-    `ask_model` only when company or position is still unknown."""
+    `ask_model` only when company or position is still unknown (a company the text says it
+    does not name, "our client", is not asked for)."""
     request = validated(CalendarParseInput, state)
     now = request.now or today_seoul()
     text = request.text
     stages = find_stages(text, now)
-    titled_company, titled_position = find_title_company(text)
-    company = find_company(text) or titled_company
-    position = find_position(text, split_sections(text, "posting")) or titled_position
+    header = find_header(text)
+    company, position = header.company, header.position
     update = {
         "company": company,
         "position": position,
         "schedules": [s.as_dict() for s in stages],
         "hashtags": hashtags(text, company, position),
+        "company_absent": header.company_absent,
     }
-    if company and position:
+    if (company or header.company_absent) and position:
         return Command(goto=END, update=update)
     return Command(goto="ask_model", update=update)
 
@@ -98,6 +98,8 @@ async def ask_model(state: dict[str, Any], config: RunnableConfig) -> dict[str, 
     found: dict[str, Any] = {}
     for name in ("company", "position"):
         value = getattr(header, name)
+        if name == "company" and state.get("company_absent"):
+            continue  # "our client": the text says the company is not named
         if state.get(name) is None and value and plausible(value) and _squash(value) in body:
             found[name] = value.strip()
     if not found:

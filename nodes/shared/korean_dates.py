@@ -1,10 +1,16 @@
-"""Deterministic Korean date finding: "2026.03.15", "2026-03-15", "2026년 3월 15일",
-"3월 15일", "3/15(금)", "3.20(금)". Year-less dates resolve against a reference date: the nearest
-such date that is not more than 60 days in the past.
+"""Deterministic date finding in Korean, English and mixed text.
+
+Forms: "2026.03.15", "2026-03-15", "2026년 3월 15일", "26.07.03" (a two-digit year), "3월 15일",
+"3/15(금)", "3.20(금)", a bare "7.19" where the text frames it as a date ("기간: 7.6 ~ 7.19"),
+"3/23/2026" (US order; day first when the first number cannot be a month), "March 18, 2026",
+"Mar 20", "20 March 2026", "April 3rd", and a range's day-only end ("3월 2일~13일",
+"March 3 to 17"). Year-less dates resolve against a reference date: the nearest such date
+that is not more than 60 days in the past.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -17,7 +23,63 @@ _FULL = re.compile(r"(?<!\d)(20\d{2})\s*[.\-/년]\s*(\d{1,2})\s*[.\-/월]\s*(\d{
 # "Java 1.8" are not dates)
 _MONTH_DAY = re.compile(
     r"(?<![\d.\-/])(\d{1,2})\s*"
-    r"(?:월\s*(\d{1,2})\s*일|/(\d{1,2})|\.(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\)))(?![\d/])"
+    r"(?:월\s*(\d{1,2})\s*일|/(\d{1,2})(?!\s*분기)|\.(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\)))(?![\d/])"
+)
+# "3/23/2026" (US order) or "23/3/2026" (day first, when the first number is no month).
+_NUMERIC_YEAR_LAST = re.compile(r"(?<![\d./\-])(\d{1,2})/(\d{1,2})/(20\d{2})(?![\d/])")
+# "26.07.03": kept only when the two digits are the year the date resolves to anyway, so a
+# version number ("20.11.1") is no date.
+_SHORT_YEAR = re.compile(r"(?<![\d./\-])(\d{2})\.(\d{1,2})\.(\d{1,2})(?![\d]|\.\d)")
+# A bare "7.19": a date only where the text frames it as one (after ":", "~" or "|", or
+# before "~"/"까지"/"부터"); "Java 1.8", "3.5년", "평점 4.5 (필수)" stay numbers.
+_BARE_DOT = re.compile(
+    r"(?<![\w.\-/])(\d{1,2})\.(\d{1,2})(?![\d%]|\.\d|\s*(?:년|일|배|점|만|억|개|시간|세|[xX]\b))"
+)
+_DATE_FRAME_BEFORE = re.compile(
+    r"(?:[:：~∼|]|마감|기간|일정|일시|날짜|기한|면접|테스트|코테|접수|전형|발표|검사|과제|입사|시험)\s*$"
+)
+# "07.17": a zero-padded month and a two-digit day are a date without a frame.
+_PADDED_DOT = re.compile(r"(?<![\w.\-/])(0[1-9])\.([0-3]\d)(?![\d%]|\.\d)")
+_LATIN_WORD_BEFORE = re.compile(r"[A-Za-z][^\S\n]*$")
+_DATE_FRAME_AFTER = re.compile(r"^\s*(?:[~∼]|까지|부터)")
+_NOT_A_DATE_LABEL = re.compile(r"(?i)(?:gpa|학점|평점|버전|version|ver|v)\s*[:：]?\s*$")
+
+_MONTH_NAMES = {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_MONTH = (
+    r"(?<![A-Za-z])(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
+    r"Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?(?![A-Za-z])"
+)
+_ORDINAL = r"(?:st|nd|rd|th)?"
+# "March 18, 2026", "Mar 20", "April 3rd", "Sep 15 (Tue)"; not "Mar 3/15" (another date).
+_EN_MONTH_DAY = re.compile(
+    _MONTH
+    + r"[^\S\r\n]*(\d{1,2})"
+    + _ORDINAL
+    + r"(?![\d]|[./:]\d)(?:,?[^\S\r\n]*(20\d{2})(?!\d))?",
+    re.IGNORECASE,
+)
+# "20 March 2026", "Tuesday 14 July".
+_EN_DAY_MONTH = re.compile(
+    r"(?<![\d./:\-])(\d{1,2})"
+    + _ORDINAL
+    + r"[^\S\r\n]+(?:of[^\S\r\n]+)?"
+    + _MONTH
+    + r"(?:,?[^\S\r\n]*(20\d{2})(?!\d))?",
+    re.IGNORECASE,
+)
+# A range whose end names only the day: "3월 2일~13일", "March 3 to 17", "Aug 3–14".
+_WEEKDAY_AFTER = r"(?:[^\S\r\n]*\([^\S\r\n]*(?:[월화수목금토일]|[A-Za-z]{3,4}\.?)[^\S\r\n]*\))?"
+_KO_DAY_TAIL = re.compile(
+    _WEEKDAY_AFTER + r"[^\S\r\n]*(?:[~∼\-–—]|부터)[^\S\r\n]*(\d{1,2})[^\S\r\n]*일"
+)
+_EN_DAY_TAIL = re.compile(
+    _WEEKDAY_AFTER
+    + r"[^\S\r\n]*(?:[~∼\-–—]|to|until|through|thru)[^\S\r\n]*(\d{1,2})"
+    + _ORDINAL
+    + r"(?![\d]|[./:]\d|[^\S\r\n]*(?:[AaPp]\.?[Mm]\b|[A-Za-z]{3}|시|월|일))"
 )
 
 
@@ -62,29 +124,89 @@ def _month(now: date, ahead: int) -> tuple[date, date] | None:
         return None
 
 
+def _month_of(name: str) -> int:
+    return _MONTH_NAMES[name[:3].lower()]
+
+
+def _english_month(m: re.Match[str], group: int) -> bool:
+    """A month name written as one (capitalised: "May 15", not "may 15" in a sentence)."""
+    return m.group(group)[0].isupper()
+
+
 def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
-    """All dates in text order; impossible dates (2월 30일) are skipped, never guessed."""
+    """All dates in text order, never overlapping; impossible dates (2월 30일) are skipped,
+    never guessed."""
     ref = ref or today_seoul()
-    found: list[FoundDate] = []
-    taken: list[tuple[int, int]] = []
-    for m in _FULL.finditer(text):
+    found: list[FoundDate] = []  # kept sorted by start, never overlapping
+    starts: list[int] = []
+
+    def add(value: date | None, start: int, end: int, had_year: bool) -> None:
+        at = bisect.bisect(starts, start)
+        if value is None or (at and found[at - 1].end > start):
+            return
+        if at < len(found) and found[at].start < end:
+            return
+        found.insert(at, FoundDate(value, start, end, had_year))
+        starts.insert(at, start)
+
+    def written(year: int, month: int, day: int) -> date | None:
         try:
-            value = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            return date(year, month, day)
         except ValueError:
+            return None
+
+    def yearless(month: int, day: int) -> date | None:
+        return _resolve(month, day, ref) if 1 <= month <= 12 else None
+
+    for m in _FULL.finditer(text):
+        add(written(int(m.group(1)), int(m.group(2)), int(m.group(3))), *m.span(), True)
+    for m in _NUMERIC_YEAR_LAST.finditer(text):
+        first, second, year = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        month, day = (second, first) if first > 12 else (first, second)
+        add(written(year, month, day), *m.span(), True)
+    for m in _EN_MONTH_DAY.finditer(text):
+        if not _english_month(m, 1):
             continue
-        found.append(FoundDate(value, m.start(), m.end(), True))
-        taken.append((m.start(), m.end()))
+        month, day = _month_of(m.group(1)), int(m.group(2))
+        if m.group(3):
+            add(written(int(m.group(3)), month, day), *m.span(), True)
+        else:
+            add(yearless(month, day), *m.span(), False)
+    for m in _EN_DAY_MONTH.finditer(text):
+        if not _english_month(m, 2):
+            continue
+        month, day = _month_of(m.group(2)), int(m.group(1))
+        if m.group(3):
+            add(written(int(m.group(3)), month, day), *m.span(), True)
+        else:
+            add(yearless(month, day), *m.span(), False)
+    for m in _SHORT_YEAR.finditer(text):
+        value = yearless(int(m.group(2)), int(m.group(3)))
+        if value is not None and value.year % 100 == int(m.group(1)):
+            add(value, *m.span(), False)
     for m in _MONTH_DAY.finditer(text):
-        if any(s <= m.start() < e for s, e in taken):
-            continue
-        month = int(m.group(1))
         day = int(m.group(2) or m.group(3) or m.group(4))
-        if not (1 <= month <= 12):
+        add(yearless(int(m.group(1)), day), *m.span(), False)
+    for m in _PADDED_DOT.finditer(text):
+        window = text[max(0, m.start() - 20) : m.start()]
+        if not _LATIN_WORD_BEFORE.search(window) and not _NOT_A_DATE_LABEL.search(window):
+            add(yearless(int(m.group(1)), int(m.group(2))), *m.span(), False)
+    for m in _BARE_DOT.finditer(text):
+        # A bounded look around: a line of many numbers stays linear.
+        window = max(0, m.start() - 40)
+        line_start = max(text.rfind("\n", window, m.start()) + 1, window)
+        line_before, after = text[line_start : m.start()], text[m.end() : m.end() + 8]
+        framed = _DATE_FRAME_BEFORE.search(line_before) or _DATE_FRAME_AFTER.match(after)
+        if framed and not _NOT_A_DATE_LABEL.search(line_before.rstrip(" :：")):
+            add(yearless(int(m.group(1)), int(m.group(2))), *m.span(), False)
+    for f in list(found):
+        tail = (_KO_DAY_TAIL if "일" in text[f.start : f.end] else _EN_DAY_TAIL).match(text, f.end)
+        if tail is None or int(tail.group(1)) <= f.value.day:
             continue
-        value = _resolve(month, day, ref)
-        if value:
-            found.append(FoundDate(value, m.start(), m.end(), False))
-    return sorted(found, key=lambda f: f.start)
+        value = yearless(f.value.month, int(tail.group(1)))
+        if value is not None and value.year == f.value.year:
+            add(value, tail.start(1), tail.end(), False)
+    return found
 
 
 _WEEKDAYS = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6}

@@ -1,0 +1,163 @@
+"""The date, range and time reader of the calendar parser.
+
+Dates come from the shared finder (`find_dates`); this module adds what a schedule line
+means by them:
+
+- **times** in the forms postings use: "18:00", "14시", "17시 30분", "오후 2시 반", "18시 정각",
+  "정오", "밤 11시", "PM 3:00", "6 PM", "7:30 PM", "5:30 p.m.", "noon", "10:00 AM KST". A
+  time belongs to the date before it in its clause ("6/12 17시 30분", "May 15, 6 PM"), or
+  to the next one when none comes before ("at noon on April 17"); "3시간" and "90분" are
+  durations, not times;
+- **ranges**: two dates joined by "~", "-", "–", "부터", "from … to", "until", "through";
+  a range keeps its start and its end (and each end's own time);
+- **notice dates**: a date on which something is only sent ("6월 16일 발송", "7월 13일에
+  보내드립니다", "sent on"): weak, used for a stage only when nothing else dates it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from nodes.shared.korean_dates import find_dates
+
+# One pattern, alternatives in order of preference at a position; every number has a
+# `(?<!\d)` guard so "25:00" never yields "5:00".
+_TIME = re.compile(
+    r"(?P<ko>(?:(?P<kpart>오전|오후|아침|저녁|밤|낮|새벽)[ \t]*)?(?<![\d.:])(?P<kh>\d{1,2})"
+    r"[ \t]*시(?!간|즌|작|점|청|장|험|스템|리즈)"
+    r"(?:[ \t]*(?P<km>\d{1,2})[ \t]*분|[ \t]*(?P<khalf>반))?)"
+    r"|(?P<pre>(?P<ppart>오전|오후|AM|PM|am|pm)[ \t]*(?<![\d.:])(?P<ph>\d{1,2})"
+    r"[ \t]*:[ \t]*(?P<pm>\d{2})(?!\d))"
+    r"|(?P<clock>(?<![\d.:])(?P<ch>\d{1,2})[ \t]*:[ \t]*(?P<cm>\d{2})(?![\d:])"
+    r"(?:[ \t]*(?P<cpart>[AaPp]\.?[Mm]\.?)(?![A-Za-z]))?)"
+    r"|(?P<en>(?<![\d.:])(?P<eh>\d{1,2})[ \t]*(?P<epart>[AaPp]\.?[Mm]\.?)(?![A-Za-z]))"
+    r"|(?P<noon>정오|(?i:noon|midday))"
+)
+_AFTERNOON = ("오후", "저녁", "밤", "pm", "p.m.", "p.m", "pm.")
+_MORNING = ("오전", "am", "a.m.", "a.m", "am.")
+# What joins the two ends of a range (only these characters between the two dates).
+_RANGE_JOIN = re.compile(
+    r"^[\s()（）]*(?:[~∼\-–—]|부터|(?i:from|to|until|through|thru|till))[\s()（）]*$"
+)
+_BETWEEN = re.compile(r"(?i)\bbetween\s+$")  # "between March 3 and March 17"
+_AND = re.compile(r"(?i)^\s*and\s*$")
+_WEEKDAY_WORD = re.compile(
+    r"[월화수목금토일]요일|(?<![가-힣])[월화수목금토일](?![가-힣])|"
+    r"(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b\.?)|(?i:\bKST\b)|,"
+)
+_NOTICE_AFTER = re.compile(
+    r"^[\s(（)）월화수목금토일요에는]{0,8}(?:발송|보내|안내\s*메일|통보|공지|(?i:sent|emailed))"
+)
+
+
+@dataclass(frozen=True)
+class FoundTime:
+    value: str  # "HH:MM", or "24:00" for the end of a day ("마감 24:00")
+    start: int
+    end: int
+
+
+@dataclass
+class When:
+    """A date in a clause, with its time; a range's start points at its end (`until`)."""
+
+    value: date
+    start: int
+    end: int
+    time: str | None = None
+    until: When | None = None  # set on a range's start: the range's end
+    is_range_end: bool = False
+    weak: bool = False  # a notice date ("… 발송"): the stage's date only when nothing else
+
+
+def _clock(hour: int, minute: int, part: str) -> str | None:
+    part = part.lower().replace(" ", "")
+    if part in _AFTERNOON and hour < 12:
+        hour += 12
+    elif part in _MORNING and hour == 12:
+        hour = 0  # 오전 12시, 12 AM: midnight
+    elif part == "낮" and hour < 7:
+        hour += 12
+    if hour == 24 and minute == 0:
+        return "24:00"  # "마감 24:00": the end of that day, as the posting wrote it
+    if 0 <= hour <= 23 and 0 <= minute < 60:  # "24:30" is no time of that day
+        return f"{hour:02d}:{minute:02d}"
+    return None
+
+
+def find_times(text: str, skip: list[tuple[int, int]] | None = None) -> list[FoundTime]:
+    """Every time of day in `text`, in order, outside the `skip` spans (the dates)."""
+    # The skipped spans are blanked, not jumped: "7/15 PM 3:00" reads "PM 3:00", not "15 PM".
+    chars = list(text)
+    for s, e in skip or []:
+        chars[s:e] = "#" * (e - s)
+    times: list[FoundTime] = []
+    for m in _TIME.finditer("".join(chars)):
+        value: str | None
+        if m.group("ko"):
+            minute = 30 if m.group("khalf") else int(m.group("km") or 0)
+            value = _clock(int(m.group("kh")), minute, m.group("kpart") or "")
+        elif m.group("pre"):
+            value = _clock(int(m.group("ph")), int(m.group("pm")), m.group("ppart"))
+        elif m.group("clock"):
+            value = _clock(int(m.group("ch")), int(m.group("cm")), m.group("cpart") or "")
+        elif m.group("en"):
+            value = _clock(int(m.group("eh")), 0, m.group("epart"))
+        else:
+            value = "12:00"
+        if value is not None:
+            times.append(FoundTime(value, m.start(), m.end()))
+    return times
+
+
+@dataclass
+class LineWhen:
+    dates: list[When]
+    times: list[FoundTime]  # every time of the line
+    loose: list[FoundTime]  # the times no date took ("마감 시각: 18시")
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        return [(d.start, d.end) for d in self.dates] + [(t.start, t.end) for t in self.times]
+
+
+def _gap(text: str, first: When, second: When, times: list[FoundTime]) -> str:
+    """The text between two dates without its times, weekdays and commas."""
+    gap = list(text[first.end : second.start])
+    for t in times:
+        for i in range(max(t.start, first.end), min(t.end, second.start)):
+            gap[i - first.end] = " "
+    return _WEEKDAY_WORD.sub(" ", "".join(gap))
+
+
+def read_when(text: str, now: date) -> LineWhen:
+    """The dates of a line with their times and ranges, and the times no date took."""
+    dates = [When(f.value, f.start, f.end) for f in find_dates(text, now)]
+    times = find_times(text, [(d.start, d.end) for d in dates])
+    time_starts = [t.start for t in times]
+    for first, second in itertools.pairwise(dates):
+        if second.start - first.end > 40 or second.value < first.value:
+            continue
+        at = bisect.bisect_left(time_starts, first.end)
+        near = [t for t in times[at : at + 3] if t.start < second.start]
+        gap = _gap(text, first, second, near)
+        between = _BETWEEN.search(text, max(0, first.start - 12), first.start)
+        if _RANGE_JOIN.match(gap) or (between and _AND.match(gap)):
+            first.until, second.is_range_end = second, True
+    for d in dates:
+        d.weak = bool(_NOTICE_AFTER.match(text[d.end : d.end + 20]))
+    loose: list[FoundTime] = []
+    at = 0  # dates before the time: dates[:at] (both lists are in text order)
+    for t in times:
+        while at < len(dates) and dates[at].end <= t.start:
+            at += 1
+        owner = dates[at - 1] if at else (dates[0] if dates else None)
+        if owner is None:
+            loose.append(t)
+        elif owner.time is None:
+            owner.time = t.value  # the first time after a date: a slot's start ("1시~3시")
+    return LineWhen(dates, times, loose)

@@ -1,0 +1,465 @@
+"""The calendar parser's parts, one phrasing family at a time (evals/datasets/calendar_spec.md):
+the clause splitter, the date/range/time reader, the stage classifier, the assembly of
+stages, and the company/position finder. Every input here is written for the test, not
+copied from an eval set."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from nodes.calendar.clauses import split_clauses
+from nodes.calendar.header import clean_company, find_header
+from nodes.calendar.stages import find_mentions, find_stages
+from nodes.calendar.when import find_times, read_when
+from nodes.shared.korean_dates import find_dates
+
+NOW = date(2026, 4, 1)
+
+
+def got(text: str, now: date = NOW) -> list[tuple[str, str | None, str | None]]:
+    """(stage type, ISO date, time) of every stage found, in order."""
+    return [
+        (s.stage_type, s.date.isoformat() if s.date else None, s.time)
+        for s in find_stages(text, now)
+    ]
+
+
+def dates_in(text: str, now: date = NOW) -> list[str]:
+    return [f.value.isoformat() for f in find_dates(text, now)]
+
+
+# ---------------------------------------------------------------------------- clauses
+
+
+def test_a_line_is_cut_at_separators_but_not_inside_brackets_dates_or_times():
+    line = "서류 ~4/10 / 코테 4/18 | 면접 4/25 → 입사 5/4, 필기(NCS·전공) 17:00. 끝"
+    spans = [(d.start, d.end) for d in read_when(line, NOW).dates]
+    spans += [(t.start, t.end) for t in find_times(line)]
+    clauses = [line[s:e].strip() for s, e in split_clauses(line, spans)]
+    assert clauses == [
+        "서류 ~4/10",
+        "코테 4/18",
+        "면접 4/25",
+        "입사 5/4",
+        "필기(NCS·전공) 17:00",
+        "끝",
+    ]
+
+
+# ---------------------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026.05.20", ["2026-05-20"]),
+        ("2026/9/7", ["2026-09-07"]),
+        ("26.08.14", ["2026-08-14"]),  # a two-digit year that is the year it resolves to
+        ("면접 06.09", ["2026-06-09"]),  # zero-padded month.day
+        ("마감: 5.7 ~ 5.21", ["2026-05-07", "2026-05-21"]),  # month.day framed as a date
+        ("5.12(화)", ["2026-05-12"]),
+        ("4/30/2026", ["2026-04-30"]),  # US order in English text
+        ("30/04/2026", ["2026-04-30"]),  # day first when the first number is no month
+        ("6월 2일 화요일", ["2026-06-02"]),
+    ],
+)
+def test_numeric_and_korean_dates(text, expected):
+    assert dates_in(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("June 12, 2026", ["2026-06-12"]),
+        ("12 June 2026", ["2026-06-12"]),
+        ("Thu, Jun 11", ["2026-06-11"]),
+        ("Jun 11 (Thu)", ["2026-06-11"]),
+        ("May 2nd", ["2026-05-02"]),
+        ("Wednesday 10 June", ["2026-06-10"]),
+        ("Sept. 3", ["2026-09-03"]),
+        ("the week of May 18", ["2026-05-18"]),  # a week named by its day is that day
+    ],
+)
+def test_english_month_names(text, expected):
+    assert dates_in(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Java 1.8, Spring Boot 3.2, Python 3.11, Node 20.11",
+        "macOS 10.15 이상",
+        "경력 3.5년, 평점 4.5 (필수), 주 4.5일제",
+        "GPA: 3.5 이상",
+        "3/4분기 실적",
+        "May we ask 5 questions",  # a month word in a sentence, lower-cased or not a date
+        "mid-June, early May, 5월 초, 4월 중, 8월 말, 5월 첫째 주",
+        "2011년 설립, 2023.05 런칭",
+    ],
+)
+def test_numbers_that_are_not_dates(text):
+    assert dates_in(text) == []
+
+
+def test_a_range_keeps_both_ends_and_a_day_only_end_takes_the_month():
+    assert dates_in("5월 4일(월)~15일(금)") == ["2026-05-04", "2026-05-15"]
+    assert dates_in("from May 4 to 15") == ["2026-05-04", "2026-05-15"]
+    assert dates_in("Jun 1–12") == ["2026-06-01", "2026-06-12"]
+    when = read_when("접수: 5.4(월) 09:00 ~ 5.15(금) 18:00", NOW)
+    start, end = when.dates
+    assert start.until is end and end.is_range_end
+    assert (start.time, end.time) == ("09:00", "18:00")  # each end its own time
+    between = read_when("between June 1 and June 12", NOW).dates
+    assert between[0].until is between[1]
+    both = read_when("Interviews June 3 and June 10", NOW).dates
+    assert both[0].until is None  # two dates, not a range
+
+
+def test_a_year_less_date_after_now_crosses_into_next_year():
+    assert dates_in("1/8", date(2026, 12, 10)) == ["2027-01-08"]
+    assert dates_in("12.21(월) ~ 1.4(월)", date(2026, 12, 10)) == ["2026-12-21", "2027-01-04"]
+    assert dates_in("Jan 5", date(2026, 12, 10)) == ["2027-01-05"]
+
+
+# ---------------------------------------------------------------------------- times
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("19:30", "19:30"),
+        ("15시", "15:00"),
+        ("16시 45분", "16:45"),
+        ("오후 4시 반", "16:30"),
+        ("오전 9시 30분", "09:30"),
+        ("정오", "12:00"),
+        ("밤 10시", "22:00"),
+        ("저녁 8시", "20:00"),
+        ("PM 4:00", "16:00"),
+        ("AM 11:15", "11:15"),
+        ("5 PM", "17:00"),
+        ("8:45 PM", "20:45"),
+        ("4:15 p.m.", "16:15"),
+        ("noon", "12:00"),
+        ("9:00 AM KST", "09:00"),
+        ("11:59 PM", "23:59"),
+        ("12 AM", "00:00"),
+        ("마감 24:00", "24:00"),
+    ],
+)
+def test_times_in_the_forms_postings_use(text, expected):
+    assert [t.value for t in find_times(text)][:1] == [expected]
+
+
+@pytest.mark.parametrize("text", ["3시간 동안", "90분", "24:30", "시즌 2", "25:00"])
+def test_durations_and_impossible_clocks_are_no_times(text):
+    assert find_times(text) == []
+
+
+def test_a_time_belongs_to_its_date_and_a_slot_to_its_start():
+    assert got("코딩테스트: 4/18 오후 1시~3시") == [("CODING_TEST", "2026-04-18", "13:00")]
+    assert got("Applications close at noon on May 8.") == [("DOCUMENT", "2026-05-08", "12:00")]
+    # "7/15 PM 3:00": the meridiem before the clock, not "15 PM"
+    assert got("면접: 7/15 PM 3:00") == [("INTERVIEW", "2026-07-15", "15:00")]
+
+
+# ---------------------------------------------------------------------------- stage words
+
+
+@pytest.mark.parametrize(
+    ("text", "stage_type"),
+    [
+        ("코딩테스트", "CODING_TEST"),
+        ("코테", "CODING_TEST"),
+        ("알고리즘 테스트", "CODING_TEST"),
+        ("SW역량테스트", "CODING_TEST"),
+        ("코딩 Pre-Test", "CODING_TEST"),
+        ("Live coding test", "CODING_TEST"),
+        ("Take-home coding assignment", "CODING_TEST"),
+        ("사전 과제", "CODING_TEST"),
+        ("필기(코딩) 테스트", "CODING_TEST"),
+        ("필기 전형(코딩테스트)", "CODING_TEST"),  # a parenthesis refines the step
+        ("실기 테스트(Python 구현)", "CODING_TEST"),
+        ("디자인 과제", "OTHER"),
+        ("과제 전형(PM 케이스 스터디)", "OTHER"),
+        ("Take-home design exercise", "OTHER"),
+        ("Art test", "OTHER"),
+        ("필기시험(전공)", "OTHER"),
+        ("NCS 필기", "OTHER"),
+        ("Written exam", "OTHER"),
+        ("인적성검사", "OTHER"),
+        ("인성검사", "OTHER"),
+        ("GSAT(직무적성검사)", "OTHER"),
+        ("SKCT", "OTHER"),
+        ("HMAT", "OTHER"),
+        ("LG Way Fit Test", "OTHER"),
+        ("Online aptitude test", "OTHER"),
+        ("처우 협의", "OTHER"),
+        ("레퍼런스 체크", "OTHER"),
+        ("채용 건강검진", "OTHER"),
+        ("입사 예정일", "OTHER"),
+        ("임용", "OTHER"),
+        ("Offer", "OTHER"),
+        ("Onboarding", "OTHER"),
+        ("Start date", "OTHER"),
+        ("2차 임원 면접", "INTERVIEW"),
+        ("1차 면접(PT 면접)", "INTERVIEW"),
+        ("컬처핏 인터뷰", "INTERVIEW"),
+        ("Recruiter phone screen", "INTERVIEW"),
+        ("Panel interview", "INTERVIEW"),
+        ("Final round", "INTERVIEW"),
+        ("Onsite", "INTERVIEW"),
+        ("서류 마감", "DOCUMENT"),
+        ("지원서 접수", "DOCUMENT"),
+        ("Application deadline", "DOCUMENT"),
+        ("Apply by", "DOCUMENT"),
+        ("Applications close", "DOCUMENT"),
+        ("Closing date", "DOCUMENT"),
+        ("Resume deadline", "DOCUMENT"),
+    ],
+)
+def test_stage_words_are_typed_per_the_spec(text, stage_type):
+    assert got(f"{text}: 5/20") == [(stage_type, "2026-05-20", None)]
+
+
+def test_words_that_are_not_a_stage_here():
+    assert find_mentions("서류 합격자에 한해 개별 안내") == []
+    assert [m.name for m in find_mentions("면접 대상자 선정을 위해 서류 접수는 마감")] == [
+        "서류 접수",
+        "마감",
+    ]
+    assert find_mentions("신입사원 공개 채용, 연구 과제 수행 경험") == []
+
+
+# ---------------------------------------------------------------------------- stages
+
+
+def test_each_date_goes_to_the_stage_of_its_own_clause():
+    one_line = "서류 ~4/10 / 코테 4/18 / 면접 4/25 / 입사 5/11"
+    assert got(one_line) == [
+        ("DOCUMENT", "2026-04-10", None),
+        ("CODING_TEST", "2026-04-18", None),
+        ("INTERVIEW", "2026-04-25", None),
+        ("OTHER", "2026-05-11", None),
+    ]
+    flow = "전형: 서류(~4/10) → 과제(4/17) → 1차 면접(4/24) → 최종 면접(5/1) → 처우협의"
+    assert got(flow) == [
+        ("DOCUMENT", "2026-04-10", None),
+        ("CODING_TEST", "2026-04-17", None),
+        ("INTERVIEW", "2026-04-24", None),
+        ("INTERVIEW", "2026-05-01", None),
+        ("OTHER", None, None),
+    ]
+
+
+def test_a_date_before_its_stage_in_korean_order():
+    text = "합격자는 4월 20일 기술 면접, 4월 27일 임원 면접을 봅니다."
+    assert got(text) == [("INTERVIEW", "2026-04-20", None), ("INTERVIEW", "2026-04-27", None)]
+    mixed = "Resume는 4/12까지 받고, 4/19에 coding test, 4/26에 onsite interview를 봅니다."
+    assert got(mixed) == [
+        ("DOCUMENT", "2026-04-12", None),
+        ("CODING_TEST", "2026-04-19", None),
+        ("INTERVIEW", "2026-04-26", None),
+    ]
+
+
+def test_english_prose_sentences():
+    text = (
+        "Applications are open from April 6 to 17. A coding challenge follows on April 22, "
+        "and interviews are held on April 28 and May 5. Offers go out the week of May 11."
+    )
+    assert got(text) == [
+        ("DOCUMENT", "2026-04-17", None),
+        ("CODING_TEST", "2026-04-22", None),
+        ("INTERVIEW", "2026-04-28", None),
+        ("INTERVIEW", "2026-05-05", None),  # one stage word, two dates: two interviews
+        ("OTHER", "2026-05-11", None),
+    ]
+
+
+def test_a_deadline_sentence_with_a_time_is_the_deadline_not_an_interview():
+    text = "면접 대상자 선정을 위해 서류 접수는 4월 24일 17:00에 마감됩니다."
+    assert got(text) == [("DOCUMENT", "2026-04-24", "17:00")]
+    text = "지원은 4월 24일 오전 10시에 마감되며, 면접은 5월 중 진행합니다."
+    assert got(text) == [("DOCUMENT", "2026-04-24", "10:00"), ("INTERVIEW", None, None)]
+    separate = "접수 마감: 4월 24일\n마감 시각: 오후 6시"
+    assert got(separate) == [("DOCUMENT", "2026-04-24", "18:00")]
+    english = "Submit your resume by April 24, 11:59 PM."
+    assert got(english) == [("DOCUMENT", "2026-04-24", "23:59")]
+
+
+def test_ranges_give_a_deadline_its_end_and_an_assignment_its_due_date():
+    text = (
+        "원서 접수: 4.6(월) 10:00 ~ 4.17(금) 15:00\n"
+        "과제 전형: 4/20 ~ 4/26\n"
+        "1차 면접: 5월 4일 ~ 5월 8일"
+    )
+    assert got(text) == [
+        ("DOCUMENT", "2026-04-17", "15:00"),
+        ("CODING_TEST", "2026-04-26", None),  # an assignment: its due date
+        ("INTERVIEW", "2026-05-04", None),  # a slot: its start
+    ]
+    assert got("모집 기간은 4월 6일부터 17일까지입니다.") == [("DOCUMENT", "2026-04-17", None)]
+
+
+def test_unknown_dates_stay_null():
+    text = (
+        "서류 마감: 채용 시 마감\n코딩테스트: 추후 안내\n1차 면접: 5월 첫째 주\n"
+        "2차 면접: 5월 중\nOffer: TBD\nOnboarding: mid-June"
+    )
+    assert got(text) == [
+        ("DOCUMENT", None, None),
+        ("CODING_TEST", None, None),
+        ("INTERVIEW", None, None),
+        ("INTERVIEW", None, None),
+        ("OTHER", None, None),
+        ("OTHER", None, None),
+    ]
+
+
+def test_a_notice_date_is_not_the_stage_date():
+    text = (
+        "코딩테스트 안내 메일은 4월 13일에 보내드립니다. 코딩테스트는 4월 18일입니다.\n"
+        "과제는 4월 20일 발송되며 4월 26일 오후 6시까지 제출합니다."
+    )
+    assert got(text) == [
+        ("CODING_TEST", "2026-04-18", None),
+        ("CODING_TEST", "2026-04-26", "18:00"),
+    ]
+
+
+def test_lookalike_numbers_do_not_become_stages_or_dates():
+    text = (
+        "[테스트랩] 백엔드 개발자\n- 2015년 설립, 직원 90명\n- Java 1.8, Spring Boot 3.2\n"
+        "- 근무시간 09:00 ~ 18:00, 점심시간 12시~1시\n- 10월 9일 창립기념일 휴무\n"
+        "- 문의: 02-555-1234\n- 서류 마감: 4/20\n- 면접: 4/27"
+    )
+    assert got(text) == [("DOCUMENT", "2026-04-20", None), ("INTERVIEW", "2026-04-27", None)]
+
+
+def test_tables_and_headings():
+    markdown = (
+        "| 전형 | 일정 |\n|---|---|\n| 서류 접수 | 4.6 ~ 4.17 |\n| 코딩테스트 | 4.25 (토) 13:00 |"
+    )
+    assert got(markdown) == [
+        ("DOCUMENT", "2026-04-17", None),
+        ("CODING_TEST", "2026-04-25", "13:00"),
+    ]
+    aligned = (
+        "단계        날짜        시간\n서류 마감   4월 17일    18:00\n면접        4월 28일    -"
+    )
+    assert got(aligned) == [("DOCUMENT", "2026-04-17", "18:00"), ("INTERVIEW", "2026-04-28", None)]
+    headed = "◇ 서류 접수\n  - 기간: 4.6 ~ 4.17\n◇ 면접\n  - 1차: 4.27\n  - 2차: 5.4"
+    assert got(headed) == [
+        ("DOCUMENT", "2026-04-17", None),
+        ("INTERVIEW", "2026-04-27", None),
+        ("INTERVIEW", "2026-05-04", None),
+    ]
+
+
+def test_a_step_named_in_a_process_line_and_a_dated_line_is_one_stage():
+    text = (
+        "채용 절차: 서류 검토 → 사전 과제 → 기술 인터뷰 → 최종 인터뷰\n"
+        "- 서류 마감: 4/10\n- 사전 과제 제출: 4/17\n- 기술 인터뷰: 4/24\n"
+        "기술면접 후 최종 인터뷰 일정은 개별 안내합니다."
+    )
+    assert got(text) == [
+        ("DOCUMENT", "2026-04-10", None),
+        ("CODING_TEST", "2026-04-17", None),
+        ("INTERVIEW", "2026-04-24", None),
+        ("INTERVIEW", None, None),
+    ]
+    bilingual = "코딩테스트 / Coding Test: 4/18"
+    assert got(bilingual) == [("CODING_TEST", "2026-04-18", None)]
+    assert got("서류전형 - 과제전형 - 1차면접 - 2차면접") == [
+        ("DOCUMENT", None, None),
+        ("CODING_TEST", None, None),
+        ("INTERVIEW", None, None),
+        ("INTERVIEW", None, None),
+    ]
+
+
+def test_two_dated_steps_with_one_name_are_two_stages_with_distinct_names():
+    text = "Programming test, online round: 5/9\nProgramming test, onsite round: 5/16"
+    found = find_stages(text, NOW)
+    assert [(s.stage_type, s.date.isoformat()) for s in found if s.date] == [
+        ("CODING_TEST", "2026-05-09"),
+        ("CODING_TEST", "2026-05-16"),
+    ]
+    assert len({s.stage for s in found}) == len(found)
+
+
+# ---------------------------------------------------------------------------- company
+
+
+@pytest.mark.parametrize(
+    ("text", "company", "position"),
+    [
+        ("회사명: (주)바람소프트\n모집 분야: 안드로이드 개발자", "바람소프트", "안드로이드 개발자"),
+        ("Company: Northwind Labs Inc.\nRole: Data Engineer", "Northwind Labs", "Data Engineer"),
+        ("회사\t누리테크\n직무\t임베디드 개발자", "누리테크", None),
+        ("【별빛게임즈】 2026 상반기 신입 게임 기획자 공개채용", "별빛게임즈", "게임 기획자"),
+        ("『해담』 백엔드 개발자 채용", "해담", "백엔드 개발자"),
+        ("🔥 [(주)다온랩] 프론트엔드 개발자 (상시채용)", "다온랩", "프론트엔드 개발자"),
+        ("[채용] 보안 엔지니어 — 시큐어웨이브", "시큐어웨이브", "보안 엔지니어"),
+        ("채용 | 온누리페이 | 결제 서버 개발자 | 경력", "온누리페이", "결제 서버 개발자"),
+        ("솔빛 | iOS 개발자", "솔빛", "iOS 개발자"),
+        ("iOS 개발자 채용 — 솔빛", "솔빛", "iOS 개발자"),
+        ("Brightlane – Senior Data Analyst", "Brightlane", "Senior Data Analyst"),
+        ("핀테크 기업 ‘머니랩’이 데이터 분석가를 찾습니다.", "머니랩", "데이터 분석가"),
+        ("스타트업 “하루”에서 Flutter 개발자를 모십니다.", "하루", "Flutter 개발자"),
+        (
+            "보안 전문 기업 가드원에서 보안 관제 엔지니어를 채용합니다.",
+            "가드원",
+            "보안 관제 엔지니어",
+        ),
+        (
+            "Orbit Analytics Inc. is hiring a Staff Data Engineer.",
+            "Orbit Analytics",
+            "Staff Data Engineer",
+        ),
+        (
+            "We're Lumen, a Series A health startup, and we're hiring a QA Engineer.",
+            "Lumen",
+            "QA Engineer",
+        ),
+        ("Lumen, a health startup, is hiring a QA Engineer.", "Lumen", "QA Engineer"),
+        ("Applications for the ML Engineer role at Quanta are open.", "Quanta", "ML Engineer"),
+        ("모집: 데이터 엔지니어 @ 하늘데이터", "하늘데이터", "데이터 엔지니어"),
+        ("저희 Blue Harbor 팀은 DevOps 엔지니어를 찾고 있어요.", "Blue Harbor", "DevOps 엔지니어"),
+        ("코딩테스트는 4/18입니다.\n감사합니다.\n- 나래소프트 채용팀 드림", "나래소프트", None),
+        ("안녕하세요, 나래소프트 인사팀입니다.\n면접은 4/18입니다.", "나래소프트", None),
+        (
+            "서류 마감은 4/10입니다. 면접은 4/20입니다. [초록마을] 웹 퍼블리셔",
+            "초록마을",
+            "웹 퍼블리셔",
+        ),
+        ("SK플래닛 데이터 엔지니어 채용", "SK플래닛", "데이터 엔지니어"),
+        ("Our client, a fintech company, is hiring a Backend Engineer.", None, "Backend Engineer"),
+    ],
+)
+def test_company_and_position_in_the_forms_postings_use(text, company, position):
+    header = find_header(text)
+    assert (header.company, header.position) == (company, position)
+
+
+def test_a_headhunters_posting_names_no_company_and_says_so():
+    header = find_header("Our client, a Series C fintech, is hiring a Platform Engineer.")
+    assert header.company is None and header.company_absent
+    assert not find_header("[나래소프트] 백엔드 개발자").company_absent
+
+
+def test_legal_forms_quotes_and_team_words_are_not_the_name():
+    for written in (
+        "(주)한빛",
+        "㈜한빛",
+        "주식회사 한빛",
+        "한빛 주식회사",
+        "'한빛'",
+        "한빛 채용팀",
+    ):
+        assert clean_company(written) == "한빛", written
+    for written in ("Acme Inc.", "Acme, Inc.", "Acme Corp", "Acme Co., Ltd.", "Acme LLC"):
+        assert clean_company(written) == "Acme", written
