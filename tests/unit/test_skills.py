@@ -10,7 +10,10 @@ def test_longest_alias_wins_and_ascii_boundaries_hold():
     # "자바스크립트" is JavaScript (not Java); "JavaScript" does not contain a Java match.
     assert find_skills("자바스크립트, JavaScript") == ["JavaScript"]
     assert find_skills("Java를 주로 사용") == ["Java"]
-    assert find_skills("C/C++ 개발") == ["C++"]
+    # C++ is never also C, C# never C; "C/C++" names both (C counts in a list of skills).
+    assert find_skills("C++ 개발") == ["C++"]
+    assert find_skills("C# 개발") == ["C#"]
+    assert find_skills("C/C++ 개발") == ["C", "C++"]
 
 
 def test_case_sensitive_aliases_do_not_fire_on_ordinary_words():
@@ -61,3 +64,20 @@ def test_alternatives_form_one_requirement_group():
     assert t.groups("AWS/GCP, Docker") == [["AWS", "GCP"], ["Docker"]]
     assert t.groups("MySQL이나 PostgreSQL 경험") == [["MySQL", "PostgreSQL"]]
     assert t.groups("Java, Spring Boot 기반") == [["Java"], ["Spring Boot"]]
+
+
+def test_a_list_said_to_be_a_choice_is_one_requirement():
+    t = taxonomy()
+    assert t.groups("Java, Python, JavaScript 중 1개 이상 사용 가능") == [
+        ["Java", "Python", "JavaScript"]
+    ]
+    assert t.groups("모델 서빙 (Triton Inference Server, BentoML, KServe 중 하나 이상)") == [
+        ["Model Serving"],
+        ["Triton Inference Server", "BentoML", "KServe"],
+    ]
+    assert t.groups("Experience with one of Go, Rust or Java; Docker") == [
+        ["Go", "Rust", "Java"],
+        ["Docker"],
+    ]
+    # A plain list stays a list of requirements.
+    assert t.groups("Python, SQL, Airflow 능숙") == [["Python"], ["SQL"], ["Airflow"]]
