@@ -28,7 +28,7 @@ from nodes.shared.sections import POSTING_HEADINGS
 
 ROLE = re.compile(
     r"개발자|엔지니어|디자이너|연구원|분석가|기획자|매니저|프로그래머|퍼블리셔|컨설턴트|"
-    r"사이언티스트|아키텍트|마케터|담당자?|개발|운영자|관리자|전문가|리드|"
+    r"사이언티스트|아키텍트|마케터|담당자?|개발|운영자|관리자|전문가|리드|리서처|"
     r"(?i:\b(?:engineer|developer|designer|scientist|researcher|analyst|manager|artist|"
     r"architect|programmer|consultant|owner|lead|specialist|administrator|PM|PO|SRE|"
     r"intern)s?\b)"
@@ -52,17 +52,35 @@ _TEAM_WORDS = re.compile(
 _NO_COMPANY = re.compile(r"(?i)\bour\s+client\b|(?:저희|당사의?)\s*(?:고객사|클라이언트)")
 _NO_NAME = re.compile(r"(?i)confidential|undisclosed|비공개|미공개|고객사")
 
-_LABEL_COMPANY = re.compile(
-    r"^[^\w\n]*(?:회사명|기업명|업체명|회사|기업|(?i:company(?:\s+name)?|employer|organi[sz]ation))"
-    r"[^\S\n]*(?:[:：]|\t|[^\S\n]{2,})[^\S\n]*([^\n]+)",
-    re.MULTILINE,
+
+def _labelled(words: str) -> re.Pattern[str]:
+    """A label and its value: "회사명: X", "[회사] X", "회사<TAB>X", "… | Company: X",
+    "(직무: X)"."""
+    return re.compile(
+        r"(?:^[^\w\n\[【]*|[|｜/][^\S\n]*|[(（][^\S\n]*)"
+        r"(?:[\[【][^\S\n]*(?:" + words + r")[^\S\n]*[\]】][^\S\n]*[:：]?"
+        r"|(?:" + words + r")[^\S\n]*(?:[:：]|\t|[^\S\n]{2,}))[^\S\n]*([^\n]+)",
+        re.MULTILINE,
+    )
+
+
+_LABEL_COMPANY = _labelled(
+    r"회사명|기업명|업체명|회사|기업|(?i:company(?:\s+name)?|employer|organi[sz]ation)"
 )
-_LABEL_POSITION = re.compile(
-    r"(?:^[^\w\n]*|[(（]\s*)(?:모집\s*직무|모집\s*분야|모집\s*부문|채용\s*직무|채용\s*분야|채용\s*포지션|"
-    r"직무|포지션|모집|(?i:position|role|job(?:\s+title)?|title))"
-    r"[^\S\n]*[:：][^\S\n]*([^\n)）]+)",
-    re.MULTILINE,
+_LABEL_POSITION = _labelled(
+    r"모집\s*직무|모집\s*분야|모집\s*부문|채용\s*직무|채용\s*분야|채용\s*포지션|직무|포지션|모집|"
+    r"(?i:position|role|job(?:\s+title)?|title)"
 )
+
+
+def _label_value(m: re.Match[str]) -> str:
+    """A label's value without what follows it on the line ("X | Location: Seoul")."""
+    value = re.split(r"\s[|｜/]\s|\t", m.group(1))[0]
+    if m.group(0).lstrip()[:1] in "(（":
+        value = re.split(r"[)）]", value)[0]  # "(직무: 보안 컨설턴트)"
+    return value
+
+
 # One character class before the bracket (no nested repeats: a line of symbols is linear).
 _BRACKET = re.compile(
     r"^(?:제목\s*[:：]\s*)?[^\w\[【『「<(]*[\[【『「<]\s*([^\]】』」>\n]{1,30}?)\s*[\]】』」>]\s*(.*)$"
@@ -99,6 +117,9 @@ _PIPE = re.compile(r"\s[|｜]\s")
 _DESCRIPTOR_END = re.compile(r"(?:기업|회사|스타트업|플랫폼|업체|브랜드|(?i:startup|company))\s+")
 _CORP_PREFIX = re.compile(r"(?:\(주\)|㈜|주식회사)[^\S\n]*([가-힣A-Za-z0-9&.\-]{1,30})")
 _CORP_SUFFIX = re.compile(r"([가-힣A-Za-z0-9&.\-]{1,30})[^\S\n]*(?:\(주\)|㈜|주식회사)")
+_CORP_LATIN = re.compile(
+    r"\b([A-Z][\w&\-]*(?:[^\S\n]+[A-Z][\w&\-]*){0,3}),?[^\S\n]+(?:Inc|Corp|Ltd|LLC|GmbH)\b"
+)
 # "[페어웨이] 백엔드 개발자" anywhere in a line (a company line after the schedule).
 _BRACKET_ROLE = re.compile(r"[\[【『「]\s*([^\]】』」\n]{1,30}?)\s*[\]】』」]\s*([^\n\[【]{2,60})")
 _TITLE_HEAD = re.compile(
@@ -106,7 +127,7 @@ _TITLE_HEAD = re.compile(
 )
 _TITLE_TAIL = re.compile(
     r"(?:\s*(?:채용\s*공고|채용\s*일정|채용\s*안내|채용|모집|공고|구인|공개|수시|공채|신입|경력직?|"
-    r"(?i:hiring|opening)|\([^)]*\)|（[^）]*）))+\s*$"
+    r"(?i:hiring|opening)|\([^)]*\)?|（[^）]*）?))+\s*$"
 )
 _SENTENCE_ROLE = re.compile(
     r"([^\s'‘’\"“”]+(?:[^\S\n]+[^\s'‘’\"“”]+){0,4}?)[^\S\n]*(?:를|을)[^\S\n]*"
@@ -114,10 +135,17 @@ _SENTENCE_ROLE = re.compile(
 )
 _EN_WORD = r"[A-Z0-9][\w+#/-]*(?:\.\w[\w+#/-]*)*"  # "Node.js", not "Scientist."
 _EN_ROLE = re.compile(
-    r"\b(?:hiring|looking\s+for|seeking|recruiting)\s+(?:an?\s+|the\s+|our\s+(?:next|first)\s+)?"
+    r"\b(?:hiring|looking\s+for|seeking|recruiting|as)\s+(?:an?\s+|the\s+|our\s+(?:next|first)\s+)?"
     r"((?:" + _EN_WORD + r"[^\S\n]+){0,5}" + _EN_WORD + ")"
 )
-_EN_ROLE_AT = re.compile(r"\bthe\s+((?:" + _EN_WORD + r"[^\S\n]+){0,5}" + _EN_WORD + r")\s+role\b")
+_EN_ROLE_AT = re.compile(
+    r"\bthe\s+((?:" + _EN_WORD + r"[^\S\n]+){0,5}" + _EN_WORD + r")\s+(?:role|position|opening)\b"
+)
+# "Senior Backend Engineer at Northstar Robotics", "Data Engineer @ Bluefin"
+_EN_TITLE_AT = re.compile(
+    r"^(.{2,60}?)[^\S\n]+(?:at|@)[^\S\n]+([A-Z][\w&\-]*(?:[^\S\n]+[A-Z][\w&\-]*){0,3})"
+    r"[^\S\n]*(?:\(.*\))?$"
+)
 _KO_POSITION_WORD = re.compile(r"^((?:\S+[^\S\n]+){0,3}\S+?)[^\S\n]*포지션", re.MULTILINE)
 # A word that ends a Korean modifier or carries a particle: not part of a role's name.
 _NAME = r"([가-힣A-Za-z0-9&.\-]{2,20}(?:[^\S\n][A-Z][A-Za-z0-9&.\-]*)?)"
@@ -170,7 +198,7 @@ def clean_company(value: str | None) -> str | None:
     while _LEGAL_LATIN.search(value):  # "Acme Co., Ltd."
         value = _LEGAL_LATIN.sub("", value)
     value = value.strip(" ,.-·:：" + _QUOTES)
-    value = " ".join(value.split())
+    value = " ".join(re.split(r"(?<=[a-z])\.\s", value)[0].split())  # "Bluefin. We'd …"
     if not value or len(value) > 40 or not re.search(r"[가-힣A-Za-z]", value):
         return None
     return value
@@ -219,7 +247,7 @@ def _named_in(part: str) -> str | None:
 
 def _corp(text: str) -> str | None:
     """The name a legal form marks: "(주)한결시스템", "㈜제이앤코", "도담 주식회사"."""
-    corp = _CORP_PREFIX.search(text) or _CORP_SUFFIX.search(text)
+    corp = _CORP_PREFIX.search(text) or _CORP_SUFFIX.search(text) or _CORP_LATIN.search(text)
     return clean_company(corp.group(1)) if corp else None
 
 
@@ -237,7 +265,14 @@ def _bracket(line: str) -> tuple[str, str] | None:
     if not m:
         return None
     inside = m.group(1)
-    if _is_generic(inside) or _is_heading(inside) or re.search(r"\d{1,2}\s*[./월]\s*\d", inside):
+    if re.search(r"채용|모집|공채|공고|상반기|하반기|20\d{2}", inside):
+        inside = _title_word(inside + " 채용") or ""  # "<하나데이터 2026 하반기 경력 채용>"
+    if (
+        not inside
+        or _is_generic(inside)
+        or _is_heading(inside)
+        or re.search(r"\d{1,2}\s*[./월]\s*\d", inside)
+    ):
         return None
     return inside, m.group(2)
 
@@ -246,7 +281,7 @@ def find_company(text: str, lines: list[str]) -> tuple[str | None, bool]:
     """(company, absent): the company in the most explicit form the text uses."""
     labelled = _LABEL_COMPANY.search(text)
     if labelled:
-        value = re.split(r"\s[/|｜]\s|(?<=\S)\s*\((?!주\))", labelled.group(1))[0]
+        value = re.split(r"(?<=\S)\s*\((?!주\))", _label_value(labelled))[0]
         if _NO_COMPANY.search(value) or _NO_NAME.search(value):
             return None, True
         return clean_company(value), False
@@ -262,6 +297,9 @@ def find_company(text: str, lines: list[str]) -> tuple[str | None, bool]:
             return clean_company(named[0]), False
     if _NO_COMPANY.search(text):
         return None, True
+    titled = _EN_TITLE_AT.match(first)
+    if titled and _is_role(titled.group(1)):
+        return clean_company(titled.group(2)), False
     head = "\n".join([first, *lines[1:3]])
     for line in head.splitlines():
         quoted = _QUOTED.search(line)
@@ -289,7 +327,27 @@ def find_company(text: str, lines: list[str]) -> tuple[str | None, bool]:
     signature = _SIGNATURE.search(text)
     if signature:
         return clean_company(signature.group(1)), False
+    if len(lines) > 1:  # a title line placed after the schedule
+        last = _last_line_title(lines[-1])
+        if last:
+            return last, False
     return _title_word(first), False
+
+
+def _last_line_title(line: str) -> str | None:
+    """The company of a short "회사 | 직무" / "Company — Role" / "Role at Company" line."""
+    if len(line) > 80 or re.search(r"\d{1,2}\s*[./월]\s*\d", line):
+        return None
+    titled = _EN_TITLE_AT.match(line)
+    if titled and _is_role(titled.group(1)):
+        return clean_company(titled.group(2))
+    for separator in (_PIPE, _DASH):
+        sides = [p for p in separator.split(line) if not _is_generic(p)]
+        if len(sides) > 1 and any(_is_role(p) for p in sides):
+            named = [p for p in sides if not _is_role(p) or _LEGAL.search(p)]
+            if named:
+                return _named_in(named[0])
+    return None
 
 
 def _title_word(first: str) -> str | None:
@@ -320,14 +378,18 @@ def _role_of(part: str) -> str | None:
 
 
 def _after_company(first: str, company: str | None) -> str | None:
-    """A title that starts with the company: the role after it ("(주)한결시스템 인프라
-    엔지니어 채용"), or a role in its closing parenthesis ("LG전자 … 채용 (SW 개발)")."""
+    """A title that names the company: the role after it ("(주)한결시스템 인프라 엔지니어
+    채용", "스타트업 '타다닥' 백엔드 개발자"), or a role in its closing parenthesis ("LG전자 …
+    채용 (SW 개발)")."""
     if not company:
         return None
     line = _LEGAL.sub(" ", first).strip()
-    if not line.startswith(company):
+    at = line.find(company)
+    if at < 0:
         return None
-    rest = re.sub(r"^\s*[(（][^)）]*[)）]", "", line[len(company) :])
+    rest = line[at + len(company) :].lstrip(_QUOTES + " ")  # "스타트업 '타다닥' 백엔드 개발자"
+    rest = re.sub(r"^(?:이|가|에서|의|은|는)\s", "", rest)
+    rest = re.sub(r"^\s*[(（][^)）]*[)）]", "", rest)
     closing = re.search(r"[(（]([^)）]{2,30})[)）]\s*$", rest)
     if closing and _is_role(closing.group(1)) and not _is_role(rest[: closing.start()]):
         return clean_position(closing.group(1))
@@ -338,7 +400,7 @@ def _after_company(first: str, company: str | None) -> str | None:
 def find_position(text: str, lines: list[str], company: str | None) -> str | None:
     labelled = _LABEL_POSITION.search(text)
     if labelled:
-        found = clean_position(re.split(r"\s@\s", labelled.group(1))[0])
+        found = clean_position(re.split(r"\s@\s", _label_value(labelled))[0])
         if found:
             return found
     first = _GENERIC_BRACKET.sub("", lines[0]).strip() if lines else ""
@@ -351,6 +413,9 @@ def find_position(text: str, lines: list[str], company: str | None) -> str | Non
                 role = None if _is_generic(part) else _role_of(part)
                 if role:
                     return role
+    titled = _EN_TITLE_AT.match(first)
+    if titled and _is_role(titled.group(1)):
+        return clean_position(titled.group(1))
     head = "\n".join(lines[:3])
     for pattern in (_EN_ROLE_AT, _EN_ROLE):
         m = pattern.search(head)
@@ -372,7 +437,14 @@ def find_position(text: str, lines: list[str], company: str | None) -> str | Non
             words = words[1:]
         if words and _is_role(" ".join(words)):
             return clean_position(" ".join(words))
-    return _after_company(first, company)
+    found = _after_company(first, company)
+    if found is None and len(lines) > 1 and company and company in lines[-1]:
+        for separator in (_PIPE, _DASH):  # "Meridian Cloud, Inc. — Platform Engineer" last
+            parts = separator.split(lines[-1])
+            roles = [p for p in parts if _is_role(p) and company not in p]
+            if len(parts) > 1 and roles:
+                return clean_position(roles[0])
+    return found
 
 
 HEADER_LINE_CHARS = 500  # a name is near a line's start: long lines are read in part

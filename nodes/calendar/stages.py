@@ -85,7 +85,7 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"필기(?:\s*(?:시험|전형|테스트|고사))?|NCS\b|전공\s*(?:시험|필기)|"
             r"실기(?:\s*(?:테스트|시험|전형))?|(?:디자인|아트|기획|PM)\s*(?:과제|테스트)|"
             r"케이스\s*스터디|처우\s*협의|연봉\s*협의|레퍼런스\s*체크|평판\s*조회|"
-            r"(?:채용\s*)?건강\s*검진|신체\s*검사|(?<!신)입사(?!\s*(?:지원|서류|후|원))"
+            r"(?:채용\s*)?(?:건강\s*)?검진|신체\s*검사|(?<!신)입사(?!\s*(?:지원|서류|후|원))"
             r"(?:\s*(?:예정일?|일))?|임용|(?:최종\s*)?합격자?\s*발표|결과\s*발표|최종\s*발표|"
             r"최종\s*합격|(?:최종\s*)?오퍼|오리엔테이션|온보딩|"
             r"(?i:(?:online\s+)?aptitude\s+test|personality\s+test|written\s+(?:exam|test)|"
@@ -117,7 +117,7 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"(?i:application\s+(?:deadline|period|window|due)|applications?\s+(?:close[sd]?|"
             r"(?:are\s+)?(?:due|open|accepted|received|reviewed)|will\s+close|must\s+be)|"
             r"apply\s+(?:by|before|until)|deadline|closing\s+date|"
-            r"resume\s+(?:deadline|due|submission|review|screening)|"
+            r"resume\s+(?:deadline|due|submission|review|screen(?:ing)?)|"
             r"CV\s+(?:deadline|submission|screening)|"
             r"document\s+(?:screening|review)(?!\s+results?)|"
             r"(?:submit|send)\s+(?:us\s+)?(?:your\s+)?(?:application|resume|CV|portfolio)s?|"
@@ -141,6 +141,7 @@ _NON_CODE_WORDS = re.compile(r"디자인|아트|기획|케이스|(?i:design|art\
 _ASSIGNMENT_WORDS = re.compile(r"과제|(?i:assignment|take-home|exercise)")
 _DEADLINE_WORD = re.compile(r"마감(?:일|\s*시각|\s*일시)?|(?i:deadline)")
 _DEADLINE_GAP = re.compile(r"\s*(?:제출|submission)?\s*")
+_ALONE_IN_PARENS = re.compile(r"[(（][^)）(（]*[)）]")
 _PAREN_AFTER = re.compile(r"\s*[(（]([^)）]{0,60})[)）]")
 _WRITTEN = re.compile(r"필기|실기")  # a written or practical test: coding when it says so
 _GENERIC = {"면접", "과제"}  # as keys (`_key`): 인터뷰, Interviews, 면접 전형, 과제 전형 …
@@ -245,6 +246,7 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
         if last is not None:
             between = line[last.end : m.start] if m.start - last.end <= 40 else "-" * 41
             in_parens = depths[m.start] > depths[last.end - 1]
+            alone = _ALONE_IN_PARENS.fullmatch(line, m.start - 1, min(len(line), m.end + 1))
             at = bisect.bisect_left(date_starts, last.end)
             no_date = at == len(date_starts) or date_starts[at] >= m.start
             rounds = (m.rounds, last.mentions[-1].rounds)
@@ -270,7 +272,8 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
                 and _script(m.name) != _script(last.mentions[-1].name)
                 and not other_round
             )
-            if no_date and (in_parens or joined or its_deadline or bilingual):
+            # "Art test: July 10 – July 17 (take-home)": a word in parentheses of its own
+            if (no_date and (in_parens or joined or its_deadline or bilingual)) or alone:
                 last.mentions.append(m)
                 last.kind = min(last.kind, m.kind)
                 last.end = m.end
@@ -304,7 +307,9 @@ def _assign(line: str, steps: list[Step], when: LineWhen, depths: list[int]) -> 
         if in_steps or not groups:
             groups.append((in_steps, in_dates))
         else:
-            groups[-1][1].extend(in_dates)  # no stage words: the clause before's dates
+            for d in in_dates:  # no stage words: the clause before's dates
+                d.glued = True
+            groups[-1][1].extend(in_dates)
     if len(groups) > 1 and not groups[0][0]:
         groups[1][1][:0] = groups[0][1]  # leading dates: the first clause with a stage
         groups = groups[1:]
@@ -429,6 +434,10 @@ def _chosen(step: Step) -> list[When]:
         return []
     if step.kind == DOCUMENT:
         return [strong[-1]]
+    # Dates of a clause without stage words only when the step's own clause has none
+    # ("Art test: April 22, due by …"; not "… 면접은 10월 30일, 결과는 11월 6일").
+    strong = [w for w in strong if not w.glued] or strong
+    strong = [w for w in strong if not w.alternative]
     kept = []
     for w in strong:
         if w.is_range_end and any(x.until is w for x in strong):

@@ -45,12 +45,15 @@ _RANGE_JOIN = re.compile(
 )
 _BETWEEN = re.compile(r"(?i)\bbetween\s+$")  # "between March 3 and March 17"
 _AND = re.compile(r"(?i)^\s*and\s*$")
+_OR = re.compile(r"(?i)^\s*(?:or|또는|혹은|이나|나)\s*$")
+_NOTICE_BEFORE = re.compile(r"(?i)(?:sent|emailed|발송|발송일)\s*(?:on|:)?\s*$")
 _WEEKDAY_WORD = re.compile(
     r"[월화수목금토일]요일|(?<![가-힣])[월화수목금토일](?![가-힣])|"
     r"(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b\.?)|(?i:\bKST\b)|,"
 )
 _NOTICE_AFTER = re.compile(
-    r"^[\s(（)）월화수목금토일요에는]{0,8}(?:발송|보내|안내\s*메일|통보|공지|(?i:sent|emailed))"
+    r"^[\s(（)）월화수목금토일요에는]{0,8}"
+    r"(?:발송|보내|안내\s*메일|안내\s*(?:드립|해\s*드|됩|합)|통보|공지|(?i:sent|emailed|notified))"
 )
 
 
@@ -72,6 +75,8 @@ class When:
     until: When | None = None  # set on a range's start: the range's end
     is_range_end: bool = False
     weak: bool = False  # a notice date ("… 발송"): the stage's date only when nothing else
+    alternative: bool = False  # the second of "A or B": the same step's other option
+    glued: bool = False  # from a clause without stage words (the one before's): a fallback
 
 
 def _clock(hour: int, minute: int, part: str) -> str | None:
@@ -148,8 +153,13 @@ def read_when(text: str, now: date) -> LineWhen:
         between = _BETWEEN.search(text, max(0, first.start - 12), first.start)
         if _RANGE_JOIN.match(gap) or (between and _AND.match(gap)):
             first.until, second.is_range_end = second, True
+        elif _OR.match(gap):
+            second.alternative = True  # "June 17 or June 18": one step, its first date
     for d in dates:
-        d.weak = bool(_NOTICE_AFTER.match(text[d.end : d.end + 20]))
+        before = text[max(0, d.start - 12) : d.start]
+        d.weak = bool(
+            _NOTICE_AFTER.match(text[d.end : d.end + 20]) or _NOTICE_BEFORE.search(before)
+        )
     loose: list[FoundTime] = []
     at = 0  # dates before the time: dates[:at] (both lists are in text order)
     for t in times:

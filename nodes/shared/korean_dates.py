@@ -1,7 +1,7 @@
 """Deterministic date finding in Korean, English and mixed text.
 
 Forms: "2026.03.15", "2026-03-15", "2026년 3월 15일", "26.07.03" (a two-digit year), "3월 15일",
-"3/15(금)", "3.20(금)", a bare "7.19" where the text frames it as a date ("기간: 7.6 ~ 7.19"),
+"3/15(금)", "3. 20(금)", a bare "7.19" where the text frames it as a date ("기간: 7.6 ~ 7.19"),
 "3/23/2026" (US order; day first when the first number cannot be a month), "March 18, 2026",
 "Mar 20", "20 March 2026", "April 3rd", and a range's day-only end ("3월 2일~13일",
 "March 3 to 17"). Year-less dates resolve against a reference date: the nearest such date
@@ -23,7 +23,7 @@ _FULL = re.compile(r"(?<!\d)(20\d{2})\s*[.\-/년]\s*(\d{1,2})\s*[.\-/월]\s*(\d{
 # "Java 1.8" are not dates)
 _MONTH_DAY = re.compile(
     r"(?<![\d.\-/])(\d{1,2})\s*"
-    r"(?:월\s*(\d{1,2})\s*일|/(\d{1,2})(?!\s*분기)|\.(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\)))(?![\d/])"
+    r"(?:월\s*(\d{1,2})\s*일|/(\d{1,2})(?!\s*분기)|\.[^\S\r\n]?(\d{1,2})(?=\s*\(\s*[월화수목금토일]\s*\)))(?![\d/])"
 )
 # "3/23/2026" (US order) or "23/3/2026" (day first, when the first number is no month).
 _NUMERIC_YEAR_LAST = re.compile(r"(?<![\d./\-])(\d{1,2})/(\d{1,2})/(20\d{2})(?![\d/])")
@@ -33,7 +33,7 @@ _SHORT_YEAR = re.compile(r"(?<![\d./\-])(\d{2})\.(\d{1,2})\.(\d{1,2})(?![\d]|\.\
 # A bare "7.19": a date only where the text frames it as one (after ":", "~" or "|", or
 # before "~"/"까지"/"부터"); "Java 1.8", "3.5년", "평점 4.5 (필수)" stay numbers.
 _BARE_DOT = re.compile(
-    r"(?<![\w.\-/])(\d{1,2})\.(\d{1,2})(?![\d%]|\.\d|\s*(?:년|일|배|점|만|억|개|시간|세|[xX]\b))"
+    r"(?<![\w.\-/])(\d{1,2})\.[^\S\r\n]?(\d{1,2})(?![\d%]|\.\d|\s*(?:년|일|배|점|만|억|개|시간|세|[xX]\b))"
 )
 _DATE_FRAME_BEFORE = re.compile(
     r"(?:[:：~∼|]|마감|기간|일정|일시|날짜|기한|면접|테스트|코테|접수|전형|발표|검사|과제|입사|시험)\s*$"

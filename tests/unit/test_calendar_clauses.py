@@ -399,7 +399,7 @@ def test_two_dated_steps_with_one_name_are_two_stages_with_distinct_names():
     [
         ("회사명: (주)바람소프트\n모집 분야: 안드로이드 개발자", "바람소프트", "안드로이드 개발자"),
         ("Company: Northwind Labs Inc.\nRole: Data Engineer", "Northwind Labs", "Data Engineer"),
-        ("회사\t누리테크\n직무\t임베디드 개발자", "누리테크", None),
+        ("회사\t누리테크\n직무\t임베디드 개발자", "누리테크", "임베디드 개발자"),
         ("【별빛게임즈】 2026 상반기 신입 게임 기획자 공개채용", "별빛게임즈", "게임 기획자"),
         ("『해담』 백엔드 개발자 채용", "해담", "백엔드 개발자"),
         ("🔥 [(주)다온랩] 프론트엔드 개발자 (상시채용)", "다온랩", "프론트엔드 개발자"),
