@@ -15,7 +15,10 @@ from collections.abc import Iterable
 # Runs of whitespace are one space before anything is read: every later pattern then scans
 # a line in linear time (no `\s*` restarted from each position of a long run).
 _SPACES = re.compile(r"\s+")
-_SEPARATOR = re.compile(r"→|->|=>|➡|▶|>|\||·|,|;|/|[.!?。](?= |$)| [-–—] ")
+# Korean connective endings join two clauses of a sentence ("…까지이며 코테는 …").
+_SEPARATOR = re.compile(
+    r"→|->|=>|➡|▶|>|\||·|,|;|/|[.!?。](?= |$)| [-–—] |(?<=이며|하며|되며|이고|하고|되고) "
+)
 # Separators that order the steps of a process: two steps on either side are two stages.
 FLOW = re.compile(r"→|->|=>|➡|▶|>|\||·|/| [-–—] ")
 _OPEN, _CLOSE = "([（【「『", ")]）】」』"

@@ -28,7 +28,7 @@ from nodes.shared.sections import POSTING_HEADINGS
 
 ROLE = re.compile(
     r"개발자|엔지니어|디자이너|연구원|분석가|기획자|매니저|프로그래머|퍼블리셔|컨설턴트|"
-    r"사이언티스트|아키텍트|마케터|담당자?|개발|운영자|관리자|전문가|리드|리서처|"
+    r"사이언티스트|아키텍트|마케터|담당자?|개발|운영자|관리자|전문가|리드|리서처|기획|인턴|"
     r"(?i:\b(?:engineer|developer|designer|scientist|researcher|analyst|manager|artist|"
     r"architect|programmer|consultant|owner|lead|specialist|administrator|PM|PO|SRE|"
     r"intern)s?\b)"
@@ -57,9 +57,10 @@ def _labelled(words: str) -> re.Pattern[str]:
     """A label and its value: "회사명: X", "[회사] X", "회사<TAB>X", "… | Company: X",
     "(직무: X)"."""
     return re.compile(
-        r"(?:^[^\w\n\[【]*|[|｜/][^\S\n]*|[(（][^\S\n]*)"
+        r"(?:^(?:\d{1,2}[.)][^\S\n]*)?[^\w\n\[【]*|[|｜/][^\S\n]*|[(（][^\S\n]*)"
         r"(?:[\[【][^\S\n]*(?:" + words + r")[^\S\n]*[\]】][^\S\n]*[:：]?"
-        r"|(?:" + words + r")[^\S\n]*(?:[:：]|\t|[^\S\n]{2,}))[^\S\n]*([^\n]+)",
+        r"|(?:" + words + r")[^\S\n]*(?:[:：|｜]|\t|[^\S\n]{2,}|[^\S\n][-–][^\S\n]))"
+        r"[^\S\n]*([^\n]+)",
         re.MULTILINE,
     )
 
@@ -75,7 +76,7 @@ _LABEL_POSITION = _labelled(
 
 def _label_value(m: re.Match[str]) -> str:
     """A label's value without what follows it on the line ("X | Location: Seoul")."""
-    value = re.split(r"\s[|｜/]\s|\t", m.group(1))[0]
+    value = re.split(r"\s[|｜/—–@]\s|\t", m.group(1))[0]
     if m.group(0).lstrip()[:1] in "(（":
         value = re.split(r"[)）]", value)[0]  # "(직무: 보안 컨설턴트)"
     return value
@@ -89,6 +90,7 @@ _BRACKET = re.compile(
 _QUOTED = re.compile(r"(?<![A-Za-z])['‘\"“「]([^'‘’\"“”」\n]{1,24})['’\"”」](?![A-Za-z])")
 _EN_HIRING = re.compile(
     r"(?:^|[.!?][^\S\n]+)((?:[A-Z][\w&.\-]*|\d+\w*)(?:[^\S\n]+(?:[A-Z][\w&.\-]*|&|of|and))*)"
+    r"(?:[^\S\n]*\([^()\n]{0,60}\))?"  # "Sky Mobility (Series C, founded 2016) is hiring"
     r"[^\S\n]+(?:is|are)[^\S\n]+(?:now[^\S\n]+)?"
     r"(?:hiring|looking\s+for|recruiting|seeking|searching\s+for)\b",
     re.MULTILINE,
@@ -114,6 +116,9 @@ _SIGNATURE = re.compile(
 )
 _DASH = re.compile(r"\s[—–-]\s")
 _PIPE = re.compile(r"\s[|｜]\s")
+_DESCRIPTOR_HEAD = re.compile(
+    r"^(?:[가-힣A-Za-z]+\s+)?(?:기업|회사|스타트업|(?i:startup|company))\s+(?=\S)"
+)
 _DESCRIPTOR_END = re.compile(r"(?:기업|회사|스타트업|플랫폼|업체|브랜드|(?i:startup|company))\s+")
 _CORP_PREFIX = re.compile(r"(?:\(주\)|㈜|주식회사)[^\S\n]*([가-힣A-Za-z0-9&.\-]{1,30})")
 _CORP_SUFFIX = re.compile(r"([가-힣A-Za-z0-9&.\-]{1,30})[^\S\n]*(?:\(주\)|㈜|주식회사)")
@@ -133,7 +138,7 @@ _SENTENCE_ROLE = re.compile(
     r"([^\s'‘’\"“”]+(?:[^\S\n]+[^\s'‘’\"“”]+){0,4}?)[^\S\n]*(?:를|을)[^\S\n]*"
     r"(?:채용합니다|찾습니다|모십니다|모집합니다|찾고\s*있|채용하고|구합니다)"
 )
-_EN_WORD = r"[A-Z0-9][\w+#/-]*(?:\.\w[\w+#/-]*)*"  # "Node.js", not "Scientist."
+_EN_WORD = r"(?:[A-Z0-9]|[a-z](?=[A-Z]))[\w+#/-]*(?:\.\w[\w+#/-]*)*"  # "Node.js", not "Scientist."
 _EN_ROLE = re.compile(
     r"\b(?:hiring|looking\s+for|seeking|recruiting|as)\s+(?:an?\s+|the\s+|our\s+(?:next|first)\s+)?"
     r"((?:" + _EN_WORD + r"[^\S\n]+){0,5}" + _EN_WORD + ")"
@@ -178,7 +183,9 @@ _STAGE_WORD = re.compile(r"서류|면접|코딩|지원|접수|마감|전형|일�
 _PRONOUN = re.compile(
     r"(?i)^(?:we|our(?:\s+\w+)?|they|i|this|the\s+team|it|저희|우리|당사|지금|현재|함께|본사)$"
 )
-_NOT_ROLE_WORD = re.compile(r"(?:이|가|은|는|의|에서|할|한|하는|있는|될|와|과|를|을)$|['’\"”]")
+_NOT_ROLE_WORD = re.compile(
+    r"(?:이|가|은|는|의|에서|할|한|하는|있는|될|와|과|를|을|[.!?])$|['’\"”]"
+)
 
 
 @dataclass(frozen=True)
@@ -195,6 +202,7 @@ def clean_company(value: str | None) -> str | None:
     value = _LEGAL.sub(" ", value)
     value = value.strip().strip(_QUOTES).strip()
     value = _TEAM_WORDS.sub("", value)
+    value = _DESCRIPTOR_HEAD.sub("", value) or value  # "스타트업 미래로" -> "미래로"
     while _LEGAL_LATIN.search(value):  # "Acme Co., Ltd."
         value = _LEGAL_LATIN.sub("", value)
     value = value.strip(" ,.-·:：" + _QUOTES)

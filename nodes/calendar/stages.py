@@ -71,6 +71,7 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"(?:(?:온라인|오프라인|실기|라이브|SQL|웹)\s*)?(?:코딩|알고리즘|프로그래밍)\s*"
             r"(?:테스트|시험|과제|챌린지|(?i:pre-?\s*test|main\s*test|test))|"
             r"코테|SW\s*역량\s*테스트|필기\s*\(\s*코딩\s*\)\s*테스트|라이브\s*코딩|"
+            r"SQL\s*(?:테스트|시험|(?i:test))|"
             r"(?i:(?:(?:live|online|on-?site|take-home|hands-on|SQL|python|pair)[\s-]+){0,3}"
             r"(?:coding|programming|algorithm(?:ic)?)\s+(?:test|assessment|challenge|exercise|"
             r"assignment|task|round)s?|live\s+coding|hackerrank|codility|"
@@ -112,11 +113,14 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"(?:\s*(?:접수|마감|전형|제출|지원|검토|심사|평가))?|"
             r"(?:입사\s*)?지원서(?:\s*(?:접수|마감|제출))?|원서\s*접수|이력서|"
             r"포트폴리오(?!\s*(?:인터뷰|면접))|(?:상시\s*)?접수(?:\s*(?:기간|마감일?))?|"
-            r"지원\s*(?:기간|마감일?)|모집\s*기간|마감(?:일|\s*시각|\s*일시)?|"
+            r"지원\s*(?:기간|마감일?)|지원(?=\s*(?:은|는|[:：]))|모집\s*기간|"
+            r"마감(?:일|\s*시각|\s*일시)?|"
             r"상시\s*(?:채용|모집)|채용\s*시\s*마감|"
             r"(?i:application\s+(?:deadline|period|window|due)|applications?\s+(?:close[sd]?|"
             r"(?:are\s+)?(?:due|open|accepted|received|reviewed)|will\s+close|must\s+be)|"
-            r"apply\s+(?:by|before|until)|deadline|closing\s+date|"
+            r"apply\s+(?:by|before|until|no\s+later\s+than|on\s+or\s+before)|"
+            r"apply(?=\s*[:：])|deadline|"
+            r"closing\s+date|"
             r"resume\s+(?:deadline|due|submission|review|screen(?:ing)?)|"
             r"CV\s+(?:deadline|submission|screening)|"
             r"document\s+(?:screening|review)(?!\s+results?)|"
@@ -140,7 +144,9 @@ _CODE_WORDS = re.compile(
 _NON_CODE_WORDS = re.compile(r"디자인|아트|기획|케이스|(?i:design|art\b|case\s+study)")
 _ASSIGNMENT_WORDS = re.compile(r"과제|(?i:assignment|take-home|exercise)")
 _DEADLINE_WORD = re.compile(r"마감(?:일|\s*시각|\s*일시)?|(?i:deadline)")
+_SUBMIT_BEFORE = re.compile(r"(?:제출|(?i:submission|due))\s*$")
 _DEADLINE_GAP = re.compile(r"\s*(?:제출|submission)?\s*")
+_ROUND_START = re.compile(r"[^\w(]*(" + _ROUND + r")(?![\w])", re.IGNORECASE)
 _ALONE_IN_PARENS = re.compile(r"[(（][^)）(（]*[)）]")
 _PAREN_AFTER = re.compile(r"\s*[(（]([^)）]{0,60})[)）]")
 _WRITTEN = re.compile(r"필기|실기")  # a written or practical test: coding when it says so
@@ -259,11 +265,12 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
                 and _one_step(last.mentions[-1], m)
             )
             # "코딩 과제 제출 마감", "assignment deadline": the step's own deadline
+            # … and on its line after a date ("기획 과제: 10/21 발송 / 10/26 제출 마감")
             its_deadline = bool(
                 m.kind == DOCUMENT
                 and last.kind != DOCUMENT
                 and _DEADLINE_WORD.fullmatch(m.name)
-                and _DEADLINE_GAP.fullmatch(between)
+                and (_DEADLINE_GAP.fullmatch(between) or _SUBMIT_BEFORE.search(line, 0, m.start))
             )
             # "코딩테스트 / Coding Test": one step named in two languages
             bilingual = (
@@ -273,7 +280,7 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
                 and not other_round
             )
             # "Art test: July 10 – July 17 (take-home)": a word in parentheses of its own
-            if (no_date and (in_parens or joined or its_deadline or bilingual)) or alone:
+            if (no_date and (in_parens or joined or bilingual)) or alone or its_deadline:
                 last.mentions.append(m)
                 last.kind = min(last.kind, m.kind)
                 last.end = m.end
@@ -290,13 +297,14 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
     return steps
 
 
-def _assign(line: str, steps: list[Step], when: LineWhen, depths: list[int]) -> None:
-    """Give each date to a step of its own clause (see the module docstring)."""
+def _assign(line: str, steps: list[Step], when: LineWhen, depths: list[int]) -> list[Step]:
+    """Give each date to a step of its own clause (see the module docstring); returns the
+    steps, with one more for each round a clause names alone ("1st (Sep 10), 2nd (Sep 17)")."""
     dates = when.dates
     clauses = split_clauses(line, when.spans, depths)
     groups: list[tuple[list[Step], list[When]]] = []
     si = di = 0
-    for _, end in clauses:
+    for start, end in clauses:
         in_steps, in_dates = [], []
         while si < len(steps) and steps[si].start < end:
             in_steps.append(steps[si])
@@ -306,16 +314,25 @@ def _assign(line: str, steps: list[Step], when: LineWhen, depths: list[int]) -> 
             di += 1
         if in_steps or not groups:
             groups.append((in_steps, in_dates))
-        else:
-            for d in in_dates:  # no stage words: the clause before's dates
-                d.glued = True
-            groups[-1][1].extend(in_dates)
+            continue
+        previous = groups[-1][0][-1] if groups[-1][0] else None
+        round_word = _ROUND_START.match(line, start, end)
+        if in_dates and round_word and previous is not None and previous.kind != DOCUMENT:
+            name = round_word.group(1)
+            at = round_word.start(1)
+            mention = Mention(previous.kind, at, at + len(name), name, _rounds(name))
+            groups.append(([Step([mention], previous.kind, at, at + len(name))], in_dates))
+            continue
+        for d in in_dates:  # no stage words: the clause before's dates
+            d.glued = True
+        groups[-1][1].extend(in_dates)
     if len(groups) > 1 and not groups[0][0]:
         groups[1][1][:0] = groups[0][1]  # leading dates: the first clause with a stage
         groups = groups[1:]
     for group_steps, group_dates in groups:
         if group_steps:
             _pair(group_steps, group_dates)
+    return [step for group_steps, _ in groups for step in group_steps]
 
 
 def _pair(steps: list[Step], dates: list[When]) -> None:
@@ -464,7 +481,7 @@ def find_stages(text: str, now: date) -> list[Stage]:
             continue
         depths = bracket_depths(line)
         steps = _steps(line, mentions, when.dates, depths)
-        _assign(line, steps, when, depths)
+        steps = _assign(line, steps, when, depths)
         labelled = _LABEL.match(line)
         label = _BULLET.sub("", labelled.group(0)).strip() if labelled else ""
         added: list[Stage] = []

@@ -463,3 +463,76 @@ def test_legal_forms_quotes_and_team_words_are_not_the_name():
         assert clean_company(written) == "한빛", written
     for written in ("Acme Inc.", "Acme, Inc.", "Acme Corp", "Acme Co., Ltd.", "Acme LLC"):
         assert clean_company(written) == "Acme", written
+
+
+# ---------------------------------------------------------------------------- more forms
+
+
+def test_a_step_sent_on_one_day_and_due_on_another_takes_its_due_date():
+    assert got("Coding exercise: sent June 8, due June 12") == [("CODING_TEST", "2026-06-12", None)]
+    text = "기획 과제 : 10월 21일(수) 발송 / 10월 26일(월) 제출 마감"
+    assert got(text) == [("OTHER", "2026-10-26", None)]  # a planning assignment: not code
+
+
+def test_a_choice_of_days_is_one_step_and_rounds_named_alone_are_steps():
+    assert got("Technical interview: June 17 or June 18") == [("INTERVIEW", "2026-06-17", None)]
+    text = "Interview rounds: 1st (Sep 10), 2nd (Sep 17), final (Sep 24)"
+    assert got(text) == [
+        ("INTERVIEW", "2026-09-10", None),
+        ("INTERVIEW", "2026-09-17", None),
+        ("INTERVIEW", "2026-09-24", None),
+    ]
+
+
+def test_a_clause_without_stage_words_does_not_add_a_date_to_a_dated_step():
+    text = "최종 면접은 5월 8일 예정이며, 결과는 5월 15일에 안내드립니다."
+    assert got(text) == [("INTERVIEW", "2026-05-08", None)]
+
+
+def test_korean_connectives_end_a_clause():
+    text = "지원은 4월 12일 자정까지이며 코테는 4월 18일, 면접은 4월 말입니다."
+    assert got(text) == [
+        ("DOCUMENT", "2026-04-12", None),
+        ("CODING_TEST", "2026-04-18", None),
+        ("INTERVIEW", None, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "company", "position"),
+    [
+        ("[회사] 스텔라랩\n[직무] AI 리서처", "스텔라랩", "AI 리서처"),
+        ("Role: Product Designer | Company: Mosaic Labs | Location: Seoul", "Mosaic Labs", None),
+        ("1. 모집부문 - 백엔드 개발자\n2. 회사 - 한별소프트", "한별소프트", "백엔드 개발자"),
+        ("Senior Backend Engineer at Northstar Robotics", "Northstar Robotics", None),
+        ("Sky Mobility (Series C) is hiring an iOS Engineer!", "Sky Mobility", "iOS Engineer"),
+        ("Join Tidal Wave Studio as a Unity Developer.", "Tidal Wave Studio", "Unity Developer"),
+        (
+            "<하나데이터 2026 하반기 경력 채용>\n직무: 데이터 엔지니어",
+            "하나데이터",
+            "데이터 엔지니어",
+        ),
+        ("【스타트업 미래로】 채용\n포지션 | 풀스택 개발자", "미래로", "풀스택 개발자"),
+        (
+            "서류 마감: 6/19\n면접: 6/24\nMeridian Cloud, Inc. — Platform Engineer",
+            "Meridian Cloud",
+            None,
+        ),
+        (
+            "Thanks for applying to the Data Engineer position at Bluefin. We'd like…",
+            "Bluefin",
+            None,
+        ),
+    ],
+)
+def test_more_company_and_position_forms(text, company, position):
+    header = find_header(text)
+    assert header.company == company
+    if position is not None:
+        assert header.position == position
+
+
+def test_a_section_heading_or_a_stage_in_brackets_is_no_company():
+    assert find_header("함께할 분을 찾습니다\n서류 마감: 3/15\n[강점]\n- 좋은 팀").company is None
+    assert find_header("[접수 기간] 3/2 ~ 3/13").company is None
+    assert find_header("[자격요건] Java 3년 이상").company is None
