@@ -14,6 +14,8 @@
 - `=Alias` is case-sensitive ("Go", not "go"). `?Alias` is case-sensitive and ambiguous (C, R,
   Ray, CAN, SPI, Dio, Bloc ...): it counts only next to another skill (within
   `CONTEXT_CHARS`), and if Korean follows, only a particle ("C로", not "C사").
+  `?Alias@cat,Skill` counts only next to a skill of those categories or names ("노드" is
+  Node.js next to TypeScript, not next to BLE).
 - `re:` aliases are regular expressions for phrases ("led a team of 3") or contexts
   ("모델링" only after "웨어하우스").
 - Lines under `## look-alikes` are phrases that are not skills ("R&D", "Go to market", "Spring
@@ -81,6 +83,9 @@ _EXPERIENCE_AFTER = re.compile(
 class _Alias:
     canonical: str | None  # None: a look-alike (matched, then dropped)
     ambiguous: bool = False
+    # For an ambiguous alias: the categories or skills whose mentions count as context
+    # ("?노드@backend,frontend,TypeScript"); empty: any skill.
+    context: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -116,7 +121,7 @@ class Taxonomy:
             return raw[0][0]
         return None
 
-    def _raw_spans(self, text: str) -> list[tuple[str | None, int, int, bool]]:
+    def _raw_spans(self, text: str) -> list[tuple[str | None, int, int, _Alias]]:
         """Leftmost, non-overlapping matches (as `finditer` would give), look-alikes
         included."""
         out = []
@@ -128,7 +133,7 @@ class Taxonomy:
                 pos += 1
                 continue
             meta = entry[1][match.lastindex - 1]  # type: ignore[index]
-            out.append((meta.canonical, match.start(), match.end(), meta.ambiguous))
+            out.append((meta.canonical, match.start(), match.end(), meta))
             pos = match.end()
         return out
 
@@ -136,27 +141,36 @@ class Taxonomy:
         """(canonical, start, end) of every skill mention, in text order: look-alikes
         dropped, ambiguous aliases kept only next to another skill, negated mentions
         dropped."""
-        raw = [(c, s, e, a) for c, s, e, a in self._raw_spans(text) if c is not None]
-        accepted = [not amb for _, _, _, amb in raw]
+        raw = [(c, s, e, m) for c, s, e, m in self._raw_spans(text) if c is not None]
+        accepted = [not meta.ambiguous for _, _, _, meta in raw]
         # Two ambiguous skills of one kind listed together vouch for each other ("UART/SPI").
         for i in range(len(raw) - 1):
-            (canon, _, end, amb), (other, start, _, other_amb) = raw[i], raw[i + 1]
+            (canon, _, end, meta), (other, start, _, other_meta) = raw[i], raw[i + 1]
             if (
-                amb
-                and other_amb
+                meta.ambiguous
+                and other_meta.ambiguous
                 and canon != other
                 and self.category[canon] == self.category[other]
+                and not meta.context
+                and not other_meta.context
                 and _LIST_SEPARATOR.fullmatch(text[end:start])
             ):
                 accepted[i] = accepted[i + 1] = True
+
+        def vouches(j: int, context: frozenset[str]) -> bool:
+            canon = raw[j][0]
+            return not context or canon in context or self.category[canon] in context
+
         changed = True
         while changed:  # an accepted ambiguous mention is context for its neighbours
             changed = False
-            for i, (_, start, end, _) in enumerate(raw):
+            for i, (_, start, end, meta) in enumerate(raw):
                 if accepted[i]:
                     continue
                 if any(
-                    accepted[j] and _gap(start, end, raw[j][1], raw[j][2]) <= CONTEXT_CHARS
+                    accepted[j]
+                    and _gap(start, end, raw[j][1], raw[j][2]) <= CONTEXT_CHARS
+                    and vouches(j, meta.context)
                     for j in range(len(raw))
                     if j != i
                 ):
@@ -313,6 +327,8 @@ def _alias_regex(alias: str, ambiguous: bool = False) -> str:
         right = f"{suffix}(?![{_ASCII_WORD}])"
         if ambiguous or len(alias) == 1:
             right += f"(?![&'])(?:(?![{_HANGUL}])|(?={_KOREAN_AFTER_AMBIGUOUS}))"
+    elif ambiguous and _is_hangul(last):  # "노드와", "노드(Express)"; not "노드들"
+        right = f"(?:(?![{_HANGUL}])|(?={_KOREAN_AFTER_AMBIGUOUS}))"
     elif last in "+#":
         right = rf"(?:\d+)?(?![{_ASCII_WORD}])"  # "C++17"
     elif last == ".":
@@ -361,6 +377,7 @@ def parse_taxonomy(text: str) -> Taxonomy:
     canonical: dict[str, str] = {}
     exact: dict[str, str] = {}
     ambiguous: set[str] = set()
+    contexts: dict[str, frozenset[str]] = {}  # ambiguous alias -> what counts as context
     category: dict[str, str] = {}
     direct: dict[str, set[str]] = {}
     # (sort key, first character, regex, meta): regex aliases and look-alikes first, then
@@ -403,7 +420,7 @@ def parse_taxonomy(text: str) -> Taxonomy:
         if name in category:
             raise ValueError(f"skill listed twice: {name}")
         category[name] = section
-        marked = {a.lstrip("=?") for a in aliases if a[0] in "=?"}
+        marked = {a.lstrip("=?").split("@")[0] for a in aliases if a[0] in "=?"}
         if len(name) >= 2 and name not in marked and not listed_only:
             aliases = [name, *aliases]
             canonical.setdefault(name.lower().replace(" ", ""), name)
@@ -411,19 +428,27 @@ def parse_taxonomy(text: str) -> Taxonomy:
             if alias.startswith("re:"):
                 add_regex(alias[3:], _Alias(name))
             elif alias[0] in "=?":
-                word = alias[1:]
+                word, context = alias[1:], ""
+                if alias[0] == "?" and "@" in word[1:]:
+                    word, _, context = word.rpartition("@")
                 if exact.get(word, name) != name:
                     raise ValueError(f"alias {alias!r} names two skills: {exact[word]}, {name}")
                 exact[word] = name
                 if alias[0] == "?":
                     ambiguous.add(word)
-                add_literal(word, _Alias(name, alias[0] == "?"), case_sensitive=True)
+                    contexts[word] = frozenset(c.strip() for c in context.split(",") if c.strip())
+                meta = _Alias(name, alias[0] == "?", contexts.get(word, frozenset()))
+                add_literal(word, meta, case_sensitive=True)
             else:
                 key = re.sub(r"\s+", " ", alias).lower()
                 if canonical.get(key, name) != name:
                     raise ValueError(f"alias {alias!r} names two skills: {canonical[key]}, {name}")
                 canonical[key] = name
                 add_literal(alias, _Alias(name), case_sensitive=False)
+    known = set(category.values()) | set(category)
+    for word, context in contexts.items():
+        if context - known:
+            raise ValueError(f"?{word}@: unknown category or skill {sorted(context - known)}")
     for src, dsts in direct.items():
         if src not in category or any(d not in category for d in dsts):
             raise ValueError(f"implies line names an unknown skill: {src} > {dsts}")

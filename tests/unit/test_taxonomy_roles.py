@@ -228,6 +228,11 @@ LOOK_ALIKES: list[tuple[str, set[str]]] = [
     ("neural network 기초 공부", set()),
     ("rag_english_mixed-01", set()),
     ("Lambda 표현식과 Stream API", set()),
+    # "노드" is Node.js only next to web skills: not a sensor node, not a Kubernetes node.
+    ("nRF52 BLE 센서 노드, Zephyr RTOS", {"nRF52", "BLE", "Zephyr"}),
+    ("쿠버네티스 워커 노드와 Helm 차트", {"Kubernetes", "Helm"}),
+    ("노드(Express)와 타입스크립트", {"Node.js", "Express", "TypeScript"}),
+    ("the rest of the team; KMP 알고리즘; OTA 여행 플랫폼; DSP 광고", set()),
 ]
 
 # Written as the writer has not used it: not a skill.
@@ -362,6 +367,7 @@ def test_every_role_family_is_covered():
         ("## a\nOne\nOne\n", "listed twice"),
         ("## a\nOne | re:(a)b\n", "may not capture"),
         ("## a\nOne | re:[ab]c\n", "must start with a literal"),
+        ("## a\nOne | ?X@nowhere\n", "unknown category or skill"),
     ],
 )
 def test_malformed_taxonomy_lines_are_rejected(text, message):
