@@ -63,8 +63,11 @@ _CLAUSE_END = re.compile(r"\n|[.!?;](?:\s|$)|(?:지만|으나|는데|but|however
 # "... 경험은 없습니다", "사용해 보지 않았습니다", "써 본 적 없음": after the mention, same clause.
 _NEGATED_AFTER = re.compile(
     r"(?:경험|경력|사용|써\s*보|써\s*본|해\s*보|해\s*본|다뤄\s*보|다뤄\s*본|접해\s*보|아직)"
-    r"[^\n.]{0,15}?(?:없습니다|없음|없다|없어요|없고|없으며|없지만|않았|않습니다|못\s*했|안\s*해\s*봤)"
+    r"[^\n.,]{0,12}?(?:없습니다|없음|없다|없어요|없고|없으며|없지만|않았|않습니다|못\s*했|안\s*해\s*봤)"
 )
+# What may stand between a mention and its negation: a particle, "아직", a word or two
+# ("보안 전문 경력은 없음", "iOS 앱 개발 경험은 없습니다"), never a comma or another clause.
+_TO_NEGATION = re.compile(r"[\s은는이가을를도만의]*(?:아직\s*)?(?:[가-힣A-Za-z]{1,4}\s+){0,2}")
 # "no experience with", "never used", "have not worked with": before the mention.
 _NEGATED_BEFORE = re.compile(
     r"(?:\b(?:no|never|not|without)|n't)\b(?:\s+(?:yet|any|real|hands-on|professional))*"
@@ -175,11 +178,17 @@ class Taxonomy:
                     if j != i
                 ):
                     accepted[i] = changed = True
-        return [
+        kept = [
             (canon, start, end)
             for (canon, start, end, _), ok in zip(raw, accepted, strict=True)
-            if ok and not _negated(text, start, end)
+            if ok
         ]
+        negated = [_negated(text, start, end) for _, start, end in kept]
+        # "React, Vue 경험은 없습니다": a list shares its last item's negation.
+        for i in range(len(kept) - 2, -1, -1):
+            if negated[i + 1] and _LIST_SEPARATOR.fullmatch(text[kept[i][2] : kept[i + 1][1]]):
+                negated[i] = True
+        return [span for span, no in zip(kept, negated, strict=True) if not no]
 
     def find(self, text: str) -> list[str]:
         return list(dict.fromkeys(canon for canon, _, _ in self.spans(text)))
@@ -269,8 +278,9 @@ def _negated(text: str, start: int, end: int) -> bool:
     after = _CLAUSE_END.search(text, end)
     clause_end = after.end() if after else len(text)  # "없지만" ends its own clause
     before = text[clause_start:start]
+    cue = _NEGATED_AFTER.search(text, end, clause_end)
     return bool(
-        _NEGATED_AFTER.search(text, end, clause_end)
+        (cue and _TO_NEGATION.fullmatch(text, end, cue.start()))
         or _NEGATED_BEFORE.search(before)
         or (_NO_BEFORE.search(before) and _EXPERIENCE_AFTER.match(text, end, clause_end))
     )

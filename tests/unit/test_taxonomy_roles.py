@@ -242,6 +242,10 @@ NEGATED: list[tuple[str, set[str]]] = [
     ("No Android experience; Kotlin on the server daily", {"Kotlin"}),
     ("I have not used Kubernetes, but Docker every day.", {"Docker"}),
     ("React 경험은 없지만 Vue 경험은 있습니다", {"Vue.js"}),
+    ("React, Vue 경험은 없습니다. Angular 2년", {"Angular"}),
+    ("iOS 앱 개발 경험은 없습니다", set()),
+    # Only what the negation is about: not the skills used earlier in the sentence.
+    ("Python, Java 사용, 프론트엔드 경험은 없음", {"Python", "Java"}),
     # A posting that waives a skill is not a negation of the skill by the writer.
     ("Java 경험이 없어도 지원 가능합니다", {"Java"}),
 ]
