@@ -38,6 +38,7 @@ from nodes.calendar.when import LineWhen, When, read_when
 # an interview, then an explicitly coding test, then the named non-coding steps, then a
 # generic assignment or test, then the application.
 INTERVIEW, CODING, OTHER, ASSIGNMENT, DOCUMENT = range(5)
+_TESTS = {CODING, OTHER, ASSIGNMENT}  # kinds a parenthesis may turn into one another
 _TYPE_OF = {
     INTERVIEW: "INTERVIEW",
     CODING: "CODING_TEST",
@@ -199,7 +200,9 @@ def _script(name: str) -> str:
 
 def find_mentions(line: str, skip: list[tuple[int, int]] | None = None) -> list[Mention]:
     """Stage words in a line, leftmost-longest, outside `skip` (its dates and times)."""
-    skip = skip or []
+    skipped = bytearray(len(line) + 1)
+    for s, e in skip or []:
+        skipped[s:e] = b"\x01" * (e - s)
     candidates = [
         (m.start(), -m.end(), kind, m)
         for kind, pattern in _KINDS
@@ -210,7 +213,7 @@ def find_mentions(line: str, skip: list[tuple[int, int]] | None = None) -> list[
     taken_until = -1
     for start, neg_end, kind, m in sorted(candidates, key=lambda c: (c[0], c[1], c[2])):
         end = -neg_end
-        if start < taken_until or any(s < end and start < e for s, e in skip):
+        if start < taken_until or any(skipped[start:end]):
             continue
         name = " ".join(m.group(0).split())
         mentions.append(Mention(kind, start, end, name, _rounds(name)))
@@ -251,8 +254,13 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
         last = steps[-1] if steps else None
         if last is not None:
             between = line[last.end : m.start] if m.start - last.end <= 40 else "-" * 41
-            in_parens = depths[m.start] > depths[last.end - 1]
-            alone = _ALONE_IN_PARENS.fullmatch(line, m.start - 1, min(len(line), m.end + 1))
+            # A parenthesis refines its step ("필기 전형(코딩테스트)") when it names a step of
+            # a kind that can be one ("서류 접수(합격자 발표 …)" names another step).
+            refines = _TYPE_OF[m.kind] == last.stage_type or {m.kind, last.kind} <= _TESTS
+            in_parens = refines and depths[m.start] > depths[last.end - 1]
+            alone = refines and _ALONE_IN_PARENS.fullmatch(
+                line, m.start - 1, min(len(line), m.end + 1)
+            )
             at = bisect.bisect_left(date_starts, last.end)
             no_date = at == len(date_starts) or date_starts[at] >= m.start
             rounds = (m.rounds, last.mentions[-1].rounds)
@@ -270,7 +278,10 @@ def _steps(line: str, mentions: list[Mention], dates: list[When], depths: list[i
                 m.kind == DOCUMENT
                 and last.kind != DOCUMENT
                 and _DEADLINE_WORD.fullmatch(m.name)
-                and (_DEADLINE_GAP.fullmatch(between) or _SUBMIT_BEFORE.search(line, 0, m.start))
+                and (
+                    _DEADLINE_GAP.fullmatch(between)
+                    or _SUBMIT_BEFORE.search(line, max(0, m.start - 20), m.start)
+                )
             )
             # "코딩테스트 / Coding Test": one step named in two languages
             bilingual = (
@@ -516,7 +527,8 @@ def _under_heading(schedule: Schedule, heading: Stage, label: str, dates: list[W
     """Dates on a line under a heading ("◇ 서류 접수" then "- 기간: 7.6 ~ 7.19"; "◇ 면접"
     then "- 1차: 8.3" and "- 2차: 8.10")."""
     kind = DOCUMENT if heading.stage_type == "DOCUMENT" else OTHER
-    for w in _chosen(Step([], kind, 0, 0, list(dates))):
+    named = Mention(kind, 0, 0, heading.stage)  # an assignment heading: its due date
+    for w in _chosen(Step([named], kind, 0, 0, list(dates))):
         if heading.date is None or kind == DOCUMENT:
             schedule.add(Stage(heading.stage, heading.stage_type, w.value, w.time), [], heading)
         elif label:
