@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import re
 import unicodedata
+from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import adispatch_custom_event
@@ -31,6 +32,7 @@ from nodes.analysis.schemas import (
     SectionDigest,
 )
 from nodes.analysis.scoring import match_skills
+from nodes.shared import skills as skills_module
 from nodes.shared.degenerate import degenerate_items, degenerate_reason, writes_grounded_text
 from nodes.shared.posting import find_company, find_deadline, find_position
 from nodes.shared.sections import Section, section_text, split_sections
@@ -53,7 +55,11 @@ MAX_SECTIONS_PER_DOC = 4
 # Loaded at import (start-up), never on the event loop.
 SECTION_PROMPT = load_prompt("analysis/section_summary")
 FEEDBACK_PROMPT = load_prompt("analysis/match_feedback")
-TAXONOMY_DIGEST = hashlib.sha256(repr(sorted(taxonomy().canonical.items())).encode()).hexdigest()
+# The taxonomy file and the matcher's code: a change to either (aliases, look-alikes,
+# context rules, negation) changes the cache key of every analysis.
+TAXONOMY_DIGEST = hashlib.sha256(
+    b"".join(Path(f).read_bytes() for f in (skills_module.__file__, skills_module._TAXONOMY_FILE))
+).hexdigest()
 
 
 def normalise_text(text: str) -> str:
