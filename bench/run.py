@@ -428,28 +428,7 @@ def render_chat(results: dict[str, Any]) -> list[str]:
 def render_retrieval(results: dict[str, Any]) -> list[str]:
     if "retrieval" not in results:
         return []
-    rt, et = results["retrieval"], results["embedding_throughput"]
-    lines = [
-        "",
-        "Retrieval: user-filtered top-5 in Chroma (persistent directory), 100 users, 200 "
-        "queries; embedding throughput of the configured model.",
-        "",
-        "| chunks | query P50 | query P95 | P50 / smallest collection's | insert time |",
-        "|---|---|---|---|---|",
-    ]
-    rows = sorted(rt.values(), key=lambda r: r["chunks"])
-    lines += [
-        f"| {r['chunks']:,} | {r['p50_ms']} ms | {r['p95_ms']} ms | "
-        f"{r['p50_ms'] / rows[0]['p50_ms']:.1f}x | {r['insert_s']} s |"
-        for r in rows
-    ]
-    lines += [
-        "",
-        f"| embedding (`{et['model']}`) | one per call | batches of {et['batch']} | ratio |",
-        "|---|---|---|---|",
-        f"| passages/s | {et['single_per_s']} | {et['batched_per_s']} | {et['ratio']}x |",
-    ]
-    return lines
+    return retrieval.render(results["retrieval"], results.get("embedding_throughput"))
 
 
 def render_interview(results: dict[str, Any]) -> list[str]:
