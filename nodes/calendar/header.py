@@ -105,7 +105,23 @@ _EN_APPOSITION = re.compile(
 _EN_AT = re.compile(
     r"\b(?:role|position|opening|team|job)\s+at\s+([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3})"
 )
-_EN_JOIN = re.compile(r"\bJoin\s+([A-Z][\w&.\-]*(?:\s+[A-Z][\w&.\-]*){0,3})")
+_EN_JOIN = re.compile(
+    r"\bJoin\s+(?:us\s+at\s+|the\s+team\s+at\s+)?([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
+)
+# "Polaris Health is a digital health company", "Hexa is an AI startup"
+_EN_IS_A = re.compile(
+    r"(?:^|[.!?][^\S\n]+)([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+is[^\S\n]+an?"
+    r"[^\S\n][^.\n]{0,60}?\b(?:company|startup|firm|studio|platform|lab|maker|provider)\b",
+    re.MULTILINE,
+)
+# An English signature: "Talent Acquisition, Hexa Systems", "Hexa Systems Recruiting Team"
+_EN_SIGNATURE = re.compile(
+    r"^(?:(?:Talent(?:\s+Acquisition)?|Recruiting|Recruitment|HR|People)(?:\s+Team)?"
+    r"[^\S\n]*[,@|–—-][^\S\n]*([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
+    r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:Recruiting|Talent|HR|People|Hiring)"
+    r"[^\S\n]+Team)[^\S\n]*$",
+    re.MULTILINE,
+)
 _OUR_TEAM = re.compile(r"저희\s+(.{1,30}?)\s*(?:팀|회사)(?:은|는|에서|의)")
 _AT_SIGN = re.compile(r"\s@\s*([^\s/|,()]+(?:\s+[^\s/|,()]+){0,2})\s*$", re.MULTILINE)
 _SIGNATURE = re.compile(
@@ -179,12 +195,13 @@ _HEADINGS = {re.sub(r"\s", "", h).lower() for k, v in POSTING_HEADINGS.items() f
 _HEADING_WORDS = re.compile(
     r"강점|약점|요약|소개|요건|우대|혜택|복지|안내|유의|참고|문의|일정|절차"
 )
+_HIRING_WORD = re.compile(r"채용|모집|구인|공채|(?i:hiring)")
 _STAGE_WORD = re.compile(r"서류|면접|코딩|지원|접수|마감|전형|일정|모집|채용|공고")
 _PRONOUN = re.compile(
     r"(?i)^(?:we|our(?:\s+\w+)?|they|i|this|the\s+team|it|저희|우리|당사|지금|현재|함께|본사)$"
 )
 _NOT_ROLE_WORD = re.compile(
-    r"(?:이|가|은|는|의|에서|할|한|하는|있는|될|와|과|를|을|[.!?])$|['’\"”]"
+    r"(?:이|가|은|는|의|에서|할|한|하는|있는|될|와|과|를|을|신|운|던|된|[.!?])$|['’\"”]"
 )
 
 
@@ -313,7 +330,7 @@ def find_company(text: str, lines: list[str]) -> tuple[str | None, bool]:
         quoted = _QUOTED.search(line)
         if quoted and not _is_role(quoted.group(1)) and not _is_generic(quoted.group(1)):
             return clean_company(quoted.group(1)), False
-    for pattern in (_EN_WE_ARE, _EN_HIRING, _EN_APPOSITION, _EN_AT, _EN_JOIN):
+    for pattern in (_EN_WE_ARE, _EN_HIRING, _EN_APPOSITION, _EN_AT, _EN_JOIN, _EN_IS_A):
         m = pattern.search(head)
         if m and not _is_role(m.group(1)) and not _PRONOUN.match(m.group(1)):
             return clean_company(m.group(1)), False
@@ -335,6 +352,9 @@ def find_company(text: str, lines: list[str]) -> tuple[str | None, bool]:
     signature = _SIGNATURE.search(text)
     if signature:
         return clean_company(signature.group(1)), False
+    signature = _EN_SIGNATURE.search(text)
+    if signature:
+        return clean_company(signature.group(1) or signature.group(2)), False
     if len(lines) > 1:  # a title line placed after the schedule
         last = _last_line_title(lines[-1])
         if last:
@@ -433,14 +453,16 @@ def find_position(text: str, lines: list[str], company: str | None) -> str | Non
         role = _role_of(line) if _SENTENCE_ROLE.search(line) else None
         if role:
             return role
-    if bracket and _is_role(title):
-        return clean_position(title)
+    if bracket and (_is_role(title) or _HIRING_WORD.search(title)) and not _is_generic(title):
+        return clean_position(title)  # "[카카오] 백엔드 채용": what the title hires
     anywhere = _bracket_role(text)
     if anywhere:
         return clean_position(anywhere[1])
     named = _KO_POSITION_WORD.search(text)
     if named:
         words = named.group(1).split()
+        cut = [i for i, w in enumerate(words[:-1]) if _NOT_ROLE_WORD.search(w)]
+        words = words[cut[-1] + 1 :] if cut else words
         if company and words and company in words[0]:
             words = words[1:]
         if words and _is_role(" ".join(words)):

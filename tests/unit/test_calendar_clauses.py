@@ -438,6 +438,7 @@ def test_two_dated_steps_with_one_name_are_two_stages_with_distinct_names():
             "웹 퍼블리셔",
         ),
         ("SK플래닛 데이터 엔지니어 채용", "SK플래닛", "데이터 엔지니어"),
+        ("[네이버] 백엔드 채용", "네이버", "백엔드"),  # what a bracketed title hires
         ("Our client, a fintech company, is hiring a Backend Engineer.", None, "Backend Engineer"),
     ],
 )
@@ -559,3 +560,33 @@ def test_a_long_line_of_dated_stages_is_read_in_linear_time():
     found = find_stages(line, NOW)
     assert time.perf_counter() - started < 5
     assert [(s.stage_type, s.date) for s in found] == [("INTERVIEW", date(2026, 5, 15))]
+
+
+@pytest.mark.parametrize(
+    ("text", "company", "position"),
+    [
+        (
+            "Join us at Polaris Health! We're hiring a Senior Android Engineer.",
+            "Polaris Health",
+            None,
+        ),
+        ("Orbit is an AI infrastructure startup in Seoul.", "Orbit", None),
+        (
+            "Your coding test is on June 16.\nKind regards,\nTalent Acquisition, Hexa Systems",
+            "Hexa Systems",
+            None,
+        ),
+        ("Interviews on June 23.\nThanks,\nHexa Systems Recruiting Team", "Hexa Systems", None),
+        (
+            "안녕하세요, 스카이넷소프트 채용담당자입니다.\n"
+            "지원해 주신 보안 엔지니어 포지션의 면접 안내",
+            "스카이넷소프트",
+            "보안 엔지니어",
+        ),
+    ],
+)
+def test_english_prose_and_email_signatures_name_the_company(text, company, position):
+    header = find_header(text)
+    assert header.company == company
+    if position is not None:
+        assert header.position == position
