@@ -456,8 +456,10 @@ class Schedule:
 
 def _chosen(step: Step) -> list[When]:
     """The dates a step keeps: a deadline the last; others every date but a range's end
-    (an assignment its due date); notice dates only when nothing else dates the step."""
-    strong = [w for w in step.whens if not w.weak] or step.whens
+    (an assignment its due date); sent dates only when nothing else dates the step, the
+    day a message about it is sent never."""
+    whens = [w for w in step.whens if not w.notice]
+    strong = [w for w in whens if not w.weak] or whens
     if not strong:
         return []
     if step.kind == DOCUMENT:

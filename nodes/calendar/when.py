@@ -10,8 +10,10 @@ means by them:
   durations, not times;
 - **ranges**: two dates joined by "~", "-", "–", "부터", "from … to", "until", "through";
   a range keeps its start and its end (and each end's own time);
-- **notice dates**: a date on which something is only sent ("6월 16일 발송", "7월 13일에
-  보내드립니다", "sent on"): weak, used for a stage only when nothing else dates it.
+- **sent dates**: a date on which something is only sent ("과제는 6월 16일 발송", "sent
+  June 8"): weak, used for a stage only when nothing else dates it; when what is sent is a
+  message about the step ("안내 메일은 7월 13일에 보내드립니다", "결과는 11월 6일에
+  안내드립니다") the date is never the step's.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ _RANGE_JOIN = re.compile(
 _BETWEEN = re.compile(r"(?i)\bbetween\s+$")  # "between March 3 and March 17"
 _AND = re.compile(r"(?i)^\s*and\s*$")
 _OR = re.compile(r"(?i)^\s*(?:or|또는|혹은|이나|나)\s*$")
+_MESSAGE = re.compile(r"메일|문자|연락|안내|통보|공지|(?i:e-?mail|notice|notif)")
 _NOTICE_BEFORE = re.compile(r"(?i)(?:sent|emailed|발송|발송일)\s*(?:on|:)?\s*$")
 _WEEKDAY_WORD = re.compile(
     r"[월화수목금토일]요일|(?<![가-힣])[월화수목금토일](?![가-힣])|"
@@ -74,7 +77,8 @@ class When:
     time: str | None = None
     until: When | None = None  # set on a range's start: the range's end
     is_range_end: bool = False
-    weak: bool = False  # a notice date ("… 발송"): the stage's date only when nothing else
+    weak: bool = False  # a sent date ("… 발송"): the stage's date only when nothing else
+    notice: bool = False  # the day a message about a step is sent: never the step's date
     alternative: bool = False  # the second of "A or B": the same step's other option
     glued: bool = False  # from a clause without stage words (the one before's): a fallback
 
@@ -160,6 +164,8 @@ def read_when(text: str, now: date) -> LineWhen:
         d.weak = bool(
             _NOTICE_AFTER.match(text[d.end : d.end + 20]) or _NOTICE_BEFORE.search(before)
         )
+        around = text[max(0, d.start - 25) : d.end + 20]
+        d.notice = d.weak and bool(_MESSAGE.search(around))
     loose: list[FoundTime] = []
     at = 0  # dates before the time: dates[:at] (both lists are in text order)
     for t in times:

@@ -320,6 +320,11 @@ def test_unknown_dates_stay_null():
     ]
 
 
+def test_the_day_a_message_is_sent_never_dates_a_step_and_a_sent_day_only_as_a_fallback():
+    assert got("코딩테스트 안내 메일은 4월 13일에 보내드립니다.") == [("CODING_TEST", None, None)]
+    assert got("사전 과제는 합격자에게 4/20(월) 발송") == [("CODING_TEST", "2026-04-20", None)]
+
+
 def test_a_notice_date_is_not_the_stage_date():
     text = (
         "코딩테스트 안내 메일은 4월 13일에 보내드립니다. 코딩테스트는 4월 18일입니다.\n"
