@@ -75,7 +75,8 @@ async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, 
         state = (await graph.aget_state(config)).values
         first = out["tool_calls"][0] if out["tool_calls"] else None
         tool_ok = out["route"] == row["route"] and (
-            (first is None and row["tool"] is None) or (first and first["name"] == row["tool"])
+            (first is None and row["tool"] is None)
+            or (first is not None and first["name"] == row["tool"])
         )
         args_ok = None
         if row["tool"]:
