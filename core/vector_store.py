@@ -363,14 +363,28 @@ class VectorStore:
         return await self._call(self._migrate_shared)
 
     def retriever(
-        self, user_id: str, k: int = 5, doc_types: list[str] | None = None
+        self,
+        user_id: str,
+        k: int = 5,
+        doc_types: list[str] | None = None,
+        embeddings: Embeddings | None = None,
     ) -> VectorStoreRetriever:
         """A LangChain retriever over the user's documents (the same user filter inside the
-        query); needs the store's `embeddings` to embed the question. Blocking: it may open
-        (or create) the user's collection."""
-        if self.embeddings is None:
-            raise ValueError("a retriever needs the VectorStore's embeddings")
+        query). The question is embedded with `embeddings` (e.g. the services' model), else
+        the store's own. Blocking: it may open (or create) the user's collection."""
+        from langchain_chroma import Chroma
+
+        model = embeddings or self.embeddings
+        if model is None:
+            raise ValueError("a retriever needs embeddings (the store's or passed in)")
         store = self.store_for(user_id, create=True)
+        if store.embeddings is not model:  # same collection, this question's embeddings
+            store = Chroma(
+                collection_name=collection_name(user_id),
+                embedding_function=model,
+                client=self._open_client(),
+                collection_configuration=COLLECTION_CONFIGURATION,
+            )
         where = user_filter(user_id, **({"doc_type": doc_types} if doc_types else {}))
         return store.as_retriever(search_kwargs={"k": k, "filter": where})
 

@@ -172,8 +172,11 @@ async def test_the_langchain_retriever_searches_only_the_users_documents(tmp_pat
     assert postings == []  # the doc_type filter rides with the user filter
     hits = await store.query("u2", embeddings.embed_query("React 화면"), 1)
     assert [h.text for h in hits] == ["React 화면"]
+    plain = VectorStore(path=str(tmp_path))  # as the services build it: no embeddings
     with pytest.raises(ValueError):
-        VectorStore(path=str(tmp_path)).retriever("u1")
+        plain.retriever("u1")
+    passed = plain.retriever("u2", k=1, embeddings=embeddings).invoke("Kafka 운영 경험")
+    assert [(d.page_content, d.metadata["user_id"]) for d in passed] == [("Kafka 운영 경험", "u2")]
 
 
 async def test_open_collections_are_bounded(tmp_path):
