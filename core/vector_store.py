@@ -49,9 +49,9 @@ COLLECTION = "devths_documents"
 OPEN_COLLECTIONS = 2048
 # A user's HNSW index is written to disk every HNSW_SYNC_THRESHOLD records (Chroma's default
 # is 1000): the records since the last write are replayed from Chroma's log when a process
-# first reads the collection, so with the default a user's first query cost grew with the
-# user's chunks (16 ms at 100, 54 ms at 300) instead of reading a small index file (6-9 ms;
-# docs/decisions.md).
+# first reads the collection, so with the default a user's first query in a process cost
+# more the more chunks the user had (13 ms at 100, 34 ms at 300), against 6 and 9 ms when
+# the index file is fresh; writes were no slower (docs/decisions.md, bench/retrieval.py).
 HNSW_SYNC_THRESHOLD = 20
 COLLECTION_CONFIGURATION: CreateCollectionConfiguration = {
     "hnsw": {"space": "cosine", "sync_threshold": HNSW_SYNC_THRESHOLD}
