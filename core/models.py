@@ -24,7 +24,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -498,6 +498,34 @@ class ModelChain(Runnable[Any, BaseMessage]):
                     await asyncio.sleep(wait)
                     attempt += 1
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def astream(  # type: ignore[override]
+        self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[Any]:
+        """The chosen model's own chunks (Runnable's default would wait for the whole
+        answer and yield it once). Before the first chunk a failure is retried or handed to
+        the next model, as in `ainvoke`; after it, the caller gets the coded error. Chunks
+        are passed on as they come, so a schema or tool check does not apply here."""
+        for index, link in enumerate(self.links):
+            attempt = 0
+            while True:
+                started = False
+                try:
+                    async for chunk in link.runnable.astream(input, config, **kwargs):
+                        started = True
+                        yield chunk
+                    return
+                except Exception as exc:
+                    if started:
+                        raise self._cut_mid_stream(index, exc) from exc
+                    reason, wait = self._next_step(index, attempt, exc)
+                    if wait is None:
+                        self._moved_on(index, reason, exc)
+                        if index + 1 == len(self.links):
+                            raise coded_error(self.feature, reason, exc) from exc
+                        break
+                    await asyncio.sleep(wait)
+                    attempt += 1
 
 
 class ModelRegistry:
