@@ -7,6 +7,7 @@ The tests run in file order on one topology; the last two kill parts of it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -14,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -320,16 +322,28 @@ def test_a_server_killed_mid_stream_frees_the_room_for_the_other_server(topology
         "message": "자기소개서 첫 문장은 어떻게 쓰면 좋을까?",
         "now": NOW,
     }
-    with httpx.stream(
-        "POST",
-        f"{a.base}/ai/chat/stream_events",
-        json={"input": body, "version": "v2"},
-        timeout=120,
-    ) as r:
-        assert r.status_code == 200
-        next(r.iter_bytes())  # the run has started: A holds the room
-        assert store.exists(lock) == 1
-        a.kill()
+
+    def stream() -> None:
+        with (
+            contextlib.suppress(httpx.HTTPError),
+            httpx.stream(
+                "POST",
+                f"{a.base}/ai/chat/stream_events",
+                json={"input": body, "version": "v2"},
+                timeout=120,
+            ) as r,
+        ):
+            for _ in r.iter_lines():
+                pass
+
+    reader = threading.Thread(target=stream, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 60
+    while not store.exists(lock) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert store.exists(lock) == 1, "the run on A never took the room"
+    a.kill()  # mid-run: A holds the room and will never release it
+    reader.join(timeout=30)
     killed_at = time.monotonic()
     assert store.exists(lock) == 1  # the dead server's lock is still there
     out = invoke(b.base, "/ai/chat", {**body, "message": "다음 주 일정 알려줘"})
