@@ -458,6 +458,17 @@ class ModelChain(Runnable[Any, BaseMessage]):
         )
         return coded_error(self.feature, reason, exc)
 
+    def _after_failure(self, index: int, attempt: int, exc: BaseException) -> float | None:
+        """Model `index` failed before showing anything: the seconds to wait before asking
+        it again, or None to move to the next model (counted); the coded error when it was
+        the last one."""
+        reason, wait = self._next_step(index, attempt, exc)
+        if wait is None:
+            self._moved_on(index, reason, exc)
+            if index + 1 == len(self.links):
+                raise coded_error(self.feature, reason, exc) from exc
+        return wait
+
     def invoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         for index, link in enumerate(self.links):
             attempt = 0
@@ -468,11 +479,8 @@ class ModelChain(Runnable[Any, BaseMessage]):
                 except Exception as exc:
                     if watch.seen:
                         raise self._cut_mid_stream(index, exc) from exc
-                    reason, wait = self._next_step(index, attempt, exc)
+                    wait = self._after_failure(index, attempt, exc)
                     if wait is None:
-                        self._moved_on(index, reason, exc)
-                        if index + 1 == len(self.links):
-                            raise coded_error(self.feature, reason, exc) from exc
                         break
                     time.sleep(wait)
                     attempt += 1
@@ -489,11 +497,8 @@ class ModelChain(Runnable[Any, BaseMessage]):
                 except Exception as exc:
                     if watch.seen:
                         raise self._cut_mid_stream(index, exc) from exc
-                    reason, wait = self._next_step(index, attempt, exc)
+                    wait = self._after_failure(index, attempt, exc)
                     if wait is None:
-                        self._moved_on(index, reason, exc)
-                        if index + 1 == len(self.links):
-                            raise coded_error(self.feature, reason, exc) from exc
                         break
                     await asyncio.sleep(wait)
                     attempt += 1
@@ -518,11 +523,8 @@ class ModelChain(Runnable[Any, BaseMessage]):
                 except Exception as exc:
                     if started:
                         raise self._cut_mid_stream(index, exc) from exc
-                    reason, wait = self._next_step(index, attempt, exc)
+                    wait = self._after_failure(index, attempt, exc)
                     if wait is None:
-                        self._moved_on(index, reason, exc)
-                        if index + 1 == len(self.links):
-                            raise coded_error(self.feature, reason, exc) from exc
                         break
                     await asyncio.sleep(wait)
                     attempt += 1
