@@ -49,10 +49,9 @@ class GroundedWriter(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
-        for piece in _PIECES.findall(self.text):
-            chunk = ChatGenerationChunk(message=AIMessageChunk(content=piece))
+        for chunk in self._chunks():
             if run_manager is not None:
-                run_manager.on_llm_new_token(piece, chunk=chunk)
+                run_manager.on_llm_new_token(chunk.text, chunk=chunk)
             yield chunk
 
     async def _astream(
@@ -62,8 +61,12 @@ class GroundedWriter(BaseChatModel):
         run_manager: AsyncCallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> AsyncIterator[ChatGenerationChunk]:
-        for piece in _PIECES.findall(self.text):
-            chunk = ChatGenerationChunk(message=AIMessageChunk(content=piece))
+        for chunk in self._chunks():
             if run_manager is not None:
-                await run_manager.on_llm_new_token(piece, chunk=chunk)
+                await run_manager.on_llm_new_token(chunk.text, chunk=chunk)
             yield chunk
+
+    def _chunks(self) -> Iterator[ChatGenerationChunk]:
+        """`text` a word (and its following space) at a time."""
+        for piece in _PIECES.findall(self.text):
+            yield ChatGenerationChunk(message=AIMessageChunk(content=piece))
