@@ -40,10 +40,22 @@ class Line:
 
 
 @dataclass
+class Run:
+    """One `draw.text` call: where (PIL's top-left anchor), what, in which font and size."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: int
+
+
+@dataclass
 class Page:
     image: Image.Image
     lines: list[Line] = field(default_factory=list)
     pii: list[PiiItem] = field(default_factory=list)
+    runs: list[Run] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -144,6 +156,7 @@ def render_page(
     x0, y = 100, 100
     title = _font(font, size * 2)
     draw.text((x0, y), "이력서", font=title, fill="black")
+    page.runs.append(Run(x0, y, "이력서", font, size * 2))
     page.lines.append(Line("이력서", draw.textbbox((x0, y), "이력서", font=title)))
     y += size * 3
     fields = [
@@ -169,6 +182,7 @@ def render_page(
             vx = x0 + 260
         draw.text((x0, y), prefix, font=f, fill="black")
         draw.text((vx, y), value, font=f, fill="black")
+        page.runs += [Run(x0, y, prefix, font, size), Run(vx, y, value, font, size)]
         vb = draw.textbbox((vx, y), value, font=f)
         lb = draw.textbbox((x0, y), prefix, font=f)
         line_text = f"{label}: {value}" if layout == "inline" else f"{label} {value}"
@@ -178,6 +192,7 @@ def render_page(
     y += size
     for text in BODY:
         draw.text((x0, y), text, font=f, fill="black")
+        page.runs.append(Run(x0, y, text, font, size))
         page.lines.append(Line(text, draw.textbbox((x0, y), text, font=f)))
         y += int(size * 1.8)
     return page
@@ -231,4 +246,41 @@ def to_pdf(pages: list[Page], dpi: int = 150) -> bytes:
     buf = io.BytesIO()
     first, *rest = [p.image for p in pages]
     first.save(buf, "PDF", resolution=dpi, save_all=True, append_images=rest)
+    return buf.getvalue()
+
+
+def to_text_pdf(pages: list[Page], dpi: int = 150) -> bytes:
+    """A born-digital PDF: every text run of each page written as real PDF text (the Nanum
+    font embedded) at the place it was drawn, so PDFium's character boxes, rendered at
+    `dpi`, land on the page's gold boxes. No image: only the text layer."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument.new()
+    fonts: dict[str, object] = {}
+    keep: list[object] = []  # ctypes buffers must outlive the calls that read them
+    pt = 72 / dpi
+    for page in pages:
+        width, height = page.image.width * pt, page.image.height * pt
+        pdf_page = doc.new_page(width, height)
+        for run in page.runs:
+            if run.font not in fonts:
+                data = (FONT_DIR / FONTS[run.font]).read_bytes()
+                buf = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+                keep.append(buf)
+                fonts[run.font] = raw.FPDFText_LoadFont(
+                    doc, buf, len(data), raw.FPDF_FONT_TRUETYPE, True
+                )
+            obj = raw.FPDFPageObj_CreateTextObj(doc, fonts[run.font], run.size * pt)
+            text = ctypes.create_string_buffer((run.text + "\0").encode("utf-16-le"))
+            keep.append(text)
+            raw.FPDFText_SetText(obj, ctypes.cast(text, raw.FPDF_WIDESTRING))
+            ascent = _font(run.font, run.size).getmetrics()[0]
+            raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, run.x * pt, height - (run.y + ascent) * pt)
+            raw.FPDFPage_InsertObject(pdf_page, obj)
+        raw.FPDFPage_GenerateContent(pdf_page)
+    buf = io.BytesIO()
+    doc.save(buf)
     return buf.getvalue()

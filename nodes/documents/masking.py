@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 import statistics
 import unicodedata
 from dataclasses import dataclass
@@ -18,8 +19,8 @@ import numpy as np
 from PIL import ImageDraw
 
 from nodes.documents.ocr import Word, is_hangul, line_separators, lines_of, read_words
-from nodes.documents.pages import PageImage, prepare_for_ocr
-from nodes.documents.pii import PiiMatch, drop_overlaps, find_pii
+from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
+from nodes.documents.pii import PiiMatch, drop_overlaps, find_pii, reading_variants
 
 MAX_SIDE = 2048
 HEADER_SHARE = 0.25  # a bare name counts only in the top quarter of a page
@@ -71,10 +72,9 @@ def _line_spans(words: list[Word]) -> tuple[str, list[tuple[int, int, Word]]]:
     return text, spans
 
 
-def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
-    """Detectors on the line as read and on the line with split syllables rejoined (a lone
-    Hangul syllable followed by a space and Hangul; spans are mapped back), so "이름 이 서 연"
-    and "서 울특별시" are still found."""
+def _syllables_rejoined(text: str) -> tuple[str, list[int]]:
+    """The line with split syllables rejoined (a lone Hangul syllable followed by a space
+    and Hangul) and the index in `text` of every character kept."""
     keep: list[int] = []
     token_start = 0
     for i, ch in enumerate(text):
@@ -85,12 +85,97 @@ def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
             if lone and i + 1 < len(text) and is_hangul(text[i + 1]):
                 continue
         keep.append(i)
-    compact = "".join(text[i] for i in keep)
-    mapped = [
-        PiiMatch(m.type, keep[m.start], keep[m.end - 1] + 1, m.text, m.confidence)
-        for m in find_pii(compact, allow_bare_name=allow_bare_name)
-    ]
-    return drop_overlaps(find_pii(text, allow_bare_name=allow_bare_name) + mapped)
+    return "".join(text[i] for i in keep), keep
+
+
+def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
+    """Detectors on the line as read, on the line with split syllables rejoined ("이름 이 서
+    연", "서 울특별시"), and on its other readings (`reading_variants`: digit look-alikes,
+    spaces inside numbers) at 0.85 of the confidence. Spans are mapped back to `text` and
+    each match's text is the line's own characters there."""
+    found = find_pii(text, allow_bare_name=allow_bare_name)
+    variants = [(*_syllables_rejoined(text), 1.0)]
+    variants += [(variant, keep, 0.85) for variant, keep in reading_variants(text)]
+    for variant, keep, factor in variants:
+        if variant == text:
+            continue
+        for m in find_pii(variant, allow_bare_name=allow_bare_name):
+            start, end = keep[m.start], keep[m.end - 1] + 1
+            found.append(PiiMatch(m.type, start, end, text[start:end], m.confidence * factor))
+    return drop_overlaps(found)
+
+
+# A label says what the value after it is, even when the value cannot be read: the value is
+# masked from the label's own words (fail safe), with low confidence, when no detector found
+# anything there.
+LABELS = (
+    ("rrn", re.compile(r"^(?:주민등록번호|주민번호|주민등록)$")),
+    (
+        "phone",
+        re.compile(
+            r"^(?:연락처|전화번호|전화|휴대폰|휴대전화|핸드폰|phone|mobile|tel|h\.?p)$", re.I
+        ),
+    ),
+    ("email", re.compile(r"^(?:이메일|메일|e-?mail)$", re.I)),
+    ("address", re.compile(r"^(?:주소|거주지|현주소|address)$", re.I)),
+    ("birth_date", re.compile(r"^(?:생년월일|생일|birth(?:day|date)?)$", re.I)),
+    ("name", re.compile(r"^(?:이름|성명|name)$", re.I)),
+    (
+        "url",
+        re.compile(r"^(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|blog|portfolio)$", re.I),
+    ),
+)
+LABEL_CONFIDENCE = 0.5
+COLUMN_GAP = 2.0  # a gap wider than this many word heights separates columns
+
+
+def _segments(words: list[Word]) -> list[list[int]]:
+    """Indexes of a line's words, cut where the gap between two words is a column gap."""
+    heights = sorted(w.box[3] - w.box[1] for w in words)
+    height = max(1, heights[len(heights) // 2])
+    segments = [[0]]
+    for i in range(1, len(words)):
+        if words[i].box[0] - words[i - 1].box[2] > COLUMN_GAP * height:
+            segments.append([])
+        segments[-1].append(i)
+    return segments
+
+
+def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
+    """(type, indexes of the value's words, characters of the first word that belong to the
+    label) for each label that opens a segment of the line and is followed by a colon
+    ("연락처: 010...", "주소:서울...": the rest of the segment) or stands alone in its
+    segment (a table's "연락처 | 010...": the next segment). A label without either ("GitHub
+    Actions로 CI 구축") is prose, not a label."""
+    out = []
+    segments = _segments(words)
+    for n, segment in enumerate(segments):
+        first = words[segment[0]].text.replace("：", ":")
+        head, colon, glued = first.partition(":")
+        kind = next((k for k, pattern in LABELS if pattern.match(head)), None)
+        if kind is None:
+            continue
+        rest, skip = segment[1:], 0
+        if glued:
+            rest, skip = [segment[0], *rest], len(head) + 1  # the value starts in the label
+        elif not colon and rest and words[rest[0]].text in (":", "："):
+            rest, colon = rest[1:], ":"
+        if colon and rest:
+            out.append((kind, rest, skip))
+        elif not rest and n + 1 < len(segments):
+            out.append((kind, segments[n + 1], 0))
+    return out
+
+
+def _union(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+    return (
+        min(b[0] for b in boxes),
+        # Vertical extent from the median word: Tesseract now and then gives one
+        # glyph a box twice the line's height, which would double the mask.
+        int(statistics.median(b[1] for b in boxes)),
+        max(b[2] for b in boxes),
+        int(statistics.median(b[3] for b in boxes)),
+    )
 
 
 def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
@@ -98,27 +183,31 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
     for line_words in lines_of(words):
         text, spans = _line_spans(line_words)
         in_header = line_words[0].box[1] < page_height * HEADER_SHARE
+        claimed = set()
         for match in find_pii_tolerant(text, allow_bare_name=in_header):
             boxes, confidences = [], []
-            for start, end, word in spans:
+            for index, (start, end, word) in enumerate(spans):
                 lo, hi = max(match.start, start), min(match.end, end)
                 if lo < hi:
                     boxes.append(_sub_box(word, lo - start, hi - start))
                     confidences.append(word.confidence)
+                    claimed.add(index)
             if not boxes:
                 continue
-            box = (
-                min(b[0] for b in boxes),
-                # Vertical extent from the median word: Tesseract now and then gives one
-                # glyph a box twice the line's height, which would double the mask.
-                int(statistics.median(b[1] for b in boxes)),
-                max(b[2] for b in boxes),
-                int(statistics.median(b[3] for b in boxes)),
-            )
             ocr_conf = min(confidences) if confidences else 1.0
             found.append(
-                Detected(match.type, match.text, box, match.confidence * max(0.5, ocr_conf))
+                Detected(
+                    match.type, match.text, _union(boxes), match.confidence * max(0.5, ocr_conf)
+                )
             )
+        for kind, indexes, skip in labelled_values(line_words):
+            if claimed.intersection(indexes):
+                continue  # a detector read the value (or part of it): its box stands
+            value_words = [line_words[i] for i in indexes]
+            boxes = [w.box for w in value_words]
+            boxes[0] = _sub_box(value_words[0], skip, len(value_words[0].text))
+            value = " ".join(w.text for w in value_words)[skip:]
+            found.append(Detected(kind, value, _union(boxes), LABEL_CONFIDENCE))
     return found
 
 
@@ -141,16 +230,54 @@ def _scaled(box: tuple[int, int, int, int], factor: float, size: tuple[int, int]
     return (max(0, x1), max(0, y1), min(w, x2), min(h, y2))
 
 
+def text_layer_lines(chars: list[TextChar]) -> list[list[TextChar]]:
+    """A PDF text layer's characters cut into its lines (PDFium ends each with CR LF)."""
+    lines: list[list[TextChar]] = [[]]
+    for char in chars:
+        if char.char in "\r\n":
+            if lines[-1]:
+                lines.append([])
+        else:
+            lines[-1].append(char)
+    return [line for line in lines if line]
+
+
+def detect_in_text_layer(chars: list[TextChar], page_height: int) -> list[Detected]:
+    """PII in a born-digital page: the detectors on each text-layer line, each value's box
+    the union of its characters' own boxes (exact: no OCR, no splitting by glyph width)."""
+    found = []
+    for line in text_layer_lines(chars):
+        text = "".join(c.char for c in line)
+        in_header = line[0].box[1] < page_height * HEADER_SHARE
+        for match in find_pii(text, allow_bare_name=in_header):
+            boxes = [c.box for c in line[match.start : match.end] if not c.char.isspace()]
+            if boxes:
+                box = (
+                    min(b[0] for b in boxes),
+                    min(b[1] for b in boxes),
+                    max(b[2] for b in boxes),
+                    max(b[3] for b in boxes),
+                )
+                found.append(Detected(match.type, match.text, box, match.confidence))
+    return found
+
+
+def uses_text_layer(page: PageImage) -> bool:
+    return sum(not c.char.isspace() for c in page.chars) >= TEXT_LAYER_MIN_CHARS
+
+
 def mask_page(page: PageImage) -> dict:
-    """Detected PII with boxes in the page's own pixels, and the masked page as a PNG."""
+    """Detected PII with boxes in the page's own pixels, and the masked page as a PNG. A
+    PDF page with a text layer is read from it; any other page by OCR."""
     image = page.image
     prepared, back = prepare_for_ocr(image, MAX_SIDE)
-    words = read_words(prepared)
-    items = detect_in_words(words, prepared.height)
-    for box in detect_faces(np.array(prepared)):
-        items.append(Detected("face", None, box, 0.7))
-    for item in items:
+    read = [] if uses_text_layer(page) else detect_in_words(read_words(prepared), prepared.height)
+    read += [Detected("face", None, box, 0.7) for box in detect_faces(np.array(prepared))]
+    for item in read:
         item.box = _scaled(item.box, back, image.size)
+    # text-layer boxes are in the page's own pixels already
+    items = detect_in_text_layer(page.chars, image.height) if uses_text_layer(page) else []
+    items += read
     masked = image.copy()
     draw = ImageDraw.Draw(masked)
     for item in items:

@@ -39,6 +39,8 @@ _URL = re.compile(
 )
 # OCR sometimes puts a space inside the birth-date digits ("981 102-2345678").
 _RRN = re.compile(r"(?<![\d-])((?:\d ?){5}\d)\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
+# OCR drops the hyphen: 13 digits count only with a valid date and checksum.
+_RRN_BARE = re.compile(r"(?<![\d-])(\d{6})([1-8]\d{6})(?!\d)")
 _MOBILE = re.compile(r"(?<![\d\-])(?:\+82[\s\-]?1\d|01[016789])[\s\-.]?\d{3,4}[\s\-.]?\d{4}(?!\d)")
 _LANDLINE = re.compile(
     r"(?<![\d\-])(?:\+82[\s\-]?|0)(?:2|[3-6][1-5])[\s\-.)]\s?\d{3,4}[\s\-.]?\d{4}(?!\d)"
@@ -62,6 +64,20 @@ _ADDRESS = re.compile(
     # OCR may garble the road name: after a labelled province + district, what follows
     # on the line up to a number is taken as the rest of the address.
     r"|[^\s,]{1,12}\s*\d+(?:-\d+)?)?"
+)
+# Romanised road addresses: "123 Teheran-ro, Gangnam-gu, Seoul", "45-6 Pangyoyeok-ro 235beon-gil,
+# Bundang-gu, Seongnam-si, Gyeonggi-do 13494". A road name (-ro/-gil/-daero) with a building
+# number before or after it, then its districts, city, province, country and postcode.
+_EN_PART = r"[A-Z][a-z]+(?:-[a-z]+)?-(?:gu|si|gun|dong|eup|myeon|do)"
+_EN_CITY = (
+    r"(?:Seoul|Busan|Incheon|Daegu|Daejeon|Gwangju|Ulsan|Sejong|Jeju|Gyeonggi|Gangwon|"
+    r"Chungbuk|Chungnam|Jeonbuk|Jeonnam|Gyeongbuk|Gyeongnam)(?:-do|-si)?"
+)
+_ADDRESS_EN = re.compile(
+    r"(?<![\w-])(?:\d{1,5}(?:-\d{1,5})?,?\s)?"
+    r"[A-Z][a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)(?:\s\d+(?:beon)?-?gil)?(?:\s\d{1,5}(?:-\d{1,5})?)?"
+    r"(?:,?\s(?:" + _EN_PART + r"|" + _EN_CITY + r"))*"
+    r"(?:,?\s(?:Republic\sof\s)?Korea)?(?:,?\s\d{5})?(?![\w-])"
 )
 # When OCR garbles a value after its label ("포트폴리오: 11 05://0141..."), the label still
 # says what it is: the rest of the line is taken, with less confidence. The rest is taken
@@ -127,6 +143,14 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         # Numbers issued since Oct 2020 have no checksum: keep them, with less confidence.
         ok = "*" not in digits and rrn_checksum_ok(digits)
         found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.99 if ok else 0.8))
+    for m in _RRN_BARE.finditer(text):
+        front, back = m.group(1), m.group(2)
+        if (
+            1 <= int(front[2:4]) <= 12
+            and 1 <= int(front[4:6]) <= 31
+            and rrn_checksum_ok(front + back)
+        ):
+            found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.9))
     found += _spans(_MOBILE, text, "phone", 0.97)
     found += _spans(_LANDLINE, text, "phone", 0.9)
     found += _spans(_BIRTH, text, "birth_date", 0.95, group=1)
@@ -136,6 +160,9 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         if sum(c.isdigit() for c in m.text) >= 6
     ]
     found += _spans(_ADDRESS, text, "address", 0.85)
+    found += [
+        m for m in _spans(_ADDRESS_EN, text, "address", 0.85) if any(c.isdigit() for c in m.text)
+    ]
     found += _spans(_NAME_LABELLED, text, "name", 0.95, group=1)
     if allow_bare_name:
         bare = _NAME_ALONE.match(text)
@@ -169,3 +196,49 @@ def drop_overlaps(matches: list[PiiMatch]) -> list[PiiMatch]:
             kept.append(m)
             claimed[m.start : m.end] = b"\x01" * (m.end - m.start)
     return sorted(kept, key=lambda m: m.start)
+
+
+# Characters OCR confuses with digits, read as the digit when they sit among digits.
+_LOOKALIKES = str.maketrans(
+    {
+        "O": "0",
+        "o": "0",
+        "D": "0",
+        "I": "1",
+        "l": "1",
+        "|": "1",
+        "!": "1",
+        "S": "5",
+        "B": "8",
+        "Z": "2",
+        "–": "-",
+        "—": "-",
+        "‐": "-",
+    }
+)
+_NUMBERISH = re.compile(r"[0-9OoDIl|!SBZ–—‐+\-. ]{7,}+")
+_DIGIT_SPACE = re.compile(r"(?<=\d) (?=\d)")
+
+
+def reading_variants(text: str) -> list[tuple[str, list[int]]]:
+    """Other readings of an OCR line, each with the index of every kept character in `text`:
+    digit look-alikes among digits read as digits ("O1O-l234-5678" -> "010-1234-5678"), and
+    spaces between digits dropped ("010-12 34-5678"). A detector run on a variant is mapped
+    back through the indexes; its match is less certain than one found in the line as read."""
+    variants = []
+    chars = list(text)
+    changed = False
+    for m in _NUMBERISH.finditer(text):
+        run = m.group(0)
+        if sum(c.isdigit() for c in run) >= 5:
+            fixed = run.translate(_LOOKALIKES)
+            if fixed != run:
+                chars[m.start() : m.end()] = fixed
+                changed = True
+    if changed:
+        variants.append(("".join(chars), list(range(len(text)))))
+    base = "".join(chars)
+    if _DIGIT_SPACE.search(base):
+        keep = [i for i in range(len(base)) if not (base[i] == " " and _DIGIT_SPACE.match(base, i))]
+        variants.append(("".join(base[i] for i in keep), keep))
+    return variants

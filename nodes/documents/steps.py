@@ -23,16 +23,15 @@ from core.services import get_services
 from nodes.documents.intake import Document, Limits, open_document, reject
 from nodes.documents.masking import mask_page
 from nodes.documents.ocr import read_text, tesseract_version
-from nodes.documents.pages import PageImage, load_pages, prepare_for_ocr
+from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, load_pages, prepare_for_ocr
 from nodes.documents.vision import PROMPT, needs_second_opinion, read_with_model
 
 log = logging.getLogger(__name__)
 
 PAGE_PARALLELISM = 2
-TEXT_LAYER_MIN_CHARS = 20  # fewer characters than this on a PDF page: treat it as scanned
 MASK_DPI = 150
 # Part of the masking page cache's key: bump it when the detectors or the drawing change.
-MASKING_VERSION = "2"
+MASKING_VERSION = "3"
 
 
 def limits() -> Limits:
@@ -165,7 +164,7 @@ async def extract_text(state: dict[str, Any], config: RunnableConfig) -> dict[st
 async def draft_mask(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
     """Reads `document`; writes `result`: per page the detected PII and a masked PNG."""
     doc: Document = state["document"]
-    pages = await asyncio.to_thread(load_pages, doc, MASK_DPI)
+    pages = await asyncio.to_thread(load_pages, doc, MASK_DPI, char_boxes=True)
     await _report(config, 10)
     settings = await asyncio.to_thread(
         lambda: (MASKING_VERSION, str(MASK_DPI), tesseract_version())

@@ -8,7 +8,7 @@ import pytest
 import redis
 
 from core.services import in_process_services, set_services
-from evals.documents import render_page, to_pdf, to_png, with_rotation
+from evals.documents import render_page, to_pdf, to_png, to_text_pdf, with_rotation
 from evals.metrics import cer, match_boxes
 from graphs.documents import build_masking_graph, build_ocr_graph
 
@@ -152,3 +152,21 @@ async def test_a_redelivered_masking_job_reuses_the_pages_already_done(services,
     again = (await graph.ainvoke({"file_bytes": data}))["result"]
     assert sorted(calls) == [1, 2, 2]  # only page 2 was done again
     assert again == first
+
+
+async def test_a_born_digital_pdf_is_masked_from_its_text_layer_without_ocr(services, monkeypatch):
+    """PDFium's character boxes give each value's box exactly; Tesseract is never called."""
+    from nodes.documents import masking
+
+    def no_ocr(*_a, **_k):
+        raise AssertionError("a text-layer page must not be OCR'd")
+
+    monkeypatch.setattr(masking, "read_words", no_ocr)
+    page = render_page(person=1, layout="table", font="myeongjo")
+    out = await build_masking_graph().compile().ainvoke({"file_bytes": to_text_pdf([page])})
+    [result] = out["result"]["pages"]
+    found = [(d["type"], d["coordinates"]) for d in result["detected_pii"]]
+    ious, unmatched = match_boxes([(p.type, p.box) for p in page.pii], found, min_iou=0.5)
+    assert None not in ious and unmatched == []
+    assert min(ious) > 0.85  # glyph boxes, not widths guessed from OCR words
+    assert {d["text"] for d in result["detected_pii"]} == {p.text for p in page.pii}

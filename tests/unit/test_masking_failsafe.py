@@ -1,0 +1,100 @@
+"""Masking fails safe: OCR confusions still match (with less confidence), a label masks the
+value after it even when the value cannot be read, and romanised addresses are found."""
+
+import pytest
+
+from evals.documents import rrn_with_checksum
+from nodes.documents.masking import detect_in_words, find_pii_tolerant, labelled_values
+from nodes.documents.ocr import Word
+from nodes.documents.pii import find_pii, reading_variants
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    return [(m.type, text[m.start : m.end]) for m in find_pii_tolerant(text, allow_bare_name=False)]
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("연락처: O1O-l234-5678", "O1O-l234-5678"),  # O for 0, l for 1
+        ("연락처: 010-12 34-5678", "010-12 34-5678"),  # a space inside a group
+        ("연락처: 010—2345—6789", "010—2345—6789"),  # dashes read as em dashes
+        ("Phone +82 1O-9876-5432", "+82 1O-9876-5432"),
+    ],
+)
+def test_phones_misread_by_ocr_are_found_with_less_confidence(line, value):
+    [m] = find_pii_tolerant(line, allow_bare_name=False)
+    assert (m.type, line[m.start : m.end]) == ("phone", value)
+    assert m.confidence < 0.97  # the clean reading's confidence
+
+
+def test_reading_variants_keep_an_index_into_the_line():
+    text = "번호 0l0 1234 5678"
+    for variant, keep in reading_variants(text):
+        assert len(variant) == len(keep)
+        assert all(variant[i] == text[k] or not text[k].isdigit() for i, k in enumerate(keep))
+    assert reading_variants("Java, Spring Boot, MySQL") == []
+
+
+def test_an_rrn_whose_hyphen_ocr_dropped_needs_its_checksum():
+    valid = rrn_with_checksum("950314", "123456").replace("-", "")
+    assert found(f"주민등록번호 {valid}") == [("rrn", valid)]
+    wrong = valid[:-1] + str((int(valid[-1]) + 1) % 10)
+    assert [k for k, _ in found(f"주민등록번호 {wrong}")] == []  # no checksum, no hyphen: no RRN
+    assert found("사업자 번호 1234567890123") == []
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "123 Teheran-ro, Gangnam-gu, Seoul",
+        "235 Pangyoyeok-ro, Bundang-gu, Seongnam-si, Gyeonggi-do 13494",
+        "Sejong-daero 110, Jung-gu, Seoul, Republic of Korea",
+    ],
+)
+def test_romanised_korean_addresses(address):
+    assert found(f"Address: {address}") == [("address", address)]
+
+
+def test_prose_with_road_like_words_is_not_an_address():
+    assert found("Teheran-ro 스타트업에서 3년 근무") == []
+
+
+def words(*items: tuple[str, int, int]) -> list[Word]:
+    """Words of one line: (text, left, right), 20 px high."""
+    return [Word(t, (x1, 100, x2, 120), 0.9, (1, 1, 1)) for t, x1, x2 in items]
+
+
+def test_a_label_masks_the_unreadable_value_after_it():
+    line = words(("주소:", 0, 50), ("ㅅㅓ욹", 60, 120), ("깡남ㄱ", 130, 190), ("12E", 200, 240))
+    [item] = detect_in_words(line, page_height=2000)
+    assert item.type == "address" and item.confidence == 0.5
+    assert item.box == (60, 100, 240, 120)
+
+
+def test_a_table_label_masks_the_next_cell_only():
+    # label cell | value cell | (a column gap) | the right column's prose
+    line = words(("이메일", 0, 60), ("k1m#naver", 300, 420), ("주문", 700, 740), ("API", 750, 800))
+    assert labelled_values(line) == [("email", [1], 0)]
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.box) == ("email", (300, 100, 420, 120))
+
+
+def test_a_glued_label_masks_from_inside_its_word():
+    line = words(("연락처:0l0-##", 0, 130))
+    [(kind, indexes, skip)] = labelled_values(line)
+    assert (kind, indexes, skip) == ("phone", [0], len("연락처:"))
+    [item] = detect_in_words(line, page_height=2000)
+    assert item.box[0] > 0 and item.box[2] == 130  # the label itself stays visible
+
+
+def test_a_read_value_keeps_its_detector_box_and_prose_is_not_a_label():
+    line = words(("연락처:", 0, 60), ("010-1234-5678", 70, 230))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.text, item.confidence > 0.5) == ("phone", "010-1234-5678", True)
+    prose = words(("GitHub", 0, 60), ("Actions로", 70, 150), ("CI", 160, 180), ("구축", 190, 230))
+    assert labelled_values(prose) == [] and detect_in_words(prose, page_height=2000) == []
+
+
+def test_text_found_by_the_detectors_stays_the_same():
+    assert [m.type for m in find_pii("이메일: a.b@corp.co.kr")] == ["email"]
