@@ -21,6 +21,7 @@ from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
 from evals.report import write_results
 from graphs.chat import build_chat_graph
+from nodes.shared.degenerate import degenerate_reason
 from graphs.embed import build_embed_graph
 from tools.schedule import ScheduleStore
 
@@ -96,6 +97,8 @@ async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, 
                 "args_ok": args_ok,
                 "all_tools_ok": all_tools_ok,
                 "tool_calls": out["tool_calls"],
+                # what the user reads: junk (a loop, an echo, not Korean) must never be it
+                "degenerate": degenerate_reason(out["answer"]),
             }
         )
     by: dict[str, list[bool]] = {}
@@ -112,6 +115,8 @@ async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, 
         "tool_selection": sum(r["tool_ok"] for r in results) / len(results),
         "tool_arguments": sum(with_args) / len(with_args),
         "decided_by": {k: {"n": len(v), "accuracy": sum(v) / len(v)} for k, v in by.items()},
+        "degenerate_answers": sum(r["degenerate"] is not None for r in results),
+        "degenerate_reasons": sorted({r["degenerate"] for r in results if r["degenerate"]}),
         "errors": [r for r in results if not r["tool_ok"] or r["args_ok"] is False],
     }
 
@@ -234,6 +239,14 @@ def render(r: dict[str, Any]) -> str:
                 "",
             )
             for name, key in (("dev", "routing_dev"), ("test", "routing_test"))
+        ),
+        (
+            "degenerate answers (routing / held-out / dev / test)",
+            " / ".join(
+                f"{r[k]['degenerate_answers']} of {r[k]['messages']}"
+                for k in ("routing", "routing_holdout", "routing_dev", "routing_test")
+            ),
+            "0",
         ),
         (
             "retrieval hit@1 / hit@5 / MRR",
