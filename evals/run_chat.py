@@ -21,8 +21,8 @@ from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
 from evals.report import write_results
 from graphs.chat import build_chat_graph
-from nodes.shared.degenerate import degenerate_reason
 from graphs.embed import build_embed_graph
+from nodes.shared.degenerate import degenerate_reason
 from tools.schedule import ScheduleStore
 
 HERE = Path(__file__).parent
