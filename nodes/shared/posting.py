@@ -1,6 +1,7 @@
 """Facts of a job posting that are read, not generated: company, position, deadline.
 
-Nothing is guessed: a fact the text does not state is None.
+Nothing is guessed: a fact the text does not state is None. The company comes from the one
+company finder every feature shares (`nodes/shared/header.py`, also the calendar parser's).
 """
 
 from __future__ import annotations
@@ -8,16 +9,12 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from nodes.shared.header import company_of
 from nodes.shared.korean_dates import find_dates
 from nodes.shared.sections import Section, section_text
 
 # `[^\S\n]` (a space that is not a line break): with `\s` every newline of a run of blank
 # lines restarted a scan over the whole run (90k newlines: about a minute per pattern).
-_LABELLED_COMPANY = re.compile(
-    r"^[^\S\n]*(?:회사명|기업명|회사|기업)[^\S\n]*[:：][^\S\n]*\n?[^\S\n]*(.*\S)", re.MULTILINE
-)
-_CORP_PREFIX = re.compile(r"(?:\(주\)|㈜|주식회사)[ \t]*([가-힣A-Za-z0-9&.\-]{1,30})")
-_CORP_SUFFIX = re.compile(r"([가-힣A-Za-z0-9&.\-]{1,30})[ \t]*(?:\(주\)|㈜|주식회사)")
 _TITLE_BRACKET = re.compile(r"^\s*[\[【<]\s*([^\]】>]{1,30}?)\s*[\]】>]\s*(.*)$")
 _LABELLED_POSITION = re.compile(
     r"^[^\S\n]*(?:모집\s*부문|모집\s*분야|모집\s*직무|포지션|직무|채용\s*직무|채용\s*분야)"
@@ -48,15 +45,10 @@ def _clean(value: str) -> str | None:
 
 
 def find_company(text: str) -> str | None:
-    labelled = _LABELLED_COMPANY.search(text)
-    if labelled:
-        return _clean(labelled.group(1))
-    first_line = next((ln for ln in text.splitlines() if ln.strip()), "")
-    bracket = _TITLE_BRACKET.match(first_line)
-    if bracket:
-        return _clean(bracket.group(1))
-    corp = _CORP_PREFIX.search(text) or _CORP_SUFFIX.search(text)
-    return _clean(corp.group(1)) if corp else None
+    """The company the posting names ("회사명: X", "[X] …", "(주)X", "X is hiring", "— X",
+    a quoted name, a signature …; see `nodes/shared/header.py`), without its legal form; None
+    when it names none or says it does not ("고객사 비공개", "our client")."""
+    return company_of(text)
 
 
 def find_position(text: str, sections: list[Section]) -> str | None:
