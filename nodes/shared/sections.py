@@ -1,7 +1,9 @@
 """Split a Korean resume or job posting into its named sections, deterministically.
 
 Headings are recognised by keyword on short lines, with or without decorations
-("■ 자격요건", "[우대사항]", "## 기술 스택", "담당업무:", "1. 경력사항"). Text before the first
+("■ 자격요건", "[우대사항]", "## 기술 스택", "담당업무:", "1. 경력사항"), in Korean, English or
+both ("Preferred Qualifications", "What you'll need", "Nice to have (우대)", "[필수]"), alone
+or before their content ("우대사항 | Kafka", "[접수 기간] 3/2 ~ 3/13"). Text before the first
 heading is the "개요" section. Only sections are ever sent to a model, never whole documents.
 """
 
@@ -13,7 +15,11 @@ from typing import Literal
 
 DocKind = Literal["resume", "posting"]
 
-# Canonical section -> heading keywords (compared without spaces, lower-cased).
+# Canonical section -> heading keywords, written squashed (no spaces, lower-case). A heading
+# matches a keyword when both are equal after dropping every character that is not a letter
+# or a digit ("What you'll need", "Nice-to-have", "Perks & Benefits"), so a keyword needs no
+# spelling of its punctuation; the forms with punctuation are listed too where a reader of
+# the table (the calendar's header finder) compares squashed text as it is.
 RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
     "자기소개": (
         "자기소개",
@@ -21,9 +27,12 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "요약",
         "프로필",
         "about",
+        "aboutme",
         "summary",
         "profile",
         "introduction",
+        "objective",
+        "professionalsummary",
     ),
     "경력": (
         "경력",
@@ -32,9 +41,14 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "근무경력",
         "근무경험",
         "업무경험",
+        "업무경력",
         "실무경험",
         "experience",
         "workexperience",
+        "professionalexperience",
+        "employment",
+        "employmenthistory",
+        "workhistory",
         "career",
     ),
     "기술 스택": (
@@ -42,11 +56,20 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "기술",
         "보유기술",
         "보유역량",
+        "보유스킬",
         "기술역량",
+        "주요기술",
+        "핵심역량",
         "스킬",
         "skills",
+        "skill",
         "techstack",
         "technicalskills",
+        "coreskills",
+        "skillsandtools",
+        "skills&tools",
+        "tools",
+        "technologies",
         "사용기술",
     ),
     "프로젝트": (
@@ -55,6 +78,9 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "프로젝트경험",
         "projects",
         "project",
+        "sideprojects",
+        "personalprojects",
+        "selectedprojects",
         "사이드프로젝트",
         "개인프로젝트",
     ),
@@ -69,12 +95,25 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "수상내역",
         "certifications",
         "certificates",
+        "licenses",
         "awards",
+        "publications",
     ),
     "활동": ("대외활동", "활동", "기타활동", "activities", "오픈소스", "opensource"),
 }
 POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
-    "회사 소개": ("회사소개", "기업소개", "회사정보", "about", "aboutus", "팀소개"),
+    "회사 소개": (
+        "회사소개",
+        "기업소개",
+        "회사정보",
+        "about",
+        "aboutus",
+        "aboutthecompany",
+        "abouttheteam",
+        "whoweare",
+        "companyoverview",
+        "팀소개",
+    ),
     "모집 부문": (
         "모집부문",
         "모집분야",
@@ -84,6 +123,10 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
         "직무",
         "채용직무",
         "position",
+        "openposition",
+        "openpositions",
+        "jobtitle",
+        "role",
         "채용분야",
     ),
     "담당업무": (
@@ -91,11 +134,35 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
         "주요업무",
         "업무내용",
         "하는일",
+        "하게될일",
+        "맡게될업무",
         "합류하면하는일",
         "이런일을해요",
+        "이런일을합니다",
         "담당할업무",
         "responsibilities",
+        "keyresponsibilities",
+        "mainresponsibilities",
+        "yourresponsibilities",
+        "jobresponsibilities",
+        "duties",
+        "jobduties",
+        "whatyou'lldo",
+        "whatyouwilldo",
+        "whatyou'llbedoing",
+        "whatyouwillbedoing",
+        "whatyou'llworkon",
+        "therole",
+        "abouttherole",
+        "yourrole",
+        "inthisrole",
+        "jobdescription",
+        "roledescription",
+        "yourmission",
+        "daytoday",
+        "day-to-day",
         "직무내용",
+        "직무소개",
         "업무",
     ),
     "자격요건": (
@@ -104,23 +171,104 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
         "필수요건",
         "필수역량",
         "필수자격",
+        "필수사항",
+        "필수조건",
+        "필수기술",
+        "필수경험",
+        "필수",
         "자격조건",
+        "요구사항",
+        "요구역량",
+        "요구기술",
         "requirements",
+        "requirement",
         "qualifications",
+        "qualification",
+        "minimumqualifications",
+        "basicqualifications",
+        "requiredqualifications",
+        "keyqualifications",
+        "required",
+        "requiredskills",
+        "requiredexperience",
+        "musthave",
+        "musthaves",
+        "must-have",
+        "must-haves",
+        "whatyou'llneed",
+        "whatyouwillneed",
+        "whatyouneed",
+        "whatwe'relookingfor",
+        "whatwearelookingfor",
+        "whowe'relookingfor",
+        "whowearelookingfor",
+        "whatyou'llbring",
+        "whatyoubring",
+        "whoyouare",
+        "aboutyou",
+        "youshouldhave",
+        "yourprofile",
+        "yourbackground",
+        "skillsandexperience",
+        "skills&experience",
+        "skills",
         "이런분을찾습니다",
+        "이런분을찾아요",
+        "이런분을원해요",
+        "이런분과함께하고싶어요",
+        "이런경험이필요해요",
         "필요역량",
+        "필요한역량",
+        "필요기술",
         "지원요건",
     ),
     "우대사항": (
         "우대사항",
         "우대조건",
         "우대요건",
-        "우대",
-        "preferred",
-        "이런분이면더좋아요",
-        "플러스요인",
-        "nicetohave",
         "우대역량",
+        "우대기술",
+        "우대",
+        "가산점",
+        "플러스",
+        "플러스요인",
+        "선호",
+        "preferred",
+        "preferredqualifications",
+        "preferredqualification",
+        "preferredskills",
+        "preferredexperience",
+        "preferredrequirements",
+        "desired",
+        "desiredqualifications",
+        "desiredskills",
+        "desirable",
+        "nicetohave",
+        "nicetohaves",
+        "nice-to-have",
+        "nice-to-haves",
+        "goodtohave",
+        "good-to-have",
+        "bonus",
+        "bonuspoints",
+        "bonusskills",
+        "plus",
+        "pluses",
+        "aplus",
+        "it'saplus",
+        "extracredit",
+        "optional",
+        "ideally",
+        "evenbetterif",
+        "evenbetterifyouhave",
+        "you'llstandoutif",
+        "additionalqualifications",
+        "이런분이면더좋아요",
+        "이런분이면더좋습니다",
+        "이런경험이있으면더좋아요",
+        "이런경험이있으면좋아요",
+        "있으면좋은경험",
+        "더좋아요",
     ),
     "전형 절차": (
         "전형절차",
@@ -129,15 +277,68 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
         "전형과정",
         "채용과정",
         "process",
+        "hiringprocess",
+        "interviewprocess",
+        "recruitmentprocess",
+        "selectionprocess",
+        "applicationprocess",
+        "howtoapply",
+        "nextsteps",
         "전형일정",
         "채용일정",
         "지원방법",
     ),
-    "접수 기간": ("접수기간", "모집기간", "마감일", "마감", "지원기간", "접수마감", "서류마감"),
-    "혜택": ("혜택", "복지", "복리후생", "혜택및복지", "benefits", "근무조건", "근무환경"),
+    "접수 기간": (
+        "접수기간",
+        "모집기간",
+        "마감일",
+        "마감",
+        "지원기간",
+        "접수마감",
+        "서류마감",
+        "deadline",
+        "applicationdeadline",
+        "closingdate",
+        "applicationperiod",
+        "applyby",
+    ),
+    "혜택": (
+        "혜택",
+        "복지",
+        "복리후생",
+        "혜택및복지",
+        "benefits",
+        "perks",
+        "perksandbenefits",
+        "perks&benefits",
+        "benefitsandperks",
+        "whatweoffer",
+        "weoffer",
+        "whyjoinus",
+        "compensation",
+        "compensationandbenefits",
+        "근무조건",
+        "근무환경",
+    ),
 }
 
 _DECORATION = re.compile(r"^[\s#*■□●○◆◇▶▷►•\-–—·※\[\]【】<>《》()（）0-9.]+|[\s:：\]】>》)）]+$")
+_NOT_LETTER = re.compile(r"[^0-9a-z가-힣]")
+# A heading written in two languages or two words for one section: "우대사항 (Preferred)",
+# "Requirements / 자격요건", "Nice to have · 우대".
+_PART = re.compile(r"\s*[/|｜()（）\[\]【】·,]\s*|\s+[-–—]\s+")
+# "자격요건: Java", "자격요건 | Java" (a key | value table), "[접수 기간] 2026.07.20 ~ …".
+_LABELLED = re.compile(r"^(.{1,40}?)\s*[:：|｜]\s*(.*)$")
+_BRACKETED = re.compile(r"^([\[【<]\s*[^\]】>]{1,30}?\s*[\]】>])\s*(\S.*)$")
+
+
+def _index(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    return {
+        _NOT_LETTER.sub("", word): section for section, words in table.items() for word in words
+    }
+
+
+_INDEX = {"resume": _index(RESUME_HEADINGS), "posting": _index(POSTING_HEADINGS)}
 
 
 @dataclass(frozen=True)
@@ -147,32 +348,47 @@ class Section:
     text: str
 
 
-def _heading_of(line: str, table: dict[str, tuple[str, ...]]) -> tuple[str, str] | None:
+def _section_of(head: str, index: dict[str, str]) -> str | None:
+    """The section a heading names: the whole head, or every part of a head written in two
+    forms ("Preferred Qualifications (우대사항)") when all parts name the same section."""
+    if len(head) > 40:
+        return None
+    key = _NOT_LETTER.sub("", _DECORATION.sub("", head).lower())
+    if key in index:
+        return index[key]
+    parts = [p for p in _PART.split(_DECORATION.sub("", head)) if _NOT_LETTER.sub("", p.lower())]
+    if len(parts) < 2:
+        return None
+    named = {index.get(_NOT_LETTER.sub("", p.lower())) for p in parts}
+    return named.pop() if len(named) == 1 and None not in named else None
+
+
+def _heading_of(line: str, document: DocKind) -> tuple[str, str] | None:
     """(section, rest of line) when the line is a heading, optionally followed by content
-    ("자격요건: Java 3년 이상")."""
+    ("자격요건: Java 3년 이상", "우대사항 | Kafka", "[접수 기간] 2026.07.20 ~ 2026.08.09")."""
     stripped = line.strip()
     if not stripped or len(stripped) > 80:
         return None
-    labelled = re.match(r"^(.{1,40}?)\s*[:：]\s*(.*)$", stripped)
-    head, rest = (labelled.group(1), labelled.group(2)) if labelled else (stripped, "")
-    if len(head) > 30:
-        return None
-    key = _DECORATION.sub("", head).replace(" ", "").lower()
-    key = _DECORATION.sub("", key)
-    for section, words in table.items():
-        if key in words:
-            return section, rest.strip()
+    index = _INDEX[document]
+    whole = _section_of(stripped, index)
+    if whole:
+        return whole, ""
+    for pattern in (_LABELLED, _BRACKETED):
+        labelled = pattern.match(stripped)
+        if labelled and len(labelled.group(1)) <= 30:
+            section = _section_of(labelled.group(1), index)
+            if section:
+                return section, labelled.group(2).strip()
     return None
 
 
 def split_sections(text: str, document: DocKind, max_chars: int = 1500) -> list[Section]:
     """Sections in document order; repeated headings are merged; each capped at max_chars."""
-    table = RESUME_HEADINGS if document == "resume" else POSTING_HEADINGS
     order: list[str] = []
     bodies: dict[str, list[str]] = {}
     current = "개요"
     for line in text.splitlines():
-        heading = _heading_of(line, table)
+        heading = _heading_of(line, document)
         if heading:
             current, rest = heading
             if current not in bodies:

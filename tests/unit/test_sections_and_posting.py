@@ -1,5 +1,7 @@
 from datetime import date
 
+import pytest
+
 from nodes.shared.korean_dates import find_dates
 from nodes.shared.posting import find_company, find_deadline, find_position
 from nodes.shared.sections import split_sections
@@ -85,3 +87,129 @@ def test_labelled_company_and_position_read_one_line_and_a_run_of_blank_lines_is
     blank = "공고\n" + "\n" * 90_000 + "끝"
     assert find_company(blank) is None  # no label, no bracket, no corporate form
     assert find_position(blank, []) is None
+
+
+def _names(text: str, kind: str = "posting") -> list[str]:
+    return [s.name for s in split_sections(text, kind)]
+
+
+def test_english_headings_name_the_posting_sections():
+    text = (
+        "About us\nWe build robots.\n"
+        "What you'll do\n- Build APIs\n"
+        "What you'll need\n- Go\n"
+        "Preferred Qualifications\n- ROS 2\n"
+        "Bonus\n- Terraform\n"
+        "Perks & Benefits\n- Lunch\n"
+        "Hiring process\n- Two interviews\n"
+        "Deadline: 2026-07-10"
+    )
+    assert _names(text) == [
+        "회사 소개",
+        "담당업무",
+        "자격요건",
+        "우대사항",
+        "혜택",
+        "전형 절차",
+        "접수 기간",
+    ]
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "Preferred Qualifications",
+        "Preferred",
+        "Nice to have",
+        "Nice-to-haves:",
+        "Bonus points",
+        "Plus",
+        "[Preferred]",
+        "## Good to have",
+        "우대사항 (Preferred)",
+        "Preferred Qualifications / 우대사항",
+        "Nice to have (우대)",
+        "이런 분이면 더 좋아요",
+        "[우대]",
+    ],
+)
+def test_preferred_headings_in_english_korean_and_both(heading: str):
+    sections = split_sections(f"Requirements\n- Java\n{heading}\n- Kafka", "posting")
+    assert [(s.name, s.text) for s in sections] == [("자격요건", "- Java"), ("우대사항", "- Kafka")]
+
+
+@pytest.mark.parametrize(
+    ("heading", "section"),
+    [
+        ("Requirements", "자격요건"),
+        ("Qualifications", "자격요건"),
+        ("Minimum Qualifications", "자격요건"),
+        ("What you'll need", "자격요건"),
+        ("What you’ll need", "자격요건"),  # a typographic apostrophe
+        ("What we're looking for", "자격요건"),
+        ("Must-haves", "자격요건"),
+        ("자격요건 / Requirements", "자격요건"),
+        ("[필수]", "자격요건"),
+        ("이런 분을 찾아요", "자격요건"),
+        ("Responsibilities", "담당업무"),
+        ("Key Responsibilities:", "담당업무"),
+        ("What you'll do", "담당업무"),
+        ("About the role", "담당업무"),
+        ("[Responsibilities]", "담당업무"),
+    ],
+)
+def test_required_and_duty_headings(heading: str, section: str):
+    assert _names(f"{heading}\n- Kotlin") == [section]
+
+
+def test_key_value_rows_and_bracketed_headings_keep_their_content():
+    table = "모집부문 | 프론트엔드 개발\n자격요건 | Vue 3, TypeScript\n우대사항 | Nuxt 3, Pinia"
+    sections = split_sections(table, "posting")
+    assert [(s.name, s.text) for s in sections] == [
+        ("모집 부문", "프론트엔드 개발"),
+        ("자격요건", "Vue 3, TypeScript"),
+        ("우대사항", "Nuxt 3, Pinia"),
+    ]
+    dated = split_sections("[접수 기간] 2026.07.20 ~ 2026.08.09", "posting")
+    assert [(s.name, s.text) for s in dated] == [("접수 기간", "2026.07.20 ~ 2026.08.09")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Backend Engineer (Payments)",  # a title, not a heading
+        "Lumen Robotics Inc. | Computer Vision Engineer",
+        "[카카오] 백엔드 개발자 채용",
+        "Java / Spring",
+        "Preferred experience with Kafka and event-driven systems at scale",
+        "경력 / 학력",  # two different sections: neither
+        "Plus, we offer a learning budget and flexible hours for everyone",
+    ],
+)
+def test_lines_that_only_look_like_headings_are_content(line: str):
+    assert _names(line) == ["개요"]
+
+
+def test_english_resume_headings():
+    resume = (
+        "Summary\nBackend engineer.\nProfessional Experience\n- Go at Paynet\n"
+        "Core Skills\nGo, Kafka\nSide Projects\n- a CLI\nEducation\n- KAIST"
+    )
+    assert _names(resume, "resume") == ["자기소개", "경력", "기술 스택", "프로젝트", "학력"]
+
+
+def test_an_english_posting_splits_required_from_preferred_skills(use_fake_model):
+    from nodes.analysis.steps import extract_sections
+
+    use_fake_model()
+    posting = (
+        "Senior Site Reliability Engineer\nCompany: Paywave\n\nWhat you'll do\n"
+        "- Build observability with Prometheus\n\nWhat you'll need\n- Kubernetes\n"
+        "- Go or Python\n\nBonus\n- Terraform\n- PostgreSQL operations\n"
+    )
+    facts = extract_sections({"resume_text": "Go, Kubernetes", "posting_text": posting})[
+        "posting_facts"
+    ]
+    assert facts["required_skills"] == ["Observability", "Prometheus", "Kubernetes", "Go", "Python"]
+    assert facts["preferred_skills"] == ["Terraform", "PostgreSQL"]
+    assert facts["company"] == "Paywave"
