@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import adispatch_custom_event
+from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command, Send
@@ -20,6 +21,7 @@ from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_parsed, generate_structured
 from core.telemetry import DEGENERATE
+from nodes.analysis.evidence import evidence_records, requirement_lists, requirements
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
 from nodes.analysis.grounded import feedback_text, grounded_feedback
 from nodes.analysis.schemas import (
@@ -37,14 +39,15 @@ from nodes.shared.degenerate import degenerate_items, degenerate_reason, writes_
 from nodes.shared.posting import find_company, find_deadline, find_position
 from nodes.shared.sections import Section, section_text, split_sections
 from nodes.shared.skills import find_skills, normalise_skills, taxonomy
-from prompts import load_prompt
+from prompts import data_records, load_prompt
 
 FEATURE = "analysis"
 # Bump when the steps change what they produce for the same input and prompts.
-PIPELINE_VERSION = "1"
+PIPELINE_VERSION = "2"
 INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
 DOC_LABEL = {"resume": "이력서", "posting": "채용공고"}
-# Only the sections that matching needs are summarised, in this order of priority.
+# The sections that stand for a document carried as its sections (`_carried`: one in which
+# the taxonomy finds no skill), in this order of priority.
 SUMMARISED = {
     "resume": ("경력", "프로젝트", "기술 스택", "자기소개"),
     "posting": ("자격요건", "담당업무", "우대사항", "개요"),
@@ -105,8 +108,10 @@ async def check_cache(state: dict[str, Any]) -> Command:
 
 
 def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
-    """Reads resume_text and posting_text; writes their `sections`, the deterministic
-    skills, and the posting's facts (company, position, deadline)."""
+    """Reads resume_text and posting_text; writes the deterministic skills, the posting's
+    facts (company, position, deadline, requirement groups) and, for a document carried as
+    its sections (see `_carried`), those sections: short ones as they are (`digests`), long
+    ones to be summarised (`sections`)."""
     max_chars = get_services().settings.section_max_chars
     resume = split_sections(state["resume_text"], "resume", max_chars)
     posting = split_sections(state["posting_text"], "posting", max_chars)
@@ -121,7 +126,16 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
         kept for g in known.groups(preferred_text) if (kept := [s for s in g if s not in required])
     ]
     preferred = [s for g in preferred_groups for s in g]
-    chosen = _chosen_sections(resume, "resume") + _chosen_sections(posting, "posting")
+    resume_skills = find_skills(state["resume_text"])
+    chosen = [
+        s
+        for sections, document, has_skills in (
+            (resume, "resume", bool(resume_skills)),
+            (posting, "posting", bool(required_groups or preferred_groups)),
+        )
+        if _carried(picked := _chosen_sections(sections, document), has_skills)
+        for s in picked
+    ]
     min_chars = get_services().settings.summary_min_chars
     return {
         # Long sections go to the model; short ones are already shorter than a summary and
@@ -132,7 +146,7 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
             for s in chosen
             if len(s.text) <= min_chars
         ],
-        "resume_skills": find_skills(state["resume_text"]),
+        "resume_skills": resume_skills,
         "posting_facts": {
             "company": find_company(state["posting_text"]),
             "position": find_position(state["posting_text"], posting),
@@ -143,6 +157,13 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
             "preferred_groups": preferred_groups,
         },
     }
+
+
+def _carried(chosen: list[Section], has_skills: bool) -> bool:
+    """Whether the feedback prompt carries a document as its chosen sections (short ones
+    verbatim, long ones summarised by the model): only when the taxonomy found no skill in
+    it, so no requirement has evidence there. Otherwise the evidence lines stand for it."""
+    return bool(chosen) and not has_skills
 
 
 def _chosen_sections(sections: list[Section], document: str) -> list[Section]:
@@ -224,25 +245,44 @@ async def score_match(state: dict[str, Any], config: RunnableConfig) -> dict[str
     return {"match": result.__dict__}
 
 
-def _digest_lines(digests: list[dict[str, Any]], document: str) -> str:
-    lines = [f"- {d['name']}: {d['summary']}" for d in digests if d["document"] == document]
-    return "\n".join(lines) or "- (요약 없음)"
+def feedback_messages(state: dict[str, Any]) -> list[BaseMessage]:
+    """The feedback prompt: the computed match (score, grade, the requirement groups by
+    status) outside the fence; inside it, the posting's company and position, one short
+    evidence line per requirement (`nodes/analysis/evidence.py`) and the sections of any
+    document carried as its sections. Never the documents themselves."""
+    max_chars = get_services().settings.section_max_chars
+    match, facts = state["match"], state["posting_facts"]
+    reqs = requirements(
+        match,
+        facts,
+        split_sections(state["resume_text"], "resume", max_chars),
+        split_sections(state["posting_text"], "posting", max_chars),
+    )
+    target = " / ".join(str(x) for x in (facts.get("company"), facts.get("position")) if x)
+    records = [("- 공고:", target)] if target else []
+    records += evidence_records(reqs)
+    records += [
+        (f"- {DOC_LABEL[d['document']]} {d['name']}:", d["summary"])
+        for document in ("resume", "posting")
+        for d in state.get("digests", [])
+        if d["document"] == document
+    ]
+    return FEEDBACK_PROMPT.messages(
+        score=match["score"],
+        grade=match["grade"],
+        **requirement_lists(reqs),
+        evidence=data_records(records) if records else "(근거 없음)",
+    )
 
 
 async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Reads the section digests and `match`; writes `feedback`. This is the user-visible
-    call: its tokens stream to the client. A malformed answer is retried once."""
+    """Reads `match`, the posting's facts, the documents (for evidence lines) and any section
+    digests; writes `feedback`. This is the user-visible call: its tokens stream to the
+    client. A malformed answer is retried once."""
     services = get_services()
     match = state["match"]
-    messages = FEEDBACK_PROMPT.messages(
-        posting_summaries=_digest_lines(state["digests"], "posting"),
-        resume_summaries=_digest_lines(state["digests"], "resume"),
-        score=match["score"],
-        grade=match["grade"],
-        matched=", ".join(match["matched"]) or "없음",
-        missing=", ".join(match["missing"]) or "없음",
-        bonus=", ".join(match["bonus"]) or "없음",
-    )
+    # Splitting and matching the documents for evidence is CPU work: off the event loop.
+    messages = await asyncio.to_thread(feedback_messages, state)
     grounded = grounded_feedback(match, state["posting_facts"])
     model: Any
     if writes_grounded_text(services.models.spec(FEATURE)):
@@ -267,7 +307,17 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
 
 
 # Headings of the feedback prompt: a model repeating them is echoing its prompt.
-_PROMPT_ECHOES = ("채용공고 요약", "이력서 요약", "매칭 결과", "피드백", "형식", "자료")
+_PROMPT_ECHOES = (
+    "매칭 결과",
+    "확정값",
+    "필수 충족",
+    "필수 부족",
+    "우대 보유",
+    "우대 없음",
+    "피드백",
+    "형식",
+    "자료",
+)
 
 
 def replace_junk(feedback: MatchFeedback, grounded: MatchFeedback) -> MatchFeedback:

@@ -33,37 +33,88 @@ async def test_result_has_contract_shape_and_hand_checked_values(use_fake_model,
     assert out["cached"] is False
 
 
-async def test_sections_are_summarised_in_parallel_and_prompts_never_carry_whole_documents(
+async def test_the_feedback_prompt_carries_the_match_and_evidence_lines_not_the_documents(
     use_fake_model, graph
 ):
-    fake = use_fake_model(summary_min_chars=0)  # summarise every chosen section
+    fake = use_fake_model(summary_min_chars=0)  # nothing to summarise: both name skills
     await graph.ainvoke(INPUT)
+    (call,) = fake.calls  # the feedback only
+    prompt = "\n".join(m.text for m in call)
+    assert "- 점수: 75점 (B등급)" in prompt
+    assert "- 충족한 필수 요건: Java, Spring, MySQL" in prompt
+    assert "- 부족한 필수 요건: 없음" in prompt
+    assert "- 없는 우대 요건: Kafka, Kubernetes" in prompt
+    # one resume line shows all three (Spring through Spring Boot); the posting line asks
+    # for the missing ones
+    assert "- 이력서 (Java, Spring, MySQL): Java, Spring Boot, JPA, MySQL, Redis, Docker" in prompt
+    assert "- 공고 (Kafka, Kubernetes): Kafka, Kubernetes 운영 경험" in prompt
+    assert "- 공고: 카카오 / 백엔드 개발자" in prompt
+    # no document whole, no line without a skill, never the contact line (personal data)
+    assert RESUME.strip() not in prompt and POSTING.strip() not in prompt
+    assert "3년차 백엔드 개발자입니다" not in prompt and "주문 API 개발" not in prompt
+    assert "jiwon@example.com" not in prompt
+
+
+async def test_a_longer_document_gives_the_same_feedback_prompt(use_fake_model, graph):
+    """The prompt's size follows the requirements, not the documents: the same resume and
+    posting five times over (their sections merge) give the same prompt."""
+    fake = use_fake_model()
+    await graph.ainvoke(INPUT)
+    longer = {**INPUT, "resume_text": RESUME * 5, "posting_text": POSTING * 5}
+    await graph.ainvoke(longer)
+    assert len(fake.calls) == 2
+    assert fake.calls[0][-1].text == fake.calls[1][-1].text
+
+
+NO_SKILL_RESUME = """김지원 | jiwon@example.com
+[자기소개]
+사람들과 함께 문제를 풀어 온 3년차 개발자입니다.
+[경력]
+에이비씨 주식회사 2022.03 ~ 2025.02 주문 서비스 개발
+"""
+
+
+async def test_a_document_without_any_skill_is_carried_as_its_sections_summarised_in_parallel(
+    use_fake_model, graph
+):
+    """No evidence line can stand for a resume in which the taxonomy finds no skill: its
+    chosen sections go to the model (every one with summary_min_chars=0), in parallel; the
+    posting, which names skills, costs no call. Neither goes to a model whole."""
+    fake = use_fake_model(summary_min_chars=0)
+    out = await graph.ainvoke({**INPUT, "resume_text": NO_SKILL_RESUME})
     summary_calls = [c for c in fake.calls if "섹션:" in c[-1].text]
-    # resume: 자기소개, 기술 스택, 경력; posting: 담당업무, 자격요건, 우대사항, 개요
-    assert len(summary_calls) == 7
-    assert len(fake.calls) == 8
+    assert sorted(c[-1].text.split("섹션: ")[1].split("\n")[0] for c in summary_calls) == [
+        "경력",
+        "자기소개",
+    ]
+    assert all("문서: 이력서" in c[-1].text for c in summary_calls)
+    assert len(fake.calls) == 3
     for call in fake.calls:
         prompt = "\n".join(m.text for m in call)
-        assert RESUME.strip() not in prompt and POSTING.strip() not in prompt
-        # the resume's contact line (personal data) is never sent to a model
+        assert NO_SKILL_RESUME.strip() not in prompt and POSTING.strip() not in prompt
         assert "jiwon@example.com" not in prompt
+    feedback_prompt = fake.calls[-1][-1].text
+    assert "- 이력서 경력: 섹션 요약" in feedback_prompt
+    # the model's "스프링부트" is named by neither section: it does not count
+    assert out["resume_analysis"]["skills"] == []
+    assert out["matching"]["score"] == 0
 
 
 async def test_only_long_sections_cost_a_model_call(use_fake_model, graph):
     fake = use_fake_model(summary_min_chars=60)
-    long_career = "[경력]\n" + "에이비씨 주식회사에서 주문 API를 개발하고 쿼리를 튜닝했습니다. " * 2
-    await graph.ainvoke({**INPUT, "resume_text": RESUME.split("[경력]")[0] + long_career})
+    long_career = "[경력]\n" + "에이비씨 주식회사에서 주문 서비스를 만들고 운영했습니다. " * 2
+    await graph.ainvoke({**INPUT, "resume_text": NO_SKILL_RESUME.split("[경력]")[0] + long_career})
     summarised = [c[-1].text for c in fake.calls if "섹션:" in c[-1].text]
-    # only the long 경력 section (69 characters; every other chosen section is under 60)
+    # only the long 경력 section (the 자기소개 is under 60 characters and goes verbatim)
     assert len(summarised) == 1 and "섹션: 경력" in summarised[0]
     feedback_prompt = fake.calls[-1][-1].text
-    assert "- 기술 스택: Java, Spring Boot, JPA, MySQL, Redis, Docker" in feedback_prompt
+    assert "- 이력서 자기소개: 사람들과 함께 문제를 풀어 온 3년차 개발자입니다." in feedback_prompt
 
 
-async def test_short_documents_go_straight_to_scoring(use_fake_model, graph):
-    fake = use_fake_model()  # default: sections up to 240 characters are used verbatim
-    out = await graph.ainvoke(INPUT)
-    assert len(fake.calls) == 1  # the feedback only
+async def test_documents_that_name_skills_go_straight_to_the_feedback(use_fake_model, graph):
+    fake = use_fake_model()
+    out = await graph.ainvoke({**INPUT, "resume_text": RESUME + "[프로젝트]\n" + "가나다 " * 200})
+    assert len(fake.calls) == 1  # the feedback only, however long a section is
     assert out["matching"]["score"] == 75
 
 
@@ -91,13 +142,14 @@ async def test_same_input_gives_the_same_score_whatever_the_model_writes(use_fak
 
 
 async def test_only_the_feedback_call_streams_tokens(use_fake_model, graph):
-    use_fake_model()
+    fake = use_fake_model(summary_min_chars=0)  # section summaries run too: internal calls
     nodes = set()
     tokens = []
-    async for ev in graph.astream_events(INPUT, version="v2"):
+    async for ev in graph.astream_events({**INPUT, "resume_text": NO_SKILL_RESUME}, version="v2"):
         if ev["event"] == "on_chat_model_stream":
             nodes.add(ev["metadata"]["langgraph_node"])
             tokens.append(ev["data"]["chunk"].text)
+    assert len(fake.calls) == 3
     assert nodes == {"write_feedback"}
     assert "".join(tokens) == GOOD_FEEDBACK
 
@@ -140,8 +192,11 @@ async def test_text_over_the_configured_limit_is_rejected(use_fake_model, graph,
 async def test_the_deterministic_match_is_sent_before_any_model_call(use_fake_model, graph):
     """`analysis_match` (contract v1.2): the score and skills, as a custom event, before
     the first model call starts, equal to the final result's matching fields."""
-    use_fake_model(summary_min_chars=0)  # section summaries run: model calls before feedback
-    events = [e async for e in graph.astream_events(INPUT, version="v2")]
+    # a resume in which the taxonomy finds no skill: its sections are summarised, so model
+    # calls run before the feedback's
+    use_fake_model(summary_min_chars=0)
+    no_skills = {**INPUT, "resume_text": NO_SKILL_RESUME}
+    events = [e async for e in graph.astream_events(no_skills, version="v2")]
     kinds = [e["event"] for e in events]
     match_at = [i for i, e in enumerate(events) if e["event"] == "on_custom_event"]
     assert len(match_at) == 1 and events[match_at[0]]["name"] == "analysis_match"
@@ -152,4 +207,6 @@ async def test_the_deterministic_match_is_sent_before_any_model_call(use_fake_mo
     assert sent == {
         k: final[k] for k in ("score", "grade", "matched_skills", "missing_skills", "bonus_skills")
     }
-    assert (sent["score"], sent["grade"]) == (75, "B")
+    assert (sent["score"], sent["grade"]) == (0, "F")
+    assert sent["missing_skills"] == ["Java", "Spring", "MySQL", "Kafka", "Kubernetes"]
+    assert kinds.count("on_chat_model_start") == 3
