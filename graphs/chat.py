@@ -14,6 +14,13 @@ tool_calls, Tool messages) holds the last 5 turns, deterministic ones included, 
 chat view shows the conversation and its tool calls; `history` keeps the same turns as
 compact records (the answer prompt's window; rooms saved before `messages` existed are
 carried over from it), `summary_lines` the bounded summary of older turns.
+
+No junk reaches a user: on the embedded stand-in `write_answer` answers with grounded text
+(the retrieved passages quoted with their documents, or an honest reply naming the setting
+for free answers), streamed as tokens with no model call; with any other model a junk
+answer (`write_answer`'s or `finish_agent`'s) is replaced by grounded text and counted in
+`devths_degenerate_outputs_total{feature="chat"}`. Schedule and calendar answers are
+built from the tools' results on the deterministic path.
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ class ChatOut(TypedDict):
 class ChatState(ChatIn, ChatOut, total=False):
     routed_by: str
     context: str
+    passages: list[dict[str, Any]]
     answer_cached: bool
     messages: Annotated[list[AnyMessage], add_messages]
     history: list[dict[str, Any]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import uuid
 from datetime import date, timedelta
 from typing import Any
@@ -26,11 +27,14 @@ from langgraph.prebuilt import ToolNode
 
 from core.errors import ModelTimeoutError
 from core.services import get_services
+from core.telemetry import DEGENERATE
+from nodes.chat.grounded import general_answer, junk_reason, tool_results_answer
 from prompts import load_prompt
 from tools.calendar import get_recruitment_schedule, today_of
 from tools.documents import search_documents
 from tools.schedule_tools import SCHEDULE_TOOLS
 
+log = logging.getLogger(__name__)
 FEATURE = "chat"
 AGENT_PROMPT = load_prompt("chat/agent")
 CHAT_TOOLS: tuple[BaseTool, ...] = (*SCHEDULE_TOOLS, get_recruitment_schedule, search_documents)
@@ -168,6 +172,11 @@ def route_of(names: list[str]) -> str:
     return "general"
 
 
+def _turn_message(turn: list[BaseMessage]) -> str:
+    """The user's message of the turn (its first message)."""
+    return turn[0].text if turn and isinstance(turn[0], HumanMessage) else ""
+
+
 def _limit_answer(done: list[dict[str, Any]], limit: int) -> str:
     did = ", ".join(c["name"] for c in done) or "없음"
     return (
@@ -181,11 +190,15 @@ def finish_agent(state: dict[str, Any]) -> dict[str, Any]:
     text, or a composed message when the step limit stopped it), `route` (from the tools
     used), `tool_calls` (the calls that ran without error, model-facing arguments only)
     and `sources` (from the tools' artifacts). Tool calls left unrun by the limit get a
-    ToolMessage saying so, so the stored conversation stays well-formed for any provider."""
+    ToolMessage saying so, so the stored conversation stays well-formed for any provider.
+    A final text that is junk (a loop, the prompt echoed, not Korean, empty) is replaced
+    by what the tools did (nodes/chat/grounded.py), in the answer and in the room, and
+    counted in `devths_degenerate_outputs_total{feature="chat"}`."""
     messages = list(state.get("messages") or [])
     turn = messages[_turn_start(messages) :]
     results = {m.tool_call_id: m for m in turn if isinstance(m, ToolMessage)}
     done: list[dict[str, Any]] = []
+    ran: list[tuple[str, dict[str, Any]]] = []  # (name, artifact) of the calls that ran
     attempted: list[str] = []
     sources: list[dict[str, Any]] = []
     for message in turn:
@@ -199,6 +212,7 @@ def finish_agent(state: dict[str, Any]) -> dict[str, Any]:
                 continue
             done.append({"name": call["name"], "args": _model_args(call["name"], call["args"])})
             artifact = result.artifact if isinstance(result.artifact, dict) else {}
+            ran.append((call["name"], artifact))
             sources.extend(artifact.get("sources") or [])
     last = turn[-1] if turn else None
     added: list[BaseMessage] = []
@@ -212,6 +226,17 @@ def finish_agent(state: dict[str, Any]) -> dict[str, Any]:
         added.append(AIMessage(content=answer))
     elif isinstance(last, AIMessage) and last.text.strip():
         answer = last.text.strip()
+        reason = junk_reason(answer, "\n".join(m.text for m in turn[:-1]))
+        if reason is not None:
+            DEGENERATE.labels(FEATURE, reason).inc()
+            log.info("chat agent answer replaced by grounded text: %s", reason)
+            message = _turn_message(turn)
+            answer = (
+                tool_results_answer(message, ran)
+                if attempted
+                else general_answer(message, today_of(state.get("now")), stand_in=False)
+            )
+            added.append(AIMessage(content=answer, id=last.id))  # same id: replaces the junk
     else:
         answer = (
             "도구 호출 형식이 올바르지 않아 요청을 처리하지 못했어요. 다시 말씀해 주세요."

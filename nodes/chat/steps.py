@@ -31,10 +31,23 @@ from langgraph.types import Command
 
 from core.cache import cache_key
 from core.errors import validated
+from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
+from core.telemetry import DEGENERATE
 from nodes.calendar.stages import STAGE_PATTERNS
 from nodes.chat.agent import agent_available
+from nodes.chat.grounded import (
+    Passage,
+    added_text,
+    deleted_text,
+    general_answer,
+    junk_reason,
+    moved_text,
+    rag_answer,
+    schedule_list_text,
+    stages_text,
+)
 from nodes.chat.router import (
     ADD_VERB,
     DELETE_VERB,
@@ -45,6 +58,7 @@ from nodes.chat.router import (
     keyword_route,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
+from nodes.shared.degenerate import writes_grounded_text
 from nodes.shared.korean_dates import find_when, week_range
 from nodes.shared.korean_text import content_words
 from prompts import data_records, load_prompt
@@ -125,6 +139,7 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
         "tool_calls": [],
         "sources": [],
         "context": "",
+        "passages": [],
         "tool_steps": 0,
         "messages": [*_carried_over(state), HumanMessage(content=request.message)],
     }
@@ -243,7 +258,7 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
                 result = await call_tool(delete_schedule, args, user_id=user)
             except ToolException:
                 return _said("말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요.")
-            answer = f"'{target['title']}' 일정({target['date']})을 삭제했어요."
+            answer = deleted_text(target)
             return _tool_turn([[({"name": "delete_schedule", "args": args}, result)]], answer)
         changes = {"date": when.date.isoformat() if when.date else None, "time": when.time}
         if not any(changes.values()):
@@ -253,9 +268,7 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
             result = await call_tool(update_schedule, args, user_id=user)
         except ToolException:
             return _said("말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요.")
-        updated = result.artifact["schedule"]
-        at = f"{updated['date']} {updated['time']}" if updated["time"] else updated["date"]
-        answer = f"'{updated['title']}' 일정을 {at}로 옮겼어요."
+        answer = moved_text(result.artifact["schedule"])
         return _tool_turn([[({"name": "update_schedule", "args": args}, result)]], answer)
     if ADD_VERB.search(message):
         title = _title_of(message, when.spans)
@@ -265,20 +278,13 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
         if when.time:
             args["time"] = when.time
         result = await call_tool(add_schedule, args, user_id=user)
-        item = result.artifact["schedule"]
-        at = f" {item['time']}" if item["time"] else ""
-        answer = f"{item['date']}{at}에 '{title}' 일정을 추가했어요."
+        answer = added_text(result.artifact["schedule"])
         return _tool_turn([[({"name": "add_schedule", "args": args}, result)]], answer)
     span = week_range(message, now)
     start, end = span if span else ((when.date, when.date) if when.date else (now, None))
     args = {k: v.isoformat() for k, v in (("start_date", start), ("end_date", end)) if v}
     result = await call_tool(get_schedule, args, user_id=user)
-    items = result.artifact["schedules"]
-    if not items:
-        answer = "해당 기간에 등록된 일정이 없어요."
-    else:
-        lines = [f"- {i['date']} {i['time'] or ''} {i['title']}".replace("  ", " ") for i in items]
-        answer = "일정이에요:\n" + "\n".join(lines)
+    answer = schedule_list_text(result.artifact["schedules"])
     return _tool_turn([[({"name": "get_schedule", "args": args}, result)]], answer)
 
 
@@ -327,22 +333,30 @@ async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
             else ("날짜가 정해진 전형이 없어 추가하지 않았어요.")
         )
         return _tool_turn([*rounds, adds] if adds else rounds, answer, sources=sources)
-    if not stages:
-        answer = f"{company} 공고에서 해당 전형 일정을 찾지 못했어요."
-    else:
-        lines = [
-            f"- {s['stage']}: {s['date'] or '날짜 미정'}{' ' + s['time'] if s['time'] else ''}"
-            for s in stages
-        ]
-        answer = f"{company} 채용 일정이에요:\n" + "\n".join(lines)
-    return _tool_turn(rounds, answer, sources=sources)
+    return _tool_turn(rounds, stages_text(company, stages), sources=sources)
 
 
 async def retrieve(state: dict[str, Any]) -> dict[str, Any]:
     """Reads the message; writes `sources` (the user's chunks, top-k, above the calibrated
-    threshold) and `context` for the answer (the same search `search_documents` runs)."""
+    threshold), `context` for the answer prompt (the same search `search_documents` runs)
+    and `passages` (the same chunks with their sections, for a grounded answer)."""
     kept = await search_user_documents(state["user_id"], state["message"])
-    return {"sources": sources_of(kept), "context": context_of(kept) or "(찾은 문서 없음)"}
+    passages = [
+        {
+            "doc_id": h.doc_id,
+            "doc_type": h.doc_type,
+            "section": h.section,
+            "text": h.text,
+            "score": h.score,
+            "company": h.company,
+        }
+        for h in kept
+    ]
+    return {
+        "sources": sources_of(kept),
+        "context": context_of(kept) or "(찾은 문서 없음)",
+        "passages": passages,
+    }
 
 
 def _window(history: list[dict[str, Any]]) -> str:
@@ -393,27 +407,54 @@ def answer_cache_key(state: dict[str, Any], inputs: dict[str, str], model_spec: 
     )
 
 
+def grounded_answer(state: dict[str, Any], *, stand_in: bool) -> str:
+    """The answer written from what this turn computed (nodes/chat/grounded.py): the
+    retrieved passages for a document question, the honest reply otherwise. Calls the
+    Korean analyser: run it in a worker thread."""
+    if state.get("route") == "rag":
+        passages = [Passage.of(p) for p in state.get("passages") or []]
+        return rag_answer(state["message"], passages)
+    return general_answer(state["message"], _now(state), stand_in=stand_in)
+
+
 async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Reads the message, the window, the summary, `context` and `now`; writes `answer`
-    (the user-visible, streamed call), `answer_cached` and the answer as an AIMessage. A
-    request whose prompt inputs all equal an earlier one's (same question, context, room
-    history and date) is answered from the cache without a model call."""
+    """Reads the message, the window, the summary, `context`, `passages` and `now`; writes
+    `answer` (the user-visible, streamed call), `answer_cached` and the answer as an
+    AIMessage.
+
+    On the embedded stand-in (which cannot write Korean) the answer is grounded text,
+    streamed as tokens like a model's, with no model call and no cache. With any other
+    model, a request whose prompt inputs all equal an earlier one's (same question,
+    context, room history and date) is answered from the cache without a model call; an
+    answer that is junk (a loop, the prompt echoed, not Korean, empty) is replaced by the
+    grounded one and counted. Its tokens have already streamed: the replacement is the
+    final `answer` and what the room remembers."""
     services = get_services()
     inputs = answer_inputs(state)
-    key = answer_cache_key(state, inputs, services.models.spec(FEATURE))
+    messages = ANSWER_PROMPT.messages(**inputs)
+    timeout_s = services.settings.model_timeout_s
+    call = {**config, "run_name": "write_answer"}
+    spec = services.models.spec(FEATURE)
+    if writes_grounded_text(spec):
+        text = await asyncio.to_thread(grounded_answer, state, stand_in=True)
+        answer = (await invoke_text(GroundedWriter(text=text), messages, call, timeout_s)).strip()
+        return {"answer": answer, "answer_cached": False, "messages": [AIMessage(content=answer)]}
+    key = answer_cache_key(state, inputs, spec)
     hit = await services.cache.get(key)
-    if hit is not None:
+    known = "\n".join(inputs.values())  # what the model was given
+    if hit is not None and junk_reason(hit["answer"], known) is None:
         return {
             "answer": hit["answer"],
             "answer_cached": True,
             "messages": [AIMessage(content=hit["answer"])],
         }
-    messages = ANSWER_PROMPT.messages(**inputs)
     model = services.models.runnable(FEATURE, max_tokens=services.settings.chat_max_output_tokens)
-    text = await invoke_text(
-        model, messages, {**config, "run_name": "write_answer"}, services.settings.model_timeout_s
-    )
-    answer = text.strip()
+    answer = (await invoke_text(model, messages, call, timeout_s)).strip()
+    reason = junk_reason(answer, known)
+    if reason is not None:
+        DEGENERATE.labels(FEATURE, reason).inc()
+        log.info("chat answer replaced by grounded text: %s (route %s)", reason, state["route"])
+        answer = await asyncio.to_thread(grounded_answer, state, stand_in=False)
     await services.cache.set(key, {"answer": answer}, ANSWER_CACHE_TTL_S)
     return {"answer": answer, "answer_cached": False, "messages": [AIMessage(content=answer)]}
 
@@ -474,7 +515,7 @@ def _turn_update(
     dropped = []
     while len(history) > WINDOW_TURNS:
         dropped.append(history.pop(0))
-    update: dict[str, Any] = {"history": history, "message": None, "context": ""}
+    update: dict[str, Any] = {"history": history, "message": None, "context": "", "passages": []}
     trimmed = trimmed_messages(list(state.get("messages") or []))
     if trimmed:
         update["messages"] = trimmed

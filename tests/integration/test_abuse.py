@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from evals.documents import render_page, to_png
+from tests.conftest import POSTING, RESUME
 from tests.integration.conftest import serve_app
 
 KEYS = {"X-API-Key": "key-new"}
@@ -22,6 +23,7 @@ SETTINGS = {
     "RATE_LIMIT_PER_MINUTE": "3",
     "TOKEN_QUOTA_PER_DAY": "1",
     "CHAT_MAX_OUTPUT_TOKENS": "32",
+    "INTERVIEW_QUESTION_SOURCE": "model",  # the embedded model writes (and spends on) them
     "UPLOAD_MAX_BYTES": "1048576",
     "WARM_UP_ON_START": "false",
 }
@@ -66,9 +68,20 @@ def test_a_users_rate_is_shared_by_both_servers(two_servers):
 def test_a_spent_token_quota_is_refused_by_the_other_server(two_servers):
     a, b = two_servers
     user = f"quota-{uuid.uuid4().hex[:8]}"
-    body = {"input": {"user_id": user, "room_id": "r1", "message": "안녕하세요, 반가워요"}}
-    first = httpx.post(f"{a}/ai/chat/invoke", json=body, headers=KEYS, timeout=120)
+    # On the embedded default a chat answer is grounded text (no model call, no tokens);
+    # an interview question written by the model spends tokens.
+    start = {
+        "user_id": user,
+        "session_id": "s1",
+        "interview_type": "technical",
+        "resume_text": RESUME,
+        "posting_text": POSTING,
+    }
+    first = httpx.post(
+        f"{a}/ai/interview/question/invoke", json={"input": start}, headers=KEYS, timeout=120
+    )
     assert first.status_code == 200, first.text  # admitted with 1 token left; spends more
+    body = {"input": {"user_id": user, "room_id": "r1", "message": "안녕하세요, 반가워요"}}
     metrics = httpx.get(f"{a}/metrics", headers=KEYS).text
     assert "devths_quota_tokens_total" in metrics
     refused = httpx.post(f"{b}/ai/chat/invoke", json=body, headers=KEYS, timeout=120)

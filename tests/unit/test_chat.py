@@ -20,9 +20,12 @@ NOW = "2026-11-29T10:00:00+09:00"  # a Sunday
 
 
 def echo(messages) -> str:
+    """Answers with the question (never with the prompt's closing fence: that would be a
+    prompt echo, which the chat replaces as junk)."""
     if "JSON 하나로만" in messages[0].text:
         return '{"route": "general"}'
-    return "답변: " + messages[-1].text.split("## 질문")[-1].strip()[:40]
+    question = messages[-1].text.split("## 질문")[-1].split("</data")[0]
+    return "답변: " + question.strip()[:40]
 
 
 async def chat(client, message, user="u1", room="r1"):

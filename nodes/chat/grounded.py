@@ -1,0 +1,418 @@
+"""Chat answers written from what the chat computed, not by a model.
+
+Used for every answer when the chat's model is the embedded stand-in (which cannot write
+Korean: asked a question, it echoes its prompt's headings), and for one answer whenever a
+model's text is junk (`nodes/shared/degenerate.py`; counted in
+`devths_degenerate_outputs_total{feature="chat",reason}`):
+
+- a document question: the most relevant retrieved passages (1-3), quoted and trimmed to
+  whole sentences, each named by its document (the contract's `doc_type` and `doc_id`) and
+  section; or, when nothing relevant was retrieved, says so and what to upload or ask;
+- anything else: what can be answered without a model (a greeting, thanks, today's date),
+  and honestly that free answers need a capable model, with the setting that enables one;
+- a tool-calling model's turn: what its tools did (schedules listed, added, changed,
+  deleted; recruitment stages; passages found).
+
+The schedule and calendar texts are the same ones the deterministic path answers with.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from nodes.shared.degenerate import degenerate_reason
+from nodes.shared.korean_text import content_words
+from nodes.shared.particles import particle_for
+
+DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
+MAX_PASSAGES = 3
+PASSAGE_MAX_CHARS = 240
+# Without a shared word, only passages this close to the best score are quoted.
+SCORE_MARGIN = 0.03
+WEEKDAYS = "월화수목금토일"
+
+# Headings and fences of the chat's prompts: a model repeating them is echoing its prompt
+# (what the stand-in does: "질문\n\n## 지난 대화\n(없음)\n\n## 참고 문서 ...").
+PROMPT_ECHOES = (
+    "지난 대화 요약",
+    "## 최근 대화",
+    "## 참고 문서",
+    "## 질문",
+    "<data",
+    "</data",
+    "(찾은 문서 없음)",
+)
+
+# A document named in the question narrows the passages to that kind of document.
+_NAMED_TYPES = (
+    (re.compile(r"이력서|경력\s*기술서"), ("resume",), "이력서"),
+    (re.compile(r"자기\s*소개서|자소서"), ("resume", "note"), "자기소개서"),
+    (re.compile(r"포트폴리오"), ("portfolio",), "포트폴리오"),
+    (re.compile(r"공고"), ("posting",), "채용공고"),
+    (re.compile(r"메모|노트"), ("note",), "메모"),
+)
+# Words that name a document rather than what is asked about it.
+_DOC_WORDS = {
+    "이력서",
+    "자기소개서",
+    "자소서",
+    "소개서",
+    "포트폴리오",
+    "공고",
+    "채용공고",
+    "채용",
+    "문서",
+    "메모",
+    "노트",
+    "기술서",
+}
+_HEADING = re.compile(r"\A\s*\[([^\]\n]{1,40})\]\s*(?:\n|\Z)")
+# A sentence ends at . ! ? followed by space; "3." opening a numbered item does not end one.
+_SENTENCE = re.compile(r"(?<![0-9]\.)(?<=[.!?。])\s+")
+_GREETING = re.compile(r"안녕|반가[워웠운]|반갑|하이\b|\bhello\b|\bhi\b", re.IGNORECASE)
+_THANKS = re.compile(
+    r"고마[워웠운]|고맙|감사(?:합니다|해요|해|드려요|드립니다)|땡큐|\bthanks?\b", re.IGNORECASE
+)
+_TODAY = re.compile(
+    r"오늘\s*(?:은|이)?\s*(?:며칠|몇\s*월\s*며칠|몇\s*일|무슨\s*요일|날짜)|(?:무슨|몇)\s*요일"
+)
+
+STAND_IN_NOTE = (
+    "지금은 내장 데모 모델로 동작하고 있어서 자유로운 질문에는 답하지 못해요. 서버 설정을 "
+    "CHAT_MODEL=google_genai:gemini-2.0-flash(GOOGLE_API_KEY 필요)나 "
+    "CHAT_MODEL=ollama:<모델 이름>으로 바꾸면 자유롭게 답할 수 있어요."
+)
+EXAMPLES = (
+    "올리신 문서 내용, 지원한 회사의 채용 일정, 개인 일정은 지금도 바로 찾아 드려요"
+    "(예: '내 이력서에 적은 기술 스택 알려줘', '카카오 서류 마감 언제야?')."
+)
+RETRY_NOTE = "답변을 제대로 만들지 못했어요. 질문을 조금 바꿔서 다시 물어봐 주세요."
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A retrieved chunk as the grounded answer quotes it."""
+
+    doc_id: str
+    doc_type: str
+    section: str
+    text: str
+    score: float
+    company: str | None = None
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> Passage:
+        """From a `passages` record (the retrieve step) or a contract `sources` entry (whose
+        section is the chunk's "[heading]" line, when it has one)."""
+        text = str(record.get("text") or "")
+        section = record.get("section")
+        if section is None:
+            heading = _HEADING.match(text)
+            section = heading.group(1) if heading else ""
+        return cls(
+            doc_id=str(record.get("doc_id") or ""),
+            doc_type=str(record.get("doc_type") or ""),
+            section=str(section),
+            text=text,
+            score=float(record.get("score") or 0.0),
+            company=record.get("company"),
+        )
+
+    @property
+    def title(self) -> str:
+        """The document as the contract names it: its type (in Korean) and its doc_id."""
+        label = DOC_LABELS.get(self.doc_type, self.doc_type or "문서")
+        if self.doc_type == "posting" and self.company:
+            label = f"{self.company} {label}"
+        return f"{label}({self.doc_id})" if self.doc_id else label
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def _shares(unit: str, focus: Iterable[str]) -> bool:
+    compact = _compact(unit)
+    return any(word in compact for word in focus)
+
+
+def trim_passage(
+    text: str, section: str = "", limit: int = PASSAGE_MAX_CHARS, focus: Iterable[str] = ()
+) -> str:
+    """The passage's text without its "[section]" heading line, cut to whole sentences (and
+    lines) of at most `limit` characters. A chunk that starts inside a sentence (the overlap
+    carried from the chunk before it) starts at its first whole sentence instead; with
+    `focus` words (compact, lower case), at the first sentence naming one (after the line
+    that heads it, for a "- " item). A first sentence longer than `limit` is cut at a word
+    and marked with "…"."""
+    body = text.strip()
+    heading = _HEADING.match(body)
+    continued = heading is None and bool(section) and section != "개요"
+    if heading is not None:
+        body = body[heading.end() :].strip()
+    lines = [line.strip() for line in body.splitlines() if line.strip()]
+    units: list[tuple[int, str]] = [
+        (n, s) for n, line in enumerate(lines) for s in _SENTENCE.split(line) if s.strip()
+    ]
+    if continued and len(units) > 1:
+        units = units[1:]
+    focus = tuple(focus)
+    anchor = next((i for i, (_, s) in enumerate(units) if _shares(s, focus)), 0)
+    if anchor and units[anchor][1].startswith("-") and not units[anchor - 1][1].startswith("-"):
+        anchor -= 1  # "3. 주식 시세 대시보드" heads "- React와 WebSocket으로 ..."
+    units = units[anchor:]
+    kept: list[tuple[int, str]] = []
+    size = 0
+    for n, sentence in units:
+        extra = len(sentence) + (1 if kept else 0)
+        if kept and size + extra > limit:
+            break
+        kept.append((n, sentence))
+        size += extra
+    if not kept:
+        return ""
+    if size > limit:  # one sentence alone is too long
+        cut = kept[0][1][:limit].rsplit(" ", 1)[0].rstrip(" ,")
+        return cut + "…"
+    out: list[str] = []
+    for i, (n, sentence) in enumerate(kept):
+        if i and n == kept[i - 1][0]:
+            out[-1] += " " + sentence
+        else:
+            out.append(sentence)
+    return "\n".join(out)
+
+
+def _named_types(message: str) -> tuple[set[str], list[str]]:
+    types: set[str] = set()
+    names: list[str] = []
+    for pattern, doc_types, name in _NAMED_TYPES:
+        if pattern.search(message):
+            types.update(doc_types)
+            names.append(name)
+    return types, names
+
+
+def asked_words(message: str) -> list[str]:
+    """What the question asks about: its nouns and foreign words (compact, lower case),
+    without the words that only name a document. Calls the Korean analyser."""
+    return [_compact(w) for w in content_words(message) if w not in _DOC_WORDS]
+
+
+def _has_text(lines: list[str]) -> bool:
+    return any(line.strip() and not _HEADING.match(line.strip()) for line in lines)
+
+
+def _parts(passage: Passage) -> list[Passage]:
+    """A chunk holding several headed parts ("[성격의 장단점]" lines that sectioning did not
+    know) as one passage per part, each named by its own heading (a chunk of the
+    untitled "개요" section takes the name of a heading it starts with). Each part keeps
+    its heading line, so trimming still tells a part from a chunk's continuation."""
+    parts: list[Passage] = []
+    section, current = passage.section, []
+    for i, line in enumerate(passage.text.strip().splitlines()):
+        heading = _HEADING.match(line.strip())
+        if heading is None:
+            current.append(line)
+            continue
+        if _has_text(current):
+            parts.append(replace(passage, section=section, text="\n".join(current)))
+        if i or section in ("", "개요"):
+            section = heading.group(1)
+        current = [line]
+    if _has_text(current):
+        parts.append(replace(passage, section=section, text="\n".join(current)))
+    return parts or [passage]
+
+
+def pick_passages(
+    message: str,
+    passages: Iterable[Passage],
+    limit: int = MAX_PASSAGES,
+    asked: list[str] | None = None,
+) -> tuple[list[Passage], bool]:
+    """The passages to quote (headed parts of a chunk count on their own) and whether they
+    answer the question clearly.
+
+    Every candidate is already above the retrieval threshold. When the question names a
+    kind of document ("내 포트폴리오에 ...") only those count; when it names the company of
+    one of the user's postings, no other company's posting counts (and the company's name,
+    like a document's, is not what is asked about). Passages containing the most of the
+    question's words (nouns and foreign words) win, then the best score; they answer
+    clearly when they hold at least half of those words. Without any shared word, only
+    the best-scored ones (within SCORE_MARGIN) are quoted, as the nearest."""
+    candidates = [part for p in passages for part in _parts(p)]
+    types, _ = _named_types(message)
+    if types:
+        candidates = [p for p in candidates if p.doc_type in types]
+    companies = {p.company for p in candidates if p.company and p.company in message}
+    if companies:
+        candidates = [p for p in candidates if p.doc_type != "posting" or p.company in companies]
+    if not candidates:
+        return [], False
+    named = {_compact(c) for c in companies}
+    words = [w for w in (asked_words(message) if asked is None else asked) if w not in named]
+    shared = [(sum(w in _compact(f"{p.section}\n{p.text}") for w in words), p) for p in candidates]
+    best = max(n for n, _ in shared)
+    if best > 0:
+        floor = best if best < 3 else math.ceil(best / 2)
+        ranked = sorted((x for x in shared if x[0] >= floor), key=lambda x: (-x[0], -x[1].score))
+        return [p for _, p in ranked[:limit]], best >= math.ceil(len(set(words)) / 2)
+    ranked_by_score = sorted(candidates, key=lambda p: -p.score)
+    top = ranked_by_score[0].score
+    close = [p for p in ranked_by_score if p.score >= top - SCORE_MARGIN]
+    return close[: min(limit, 2)], False
+
+
+def _quoted(passages: list[Passage], focus: list[str]) -> list[str]:
+    """One block per document section: its name, then the quoted text (parts of the same
+    section joined, so a name is never repeated)."""
+    groups: dict[tuple[str, str, str], list[Passage]] = {}
+    for p in passages:
+        groups.setdefault((p.doc_type, p.doc_id, p.section), []).append(p)
+    blocks = []
+    for group in groups.values():
+        first = group[0]
+        joined = "\n".join(trim_passage(p.text, p.section, focus=focus) for p in group)
+        text = trim_passage(joined, limit=PASSAGE_MAX_CHARS)
+        if not text:
+            continue
+        name = first.title + (
+            f" · {first.section}" if first.section and first.section != "개요" else ""
+        )
+        blocks.append(f"{name}\n“{text}”")
+    return blocks
+
+
+def rag_answer(message: str, passages: Iterable[Passage]) -> str:
+    """The answer to a question about the user's documents, from the retrieved passages.
+    Calls the Korean analyser: run it in a worker thread."""
+    candidates = list(passages)
+    words = asked_words(message)
+    picked, matched = pick_passages(message, candidates, asked=words)
+    blocks = _quoted(picked, words)
+    if blocks:
+        intro = (
+            "올리신 문서에서 질문과 관련된 부분을 찾았어요."
+            if matched
+            else "질문과 꼭 맞는 부분은 찾지 못했어요. 올리신 문서에서 가장 가까운 부분이에요."
+        )
+        return "\n\n".join([intro, *blocks])
+    _, names = _named_types(message)
+    if candidates and names:
+        named = "·".join(names)
+        return (
+            f"올리신 {named}에서 질문과 관련된 부분을 찾지 못했어요. "
+            f"{named}{particle_for(names[-1], '을')} 아직 올리지 않으셨다면 먼저 올려 주세요."
+        )
+    return (
+        "올리신 문서에서 질문과 관련된 내용을 찾지 못했어요. 이력서, 포트폴리오, 채용공고를 "
+        "올려 주시거나, 문서에 적힌 표현(예: 기술 스택, 경력, 자격요건)으로 다시 물어봐 주세요."
+    )
+
+
+def general_answer(message: str, today: date, *, stand_in: bool) -> str:
+    """A reply to a message outside the documents and schedules: what needs no model (a
+    greeting, thanks, today's date), then the honest part. On the stand-in: free answers
+    need a capable model, and the setting that enables one; after a capable model's junk:
+    that no answer could be written, and to ask again."""
+    parts = []
+    if _GREETING.search(message):
+        parts.append("안녕하세요!")
+    if _THANKS.search(message):
+        parts.append("천만에요!")
+    if _TODAY.search(message):
+        parts.append(f"오늘은 {today.isoformat()} ({WEEKDAYS[today.weekday()]}요일)이에요.")
+    parts.append(STAND_IN_NOTE if stand_in else RETRY_NOTE)
+    parts.append(EXAMPLES)
+    return " ".join(parts)
+
+
+# --- schedules and recruitment stages (the deterministic path uses the same texts) -------
+
+
+def _at(item: dict[str, Any]) -> str:
+    return f"{item['date']} {item['time']}" if item.get("time") else str(item["date"])
+
+
+def schedule_list_text(items: list[dict[str, Any]]) -> str:
+    if not items:
+        return "해당 기간에 등록된 일정이 없어요."
+    lines = [f"- {i['date']} {i.get('time') or ''} {i['title']}".replace("  ", " ") for i in items]
+    return "일정이에요:\n" + "\n".join(lines)
+
+
+def added_text(item: dict[str, Any]) -> str:
+    at = f" {item['time']}" if item.get("time") else ""
+    return f"{item['date']}{at}에 '{item['title']}' 일정을 추가했어요."
+
+
+def moved_text(item: dict[str, Any]) -> str:
+    return f"'{item['title']}' 일정을 {_at(item)}로 옮겼어요."
+
+
+def updated_text(item: dict[str, Any]) -> str:
+    return f"'{item['title']}' 일정을 바꿨어요 ({_at(item)})."
+
+
+def deleted_text(item: dict[str, Any]) -> str:
+    return f"'{item['title']}' 일정({item['date']})을 삭제했어요."
+
+
+def stages_text(company: str, stages: list[dict[str, Any]]) -> str:
+    if not stages:
+        return f"{company} 공고에서 해당 전형 일정을 찾지 못했어요."
+    lines = [
+        f"- {s['stage']}: {s['date'] or '날짜 미정'}{' ' + s['time'] if s['time'] else ''}"
+        for s in stages
+    ]
+    return f"{company} 채용 일정이에요:\n" + "\n".join(lines)
+
+
+def tool_results_answer(message: str, results: list[tuple[str, dict[str, Any]]]) -> str:
+    """What a turn's tools did, from their results (`(tool name, artifact)` of the calls
+    that ran without error, in order). Calls the Korean analyser for passages: run it in a
+    worker thread."""
+    parts: list[str] = []
+    for name, artifact in results:
+        if name == "get_schedule":
+            parts.append(schedule_list_text(artifact.get("schedules") or []))
+        elif name in ("add_schedule", "update_schedule", "delete_schedule"):
+            item = artifact.get("schedule")
+            if item:
+                text = {"add_schedule": added_text, "update_schedule": updated_text}.get(
+                    name, deleted_text
+                )
+                parts.append(text(item))
+        elif name == "get_recruitment_schedule":
+            parts.append(
+                stages_text(artifact.get("company") or "해당 공고", artifact.get("stages") or [])
+            )
+        elif name == "search_documents":
+            sources = artifact.get("sources") or []
+            parts.append(rag_answer(message, [Passage.of(s) for s in sources]))
+    if not parts:
+        return "요청하신 작업을 처리하지 못했어요. 다시 말씀해 주세요."
+    return "\n\n".join(dict.fromkeys(parts))
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#]*")
+
+
+def junk_reason(text: str, known: str = "") -> str | None:
+    """Why a model's chat answer must not reach the user (see degenerate_reason), or None.
+
+    Latin words the model was given (`known`: the question, the passages, the tools'
+    results) do not count against the answer being Korean: "Java, Spring Boot, MySQL을
+    쓰셨어요" quotes the user's own skill names."""
+    reason = degenerate_reason(text, korean=False, echoes=PROMPT_ECHOES)
+    if reason is not None:
+        return reason
+    given = {w.lower() for w in _LATIN_WORD.findall(known)}
+    own = _LATIN_WORD.sub(lambda m: "" if m.group(0).lower() in given else m.group(0), text)
+    return "not_korean" if degenerate_reason(own) == "not_korean" else None

@@ -1,0 +1,289 @@
+"""No junk reaches a user, in the chat (issue 13): on the embedded stand-in every answer is
+grounded text (the retrieved passages with their sources, or an honest reply naming the
+setting for free answers), streamed as tokens with no model call; with any other model a
+junk answer is replaced by grounded text and counted.
+
+Graph logic over HTTP (the real app over ASGI, in-process saver and cache, real embedded
+embeddings, a temporary Chroma directory); the chat models are scripted fakes. Which model
+is "the stand-in" is decided from the feature's model spec, patched to "local" here
+(tests/integration/test_chat_grounded.py runs the real embedded model).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+import pytest
+from langchain_core.messages import AIMessage
+from prometheus_client import REGISTRY
+
+from core.models import ModelRegistry
+from core.services import get_services, in_process_services, set_services
+from core.settings import Settings
+from nodes.chat.grounded import (
+    Passage,
+    general_answer,
+    pick_passages,
+    rag_answer,
+    trim_passage,
+)
+from nodes.shared.degenerate import degenerate_reason
+from tests.conftest import POSTING, RESUME, saved_state
+from tests.unit.test_chat import NOW, chat, embed
+from tests.unit.test_chat_tools import UNCLEAR, ToolCallingFake, asks, seed
+from tests.unit.test_server import sse_events
+
+SKILLS = "Java, Spring Boot, JPA, MySQL, Redis, Docker"
+# What the 135M stand-in wrote for "내 이력서에 적은 기술 스택이 뭐였지?" before this change.
+STAND_IN_JUNK = (
+    "질문\n\n## 지난 대화\n(없음)\n\n## 참고 문서\n(resume/기술 스택) [기술 스택]\n"
+    "Java, Spring Boot, JPA, MySQL, Redis, Docker\n\n## 참"
+)
+
+
+def never(messages) -> str:
+    raise AssertionError("the stand-in must not be asked to write a chat answer")
+
+
+@pytest.fixture(autouse=True)
+def fresh_schedules():
+    from tools import schedule
+
+    schedule._MEMORY.clear()
+    schedule._MEMORY_VERSIONS.clear()
+
+
+@pytest.fixture
+def stand_in(use_fake_model, monkeypatch):
+    """The chat's model is the embedded stand-in (spec "local"); any call to it fails."""
+    fake = use_fake_model(never)
+    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
+    return fake
+
+
+def junk_count(reason: str) -> float:
+    value = REGISTRY.get_sample_value(
+        "devths_degenerate_outputs_total", {"feature": "chat", "reason": reason}
+    )
+    return value or 0.0
+
+
+async def stream(client, message: str, user: str = "u1", room: str = "r1") -> tuple[str, dict]:
+    """The answer's tokens (joined) and the final output of one /ai/chat/stream_events call;
+    every token comes from the user-visible `write_answer` step."""
+    body = {"user_id": user, "room_id": room, "message": message, "now": NOW}
+    r = await client.post("/ai/chat/stream_events", json={"input": body, "version": "v2"})
+    assert r.status_code == 200, r.text
+    events = [json.loads(d) for kind, d in sse_events(r.text) if kind == "data"]
+    tokens = [e for e in events if e["event"] == "on_chat_model_stream"]
+    assert len(tokens) > 5
+    assert {e["metadata"]["langgraph_node"] for e in tokens} == {"write_answer"}
+    final = [e for e in events if e["event"] == "on_chain_end" and not e["parent_ids"]][-1]
+    output = final["data"]["output"]
+    assert set(output) == {"answer", "route", "tool_calls", "sources"}
+    return "".join(e["data"]["chunk"]["content"] for e in tokens), output
+
+
+# --- the texts ---------------------------------------------------------------------------
+
+
+def test_a_passage_is_trimmed_to_whole_sentences_without_its_heading():
+    text = (
+        "[경력]\n에이비씨 주식회사에서 주문 API를 개발했습니다. 하루 200만 건의 주문을 "
+        "처리했습니다. 결제 시스템을 Kafka 기반으로 바꿔 장애를 줄였습니다."
+    )
+    assert trim_passage(text, "경력", limit=60) == (
+        "에이비씨 주식회사에서 주문 API를 개발했습니다. 하루 200만 건의 주문을 처리했습니다."
+    )
+    # A chunk that starts inside a sentence (the overlap of the chunk before) starts at
+    # its first whole sentence.
+    assert trim_passage("를 개발했습니다. 결제 시스템을 바꿨습니다.", "경력") == (
+        "결제 시스템을 바꿨습니다."
+    )
+    # Lines stay lines; a first sentence longer than the limit is cut at a word.
+    assert trim_passage("[자격요건]\n- Java\n- MySQL", "자격요건") == "- Java\n- MySQL"
+    assert trim_passage("가나다 " * 40, "", limit=20) == "가나다 가나다 가나다 가나다 가나다…"
+    # Asked about one item of a list: the quote starts at the item (with the line heading it).
+    projects = (
+        "[프로젝트]\n1. 재고 알림 서비스\n- Kafka로 푸시\n2. 주식 시세 대시보드\n- React 차트"
+    )
+    assert trim_passage(projects, "프로젝트", focus=["대시보드"]) == (
+        "2. 주식 시세 대시보드\n- React 차트"
+    )
+    assert (
+        trim_passage(projects, "프로젝트", focus=["react"]) == "2. 주식 시세 대시보드\n- React 차트"
+    )
+
+
+def test_the_passages_sharing_the_questions_words_are_quoted():
+    passages = [
+        Passage("cv", "resume", "자기소개", "[자기소개]\n3년차 백엔드 개발자입니다.", 0.90),
+        Passage("cv", "resume", "기술 스택", f"[기술 스택]\n{SKILLS}", 0.88),
+        Passage("kakao", "posting", "우대사항", "[우대사항]\n- Kafka 운영 경험", 0.87),
+    ]
+    picked, matched = pick_passages("내 이력서에 적은 기술 스택이 뭐였지?", passages)
+    assert [p.section for p in picked] == ["기술 스택"] and matched
+    # A chunk holding several headed parts: only the part asked about, under its heading.
+    cover = Passage(
+        "cover",
+        "note",
+        "개요",
+        "[지원 동기]\n안정적인 주문 시스템을 만들고 싶어 지원했습니다.\n[입사 후 포부]\n"
+        "결제 장애를 줄이는 관측 체계를 만들고 싶습니다.",
+        0.86,
+    )
+    assert rag_answer("입사 후 포부가 뭐였지?", [cover]) == (
+        "올리신 문서에서 질문과 관련된 부분을 찾았어요.\n\n"
+        "메모(cover) · 입사 후 포부\n“결제 장애를 줄이는 관측 체계를 만들고 싶습니다.”"
+    )
+    # A question naming the company of one posting never quotes another company's.
+    naver = Passage("naver", "posting", "우대사항", "[우대사항]\n- Kafka 운영 경험", 0.9, "네이버")
+    kakao = Passage("kakao", "posting", "우대사항", "[우대사항]\n- Kubernetes 경험", 0.8, "카카오")
+    picked, _ = pick_passages("카카오 우대사항이 뭐였지?", [naver, kakao])
+    assert [p.doc_id for p in picked] == ["kakao"]
+    # The question names a kind of document the user has not uploaded: said so.
+    answer = rag_answer("내 포트폴리오에 적은 수상 경력 알려줘", passages)
+    assert "포트폴리오에서 질문과 관련된 부분을 찾지 못했어요" in answer
+    assert "포트폴리오를 아직 올리지 않으셨다면" in answer
+    # Nothing above the threshold: said so, with what to upload or ask.
+    nothing = rag_answer("내 이력서에 적은 기술 스택이 뭐였지?", [])
+    assert "찾지 못했어요" in nothing and "올려 주시거나" in nothing
+
+
+def test_the_honest_general_reply_answers_what_needs_no_model():
+    today = date(2026, 11, 29)
+    reply = general_answer("안녕하세요! 오늘 무슨 요일이야?", today, stand_in=True)
+    assert reply.startswith("안녕하세요!") and "2026-11-29 (일요일)" in reply
+    assert "CHAT_MODEL=google_genai:" in reply and "CHAT_MODEL=ollama:" in reply
+    after_junk = general_answer("연봉 협상 팁 알려줘", today, stand_in=False)
+    assert "데모 모델" not in after_junk and "CHAT_MODEL" not in after_junk
+    assert "다시 물어봐 주세요" in after_junk
+    for text in (reply, after_junk):
+        assert degenerate_reason(text) is None
+
+
+# --- on the embedded stand-in: grounded, streamed, no model call --------------------------
+
+
+async def test_on_the_stand_in_a_document_question_quotes_the_passage_and_names_its_source(
+    stand_in, client
+):
+    await embed(client, "u1", "cv", "resume", RESUME)
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    tokens, out = await stream(client, "내 이력서에 적은 기술 스택이 뭐였지?")
+    answer = out["answer"]
+    assert tokens == answer  # streamed as tokens, the same text as the final answer
+    assert out["route"] == "rag" and out["tool_calls"] == []
+    assert {s["doc_id"] for s in out["sources"]} >= {"cv"}  # the contract's sources, as before
+    assert answer.startswith("올리신 문서에서 질문과 관련된 부분을 찾았어요.")
+    assert SKILLS in answer  # the passage itself, quoted
+    assert "이력서(cv) · 기술 스택" in answer  # its document (doc_type, doc_id) and section
+    assert degenerate_reason(answer) is None
+    assert stand_in.calls == []
+    saved = await saved_state("chat:u1:r1")
+    assert saved["history"][-1]["assistant"] == answer
+    assert isinstance(saved["messages"][-1], AIMessage) and saved["messages"][-1].text == answer
+    assert saved["passages"] == []  # the turn's passages are not kept in the room
+
+    posting = await chat(client, "카카오 공고의 자격요건이 뭐야?")
+    assert "카카오 채용공고(kakao) · 자격요건" in posting["answer"]
+    assert "- Java, Spring 기반 개발 경력 3년 이상\n- MySQL 활용 경험" in posting["answer"]
+
+
+async def test_on_the_stand_in_nothing_relevant_is_said_honestly(stand_in, client):
+    out = await chat(client, "내 이력서에 적은 기술 스택이 뭐였지?", user="empty")
+    assert out["route"] == "rag" and out["sources"] == []
+    assert "올리신 문서에서 질문과 관련된 내용을 찾지 못했어요" in out["answer"]
+    assert "이력서, 포트폴리오, 채용공고를 올려 주시거나" in out["answer"]
+    assert degenerate_reason(out["answer"]) is None and stand_in.calls == []
+
+
+async def test_on_the_stand_in_a_general_question_gets_the_honest_reply_naming_the_setting(
+    stand_in, client
+):
+    tokens, out = await stream(client, "면접 복장은 어떻게 해?")
+    answer = out["answer"]
+    assert tokens == answer and out["route"] == "general"
+    assert "자유로운 질문에는 답하지 못해요" in answer
+    assert "CHAT_MODEL=google_genai:gemini-2.0-flash" in answer and "CHAT_MODEL=ollama:" in answer
+    assert degenerate_reason(answer) is None
+    hello = await chat(client, "안녕하세요")
+    assert hello["route"] == "general" and hello["answer"].startswith("안녕하세요!")
+    assert stand_in.calls == []
+
+
+async def test_on_the_stand_in_schedule_answers_are_built_from_the_tools(stand_in, client):
+    added = await chat(client, "다음주 금요일 오후 3시에 네이버 1차 면접 추가해줘")
+    assert added["answer"] == "2026-12-04 15:00에 '네이버 1차 면접' 일정을 추가했어요."
+    listed = await chat(client, "다음 주 일정 알려줘")
+    assert listed["answer"] == "일정이에요:\n- 2026-12-04 15:00 네이버 1차 면접"
+    assert stand_in.calls == []
+
+
+# --- a capable model: it writes; junk is replaced and counted ------------------------------
+
+
+async def test_a_junk_answer_from_a_capable_model_is_replaced_by_the_passages_and_counted(
+    use_fake_model, client
+):
+    fake = use_fake_model(lambda messages: STAND_IN_JUNK)
+    await embed(client, "u1", "cv", "resume", RESUME)
+    before = junk_count("prompt_echo")
+    out = await chat(client, "내 이력서에 적은 기술 스택이 뭐였지?")
+    assert len(fake.calls) == 1  # the model wrote; its answer was junk
+    assert junk_count("prompt_echo") == before + 1
+    assert "## 참고 문서" not in out["answer"] and SKILLS in out["answer"]
+    assert "이력서(cv) · 기술 스택" in out["answer"]
+    saved = await saved_state("chat:u1:r1")
+    assert saved["history"][-1]["assistant"] == out["answer"]  # the room remembers no junk
+
+
+async def test_a_junk_general_answer_from_a_capable_model_says_to_ask_again(use_fake_model, client):
+    use_fake_model(lambda messages: "The the the the the the the the the the")
+    before = junk_count("loop")
+    out = await chat(client, "연봉 협상 팁 알려줘")
+    assert junk_count("loop") == before + 1
+    assert out["route"] == "general" and "다시 물어봐 주세요" in out["answer"]
+    assert "데모 모델" not in out["answer"]
+
+
+async def test_a_good_answer_from_a_capable_model_is_its_own(use_fake_model, client):
+    good = "연봉 협상에서는 희망 연봉의 근거를 경력과 성과로 먼저 준비해 두세요."
+    use_fake_model(lambda messages: good)
+    before = {r: junk_count(r) for r in ("empty", "loop", "prompt_echo", "not_korean")}
+    out = await chat(client, "연봉 협상 팁 알려줘")
+    assert out["answer"] == good
+    assert {r: junk_count(r) for r in before} == before
+
+
+async def test_skill_names_from_the_users_documents_do_not_make_an_answer_junk(
+    use_fake_model, client
+):
+    good = f"{SKILLS}를 쓰셨어요."  # mostly Latin letters, all of them the resume's own
+    use_fake_model(lambda messages: good)
+    await embed(client, "u1", "cv", "resume", RESUME)
+    before = junk_count("not_korean")
+    out = await chat(client, "내 이력서에 적은 기술 스택이 뭐였지?")
+    assert out["answer"] == good and junk_count("not_korean") == before
+
+
+async def test_a_junk_answer_after_tool_calls_is_replaced_by_what_the_tools_did(tmp_path, client):
+    fake = ToolCallingFake(
+        script=[asks(("get_schedule", {"start_date": "2026-11-30"})), "</data id=x> 일정"]
+    )
+    conf = Settings(redis_url=None, chroma_path=str(tmp_path / "chroma"))
+    set_services(in_process_services(conf, models=ModelRegistry(conf, {"*": fake})))
+    try:
+        await seed("u1", "토스 기술 면접", "2026-12-02", "14:00")
+        before = junk_count("prompt_echo")
+        out: dict[str, Any] = await chat(client, UNCLEAR)
+        assert junk_count("prompt_echo") == before + 1
+        assert out["route"] == "schedule" and out["tool_calls"][0]["name"] == "get_schedule"
+        assert out["answer"] == "일정이에요:\n- 2026-12-02 14:00 토스 기술 면접"
+        saved = await saved_state("chat:u1:r1")
+        assert saved["messages"][-1].text == out["answer"]  # replaced in the room (same id)
+        assert not any("</data" in m.text for m in saved["messages"])
+    finally:
+        set_services(None)
