@@ -51,6 +51,7 @@ from langsmith import Client, evaluate, tracing_context
 from langsmith.schemas import Example
 from pydantic import Field
 
+import core.services as services_module
 from bench.simulated import DIGEST, SimulatedChatModel, reply_for
 from core.cache import MissingCache
 from core.models import ModelRegistry
@@ -468,6 +469,7 @@ def measure_tokens(pairs: list[dict[str, Any]]) -> dict[str, Any]:
 
     model = _RecordingModel()
     registry = ModelRegistry(get_settings(), overrides={"analysis": model})
+    previous = services_module._current  # restored after: a caller (bench) keeps its own
     set_services(in_process_services(get_settings(), cache=MissingCache(), models=registry))
     graph = build_analysis_graph().compile()
     spy = _PromptSpy(steps.FEEDBACK_PROMPT)
@@ -490,6 +492,7 @@ def measure_tokens(pairs: list[dict[str, Any]]) -> dict[str, Any]:
             named.append(all(skill in text for skill in wanted))
     finally:
         steps.FEEDBACK_PROMPT = spy.prompt
+        set_services(previous)
     mean = statistics.mean
     return {
         "pairs": len(pairs),
