@@ -2,7 +2,9 @@
 
 Pages are the documents eval's rendered resumes (A4 at 150 dpi, Korean, with PII): one page
 per request, clean and noisy, then the same pages as one multi-page scanned PDF, whose
-pages the graph reads PAGE_PARALLELISM at a time. Caches are off, so every page is read.
+pages the graph reads PAGE_PARALLELISM at a time, and as a born-digital PDF (masked from its
+text layer); then the first development pages of evals/documents_hard.py (noisy scans, small
+text, JPEG, skew). Caches are off, so every page is read.
 
     python -m bench.run --only documents
 """
@@ -16,9 +18,12 @@ from typing import Any
 from bench.measure import percentile
 from core.cache import MissingCache
 from core.services import in_process_services, set_services
-from evals.documents import render_page, to_pdf, to_png, with_noise
+from evals.documents import render_page, to_pdf, to_png, to_text_pdf, with_noise
+from evals.documents_hard import pages as hard_pages
 from graphs.documents import build_masking_graph, build_ocr_graph
 from nodes.documents.steps import PAGE_PARALLELISM
+
+HARD_PAGES = 12  # the first development pages of evals/documents_hard.py
 
 
 async def _timed(graph: Any, data: bytes) -> tuple[float, dict[str, Any]]:
@@ -45,6 +50,14 @@ async def seconds_per_page(people: int = 3) -> dict[str, Any]:
         assert len(result["pages"]) == len(pages)
         pdf_mask, result = await _timed(masking, to_pdf(pages))
         assert len(result["pages"]) == len(pages)
+        text_pdf_mask, result = await _timed(masking, to_text_pdf(pages))
+        assert all(p["detected_pii"] for p in result["pages"])
+        hard_ocr, hard_mask = [], []
+        for hp in hard_pages("dev", HARD_PAGES):  # noisy scans: where the second look works
+            seconds, _ = await _timed(ocr, hp.file_bytes)
+            hard_ocr.append(seconds)
+            seconds, _ = await _timed(masking, hp.file_bytes)
+            hard_mask.append(seconds)
     finally:
         set_services(None)
     single_ocr, single_mask = statistics.median(ocr_s), statistics.median(mask_s)
@@ -59,4 +72,10 @@ async def seconds_per_page(people: int = 3) -> dict[str, Any]:
         "pdf_mask_s_per_page": round(pdf_mask / len(pages), 2),
         "pdf_ocr_ratio": round(pdf_ocr / len(pages) / single_ocr, 3),
         "pdf_mask_ratio": round(pdf_mask / len(pages) / single_mask, 3),
+        "text_pdf_mask_s_per_page": round(text_pdf_mask / len(pages), 2),
+        "hard_pages": len(hard_ocr),
+        "hard_ocr_page_p50_s": round(statistics.median(hard_ocr), 2),
+        "hard_ocr_page_p95_s": round(percentile(hard_ocr, 0.95), 2),
+        "hard_mask_page_p50_s": round(statistics.median(hard_mask), 2),
+        "hard_mask_page_p95_s": round(percentile(hard_mask, 0.95), 2),
     }

@@ -371,7 +371,18 @@ def render_documents(results: dict[str, Any]) -> list[str]:
         f"{d['pdf_mask_s_per_page']} s | {d['pdf_mask_ratio']} |",
         "",
         f"A PDF's pages are read {d['page_parallelism']} at a time.",
-    ]
+    ] + (
+        [
+            "",
+            f"Born-digital PDF (masked from its text layer, no OCR): "
+            f"{d['text_pdf_mask_s_per_page']} s per page. "
+            f"Hard scans ({d['hard_pages']} development pages of evals/documents_hard.py): "
+            f"OCR P50 / P95 {d['hard_ocr_page_p50_s']} / {d['hard_ocr_page_p95_s']} s, "
+            f"masking {d['hard_mask_page_p50_s']} / {d['hard_mask_page_p95_s']} s.",
+        ]
+        if "hard_pages" in d
+        else []
+    )
 
 
 def render_chat(results: dict[str, Any]) -> list[str]:

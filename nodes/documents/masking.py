@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from nodes.documents.ocr import Word, is_hangul, line_separators, lines_of, read_words
 from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
@@ -272,7 +272,9 @@ def mask_page(page: PageImage) -> dict:
     image = page.image
     prepared, back = prepare_for_ocr(image, MAX_SIDE)
     read = [] if uses_text_layer(page) else detect_in_words(read_words(prepared), prepared.height)
-    read += [Detected("face", None, box, 0.7) for box in detect_faces(np.array(prepared))]
+    # faces on the plain page: the clean-up (rules erased, binarised) is for text only
+    plain = np.array(image.convert("L").resize(prepared.size, Image.Resampling.BILINEAR))
+    read += [Detected("face", None, box, 0.7) for box in detect_faces(plain)]
     for item in read:
         item.box = _scaled(item.box, back, image.size)
     # text-layer boxes are in the page's own pixels already
