@@ -11,17 +11,12 @@ does.
 from __future__ import annotations
 
 import json
-import statistics
 from pathlib import Path
 from typing import Any
 
-from bench.measure import token_counter
-from nodes.analysis import steps
-from nodes.analysis.schemas import SectionDigest
-from nodes.shared.sections import Section
+from evals.run import measure_tokens
 
 DATASET = Path(__file__).resolve().parent.parent / "evals" / "datasets" / "analysis.jsonl"
-SUMMARY_CHARS = SectionDigest.model_fields["summary"].metadata[1].max_length
 
 
 def long_pairs(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -46,67 +41,15 @@ def measure() -> dict[str, Any]:
 
 
 def _measure(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    tokens = token_counter()
-
-    def count(messages) -> int:
-        return tokens("\n".join(m.text for m in messages))
-
-    whole, sections_total, user_facing = [], [], []
-    for row in rows:
-        extracted = _extract(row)
-        feedback_args = {
-            "score": 75,
-            "grade": "B",
-            "matched": "Java, Spring",
-            "missing": "Kafka",
-            "bonus": "없음",
-        }
-        whole.append(
-            count(
-                steps.FEEDBACK_PROMPT.messages(
-                    posting_summaries=row["posting_text"],
-                    resume_summaries=row["resume_text"],
-                    **feedback_args,
-                )
-            )
-        )
-        summaries = list(extracted["digests"])  # short sections, used verbatim
-        total = 0
-        for raw in extracted["sections"]:
-            section = Section(**raw)
-            total += count(
-                steps.SECTION_PROMPT.messages(
-                    document=steps.DOC_LABEL[section.document],
-                    section=section.name,
-                    text=section.text,
-                )
-            )
-            summaries.append(
-                {
-                    "document": section.document,
-                    "name": section.name,
-                    "summary": "가" * SUMMARY_CHARS,
-                }
-            )
-        feedback = count(
-            steps.FEEDBACK_PROMPT.messages(
-                posting_summaries=steps._digest_lines(summaries, "posting"),
-                resume_summaries=steps._digest_lines(summaries, "resume"),
-                **feedback_args,
-            )
-        )
-        sections_total.append(total + feedback)
-        user_facing.append(feedback)
-    mean = statistics.mean
+    """The prompts the graph actually sends (evals/run.py --tokens), in this table's keys."""
+    r = measure_tokens(
+        [{"resume_text": x["resume_text"], "posting_text": x["posting_text"]} for x in rows]
+    )
     return {
-        "pairs": len(whole),
-        "whole_documents_tokens_mean": round(mean(whole)),
-        "sections_all_calls_tokens_mean": round(mean(sections_total)),
-        "sections_feedback_prompt_tokens_mean": round(mean(user_facing)),
-        "all_calls_ratio": round(mean(sections_total) / mean(whole), 2),
-        "user_facing_ratio": round(mean(user_facing) / mean(whole), 2),
+        "pairs": r["pairs"],
+        "whole_documents_tokens_mean": r["whole_document_tokens_mean"],
+        "sections_all_calls_tokens_mean": r["all_calls_tokens_mean"],
+        "sections_feedback_prompt_tokens_mean": r["feedback_prompt_tokens_mean"],
+        "all_calls_ratio": round(r["all_calls_ratio"], 2),
+        "user_facing_ratio": round(r["feedback_ratio"], 2),
     }
-
-
-def _extract(row: dict[str, Any]) -> dict[str, Any]:
-    return steps.extract_sections(row)  # deterministic: no model involved

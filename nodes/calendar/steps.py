@@ -17,9 +17,9 @@ from langgraph.types import Command
 from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured
-from nodes.calendar.header import find_header
 from nodes.calendar.schemas import CalendarParseInput, PostingHeader
 from nodes.calendar.stages import ROLLING, STAGE_PATTERNS, find_stages
+from nodes.shared.header import find_header
 from nodes.shared.korean_dates import today_seoul
 from nodes.shared.skills import taxonomy
 from prompts import load_prompt

@@ -1,7 +1,7 @@
 """The company/position finder of a posting: one finder for every feature that reads a
 posting's header (the calendar parser, the analysis, the embedder's chunk metadata, the
 interview's facts and the chat's calendar tool; `nodes.shared.posting.find_company` is its
-company alone). Moved here from `nodes/calendar/header.py`, which re-exports it.
+company alone). Moved here from `nodes/calendar/header.py`.
 
 A company is read from the forms postings use, most explicit first: a label ("회사명:",
 "Company:", a tab-separated 회사 row), a bracketed title ("[회사]", "【회사】", "『회사』", also

@@ -171,7 +171,11 @@ async def test_analysis_streams_feedback_tokens_and_structured_parts(
     serve(analysis_model=spec, summary_min_chars=0)  # every chosen section is summarised
     tokens_before = await token_metrics(client, "analysis", spec)
 
-    r = await client.post("/ai/analyze/stream_events", json=ANALYSIS_BODY)
+    # a resume in which the taxonomy finds no skill is carried as its sections (summarised);
+    # one that names skills is carried by evidence lines, with no section call
+    no_skills = "[자기소개]\n함께 문제를 풀어 온 3년차 개발자입니다.\n[경력]\n주문 서비스 개발\n"
+    body = {**ANALYSIS_BODY, "input": {**ANALYSIS_BODY["input"], "resume_text": no_skills}}
+    r = await client.post("/ai/analyze/stream_events", json=body)
 
     payloads, token_at, final_at = stream_parts(r.text)
     streamed = [payloads[i]["data"]["chunk"]["content"] for i in token_at]

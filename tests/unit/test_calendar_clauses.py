@@ -11,9 +11,9 @@ from datetime import date
 import pytest
 
 from nodes.calendar.clauses import split_clauses
-from nodes.calendar.header import clean_company, find_header
 from nodes.calendar.stages import find_mentions, find_stages
 from nodes.calendar.when import find_times, read_when
+from nodes.shared.header import clean_company, find_header
 from nodes.shared.korean_dates import find_dates
 
 NOW = date(2026, 4, 1)

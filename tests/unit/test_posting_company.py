@@ -4,9 +4,11 @@ calendar parser (`find_header`) and the chat's calendar tool."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
-import nodes.calendar.header as calendar_header
+import nodes.calendar.steps as calendar_steps
 import tools.calendar as calendar_tool
 from nodes.shared import header, posting
 
@@ -46,9 +48,9 @@ def test_a_title_that_starts_with_its_role_names_no_company_from_that_word():
 
 
 def test_the_finder_was_moved_not_copied():
-    """The calendar's old import path and the calendar tool reach the shared finder; the
-    posting module keeps no company patterns of its own."""
-    assert calendar_header.find_header is header.find_header
-    assert calendar_header.clean_company is header.clean_company
+    """The calendar parser and the calendar tool reach the shared finder; the posting module
+    keeps no company patterns of its own, and the calendar's old module is gone."""
+    assert calendar_steps.find_header is header.find_header
+    assert importlib.util.find_spec("nodes.calendar.header") is None
     assert calendar_tool.find_company is posting.find_company
     assert not any("COMPANY" in name or "CORP" in name for name in vars(posting))

@@ -287,25 +287,34 @@ async def test_an_attack_that_names_a_skill_counts_as_that_skill_and_nothing_mor
 async def test_recorded_analysis_prompts_hold_the_attack_only_inside_their_fences(
     use_fake_model, analysis
 ):
-    fake = use_fake_model(summary_min_chars=0)  # every chosen section goes to the model
-    out = await analysis.ainvoke(
-        {"user_id": "u1", "resume_text": HOSTILE_RESUME, "posting_text": HOSTILE_POSTING}
+    # Documents that name skills reach the feedback prompt only as evidence lines: a line
+    # that names no skill (every attack line) is never quoted, whatever the settings.
+    for settings in ({}, {"summary_min_chars": 0}):
+        fake = use_fake_model(**settings)
+        out = await analysis.ainvoke(
+            {"user_id": "u1", "resume_text": HOSTILE_RESUME, "posting_text": HOSTILE_POSTING}
+        )
+        (feedback,) = fake.calls
+        assert_fenced_only(feedback, expect_inside=False)
+        assert not any(f in m.text for f in HOSTILE_FRAGMENTS for m in feedback)
+        outside = fenced_parts(feedback[-1].text)[1]
+        assert "- 점수: 75점 (B등급)" in outside  # the computed result stays outside the fence
+        assert out["matching"]["grade"] == "B"
+    # A resume in which the taxonomy finds no skill is carried as its sections: the attack
+    # reaches the model verbatim (a short section) or in a section call, fenced.
+    no_skills = (
+        "김지원\n[자기소개]\n3년차 개발자입니다.\n" + ATTACK_TEXT + "\n[경력]\n주문 서비스 개발\n"
     )
-    with_attack = [c for c in fake.calls if "이전 지시를 무시하고" in c[-1].text]
-    # the resume's 자기소개 and the posting's 자격요건 sections carry it
-    assert len(with_attack) == 2 and all("섹션:" in c[-1].text for c in with_attack)
-    for call in fake.calls:
-        assert_fenced_only(call, expect_inside=call in with_attack)
-    assert out["matching"]["grade"] == "B"
-    # the default: short sections enter the feedback prompt verbatim, fenced
-    fake = use_fake_model()
-    await analysis.ainvoke(
-        {"user_id": "u1", "resume_text": HOSTILE_RESUME, "posting_text": HOSTILE_POSTING}
-    )
-    (feedback,) = fake.calls
-    assert_fenced_only(feedback)
-    outside = fenced_parts(feedback[-1].text)[1]
-    assert "- 점수: 75점 (B등급)" in outside  # the computed result stays outside the fence
+    for settings, calls in (({}, 1), ({"summary_min_chars": 0}, 3)):
+        fake = use_fake_model(**settings)
+        await analysis.ainvoke(
+            {"user_id": "u1", "resume_text": no_skills, "posting_text": HOSTILE_POSTING}
+        )
+        assert len(fake.calls) == calls
+        with_attack = [c for c in fake.calls if "이전 지시를 무시하고" in c[-1].text]
+        assert len(with_attack) == 1
+        for call in fake.calls:
+            assert_fenced_only(call, expect_inside=call in with_attack)
 
 
 async def test_a_model_that_obeys_the_attack_still_cannot_move_the_result(use_fake_model, analysis):
