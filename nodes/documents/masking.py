@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from nodes.documents.ocr import Word, is_hangul, line_separators, lines_of, read_words
 from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
-from nodes.documents.pii import PiiMatch, drop_overlaps, find_pii, reading_variants
+from nodes.documents.pii import PiiMatch, bare_name, drop_overlaps, find_pii, reading_variants
 
 MAX_SIDE = 2048
 HEADER_SHARE = 0.25  # a bare name counts only in the top quarter of a page
@@ -127,15 +127,25 @@ LABELS = (
 )
 LABEL_CONFIDENCE = 0.5
 COLUMN_GAP = 2.0  # a gap wider than this many word heights separates columns
+LABEL_GAP = 1.0  # a label followed by a gap this wide (word spaces are ~0.3-0.5) is a cell
+
+
+def _height(words: list[Word]) -> int:
+    heights = sorted(w.box[3] - w.box[1] for w in words)
+    return max(1, heights[len(heights) // 2])
+
+
+def _gap(words: list[Word], i: int) -> int:
+    """Pixels between word i and the next."""
+    return words[i + 1].box[0] - words[i].box[2] if i + 1 < len(words) else 0
 
 
 def _segments(words: list[Word]) -> list[list[int]]:
     """Indexes of a line's words, cut where the gap between two words is a column gap."""
-    heights = sorted(w.box[3] - w.box[1] for w in words)
-    height = max(1, heights[len(heights) // 2])
+    height = _height(words)
     segments = [[0]]
     for i in range(1, len(words)):
-        if words[i].box[0] - words[i - 1].box[2] > COLUMN_GAP * height:
+        if _gap(words, i - 1) > COLUMN_GAP * height:
             segments.append([])
         segments[-1].append(i)
     return segments
@@ -156,6 +166,8 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
         if kind is None:
             continue
         rest, skip = segment[1:], 0
+        if not colon and rest and _gap(words, segment[0]) > LABEL_GAP * _height(words):
+            colon = ":"  # a table's label cell: a wide gap, not a word space, before the value
         if glued:
             rest, skip = [segment[0], *rest], len(head) + 1  # the value starts in the label
         elif not colon and rest and words[rest[0]].text in (":", "："):
@@ -200,6 +212,15 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
                     match.type, match.text, _union(boxes), match.confidence * max(0.5, ocr_conf)
                 )
             )
+        if in_header and not claimed:
+            # a name alone in its column of a header line (a photo or a rule beside it)
+            for segment in _segments(line_words):
+                words_text = " ".join(line_words[i].text for i in segment)
+                if (name := bare_name(_syllables_rejoined(words_text)[0])) is not None:
+                    box = _union([line_words[i].box for i in segment])
+                    found.append(Detected("name", name.text, box, name.confidence))
+                    claimed.update(segment)
+                    break
         for kind, indexes, skip in labelled_values(line_words):
             if claimed.intersection(indexes):
                 continue  # a detector read the value (or part of it): its box stands

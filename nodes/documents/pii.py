@@ -39,6 +39,8 @@ _URL = re.compile(
 )
 # OCR sometimes puts a space inside the birth-date digits ("981 102-2345678").
 _RRN = re.compile(r"(?<![\d-])((?:\d ?){5}\d)\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
+# A masked back half as OCR reads its stars: fewer of them, or as +, x, •, … ("950916-2***…*").
+_RRN_MASKED = re.compile(r"(?<![\d-])(\d{6})\s?-\s?([1-8])([*+xX•●·…]{1,8})")
 # OCR drops the hyphen: 13 digits count only with a valid date and checksum.
 _RRN_BARE = re.compile(r"(?<![\d-])(\d{6})([1-8]\d{6})(?!\d)")
 _MOBILE = re.compile(r"(?<![\d\-])(?:\+82[\s\-]?1\d|01[016789])[\s\-.]?\d{3,4}[\s\-.]?\d{4}(?!\d)")
@@ -143,6 +145,10 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         # Numbers issued since Oct 2020 have no checksum: keep them, with less confidence.
         ok = "*" not in digits and rrn_checksum_ok(digits)
         found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.99 if ok else 0.8))
+    for m in _RRN_MASKED.finditer(text):
+        month, day = int(m.group(1)[2:4]), int(m.group(1)[4:6])
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.75))
     for m in _RRN_BARE.finditer(text):
         front, back = m.group(1), m.group(2)
         if (
@@ -164,10 +170,8 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         m for m in _spans(_ADDRESS_EN, text, "address", 0.85) if any(c.isdigit() for c in m.text)
     ]
     found += _spans(_NAME_LABELLED, text, "name", 0.95, group=1)
-    if allow_bare_name:
-        bare = _NAME_ALONE.match(text)
-        if bare and bare.group(1)[0] in SURNAMES and bare.group(1) not in NOT_NAMES:
-            found.append(PiiMatch("name", bare.start(1), bare.end(1), bare.group(1), 0.6))
+    if allow_bare_name and (bare := bare_name(text)) is not None:
+        found.append(bare)
     emails = [m for m in found if m.type == "email"]  # in text order, never overlapping
     starts = [m.start for m in emails]
 
@@ -182,6 +186,14 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         if any(c in m.text for c in ":/.@")
     ]
     return drop_overlaps(found)
+
+
+def bare_name(text: str) -> PiiMatch | None:
+    """`text` is only a Korean name (2-4 syllables, a common surname, not a heading)."""
+    bare = _NAME_ALONE.match(text)
+    if bare and bare.group(1)[0] in SURNAMES and bare.group(1) not in NOT_NAMES:
+        return PiiMatch("name", bare.start(1), bare.end(1), bare.group(1), 0.6)
+    return None
 
 
 def drop_overlaps(matches: list[PiiMatch]) -> list[PiiMatch]:

@@ -98,3 +98,27 @@ def test_a_read_value_keeps_its_detector_box_and_prose_is_not_a_label():
 
 def test_text_found_by_the_detectors_stays_the_same():
     assert [m.type for m in find_pii("이메일: a.b@corp.co.kr")] == ["email"]
+
+
+@pytest.mark.parametrize("value", ["950916-2******", "950916-2***…*", "950916-2+", "951027-1**"])
+def test_a_masked_rrn_is_found_however_ocr_read_its_stars(value):
+    assert found(f"주민등록번호 {value}") == [("rrn", value)]
+    assert found("주민등록번호 951327-1**") == []  # month 13: no date, no RRN
+
+
+def test_a_label_cell_followed_by_a_wide_gap_is_a_label_without_a_colon():
+    # "주민등록번호   95..." in a table: a gap of 1.5 word heights, less than a column gap
+    line = words(("주민등록번호", 0, 120), ("9S1O27-l&#", 150, 300))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.box) == ("rrn", (150, 100, 300, 120))
+    # a word space (0.5 height) after the same word is prose: nothing is masked
+    assert detect_in_words(words(("주민등록번호", 0, 120), ("발급", 130, 170)), 2000) == []
+
+
+def test_a_name_alone_in_its_column_of_a_header_line():
+    # the name, then (a column gap away) what OCR made of the photo beside it
+    line = words(("박", 0, 20), ("도윤", 24, 64), ("|", 600, 604), ("4", 640, 650))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.text, item.box) == ("name", "박도윤", (0, 100, 64, 120))
+    low = [Word(w.text, (w.box[0], 1900, w.box[2], 1920), 0.9, w.line) for w in line]
+    assert detect_in_words(low, page_height=2000) == []  # far below the header: not a name
