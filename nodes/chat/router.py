@@ -22,36 +22,147 @@ from nodes.shared.korean_dates import find_when, today_seoul, week_range
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
-ADD_VERB = re.compile(r"추가|등록|넣어|잡아|만들어|기록")
-MOVE_VERB = re.compile(r"바꿔|변경|수정|옮겨|미뤄|당겨")
-DELETE_VERB = re.compile(r"취소|삭제|지워|빼\s*줘|없애")
+ADD_VERB = re.compile(r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|(?i:\b(?:add|put|book)\b)")
+MOVE_VERB = re.compile(
+    r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|"
+    r"(?i:\b(?:move|reschedule|postpone|push)\b)"
+)
+DELETE_VERB = re.compile(
+    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|없애|제거|(?i:\b(?:cancel|delete|remove|drop)\b)"
+)
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
-LIST_VERB = re.compile(r"보여|알려|조회|확인")
-# Two requests in one message ("다음주 일정 보여주고 금요일 면접은 3시로 옮겨줘"): two
-# operation verbs, joined ("...고", "그리고", a comma, "또"). The deterministic path does one
-# thing per message; a tool-calling model can do both.
-OPERATION = re.compile("|".join(v.pattern for v in (LIST_VERB, SCHEDULE_VERB)))
-JOINED = re.compile(r"고\s|그리고|그다음|,|또\s|하고|랑\s")
-SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력")
-MY_SCHEDULE = re.compile(r"(?:내|나의|제)\s*(?:일정|스케줄)|일정\s*(?:알려|보여|확인|뭐|있)")
+LIST_VERB = re.compile(r"보여|알려|조회|확인|정리|(?i:\b(?:show|list|what'?s\s+on)\b)")
+# Where one operation ends and the next begins ("다음주 일정 보여주고 금요일 면접은 ...",
+# "카카오 면접 지우고 ...", "... 바꿔줘, 그리고 ..."): an operation verb's "-고", or "그리고"
+# after a request's ending. A part that asks for no operation ("그리고 면접 팁도 알려줘" is
+# one) is not an operation; a part left with nothing but a verb joins the one before.
+OP_STEM = (
+    r"(?:지우|바꾸|옮기|미루|당기|늦추|넣|잡|없애|빼|추가하|등록하|삭제하|취소하|변경하|수정하|"
+    r"확인하|보여주|알려주|조회하|정리하|제거하|기록하|적)"
+)
+CLAUSE_BREAK = re.compile(
+    rf"{OP_STEM}고(\s+|,\s*)|"
+    r"(?:줘|해|요|래)(\s*[,.]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
+    r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
+)
+# Two events in one add ("12월 3일 오후 1시 SK 서류 제출이랑 12월 5일 ... 토익 시험 일정
+# 넣어줘"): a noun joined by 이랑/랑/하고/과/와/and, when both sides name their own date.
+NOUN_JOIN = re.compile(r"(?:이랑|랑|하고|과|와|,)\s+|(?i:\s+and\s+)")
+VERB_ONLY = re.compile(
+    r"(?:일정|스케줄|캘린더|달력)?\s*(?:에서|에|을|를|도)?\s*"
+    rf"(?:{SCHEDULE_VERB.pattern}|{LIST_VERB.pattern})\S*(?:\s*(?:해|줘|주세요|줄래|좀|요))*[\s?.!]*"
+)
+# A memo: "메모에 '정장 지참' 적어줘", "(메모: 자소서 4문항)", "메모: 오전 중 연락".
+MEMO = re.compile(
+    r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
+    r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
+    r"|메모\s*[:：]\s*([^\n]+?)\s*$"
+    r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
+)
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
+SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
+MY_SCHEDULE = re.compile(
+    r"(?:내|나의|제)\s*(?:일정|스케줄)|일정\s*(?:알려|보여|확인|뭐|있)|"
+    r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
+    r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
+)
+# The user's own schedule named as such ("내 일정", "my calendar"): never a posting's.
+MINE_EXPLICIT = re.compile(
+    r"(?:내|나의|제)\s*(?:일정|스케줄|캘린더|달력)|(?i:\bmy\s+(?:calendar|schedule)\b)"
+)
 RECRUIT_WORD = re.compile(
     r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수\s*기간|전형|합격\s*발표|발표일|"
-    r"채용\s*일정|면접\s*(?:일정|날짜|언제)|공고\s*일정"
+    r"채용\s*(?:일정|프로세스|절차|과정|스케줄)|면접\s*(?:일정|날짜|언제)|공고\s*일정|"
+    r"(?i:\b(?:deadline|hiring\s+(?:timeline|process|schedule)|coding\s+test|application)\b)"
 )
-WHEN = re.compile(r"언제|며칠|몇\s*일|날짜|일정이|마감이|까지야|까지인지")
+WHEN = re.compile(
+    r"언제|며칠|몇\s*일|몇\s*시|날짜|일정이|마감이|까지야|까지인지|무슨\s*요일|"
+    r"(?i:\bwhen\b|\bwhat\s+time\b)"
+)
 # The user's own documents: a document word with a sign that it is theirs ("내 이력서",
 # "이력서에 적은", "올린 포트폴리오"), or what a posting they hold says.
-OWN = r"(?:내|제|나의|저의|올린|적은|쓴|써\s*둔|적어|썼|넣었|넣은|기준)"
-DOC_NOUN = r"(?:이력서|자소서|자기\s*소개서|포트폴리오|경력\s*기술서|문서|경력|프로젝트|경험)"
+OWN = r"(?:내|제|나의|저의|올린|적은|쓴|써\s*둔|적어|썼|넣었|넣은|기준|(?i:\bmy))"
+DOC_NOUN = (
+    r"(?:이력서|자소서|자기\s*소개서|포트폴리오|포폴|경력\s*기술서|문서|경력|프로젝트|플젝|경험|"
+    r"(?i:resume|portfolio|cover\s+letter|cv))"
+)
 DOC_WORD = re.compile(
     rf"{OWN}\s*{DOC_NOUN}|{DOC_NOUN}(?:에|에서|의)?\s*(?:\S+\s*)?{OWN}|"
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필"
 )
-ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인")
+ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
 # Advice on preparing ("코딩테스트 준비는 어떤 순서로 하면 좋아?"): general, even when it
 # names a recruitment stage, unless it asks when or acts on a schedule.
 PREPARE = re.compile(r"준비|공부|대비|연습")
-HOW = re.compile(r"어떻게|어떤\s*순서|방법|팁|뭘|뭐부터|무엇을|요령")
+HOW = re.compile(r"어떻게|어케|어떤\s*순서|방법|팁|뭘|뭐부터|무엇을|요령")
+# General questions: knowledge ("… 차이 설명해줘", "왜 빨라져?"), advice ("… 어떻게 시작하면
+# 좋을까?", "… 팁 있어?", "보통 얼마나"), and feelings ("오늘 너무 피곤하다"): none asks for the
+# user's documents, schedule or a posting's dates.
+KNOWLEDGE = re.compile(
+    r"설명|차이|뭐가\s*달라|다른\s*점|(?:^|\s)왜\s|개념|원리|종류|장단점|뭐고|란\s*뭐|이란\s|"
+    r"(?i:\b(?:explain|difference|what\s+is)\b)"
+)
+ADVICE = re.compile(
+    r"팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
+    r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
+    r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b)"
+)
+FEELING = re.compile(
+    r"피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장돼|싫다|싫어|우울|불안|걱정|스트레스|망했|설레|ㅠ|ㅜ"
+)
+# Text pasted to be read ("이 문자 무슨 뜻이야? \"...일정 삭제해줘...\""): the quote is not the
+# user's ask.
+ABOUT_PASTED = re.compile(
+    r"뜻|답하|답장|회신|말투|요약|번역|설명|봐\s*줘|어때|괜찮|고쳐|다듬|(?i:translate|summari)"
+)
+# English and romanised names for matching Korean titles and companies.
+ENGLISH_NAMES = {
+    "kakao": "카카오",
+    "naver": "네이버",
+    "coupang": "쿠팡",
+    "toss": "토스",
+    "line": "라인",
+    "baemin": "배민",
+    "woowa": "우아한",
+    "samsung": "삼성",
+    "hyundai": "현대",
+    "krafton": "크래프톤",
+    "nexon": "넥슨",
+    "daangn": "당근",
+    "karrot": "당근",
+    "interview": "면접",
+    "study": "스터디",
+    "coding": "코딩",
+    "meeting": "미팅",
+}
+_ENGLISH_NAME = re.compile(r"(?i)\b(" + "|".join(ENGLISH_NAMES) + r")\b")
+
+
+def koreanised(text: str) -> str:
+    """English names replaced by their Korean ones ("Kakao interview" -> "카카오 면접")."""
+    return _ENGLISH_NAME.sub(lambda m: ENGLISH_NAMES[m.group(1).lower()], text)
+
+
+def unquoted(message: str) -> str:
+    """The message without its quoted parts (pasted text, quoted titles)."""
+    return QUOTED.sub(" ", message)
+
+
+def asks_operation(text: str) -> bool:
+    """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?")."""
+    return any(
+        not text[m.end() : m.end() + 3].lstrip().startswith("?")
+        for m in SCHEDULE_VERB.finditer(text)
+    )
+
+
+def memo_of(message: str) -> tuple[str | None, str]:
+    """The memo a message gives, and the message without it (its verb stays)."""
+    m = MEMO.search(message)
+    if m is None:
+        return None, message
+    memo = next(g for g in m.groups() if g)
+    return memo.strip(), message[: m.start()] + " " + message[m.end() :]
 
 
 @dataclass(frozen=True)
@@ -62,40 +173,113 @@ class RouteDecision:
 
 
 def keyword_route(message: str) -> str | None:
-    """Clear cases by rule; None when the rules do not settle it."""
-    schedule_verb = bool(SCHEDULE_VERB.search(message))
-    schedule_word = bool(SCHEDULE_WORD.search(message))
-    recruit = bool(RECRUIT_WORD.search(message))
-    docs = bool(DOC_WORD.search(message))
-    mine = bool(MY_SCHEDULE.search(message))
+    """Clear cases by rule; None when the rules do not settle it. Quoted text (a pasted
+    mail, a quoted title) is read as content, never as the user's ask."""
+    own = unquoted(message)
+    schedule_verb = asks_operation(own)
+    schedule_word = bool(SCHEDULE_WORD.search(own))
+    recruit = bool(RECRUIT_WORD.search(own))
+    docs = bool(DOC_WORD.search(own))
+    mine = bool(MY_SCHEDULE.search(own))
+    when = bool(WHEN.search(own))
+    pasted = own != message and len(message) - len(own) >= 12
+    if pasted and ABOUT_PASTED.search(own) and not (schedule_verb or docs):
+        return "general"  # about the pasted text: it is in the message
+    if FEELING.search(own) and not (schedule_verb or mine or when or (docs and "?" in own)):
+        return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
+    if KNOWLEDGE.search(own) and not (docs or mine or schedule_verb or (recruit and when)):
+        return "general"  # "CAP 이론 설명해줘", "포트폴리오랑 경력기술서는 뭐가 달라?"
     if (
-        PREPARE.search(message)
-        and HOW.search(message)
-        and not (docs or mine or schedule_verb or schedule_word or WHEN.search(message))
+        ((PREPARE.search(own) and HOW.search(own)) or ADVICE.search(own))
+        and not (docs or mine or schedule_verb or when or "공고" in own)
+        and not (schedule_word and not PREPARE.search(own) and not ADVICE.search(own))
     ):
         return "general"
     if (
         recruit
-        and (WHEN.search(message) or "공고" in message or ASK.search(message))
-        and not (docs or mine or schedule_verb)
+        and (when or "공고" in own or ASK.search(own))
+        and not (docs or MINE_EXPLICIT.search(own) or schedule_verb)
+        and not (PREPARE.search(own) and not when)  # "코테 준비 일정": whose? not sure
     ):
         return "calendar"
-    if recruit and "공고" in message and schedule_verb:
+    if recruit and "공고" in own and schedule_verb:
         return "calendar"  # "카카오 공고 일정을 내 일정에 추가해줘": the posting's stages
-    if schedule_verb and (schedule_word or re.search(r"면접|스터디|미팅|약속", message)):
+    if schedule_verb and (
+        schedule_word or re.search(r"면접|스터디|미팅|약속|(?i:interview|meeting)", own)
+    ):
         return "schedule"
-    if schedule_verb and has_when(message):
+    if schedule_verb and has_when(own):
         return "schedule"  # "수요일 오후 4시 반에 토스 커피챗 등록해 줘"
-    if MY_SCHEDULE.search(message) and not recruit:
-        return "schedule"
     if docs and not schedule_word:
         return "rag"
+    if mine and not recruit:
+        return "schedule"
     return None
 
 
+def operation_kind(clause: str) -> str | None:
+    """Which schedule tool one clause asks for: delete, update, add, get; None when the
+    clause asks for no operation (small talk, an advice question)."""
+    own = unquoted(clause)
+    if DELETE_VERB.search(own):
+        return "delete_schedule"
+    if MOVE_VERB.search(own):
+        return "update_schedule"
+    if ADD_VERB.search(own) or (own != clause and ADD_VERB.search(clause)):
+        return "add_schedule"
+    if LIST_VERB.search(own) or MY_SCHEDULE.search(own) or SCHEDULE_WORD.search(own):
+        return "get_schedule"
+    return None
+
+
+def split_operations(message: str) -> list[tuple[str, str]]:
+    """The schedule operations a message asks for, in order, as (clause, tool name). A
+    memo is read from the whole message first; a clause with nothing but its verb joins the
+    clause before; a clause asking for nothing is left out; an add naming two dated events
+    ("A이랑 B 넣어줘") is two adds. Always at least one operation (a get by default)."""
+    _, text = memo_of(message)
+    parts: list[str] = []
+    at = 0
+    for m in CLAUSE_BREAK.finditer(text):
+        group = next(i for i in (1, 2, 3) if m.group(i) is not None)
+        if m.start(group) > at:
+            parts.append(text[at : m.start(group)])
+        at = m.end(group)
+    parts.append(text[at:])
+    merged: list[str] = []
+    for part in parts:
+        if merged and not VERB_ONLY.sub("", part).strip(" ,.?!"):
+            merged[-1] += " " + part
+        else:
+            merged.append(part)
+    operations: list[tuple[str, str]] = []
+    for part in merged:
+        kind = operation_kind(part)
+        if kind is None:
+            continue
+        if kind == "add_schedule":
+            operations += [(p, kind) for p in _dated_parts(part)]
+        else:
+            operations.append((part, kind))
+    if not operations:
+        operations.append((text, operation_kind(text) or "get_schedule"))
+    return operations
+
+
+def _dated_parts(clause: str) -> list[str]:
+    """An add clause cut where a joined noun phrase starts with a date of its own."""
+    ref = today_seoul()
+    own = unquoted(clause)
+    for m in NOUN_JOIN.finditer(own):
+        left, right = clause[: m.start()], clause[m.end() :]
+        if find_when(left, ref).date and find_when(right, ref).date:
+            return [left, *_dated_parts(right)]
+    return [clause]
+
+
 def is_compound(message: str) -> bool:
-    """The message asks for more than one operation (see OPERATION and JOINED)."""
-    return len(OPERATION.findall(message)) >= 2 and bool(JOINED.search(message))
+    """The message asks for more than one schedule operation (see split_operations)."""
+    return len(split_operations(message)) >= 2
 
 
 def has_when(message: str) -> bool:

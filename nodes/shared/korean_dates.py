@@ -214,10 +214,26 @@ _REL_DAY = {"오늘": 0, "금일": 0, "내일": 1, "명일": 1, "모레": 2, "�
 _WEEK_REF = re.compile(
     r"(이번\s*주|이번주|금주|다음\s*주|다음주|차주|다다음\s*주|다다음주|저번\s*주|지난\s*주)"
 )
-_WEEKDAY = re.compile(r"([월화수목금토일])요일")
+_WEEKDAY = re.compile(r"([월화수목금토일])(?:요일|욜)")
+_EN_WEEKDAY = re.compile(
+    r"(?i)\b(next\s+)?(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b"
+)
+_EN_REL_DAY = re.compile(r"(?i)\b(?:(day after tomorrow)|(tomorrow)|(today|tonight))\b")
+# "일주일 뒤", "3일 후", "2주 뒤에", "한 달 뒤", "열흘 뒤": an offset from today.
+_AFTER = re.compile(
+    r"(?<![\d가-힣])(?:(\d{1,3})\s*일|(일주일|열흘|보름|이틀|사흘|나흘)|(\d{1,2}|한|두|세)\s*(주|달|개월))\s*(?:뒤|후)"
+)
+_KOREAN_COUNT = {"한": 1, "두": 2, "세": 3}
+_SPANS_OF_DAYS = {"이틀": 2, "사흘": 3, "나흘": 4, "일주일": 7, "열흘": 10, "보름": 15}
+# "이번 달 30일", "다음 달 5일": a day of this or next month.
+_DAY_OF_MONTH = re.compile(r"(이번|다음)\s*달\s*(\d{1,2})\s*일")
+# A bare "12.16" in a request ("12.16 저녁 8시 ..."): a month and a day followed by a space,
+# the end or a particle; "3.5년", "Java 1.8" are not dates (units and letters are excluded).
+_REQUEST_DOT = re.compile(r"(?<![\w.\-/])(1[0-2]|0?[1-9])\.(\d{1,2})(?=\s|$|에|까지|부터|로)")
+_EN_CLOCK = re.compile(r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\b\.?")
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달)\s*(?:말|마지막\s*날)")
 _CLOCK = re.compile(
-    r"(?:(오전|오후|아침|저녁|밤|낮)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?:\s*(\d{1,2})\s*분|\s*(반))?)"
+    r"(?:(오전|오후|아침|저녁|밤|낮)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?!간)(?:\s*(\d{1,2})\s*분|\s*(반))?)"
 )
 
 
@@ -226,6 +242,8 @@ class RelativeWhen:
     date: date | None
     time: str | None
     spans: tuple[tuple[int, int], ...]  # where the date/time words are, to cut them out
+    date_span: tuple[int, int] | None = None  # from the first to the last date word
+    time_span: tuple[int, int] | None = None
 
 
 def _week_offset(word: str) -> int:
@@ -239,44 +257,90 @@ def _week_offset(word: str) -> int:
     return -1  # 저번주, 지난주
 
 
-def find_when(text: str, now: date) -> RelativeWhen:
-    """The date and time a Korean request means, resolved against `now` deterministically:
-    "내일", "모레", "다음주 금요일 오후 3시", "이번 달 말", "금요일" (the next one, today
-    included), absolute dates ("3/15", "2026.03.15"); None where the text says nothing."""
-    spans: list[tuple[int, int]] = []
-    when: date | None = None
+def _add_months(day: date, months: int) -> date | None:
+    """The same day `months` later (the month's last day when it is shorter)."""
+    span = _month(day, months)
+    return span[0].replace(day=min(day.day, span[1].day)) if span else None
+
+
+def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]:
+    """The first date a request names and where its words are, by the first form found in
+    this order: written dates, "이번 달 30일", "N일 뒤", "이번 달 말", 오늘/내일/모레
+    (tomorrow), then a weekday with or without its week ("다음주 금요일", "next Friday")."""
     absolute = find_dates(text, now)
     if absolute:
-        when = absolute[0].value
-        spans.append((absolute[0].start, absolute[0].end))
+        return absolute[0].value, [(absolute[0].start, absolute[0].end)]
+    dot = _REQUEST_DOT.search(text)
+    if dot and int(dot.group(2)) <= 31:
+        value = _resolve(int(dot.group(1)), int(dot.group(2)), now)
+        if value is not None:
+            return value, [dot.span(0)]
+    of_month = _DAY_OF_MONTH.search(text)
+    if of_month:
+        month = _month(now, 1 if of_month.group(1) == "다음" else 0)
+        if month and int(of_month.group(2)) <= month[1].day:
+            return month[0].replace(day=int(of_month.group(2))), [of_month.span()]
+    after = _AFTER.search(text)
+    if after:
+        days, word, count, unit = after.groups()
+        value: date | None = None
+        if days:
+            value = _plus(now, int(days))
+        elif word:
+            value = _plus(now, _SPANS_OF_DAYS[word])
+        else:
+            n = _KOREAN_COUNT.get(count) or int(count)
+            value = _plus(now, 7 * n) if unit == "주" else _add_months(now, n)
+        if value is not None:
+            return value, [after.span()]
     month_end = _MONTH_END.search(text)
-    if when is None and month_end:
+    if month_end:
         month = _month(now, 1 if "다음" in month_end.group(1) else 0)
         if month:
-            when = month[1]
-            spans.append(month_end.span())
-    if when is None:
-        for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
-            found = re.search(word, text)
-            if found:
-                when = _plus(now, offset)
-                spans.append(found.span())
-                break
+            return month[1], [month_end.span()]
+    for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
+        found = re.search(word, text)
+        if found:
+            return _plus(now, offset), [found.span()]
+    english = _EN_REL_DAY.search(text)
+    if english:
+        offset = 2 if english.group(1) else 1 if english.group(2) else 0
+        return _plus(now, offset), [english.span()]
     weekday = _WEEKDAY.search(text)
-    if when is None and weekday:
+    if weekday:
         target = _WEEKDAYS[weekday.group(1)]
-        week = _WEEK_REF.search(text)
+        # The week word just before the weekday ("수요일 스터디를 다음주 목요일로": 목요일's);
+        # any week word when the text names one weekday only.
+        near = [
+            m
+            for m in _WEEK_REF.finditer(text, max(0, weekday.start() - 12), weekday.start())
+            if not text[m.end() : weekday.start()].strip()
+        ]
+        if near:
+            week: re.Match[str] | None = near[-1]
+        elif len(_WEEKDAY.findall(text)) == 1:
+            week = _WEEK_REF.search(text)
+        else:
+            week = None
         if week:
             # Monday of the week that word names, plus the weekday.
             weeks = _week_offset(week.group(1))
-            when = _plus(now, 7 * weeks - now.weekday() + target)
-            spans.append(week.span())
-        else:
-            when = _plus(now, (target - now.weekday()) % 7)
-        spans.append(weekday.span())
-    clock = None
+            return _plus(now, 7 * weeks - now.weekday() + target), [week.span(), weekday.span()]
+        return _plus(now, (target - now.weekday()) % 7), [weekday.span()]
+    en_weekday = _EN_WEEKDAY.search(text)
+    if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1)):
+        target = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].index(
+            en_weekday.group(2).lower()
+        )
+        if en_weekday.group(1):  # "next Friday": that day of next week
+            return _plus(now, 7 - now.weekday() + target), [en_weekday.span()]
+        return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()]
+    return None, []
+
+
+def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None]:
     for m in _CLOCK.finditer(text):
-        if any(s <= m.start() < e for s, e in spans):
+        if any(s <= m.start() < e for s, e in skip):
             continue
         hour, minute = int(m.group(2)), int(m.group(3) or m.group(4) or 0)
         if m.group(5):
@@ -289,10 +353,31 @@ def find_when(text: str, now: date) -> RelativeWhen:
         if part == "낮" and hour < 7:
             hour += 12
         if hour <= 23 and minute < 60:
-            clock = f"{hour:02d}:{minute:02d}"
-            spans.append(m.span())
-            break
-    return RelativeWhen(when, clock, tuple(spans))
+            return f"{hour:02d}:{minute:02d}", m.span()
+    for m in _EN_CLOCK.finditer(text):  # "10am", "2:30 pm", "4 p.m."
+        hour, minute = int(m.group(1)), int(m.group(2) or 0)
+        if not 1 <= hour <= 12 or minute >= 60:
+            continue
+        hour = hour % 12 + (12 if m.group(3).lower() == "p" else 0)
+        return f"{hour:02d}:{minute:02d}", m.span()
+    return None, None
+
+
+def find_when(text: str, now: date) -> RelativeWhen:
+    """The date and time a Korean request means, resolved against `now` deterministically:
+    "내일", "모레", "다음주 금요일 오후 3시", "이번 달 말", "금요일" (the next one, today
+    included), "일주일 뒤", "이번 달 30일", absolute dates ("3/15", "2026.03.15", a bare
+    "12.16"), English "tomorrow at 10am"; None where the text says nothing."""
+    when, spans = _dates_in(text, now)
+    clock, clock_span = _clock_in(text, spans)
+    date_span = (min(s for s, _ in spans), max(e for _, e in spans)) if spans else None
+    return RelativeWhen(
+        when,
+        clock,
+        tuple([*spans, *([clock_span] if clock_span else [])]),
+        date_span,
+        clock_span,
+    )
 
 
 def week_range(text: str, now: date) -> tuple[date, date] | None:
@@ -306,3 +391,46 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
     if month:
         return _month(now, 1 if "다음" in month.group(1) else 0)
     return None
+
+
+_RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*", re.IGNORECASE)
+_WEEKEND = re.compile(r"(이번\s*|다음\s*|다다음\s*)?주\s*말|(?i:\b(this|next)\s+weekend\b)")
+_REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
+_MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
+
+
+def date_range(text: str, now: date) -> tuple[date, date | None]:
+    """The days a schedule listing asks for, (start, end): "12월 1일부터 12월 10일까지",
+    "다음 주말" (its Saturday and Sunday), "이번 달 남은" (today to the month's end), a week
+    or a month (`week_range`), "1월" (that month, the next one), one day ("내일"), or,
+    when the text names none, (today, None): from today on."""
+    found = find_dates(text, now)
+    if len(found) >= 2 and _RANGE_JOIN.match(text, found[0].end):
+        return found[0].value, found[1].value
+    weekend = _WEEKEND.search(text)
+    if weekend:
+        word = re.sub(r"\s", "", weekend.group(1) or weekend.group(2) or "")
+        weeks = {"다음": 1, "next": 1, "다다음": 2}.get(word.lower(), 0)
+        saturday = _plus(now, 7 * weeks - now.weekday() + 5)
+        if saturday is not None:
+            return saturday, _plus(saturday, 1)
+    remaining = _REMAINING.search(text)
+    if remaining:
+        unit = remaining.group(2) or remaining.group(3)
+        if unit == "달":
+            month = _month(now, 0)
+            return now, month[1] if month else None
+        return now, _plus(now, 6 - now.weekday())
+    span = week_range(text, now)
+    if span:
+        return span
+    when = find_when(text, now)
+    if when.date is not None:
+        return when.date, when.date
+    month_only = _MONTH_ONLY.search(text)
+    if month_only and 1 <= int(month_only.group(1)) <= 12:
+        target = int(month_only.group(1))
+        month = _month(now, (target - now.month) % 12)
+        if month:
+            return month
+    return now, None

@@ -1,0 +1,200 @@
+"""The deterministic chat path by kind of request (issue 13): which route, which schedule
+tool, which arguments, and compound requests split into their operations. Messages here are
+written for the tests (not taken from the eval sets); NOW is a Sunday."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from nodes.chat.router import is_compound, keyword_route, koreanised, split_operations
+from nodes.chat.steps import Context, schedule_call, title_of
+from nodes.shared.korean_dates import date_range, find_when
+
+NOW = date(2026, 11, 29)  # Sunday
+ITEMS = [
+    {"schedule_id": "a", "title": "토스 2차 면접", "date": "2026-12-03", "time": "11:00"},
+    {"schedule_id": "b", "title": "알고리즘 스터디", "date": "2026-12-02", "time": "20:00"},
+    {"schedule_id": "c", "title": "라인 면접", "date": "2026-12-08", "time": "16:00"},
+]
+
+
+def call(message: str, kind: str, memo: str | None = None, context: Context | None = None):
+    return schedule_call(message, kind, NOW, ITEMS, context or Context(), memo)
+
+
+# --- dates and times --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "time"),
+    [
+        ("사흘 뒤 오후 1시", "2026-12-02", "13:00"),
+        ("3일 후에", "2026-12-02", None),
+        ("열흘 뒤", "2026-12-09", None),
+        ("3주 뒤 저녁 6시 반", "2026-12-20", "18:30"),
+        ("한 달 뒤", "2026-12-29", None),
+        ("12.20 오후 4시", "2026-12-20", "16:00"),  # a bare month.day in a request
+        ("다음 달 5일", "2026-12-05", None),
+        ("목욜 10시", "2026-12-03", "10:00"),
+        ("tomorrow at 3pm", "2026-11-30", "15:00"),
+        ("next Monday 9 am", "2026-11-30", "09:00"),
+        ("2시간 뒤로", None, None),  # a duration is no time of day
+    ],
+)
+def test_request_dates_and_times(text, day, time):
+    when = find_when(text, NOW)
+    assert (when.date.isoformat() if when.date else None, when.time) == (day, time)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("12월 2일부터 12월 5일까지 일정", "2026-12-02", "2026-12-05"),
+        ("이번 주말 약속 있어?", "2026-11-28", "2026-11-29"),
+        ("다다음 주말 일정", "2026-12-12", "2026-12-13"),
+        ("이번 주 남은 일정", "2026-11-29", "2026-11-29"),
+        ("2월 일정 보여줘", "2027-02-01", "2027-02-28"),
+        ("모레 일정", "2026-12-01", "2026-12-01"),
+        ("앞으로 일정 다 보여줘", "2026-11-29", None),
+    ],
+)
+def test_listing_ranges(text, start, end):
+    got = date_range(text, NOW)
+    assert (got[0].isoformat(), got[1].isoformat() if got[1] else None) == (start, end)
+
+
+# --- add: titles and memos --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "args"),
+    [
+        ("모레 오후 2시에 팀 회식 일정 넣어놔", {"title": "팀 회식", "date": "2026-12-01"}),
+        ("12월 18일 영어 인터뷰 스터디 캘린더에 등록 ㄱㄱ", {"title": "영어 인터뷰 스터디"}),
+        ("토스 과제 제출이 12월 12일 자정까지래 일정에 추가해줘", {"title": "토스 과제 제출"}),
+        ("어제 너무 바빴는데 내일 오전 9시 병원 예약 잡아줘", {"date": "2026-11-30"}),
+        ("Please add 'mock interview' tomorrow at 4pm", {"title": "mock interview"}),
+        ('이거 등록해줘: "[배민] 최종 면접 안내 - 12월 14일 10시"', {"title": "배민 최종 면접"}),
+    ],
+)
+def test_add_titles(message, args):
+    name, got, _ = call(message, "add_schedule")
+    assert name == "add_schedule"
+    assert got.items() >= args.items()
+
+
+def test_add_with_a_memo_and_a_memo_for_an_existing_item():
+    message = "12월 20일 토익 시험 추가해줘 (메모: 수험표 출력)"
+    memo = "수험표 출력"
+    name, args, _ = call(message.replace("(메모: 수험표 출력)", ""), "add_schedule", memo)
+    assert (name, args) == (
+        "add_schedule",
+        {"title": "토익 시험", "date": "2026-12-20", "memo": memo},
+    )
+    # no date and an item the user has: the memo goes on that item
+    name, args, _ = call("토스 면접 메모에 추가해줘", "add_schedule", "신분증")
+    assert (name, args) == ("update_schedule", {"schedule_id": "a", "memo": "신분증"})
+
+
+def test_title_keeps_spacing_and_drops_only_fillers():
+    assert title_of("오늘 저녁 7시에 동기 모임 약속 잡아줘", [(0, 2), (3, 10)]) == "동기 모임 약속"
+
+
+# --- update and delete: which item, which changes -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "args"),
+    [
+        ("토스 면접 오후 3시로 바꿔줘", {"schedule_id": "a", "time": "15:00"}),
+        ("목요일 면접 금요일로 옮겨줘", {"schedule_id": "a", "date": "2026-12-04"}),
+        (
+            "수요일 스터디를 다음주 목요일 저녁 9시로 변경",
+            {"schedule_id": "b", "date": "2026-12-03", "time": "21:00"},
+        ),
+        ("라인 면접 2시간 늦춰줘", {"schedule_id": "c", "time": "18:00"}),
+        ("알고리즘 스터디 30분 앞당겨줘", {"schedule_id": "b", "time": "19:30"}),
+        ("라인 면접 하루 미뤄줘", {"schedule_id": "c", "date": "2026-12-09"}),
+        ("스터디 이름을 CS 스터디로 수정해줘", {"schedule_id": "b", "title": "CS 스터디"}),
+        ("Move my Toss interview to Dec 5", {"schedule_id": "a", "date": "2026-12-05"}),
+        ("토스 면접 4시로 바꿔줘", {"schedule_id": "a", "time": "16:00"}),  # bare hour: p.m.
+    ],
+)
+def test_updates(message, args):
+    name, got, _ = call(message, "update_schedule")
+    assert (name, got) == ("update_schedule", args)
+
+
+@pytest.mark.parametrize(
+    ("message", "target"),
+    [
+        ("12월 8일 일정 지워줘", "c"),
+        ("다음주 수요일에 있는 스터디 취소", "b"),
+        ("toss interview cancel 해줘", "a"),
+    ],
+)
+def test_deletes(message, target):
+    assert call(message, "delete_schedule")[:2] == ("delete_schedule", {"schedule_id": target})
+
+
+def test_an_unknown_or_ambiguous_item_is_asked_about():
+    assert isinstance(call("면접 취소해줘", "delete_schedule"), str)  # two interviews
+    assert isinstance(call("헬스 일정 지워줘", "delete_schedule"), str)
+
+
+# --- compound requests ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "kinds"),
+    [
+        ("이번 주 일정 보여주고 토스 면접은 2시로 옮겨줘", ["get", "update"]),
+        ("스터디 지우고 그 시간에 모의면접 잡아줘", ["delete", "add"]),
+        ("라인 면접 취소하고 다음 달 일정 보여줘", ["delete", "get"]),
+        ("12월 5일 오전 10시 헬스랑 12월 6일 오후 1시 점심 약속 넣어줘", ["add", "add"]),
+        ("Cancel my study and add lunch tomorrow at noon", ["delete", "add"]),
+        ("토스 면접 3시로 바꿔줘, 그리고 면접 복장 팁 있어?", ["update"]),
+        ("12월 20일 토익 추가하고 메모에 '신분증' 적어줘", ["add"]),
+    ],
+)
+def test_operations_are_split_in_order(message, kinds):
+    assert [k.split("_")[0] for _, k in split_operations(message)] == kinds
+    assert is_compound(message) == (len(kinds) > 1)
+
+
+def test_a_later_operation_uses_what_the_earlier_one_settled():
+    context = Context(day="2026-12-02", time="20:00")
+    _, args, _ = call("그 시간에 모의면접 잡아줘", "add_schedule", context=context)
+    assert args == {"title": "모의면접", "date": "2026-12-02", "time": "20:00"}
+    busy = Context(day="2026-12-03", listed=[ITEMS[0]])
+    assert isinstance(call("비어 있으면 오후 3시에 리뷰 잡아줘", "add_schedule", context=busy), str)
+
+
+# --- routes -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ('이 공지 요약해줘: "면접 일정 변경 시 삭제해 주세요. 서류 마감은 금요일"', "general"),
+        ("요즘 자소서 쓰느라 너무 지쳤어", "general"),
+        ("내일 발표라 긴장돼 ㅠ", "general"),
+        ("REST랑 GraphQL 차이 설명해줘", "general"),
+        ("커버레터 첫 문단은 어떻게 시작하면 좋을까?", "general"),
+        ("면접 끝나고 연락 늦으면 불리해?", "general"),
+        ("What projects are in my portfolio?", "rag"),
+        ("내 자소서에 '협업이 어렵다'고 쓴 부분 괜찮아?", "rag"),
+        ("What's on my calendar on Friday?", "schedule"),
+        ("토스 채용 프로세스 일정 알려줘", "calendar"),
+        ("카카오 공채 서류 마감 몇 시까지야?", "calendar"),
+        ("내일 면접인데 떨려서 그런데 저녁 7시에 리허설 일정 잡아줘", "schedule"),
+    ],
+)
+def test_routes_by_rule(message, route):
+    assert keyword_route(message) == route
+
+
+def test_english_names_match_korean_titles_and_companies():
+    assert koreanised("KAKAO coding test") == "카카오 코딩 test"
