@@ -18,7 +18,16 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from nodes.documents.ocr import Word, is_hangul, line_separators, lines_of, read_words
+from nodes.documents.ocr import (
+    Word,
+    gap_after,
+    is_hangul,
+    line_separators,
+    lines_of,
+    read_scan,
+    segments,
+    word_height,
+)
 from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
 from nodes.documents.pii import PiiMatch, bare_name, drop_overlaps, find_pii, reading_variants
 
@@ -126,29 +135,7 @@ LABELS = (
     ),
 )
 LABEL_CONFIDENCE = 0.5
-COLUMN_GAP = 2.0  # a gap wider than this many word heights separates columns
 LABEL_GAP = 1.0  # a label followed by a gap this wide (word spaces are ~0.3-0.5) is a cell
-
-
-def _height(words: list[Word]) -> int:
-    heights = sorted(w.box[3] - w.box[1] for w in words)
-    return max(1, heights[len(heights) // 2])
-
-
-def _gap(words: list[Word], i: int) -> int:
-    """Pixels between word i and the next."""
-    return words[i + 1].box[0] - words[i].box[2] if i + 1 < len(words) else 0
-
-
-def _segments(words: list[Word]) -> list[list[int]]:
-    """Indexes of a line's words, cut where the gap between two words is a column gap."""
-    height = _height(words)
-    segments = [[0]]
-    for i in range(1, len(words)):
-        if _gap(words, i - 1) > COLUMN_GAP * height:
-            segments.append([])
-        segments[-1].append(i)
-    return segments
 
 
 def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
@@ -158,15 +145,15 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
     segment (a table's "연락처 | 010...": the next segment). A label without either ("GitHub
     Actions로 CI 구축") is prose, not a label."""
     out = []
-    segments = _segments(words)
-    for n, segment in enumerate(segments):
+    parts = segments(words)
+    for n, segment in enumerate(parts):
         first = words[segment[0]].text.replace("：", ":")
         head, colon, glued = first.partition(":")
         kind = next((k for k, pattern in LABELS if pattern.match(head)), None)
         if kind is None:
             continue
         rest, skip = segment[1:], 0
-        if not colon and rest and _gap(words, segment[0]) > LABEL_GAP * _height(words):
+        if not colon and rest and gap_after(words, segment[0]) > LABEL_GAP * word_height(words):
             colon = ":"  # a table's label cell: a wide gap, not a word space, before the value
         if glued:
             rest, skip = [segment[0], *rest], len(head) + 1  # the value starts in the label
@@ -174,8 +161,8 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
             rest, colon = rest[1:], ":"
         if colon and rest:
             out.append((kind, rest, skip))
-        elif not rest and n + 1 < len(segments):
-            out.append((kind, segments[n + 1], 0))
+        elif not rest and n + 1 < len(parts):
+            out.append((kind, parts[n + 1], 0))
     return out
 
 
@@ -214,7 +201,7 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
             )
         if in_header and not claimed:
             # a name alone in its column of a header line (a photo or a rule beside it)
-            for segment in _segments(line_words):
+            for segment in segments(line_words):
                 words_text = " ".join(line_words[i].text for i in segment)
                 if (name := bare_name(_syllables_rejoined(words_text)[0])) is not None:
                     box = _union([line_words[i].box for i in segment])
@@ -292,7 +279,9 @@ def mask_page(page: PageImage) -> dict:
     PDF page with a text layer is read from it; any other page by OCR."""
     image = page.image
     prepared, back = prepare_for_ocr(image, MAX_SIDE)
-    read = [] if uses_text_layer(page) else detect_in_words(read_words(prepared), prepared.height)
+    read = (
+        [] if uses_text_layer(page) else detect_in_words(read_scan(prepared).words, prepared.height)
+    )
     # faces on the plain page: the clean-up (rules erased, binarised) is for text only
     plain = np.array(image.convert("L").resize(prepared.size, Image.Resampling.BILINEAR))
     read += [Detected("face", None, box, 0.7) for box in detect_faces(plain)]

@@ -66,6 +66,8 @@ _ADDRESS = re.compile(
     # OCR may garble the road name: after a labelled province + district, what follows
     # on the line up to a number is taken as the rest of the address.
     r"|[^\s,]{1,12}\s*\d+(?:-\d+)?)?"
+    # the flat and the district in brackets belong to it: ", 101동 1203호", "(상암동)"
+    r"(?:,?\s?\d{1,4}\s?동\s?\d{1,5}\s?호)?(?:\s?\([가-힣0-9.,\s]{1,12}\))?"
 )
 # Romanised road addresses: "123 Teheran-ro, Gangnam-gu, Seoul", "45-6 Pangyoyeok-ro 235beon-gil,
 # Bundang-gu, Seongnam-si, Gyeonggi-do 13494". A road name (-ro/-gil/-daero) with a building
@@ -77,7 +79,9 @@ _EN_CITY = (
 )
 _ADDRESS_EN = re.compile(
     r"(?<![\w-])(?:\d{1,5}(?:-\d{1,5})?,?\s)?"
-    r"[A-Z][a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)(?:\s\d+(?:beon)?-?gil)?(?:\s\d{1,5}(?:-\d{1,5})?)?"
+    # a road's name may be two or three words ("World Cup buk-ro")
+    r"(?:[A-Z][a-z]+\s){0,2}[A-Za-z][a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)"
+    r"(?:\s\d+(?:beon)?-?gil)?(?:\s\d{1,5}(?:-\d{1,5})?)?"
     r"(?:,?\s(?:" + _EN_PART + r"|" + _EN_CITY + r"))*"
     r"(?:,?\s(?:Republic\sof\s)?Korea)?(?:,?\s\d{5})?(?![\w-])"
 )

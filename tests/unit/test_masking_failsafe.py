@@ -5,7 +5,7 @@ import pytest
 
 from evals.documents import rrn_with_checksum
 from nodes.documents.masking import detect_in_words, find_pii_tolerant, labelled_values
-from nodes.documents.ocr import Word
+from nodes.documents.ocr import Reading, Word, two_columns
 from nodes.documents.pii import find_pii, reading_variants
 
 
@@ -122,3 +122,34 @@ def test_a_name_alone_in_its_column_of_a_header_line():
     assert (item.type, item.text, item.box) == ("name", "박도윤", (0, 100, 64, 120))
     low = [Word(w.text, (w.box[0], 1900, w.box[2], 1920), 0.9, w.line) for w in line]
     assert detect_in_words(low, page_height=2000) == []  # far below the header: not a name
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "서울 마포구 월드컵북로 396, 101동 1203호",
+        "서울특별시 마포구 월드컵북로 396 (상암동)",
+        "396 World Cup buk-ro, Mapo-gu, Seoul",
+    ],
+)
+def test_an_address_keeps_its_flat_district_and_multi_word_road(address):
+    assert found(f"주소: {address}") == [("address", address)]
+
+
+def test_a_page_read_across_two_columns_is_recognised_from_its_gaps():
+    def line(y: int, *items: tuple[str, int, int]) -> list[Word]:
+        return [Word(t, (x1, y, x2, y + 20), 0.9, (1, 1, y)) for t, x1, x2 in items]
+
+    left, right = [("이름:", 100, 160), ("한별", 170, 210)], [("경력사항", 700, 800)]
+    two = Reading(
+        ["a"] * 8,
+        [line(100 * i, *left, *right) for i in range(4)]
+        + [line(500 + 100 * i, ("개발", 700, 760)) for i in range(4)],
+    )
+    assert two_columns(two, width=1240)
+    one = Reading(["a"] * 8, [line(100 * i, *left, ("Java", 230, 280)) for i in range(8)])
+    assert not two_columns(one, width=1240)
+    # label | value cells of a table have a gap too, but photo junk at the far right edge
+    # (beyond 75% of the width) is no second column
+    junk = Reading(["a"] * 4, [line(100 * i, *left, ("|", 1100, 1104)) for i in range(4)])
+    assert not two_columns(junk, width=1240)
