@@ -108,13 +108,18 @@ lint: install-dev
 studio: install-dev
 	$(BIN)/langgraph dev --no-browser --config langgraph.json --port 2024
 
+# Every eval, then dev and frozen test side by side against the targets (evals/summary.py).
 eval: install-dev system-deps
 	$(BIN)/python -m evals.run_chat
 	$(BIN)/python -m evals.run_interview
-	$(BIN)/python -m evals.run_calendar
+	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test
 	$(BIN)/python -m evals.run_documents
+	$(BIN)/python -m evals.run_documents --split dev
+	$(BIN)/python -m evals.run_documents --split test
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
 	$(BIN)/python -m evals.run --dataset holdout --spread-examples 1 $(EVAL_ARGS)
+	$(BIN)/python -m evals.run --skills-only --dataset dev test
+	$(BIN)/python -m evals.summary
 
 bench: $(VENV)/.installed-bench
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
