@@ -278,15 +278,21 @@ def mask_page(page: PageImage) -> dict:
     """Detected PII with boxes in the page's own pixels, and the masked page as a PNG. A
     PDF page with a text layer is read from it; any other page by OCR."""
     image = page.image
-    prepared, back = prepare_for_ocr(image, MAX_SIDE)
-    read = (
-        [] if uses_text_layer(page) else detect_in_words(read_scan(prepared).words, prepared.height)
-    )
-    # faces on the plain page: the clean-up (rules erased, binarised) is for text only
-    plain = np.array(image.convert("L").resize(prepared.size, Image.Resampling.BILINEAR))
-    read += [Detected("face", None, box, 0.7) for box in detect_faces(plain)]
+    prepared = prepare_for_ocr(image, MAX_SIDE)
+    read = []
+    if not uses_text_layer(page):
+        read = detect_in_words(read_scan(prepared.image).words, prepared.image.height)
     for item in read:
-        item.box = _scaled(item.box, back, image.size)
+        item.box = prepared.to_page(item.box, image.size)
+    # faces on the plain page: the clean-up (rules erased, turned upright) is for text only
+    small = image.convert("L").resize(
+        (round(image.width * prepared.scale), round(image.height * prepared.scale)),
+        Image.Resampling.BILINEAR,
+    )
+    read += [
+        Detected("face", None, _scaled(box, 1 / prepared.scale, image.size), 0.7)
+        for box in detect_faces(np.array(small))
+    ]
     # text-layer boxes are in the page's own pixels already
     items = detect_in_text_layer(page.chars, image.height) if uses_text_layer(page) else []
     items += read

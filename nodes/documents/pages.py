@@ -83,12 +83,44 @@ def load_pages(
     return pages
 
 
+MIN_SKEW = 0.5  # degrees; Tesseract reads a smaller skew as well as none
+
+
+@dataclass
+class Prepared:
+    """A page made ready for OCR, and the way back from its pixels to the page's own."""
+
+    image: Image.Image
+    scale: float  # prepared pixels per page pixel
+    angle: float  # degrees the page was turned by (counter-clockwise), to undo its skew
+
+    def to_page(
+        self, box: tuple[int, int, int, int], size: tuple[int, int]
+    ) -> tuple[int, int, int, int]:
+        """A box in the prepared image as the bounding box of its corners on the page of
+        `size` (turned back, then scaled back), clipped to it."""
+        x1, y1, x2, y2 = box
+        corners = np.array([[x1, y1], [x2, y1], [x1, y2], [x2, y2]], np.float64)
+        if self.angle:
+            w, h = self.image.size
+            back = cv2.getRotationMatrix2D((w / 2, h / 2), -self.angle, 1.0)
+            corners = corners @ back[:, :2].T + back[:, 2]
+        corners /= self.scale
+        width, height = size
+        return (
+            max(0, int(corners[:, 0].min())),
+            max(0, int(corners[:, 1].min())),
+            min(width, math.ceil(corners[:, 0].max())),
+            min(height, math.ceil(corners[:, 1].max())),
+        )
+
+
 def prepare_for_ocr(
     image: Image.Image, max_side: int, steps: tuple[str, ...] | None = None
-) -> tuple[Image.Image, float]:
-    """Grayscale, longest side at most `max_side` (small text enlarged, within it), then the
-    clean-up steps `preprocess.choose_steps` picks for the page (or `steps`). Returns the
-    prepared image and the scale from it back to the input."""
+) -> Prepared:
+    """Grayscale, longest side at most `max_side`, the clean-up steps
+    `preprocess.choose_steps` picks for the page (or `steps`), then turned upright when it
+    is skewed by `MIN_SKEW` degrees or more."""
     gray = np.array(image.convert("L"))
     height, width = gray.shape
     quality = preprocess.estimate_quality(gray)
@@ -100,4 +132,19 @@ def prepare_for_ocr(
             interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC,
         )
     chosen = preprocess.choose_steps(quality) if steps is None else steps
-    return Image.fromarray(preprocess.apply(gray, chosen)), 1.0 / scale
+    gray = preprocess.apply(gray, chosen)
+    skew = preprocess.deskew_angle(gray)
+    angle = 0.0
+    if abs(skew) >= MIN_SKEW:
+        angle = -skew
+        h, w = gray.shape
+        turn = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+        gray = cv2.warpAffine(
+            gray,
+            turn,
+            (w, h),
+            flags=cv2.INTER_CUBIC,
+            borderMode=cv2.BORDER_CONSTANT,
+            borderValue=int(np.percentile(gray, 90)),
+        )
+    return Prepared(Image.fromarray(gray), scale, angle)

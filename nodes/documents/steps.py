@@ -84,8 +84,7 @@ async def check_ocr_cache(state: dict[str, Any]) -> Command:
 
 
 def _tesseract_text(page: PageImage, max_side: int) -> str:
-    prepared, _ = prepare_for_ocr(page.image, max_side)
-    return read_text(prepared)
+    return read_text(prepare_for_ocr(page.image, max_side).image)
 
 
 async def page_text(page: PageImage, engine: str, max_side: int) -> tuple[str, str]:
