@@ -1,0 +1,77 @@
+"""Page clean-up before OCR: each step does what it claims on drawn pages, and the choice
+follows the page's measured quality."""
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from evals.documents import render_page, with_rotation
+from nodes.documents import preprocess
+from nodes.documents.pages import prepare_for_ocr
+
+
+def gray(image: Image.Image) -> np.ndarray:
+    return np.array(image.convert("L"))
+
+
+@pytest.mark.parametrize("degrees", [-2.6, -1.0, 0.0, 1.5, 3.0])
+def test_deskew_finds_the_angle_a_page_was_turned_by(degrees):
+    page = with_rotation(render_page(person=1), degrees)
+    assert preprocess.deskew_angle(gray(page.image)) == pytest.approx(degrees, abs=0.15)
+
+
+def test_a_turned_page_is_read_upright_and_boxes_map_back_to_it():
+    page = with_rotation(render_page(person=1), 2.0)
+    prepared = prepare_for_ocr(page.image, 2048)
+    assert prepared.angle == pytest.approx(-2.0, abs=0.15)
+    # a box around the page's centre maps back onto the same place
+    w, h = prepared.image.size
+    box = prepared.to_page((w // 2 - 10, h // 2 - 10, w // 2 + 10, h // 2 + 10), page.image.size)
+    assert abs((box[0] + box[2]) / 2 - w / 2) <= 2 and abs((box[1] + box[3]) / 2 - h / 2) <= 2
+
+
+def test_table_rules_are_erased_and_the_text_between_them_kept():
+    page = render_page(person=0, layout="table")
+    img = page.image.copy()
+    draw = ImageDraw.Draw(img)
+    for line in page.lines[1:8]:  # a grid around the personal fields
+        draw.line((80, line.box[1] - 8, 1000, line.box[1] - 8), fill="black", width=2)
+    draw.line((340, page.lines[1].box[1] - 8, 340, page.lines[7].box[3] + 8), fill="black", width=2)
+    out = preprocess.unrule(gray(img))
+    rule_y = page.lines[3].box[1] - 8
+    assert (out[rule_y, 600:900] > 200).all()  # a rule between text rows: gone
+    value = page.pii[2].box  # the phone number's ink is still there
+    assert (out[value[1] : value[3], value[0] : value[2]] < 100).sum() > 100
+
+
+def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
+    img = Image.new("L", (400, 200), 255)
+    draw = ImageDraw.Draw(img)
+    for x in range(40, 300, 20):  # letter-sized blobs on a line, then a period after them
+        draw.rectangle((x, 50, x + 12, 70), fill=0)
+    draw.rectangle((295, 66, 298, 69), fill=0)
+    draw.rectangle((200, 150, 203, 153), fill=0)  # a speck far from any letter
+    out = preprocess.despeckle(np.array(img))
+    assert out[151, 201] > 200 and out[67, 296] < 50 and out[60, 45] < 50
+
+
+def quality(**kw: float) -> preprocess.Quality:
+    base = {"noise": 1.0, "impulse": 0.0, "global_ink": 0.04, "shading": 0.0, "text_height": 20.0}
+    return preprocess.Quality(**{**base, **kw})
+
+
+def test_the_clean_up_follows_the_measured_quality():
+    assert preprocess.choose_steps(quality()) == ("unrule",)
+    assert preprocess.choose_steps(quality(impulse=0.01, noise=3)) == ("median", "unrule")
+    assert preprocess.choose_steps(quality(noise=9)) == ("despeckle", "unrule")
+    assert preprocess.choose_steps(quality(global_ink=0.4))[-1] == "adaptive"
+
+
+def test_salt_and_pepper_measures_as_impulse_noise_and_clean_pages_do_not():
+    page = gray(render_page(person=0).image)
+    rng = np.random.default_rng(0)
+    noisy = page.copy()
+    spots = rng.random(page.shape) < 0.02
+    noisy[spots] = rng.choice([0, 255], size=int(spots.sum()))
+    assert preprocess.estimate_quality(page).impulse < preprocess.IMPULSE_NOISE
+    assert preprocess.estimate_quality(noisy).impulse > preprocess.IMPULSE_NOISE
