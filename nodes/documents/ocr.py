@@ -137,7 +137,7 @@ def two_columns(reading: Reading, width: int) -> bool:
 # with the higher mean word confidence is kept.
 SECOND_LOOK_CONF = 0.80
 SECOND_LOOK_SCALE = 2
-SECOND_LOOK_MAX_LINES = 20  # a page that bad is re-read only where it is worst
+SECOND_LOOK_MAX_LINES = 8  # a bad page is re-read only where it is worst (time per page)
 _JAMO = re.compile(r"[\u3131-\u318e]")  # lone jamo: Hangul that is not a syllable
 
 
@@ -170,7 +170,10 @@ def second_look(image: Image.Image, reading: Reading) -> Reading:
             (crop.width * SECOND_LOOK_SCALE, crop.height * SECOND_LOOK_SCALE),
             Image.Resampling.LANCZOS,
         )
-        again = read_page(crop, psm=7)
+        try:
+            again = read_page(crop, psm=7)
+        except OcrEngineError:  # Tesseract dies (SIGFPE) on some slivers: keep the first look
+            continue
         if not again.line_words or _mean_confidence(again.words) <= _mean_confidence(words):
             continue
         k = SECOND_LOOK_SCALE
@@ -192,7 +195,7 @@ def second_look(image: Image.Image, reading: Reading) -> Reading:
     return Reading(lines, line_words)
 
 
-SECOND_LOOK = False  # switched by measurement (docs/decisions.md "OCR second look")
+SECOND_LOOK = True  # dev (16 pages): PII recall 0.908 -> 0.929, CER 0.197 -> 0.188
 
 
 def read_scan(image: Image.Image) -> Reading:

@@ -31,7 +31,9 @@ log = logging.getLogger(__name__)
 PAGE_PARALLELISM = 2
 MASK_DPI = 150
 # Part of the masking page cache's key: bump it when the detectors or the drawing change.
-MASKING_VERSION = "3"
+MASKING_VERSION = "4"
+# Part of the OCR cache's key: bump it when the page clean-up or the reading changes.
+OCR_VERSION = "2"
 
 
 def limits() -> Limits:
@@ -71,7 +73,9 @@ def ocr_cache_key(doc: Document) -> str:
     engine = settings.ocr_engine
     if engine != "tesseract":
         engine += f":{settings.ocr_model}:{PROMPT.tag}"
-    return cache_key("ocr", doc.sha256, tesseract_version(), engine, str(settings.ocr_max_side))
+    return cache_key(
+        "ocr", doc.sha256, tesseract_version(), engine, str(settings.ocr_max_side), OCR_VERSION
+    )
 
 
 async def check_ocr_cache(state: dict[str, Any]) -> Command:
