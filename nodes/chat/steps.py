@@ -128,8 +128,9 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
     `routed_by`, and clears the previous turn's answer, tool calls, sources and tool steps.
 
     Stage one has no model (rules, then examples with a margin). When it is unsure, or a
-    schedule message asks for two operations at once, a tool-calling model takes the turn (`call_model`:
-    the route then follows from the tools it calls); a model that cannot call tools picks
+    schedule message asks for two operations at once, a tool-calling model takes the turn
+    (`call_model`: the route then follows from the tools it calls); a model that cannot call
+    tools picks
     a route (internal call, not streamed); the embedded stand-in is not asked at all."""
     request = validated(ChatInput, state)
     services = get_services()
