@@ -278,23 +278,27 @@ def mask_page(page: PageImage) -> dict:
     """Detected PII with boxes in the page's own pixels, and the masked page as a PNG. A
     PDF page with a text layer is read from it; any other page by OCR."""
     image = page.image
-    prepared = prepare_for_ocr(image, MAX_SIDE)
+    text_layer = uses_text_layer(page)
+    # a text-layer page is read from its glyph boxes: no OCR clean-up, only the faces' scale
+    scale = min(1.0, MAX_SIDE / max(image.size))
     read = []
-    if not uses_text_layer(page):
+    if not text_layer:
+        prepared = prepare_for_ocr(image, MAX_SIDE)
+        scale = prepared.scale
         read = detect_in_words(read_scan(prepared.image).words, prepared.image.height)
-    for item in read:
-        item.box = prepared.to_page(item.box, image.size)
+        for item in read:
+            item.box = prepared.to_page(item.box, image.size)
     # faces on the plain page: the clean-up (rules erased, turned upright) is for text only
     small = image.convert("L").resize(
-        (round(image.width * prepared.scale), round(image.height * prepared.scale)),
+        (round(image.width * scale), round(image.height * scale)),
         Image.Resampling.BILINEAR,
     )
     read += [
-        Detected("face", None, _scaled(box, 1 / prepared.scale, image.size), 0.7)
+        Detected("face", None, _scaled(box, 1 / scale, image.size), 0.7)
         for box in detect_faces(np.array(small))
     ]
     # text-layer boxes are in the page's own pixels already
-    items = detect_in_text_layer(page.chars, image.height) if uses_text_layer(page) else []
+    items = detect_in_text_layer(page.chars, image.height) if text_layer else []
     items += read
     masked = image.copy()
     draw = ImageDraw.Draw(masked)

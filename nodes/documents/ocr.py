@@ -215,10 +215,6 @@ def read_scan(image: Image.Image) -> Reading:
     return second_look(image, reading) if SECOND_LOOK else reading
 
 
-def read_words(image: Image.Image) -> list[Word]:
-    return read_scan(image).words
-
-
 def read_text(image: Image.Image) -> str:
     return read_scan(image).text
 

@@ -124,7 +124,7 @@ def prepare_for_ocr(
     gray = np.array(image.convert("L"))
     height, width = gray.shape
     quality = preprocess.estimate_quality(gray)
-    scale = min(preprocess.upscale_factor(quality), max_side / max(height, width))
+    scale = min(1.0, max_side / max(height, width))
     if scale != 1.0:
         gray = cv2.resize(
             gray,

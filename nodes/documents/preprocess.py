@@ -1,10 +1,9 @@
 """Page clean-up before OCR, chosen per page from a quality estimate.
 
 Each cleaning step is a named function from a grayscale page to a grayscale page of the same
-size (so word boxes need no mapping), except `upscale`, which returns its factor. Which steps
-a page gets is decided by `choose_steps` from `estimate_quality`; the thresholds and the
-choice were measured on the development pages of `evals/documents_hard.py` (the CER of every
-option is in docs/decisions.md, "OCR preprocessing").
+size (so word boxes need no mapping). Which steps a page gets is decided by `choose_steps`
+from `estimate_quality`; the thresholds and the choice were measured on the development
+pages of `evals/documents_hard.py` (docs/decisions.md, "OCR and masking on noisy scans").
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ class Quality:
     impulse: float  # share of lone pure-black or pure-white pixels: salt-and-pepper
     global_ink: float  # share of the page one global (Otsu) threshold calls ink
     shading: float  # spread of the background's brightness: shadows, uneven light
-    text_height: float  # median height in px of letter-sized ink blobs (0: none found)
 
 
 def estimate_quality(gray: Gray) -> Quality:
@@ -35,19 +33,7 @@ def estimate_quality(gray: Gray) -> Quality:
     background = cv2.dilate(small, np.ones((7, 7), np.uint8))  # ink removed: paper only
     shading = float(np.percentile(background, 95) - np.percentile(background, 5))
     _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    return Quality(noise, impulse, float(ink.mean()), shading, _text_height(gray))
-
-
-def _text_height(gray: Gray) -> float:
-    """Median height of the connected ink blobs that are letter-sized (not specks, not
-    photos or rules): close to the text's cap height."""
-    clean = cv2.medianBlur(gray, 3)
-    _, ink = cv2.threshold(clean, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    heights = stats[1:count, cv2.CC_STAT_HEIGHT]
-    widths = stats[1:count, cv2.CC_STAT_WIDTH]
-    letters = heights[(heights >= 5) & (heights <= 80) & (widths <= 3 * heights)]
-    return float(np.median(letters)) if len(letters) else 0.0
+    return Quality(noise, impulse, float(ink.mean()), shading)
 
 
 def _ink(gray: Gray) -> Gray:
@@ -196,13 +182,6 @@ STEPS: dict[str, Callable[[Gray], Gray]] = {
     "adaptive": adaptive,
     "sauvola": sauvola,
 }
-
-
-def upscale_factor(quality: Quality, target: float = 0.0) -> float:
-    """How much to enlarge a page whose text is small (0: keep)."""
-    if not target or not quality.text_height or quality.text_height >= target:
-        return 1.0
-    return min(3.0, target / quality.text_height)
 
 
 def choose_steps(quality: Quality) -> tuple[str, ...]:

@@ -56,7 +56,7 @@ def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
 
 
 def quality(**kw: float) -> preprocess.Quality:
-    base = {"noise": 1.0, "impulse": 0.0, "global_ink": 0.04, "shading": 0.0, "text_height": 20.0}
+    base = {"noise": 1.0, "impulse": 0.0, "global_ink": 0.04, "shading": 0.0}
     return preprocess.Quality(**{**base, **kw})
 
 
