@@ -10,7 +10,8 @@ from dataclasses import dataclass
 SURNAMES = set(
     "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예봉경사"
 )
-LABEL = r"(?:\s*[:：]\s*|\s+)"
+# A label's colon as OCR reads it: also a full stop, a semicolon or a comma ("Name. 서수아").
+LABEL = r"(?:\s*[:：;.,]\s*|\s+)"
 
 
 @dataclass(frozen=True)
@@ -33,14 +34,15 @@ def rrn_checksum_ok(digits: str) -> bool:
 _EMAIL = re.compile(r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
 _URL = re.compile(
     r"(?:https?://|www\.)[^\s,)]+"
-    r"|(?<![@\w.])(?<![a-z0-9.\-]-)(?:[a-z0-9\-]+\.)+"
+    r"|(?<![@\w.])(?<!@ )(?<![a-z0-9.\-]-)(?:[a-z0-9\-]+\.)+"
     r"(?:com|net|org|io|dev|kr|me|co\.kr|page|app|site)(?:/[^\s,)]*)?",
     re.IGNORECASE,
 )
 # OCR sometimes puts a space inside the birth-date digits ("981 102-2345678").
 _RRN = re.compile(r"(?<![\d-])((?:\d ?){5}\d)\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
 # A masked back half as OCR reads its stars: fewer of them, or as +, x, •, … ("950916-2***…*").
-_RRN_MASKED = re.compile(r"(?<![\d-])(\d{6})\s?-\s?([1-8])([*+xX•●·…]{1,8})")
+# The stars are distinctive enough that a dropped hyphen does not matter ("861106 2******").
+_RRN_MASKED = re.compile(r"(?<![\d-])(\d{6})\s?[-–—]?\s?([1-8])([*＊+xX•●·…]{1,8})")
 # OCR drops the hyphen: 13 digits count only with a valid date and checksum.
 _RRN_BARE = re.compile(r"(?<![\d-])(\d{6})([1-8]\d{6})(?!\d)")
 _MOBILE = re.compile(r"(?<![\d\-])(?:\+82[\s\-]?1\d|01[016789])[\s\-.]?\d{3,4}[\s\-.]?\d{4}(?!\d)")
@@ -50,7 +52,8 @@ _LANDLINE = re.compile(
 _BIRTH = re.compile(
     r"(?:생년월일|생일|출생|birth(?:day|date)?)"
     + LABEL
-    + r"((?:19|20)\d{2}\s*[.\-/년]\s*\d{1,2}\s*[.\-/월]\s*\d{1,2}\s*일?)",
+    # a four-digit or a two-digit year ("95.03.14")
+    + r"((?:(?:19|20)\d{2}|\d{2})\s*[.\-/년]\s*\d{1,2}\s*[.\-/월]\s*\d{1,2}\s*일?)(?!\d)",
     re.IGNORECASE,
 )
 _PROVINCE = (
@@ -93,7 +96,9 @@ _URL_LABELLED = re.compile(
     r"(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|url|링크)" + LABEL + r"(\S.{4,}+)\s*$",
     re.IGNORECASE,
 )
-_BIRTH_LABELLED = re.compile(r"(?:생년월일|생일)" + LABEL + r"(\S.{5,}+)\s*$")
+_BIRTH_LABELLED = re.compile(
+    r"(?:생년월일|생일|birth(?:day|date)?)" + LABEL + r"(\S.{5,}+)\s*$", re.IGNORECASE
+)
 _NAME_LABELLED = re.compile(
     r"(?:이름|성명|성 명|name)" + LABEL + r"([가-힣]{2,4})(?![가-힣])", re.IGNORECASE
 )
@@ -257,4 +262,53 @@ def reading_variants(text: str) -> list[tuple[str, list[int]]]:
     if _DIGIT_SPACE.search(base):
         keep = [i for i in range(len(base)) if not (base[i] == " " and _DIGIT_SPACE.match(base, i))]
         variants.append(("".join(base[i] for i in keep), keep))
+    for joined in (_separators_as_hyphens(base), _email_spaces_dropped(base)):
+        if joined is not None:
+            variants.append(joined)
     return variants
+
+
+# A separator between digit groups as OCR reads a hyphen: a colon, a middle dot, a jamo
+# ("051-469: 2248", "031 ㅠ 285 ㆍ 3548", "930208: 1348783", "+82 10- 3251"), with the spaces
+# around it, or a full stop followed by a space. Read as one hyphen. Runs of spaces alone are
+# left to `_DIGIT_SPACE`.
+_DIGIT_SEPARATOR = re.compile(r"(?<=\d)(?: ?[\-–—‐:;ㆍ·ㅠㅡ一_=] ?| ?\. )(?=\d)")
+# An e-mail address with spaces OCR put next to its "@" or its dots ("seo.sua35@gmail. com",
+# "eunwoo.park @icloud.com"); the domain in lower case, so a following capitalised word
+# ("Blog") is not joined to it.
+_EMAIL_LOOSE = re.compile(
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+ ?@ ?[a-z0-9\-]+(?: ?\. ?[a-z0-9\-]+)*"
+    r"(?: ?\. ?[a-z]{2,})"
+)
+
+
+def _separators_as_hyphens(text: str) -> tuple[str, list[int]] | None:
+    cuts = [(m.start(), m.end()) for m in _DIGIT_SEPARATOR.finditer(text) if m.group(0) != "-"]
+    return _cut(text, cuts, "-")
+
+
+def _email_spaces_dropped(text: str) -> tuple[str, list[int]] | None:
+    cuts = [
+        (i, i + 1)
+        for m in _EMAIL_LOOSE.finditer(text)
+        for i in range(m.start(), m.end())
+        if text[i] == " "
+    ]
+    return _cut(text, cuts, "")
+
+
+def _cut(text: str, cuts: list[tuple[int, int]], replace: str) -> tuple[str, list[int]] | None:
+    """`text` with each (start, end) span (in order, not overlapping) replaced by `replace`
+    (one character or none), and the index in `text` of each character kept (a replacement
+    keeps its span's first index); None when there is nothing to cut."""
+    if not cuts:
+        return None
+    out, keep, at = [], [], 0
+    for start, end in cuts:
+        out += [text[at:start], replace]
+        keep += range(at, start)
+        keep += [start] * len(replace)
+        at = end
+    out.append(text[at:])
+    keep += range(at, len(text))
+    return "".join(out), keep

@@ -153,3 +153,60 @@ def test_a_page_read_across_two_columns_is_recognised_from_its_gaps():
     # (beyond 75% of the width) is no second column
     junk = Reading(["a"] * 4, [line(100 * i, *left, ("|", 1100, 1104)) for i in range(4)])
     assert not two_columns(junk, width=1240)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "value"),
+    [
+        ("Phone 051-469: 2248", "phone", "051-469: 2248"),  # a hyphen read as a colon
+        ("자택 031 ㅠ 285 ㆍ 3548", "phone", "031 ㅠ 285 ㆍ 3548"),  # as jamo and a middle dot
+        ("휴대폰 +82 10- 3251 9728", "phone", "+82 10- 3251 9728"),  # a space after a hyphen
+    ],
+)
+def test_separators_misread_between_digit_groups_are_read_as_hyphens(line, kind, value):
+    assert found(line) == [(kind, value)]
+
+
+def test_an_rrn_with_its_hyphen_read_as_a_colon_still_needs_its_checksum():
+    valid = rrn_with_checksum("930208", "134878")
+    front, back = valid.split("-")
+    assert found(f"주민등록번호 {front}: {back}") == [("rrn", f"{front}: {back}")]
+    wrong = back[:-1] + str((int(back[-1]) + 1) % 10)
+    # the hyphen is read back, so the dated front and gender digit still make it an RRN
+    # with less confidence; a time range is no RRN
+    assert [k for k, _ in found(f"주민등록번호 {front}: {wrong}")] == ["rrn"]
+    assert found("회의 10:30 ~ 12:00") == []
+
+
+@pytest.mark.parametrize(
+    "line", ["Email seo.sua35@gmail. com", "이메일 eunwoo.park @icloud.com", "a_b @ naver.com"]
+)
+def test_spaces_ocr_put_into_an_email_address_are_read_through(line):
+    [(kind, value)] = found(line)
+    assert kind == "email" and "@" in value and value.replace(" ", "") in line.replace(" ", "")
+    assert not value.endswith(" ")
+
+
+def test_an_email_is_not_joined_to_the_capitalised_word_after_it():
+    assert found("Email x.y@corp.com Blog") == [("email", "x.y@corp.com")]
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("Date of Birth : 89.07.08", "89.07.08"),  # a two-digit year
+        ("Birth 91.11.27", "91.11.27"),
+        ("생년월일. 1995-03-02 (만 30세)", "1995-03-02"),  # its colon read as a full stop
+    ],
+)
+def test_birth_dates_with_two_digit_years_and_misread_colons(line, value):
+    assert found(line) == [("birth_date", value)]
+
+
+def test_a_period_is_no_birth_date():
+    assert found("경력 2016.07 ~ 2019.03") == []
+
+
+def test_a_masked_rrn_whose_hyphen_ocr_dropped():
+    assert found("주민등록번호 861106 2******") == [("rrn", "861106 2******")]
+    assert found("주민등록번호 861306 2******") == []  # month 13
