@@ -118,7 +118,7 @@ def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
 # masked from the label's own words (fail safe), with low confidence, when no detector found
 # anything there.
 LABELS = (
-    ("rrn", re.compile(r"^(?:주민등록번호|주민번호|주민등록)$")),
+    ("rrn", re.compile(r"^(?:주민등록번호|주민번호|주민등록|민등록번호|등록번호)$")),
     (
         "phone",
         re.compile(
@@ -127,15 +127,75 @@ LABELS = (
     ),
     ("email", re.compile(r"^(?:이메일|메일|e-?mail)$", re.I)),
     ("address", re.compile(r"^(?:주소|거주지|현주소|address)$", re.I)),
-    ("birth_date", re.compile(r"^(?:생년월일|생일|birth(?:day|date)?)$", re.I)),
-    ("name", re.compile(r"^(?:이름|성명|name)$", re.I)),
+    (
+        "birth_date",
+        re.compile(r"^(?:생년월일|생일|birth(?:day|date)?|date ?of ?birth|d\.?o\.?b\.?)$", re.I),
+    ),
+    ("name", re.compile(r"^(?:이름|성명|성 명|name)$", re.I)),
     (
         "url",
         re.compile(r"^(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|blog|portfolio)$", re.I),
     ),
 )
+# Korean labels OCR may read with one syllable wrong ("이르", "생넌월일"): one of these, of
+# the same length, differing in one syllable, is that label. Two-syllable ones only for a
+# name, whose value must then look like one (`bare_name`).
+FUZZY_LABELS = {
+    "주민등록번호": "rrn",
+    "전화번호": "phone",
+    "휴대폰": "phone",
+    "연락처": "phone",
+    "이메일": "email",
+    "거주지": "address",
+    "생년월일": "birth_date",
+    "포트폴리오": "url",
+    "이름": "name",
+    "성명": "name",
+}
 LABEL_CONFIDENCE = 0.5
 LABEL_GAP = 1.0  # a label followed by a gap this wide (word spaces are ~0.3-0.5) is a cell
+LABEL_MAX_WORDS = 4  # "Date of Birth", "주 민 등 록 번 호" as split syllables
+_COLONS = ":：;.,"
+_LEADING_JUNK = re.compile(r"^[^0-9A-Za-z가-힣]{1,2}$")  # "ㆍ", "|", "—" before a value
+
+
+def _fuzzy_label(head: str) -> str | None:
+    for label, kind in FUZZY_LABELS.items():
+        if len(head) == len(label) and sum(a != b for a, b in zip(head, label, strict=True)) == 1:
+            return kind
+    return None
+
+
+def _label_kind(head: str) -> tuple[str, bool] | None:
+    """The type a label names and whether it was read exactly (not one syllable off)."""
+    kind = next((k for k, pattern in LABELS if pattern.match(head)), None)
+    if kind is not None:
+        return kind, True
+    if (fuzzy := _fuzzy_label(head)) is not None:
+        return fuzzy, False
+    return None
+
+
+def read_label(words: list[Word], segment: list[int]) -> tuple[str, int, int, bool, bool] | None:
+    """The label opening a segment: (type, how many of its words it takes, characters of
+    its last word that belong to it, whether a colon ends it, whether it was read exactly).
+    The label may span a few words ("Date of Birth", "주 민 등 록 번호"), end with a colon as
+    OCR reads one (":", ".", ";"), or have its value glued on ("연락처:010...")."""
+    for n in range(1, min(LABEL_MAX_WORDS, len(segment)) + 1):
+        texts = [words[i].text.replace("：", ":") for i in segment[:n]]
+        last = texts[-1]
+        stripped = last.rstrip(_COLONS)
+        candidates = [(stripped, len(last), stripped != last)]
+        head, colon, glued = last.partition(":")
+        if colon and glued:
+            candidates.append((head, len(head) + 1, True))  # "연락처:010-..."
+        for label_end, skip, has_colon in candidates:
+            parts = [*texts[:-1], label_end]
+            for joined in ("".join(parts), " ".join(parts)):
+                if (found := _label_kind(joined)) is not None:
+                    kind, exact = found
+                    return kind, n, skip if skip < len(last) else 0, has_colon, exact
+    return None
 
 
 def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
@@ -143,27 +203,43 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
     label) for each label that opens a segment of the line and is followed by a colon
     ("연락처: 010...", "주소:서울...": the rest of the segment) or stands alone in its
     segment (a table's "연락처 | 010...": the next segment). A label without either ("GitHub
-    Actions로 CI 구축") is prose, not a label."""
+    Actions로 CI 구축") is prose, not a label. A label read one syllable off counts only for
+    a value that looks like its type (a name for "이르")."""
     out = []
     parts = segments(words)
     for n, segment in enumerate(parts):
-        first = words[segment[0]].text.replace("：", ":")
-        head, colon, glued = first.partition(":")
-        kind = next((k for k, pattern in LABELS if pattern.match(head)), None)
-        if kind is None:
+        label = read_label(words, segment)
+        if label is None:
             continue
-        rest, skip = segment[1:], 0
-        if not colon and rest and gap_after(words, segment[0]) > LABEL_GAP * word_height(words):
-            colon = ":"  # a table's label cell: a wide gap, not a word space, before the value
-        if glued:
-            rest, skip = [segment[0], *rest], len(head) + 1  # the value starts in the label
-        elif not colon and rest and words[rest[0]].text in (":", "："):
-            rest, colon = rest[1:], ":"
+        kind, taken, skip, colon, exact = label
+        rest = segment[taken:]
+        if skip:
+            rest, skip = [segment[taken - 1], *rest], skip  # the value starts in the label
+        elif not colon and rest:
+            if gap_after(words, segment[taken - 1]) > LABEL_GAP * word_height(words):
+                colon = True  # a table's label cell: a wide gap, not a word space, before it
+            elif words[rest[0]].text in (":", "：", ".", ";"):
+                rest, colon = rest[1:], True
+        value: list[int] = []
         if colon and rest:
-            out.append((kind, rest, skip))
+            value = rest
         elif not rest and n + 1 < len(parts):
-            out.append((kind, parts[n + 1], 0))
+            value = parts[n + 1]
+        while len(value) > 1 and not skip and _LEADING_JUNK.match(words[value[0]].text):
+            value = value[1:]  # a rule's remains or a stray mark before the value ("ㆍ", "|")
+        if value and (exact or _looks_like(kind, [words[i].text for i in value])):
+            out.append((kind, value, skip))
     return out
+
+
+def _looks_like(kind: str, texts: list[str]) -> bool:
+    """A value after a label read one syllable off is taken only when it looks like the
+    label's type: a name, or (for the other labels) digits or an "@" or a dot in it."""
+    if kind == "name":
+        return bare_name(_syllables_rejoined(" ".join(texts))[0]) is not None
+    if kind == "address":
+        return any(c.isdigit() for t in texts for c in t)
+    return any(c.isdigit() or c in "@." for t in texts for c in t)
 
 
 def _union(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
@@ -177,13 +253,66 @@ def _union(boxes: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
     )
 
 
+BARE_NAME_CONFIDENCE = 0.6  # a name without its label (`bare_name`), before any discount
+AFTER_LABEL_NAME_CONFIDENCE = 0.45
+NAME_MIN_OCR_CONFIDENCE = 0.35
+NAME_HEIGHT = (0.5, 2.5)  # times the page's median word height
+
+
+def plausible_name(words: list[Word], height: int) -> bool:
+    """Words a name without a label may be: read with some confidence and about as tall as
+    the page's text (what OCR makes of a photo is neither: "이라" at 0.24, 8 px high)."""
+    if not words:
+        return False
+    tall = statistics.median(w.box[3] - w.box[1] for w in words)
+    return (
+        statistics.median(w.confidence for w in words) >= NAME_MIN_OCR_CONFIDENCE
+        and NAME_HEIGHT[0] * height <= tall <= NAME_HEIGHT[1] * height
+    )
+
+
+def _label_like(text: str) -> bool:
+    """A short word OCR may have made of a name's label ("AY:" for "성명:", "By" for
+    "성명"): a colon at its end, or a few Latin letters."""
+    core = text.rstrip(_COLONS)
+    return 0 < len(core) <= 4 and (core != text or (core.isascii() and core.isalpha()))
+
+
+def header_name(words: list[Word]) -> tuple[list[int], PiiMatch] | None:
+    """A Korean name (`bare_name`) alone in a segment of a header line, or after one short
+    word that stands for its misread label ("AY: 오 주 원", "By 오출"), or after a label read
+    one syllable off. A label with a value in the next segment is not itself a name."""
+    parts = segments(words)
+    for n, segment in enumerate(parts):
+        label = read_label(words, segment)
+        if label is not None and label[1] == len(segment) and n + 1 < len(parts):
+            continue
+        for drop in (0, 1):
+            if drop and (len(segment) < 2 or not _label_like(words[segment[0]].text)):
+                break
+            rest = segment[drop:]
+            while len(rest) > 1 and _LEADING_JUNK.match(words[rest[0]].text):
+                rest = rest[1:]
+            text = _syllables_rejoined(" ".join(words[i].text for i in rest))[0]
+            if (name := bare_name(text)) is not None:
+                if drop:
+                    name = PiiMatch("name", 0, 0, name.text, AFTER_LABEL_NAME_CONFIDENCE)
+                return rest, name
+    return None
+
+
 def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
     found: list[Detected] = []
+    height = word_height(words) if words else 1
     for line_words in lines_of(words):
         text, spans = _line_spans(line_words)
         in_header = line_words[0].box[1] < page_height * HEADER_SHARE
         claimed = set()
         for match in find_pii_tolerant(text, allow_bare_name=in_header):
+            if match.type == "name" and match.confidence <= BARE_NAME_CONFIDENCE:
+                words_in = [w for start, end, w in spans if start < match.end and match.start < end]
+                if not plausible_name(words_in, height):
+                    continue
             boxes, confidences = [], []
             for index, (start, end, word) in enumerate(spans):
                 lo, hi = max(match.start, start), min(match.end, end)
@@ -199,15 +328,13 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
                     match.type, match.text, _union(boxes), match.confidence * max(0.5, ocr_conf)
                 )
             )
-        if in_header and not claimed:
+        if in_header and not claimed and (header := header_name(line_words)) is not None:
             # a name alone in its column of a header line (a photo or a rule beside it)
-            for segment in segments(line_words):
-                words_text = " ".join(line_words[i].text for i in segment)
-                if (name := bare_name(_syllables_rejoined(words_text)[0])) is not None:
-                    box = _union([line_words[i].box for i in segment])
-                    found.append(Detected("name", name.text, box, name.confidence))
-                    claimed.update(segment)
-                    break
+            indexes, name = header
+            if plausible_name([line_words[i] for i in indexes], height):
+                box = _union([line_words[i].box for i in indexes])
+                found.append(Detected("name", name.text, box, name.confidence))
+                claimed.update(indexes)
         for kind, indexes, skip in labelled_values(line_words):
             if claimed.intersection(indexes):
                 continue  # a detector read the value (or part of it): its box stands
@@ -216,7 +343,41 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
             boxes[0] = _sub_box(value_words[0], skip, len(value_words[0].text))
             value = " ".join(w.text for w in value_words)[skip:]
             found.append(Detected(kind, value, _union(boxes), LABEL_CONFIDENCE))
-    return found
+    return merge_overlapping(found)
+
+
+def _iou(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    inter = w * h
+    area = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / area
+
+
+MERGE_IOU = 0.5
+
+
+def merge_overlapping(items: list[Detected]) -> list[Detected]:
+    """One value read twice (Tesseract now and then gives one visual line as two overlapping
+    lines) is one detection: boxes of the same type overlapping by `MERGE_IOU` or more are
+    merged into their union, with the more confident reading's text."""
+    out: list[Detected] = []
+    for item in sorted(items, key=lambda d: -d.confidence):
+        twin = next(
+            (o for o in out if o.type == item.type and _iou(o.box, item.box) >= MERGE_IOU), None
+        )
+        if twin is None:
+            out.append(Detected(item.type, item.text, item.box, item.confidence))
+            continue
+        twin.box = (
+            min(twin.box[0], item.box[0]),
+            min(twin.box[1], item.box[1]),
+            max(twin.box[2], item.box[2]),
+            max(twin.box[3], item.box[3]),
+        )
+    return out
 
 
 _FACES: cv2.CascadeClassifier | None = None

@@ -210,3 +210,62 @@ def test_a_period_is_no_birth_date():
 def test_a_masked_rrn_whose_hyphen_ocr_dropped():
     assert found("주민등록번호 861106 2******") == [("rrn", "861106 2******")]
     assert found("주민등록번호 861306 2******") == []  # month 13
+
+
+def test_a_label_of_several_words_or_split_syllables_still_labels_its_value():
+    line = words(("Date", 0, 40), ("of", 45, 60), ("Birth", 65, 110), ("8#.O7", 150, 230))
+    assert labelled_values(line) == [("birth_date", [3], 0)]
+    split = words(
+        ("민", 0, 20), ("등", 22, 42), ("록", 44, 64), ("번호.", 66, 110), ("#*", 130, 200)
+    )
+    assert labelled_values(split) == [("rrn", [4], 0)]
+
+
+def test_a_label_read_one_syllable_off_counts_only_before_a_value_of_its_type():
+    # "이름" read as "이르", its colon as a middle dot, the name's syllables split
+    line = words(
+        ("이르", 0, 40), ("ㆍ", 150, 154), ("서", 180, 200), ("혜", 202, 222), ("리", 224, 244)
+    )
+    items = detect_in_words(line, page_height=2000)
+    assert [(i.type, i.box) for i in items] == [("name", (180, 100, 244, 120))]
+    # the same misread label before prose is no label, and "이르" is no name
+    prose = words(("이르", 0, 40), ("ㆍ", 150, 154), ("시간", 180, 220), ("배포", 230, 270))
+    assert detect_in_words(prose, page_height=2000) == []
+
+
+@pytest.mark.parametrize("label", ["AY:", "By"])
+def test_a_name_after_a_word_ocr_made_of_its_label_in_the_header(label):
+    line = words((label, 0, 40), ("오", 60, 80), ("주", 82, 102), ("원", 104, 124))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.text, item.box) == ("name", "오주원", (60, 100, 124, 120))
+    assert item.confidence < 0.5
+    low = [Word(w.text, (w.box[0], 1900, w.box[2], 1920), 0.9, w.line) for w in line]
+    assert detect_in_words(low, page_height=2000) == []  # not in the header: no name
+
+
+def test_a_name_read_from_a_photo_is_no_name():
+    page = [
+        Word(t, (x, 100, x + 60, 120), 0.9, (1, 1, 1))
+        for t, x in (("Name:", 0), ("김", 70), ("하은", 90))
+    ]
+    # beside them, far to the right, OCR read the photo as a "name" at 0.24, 8 px high
+    junk = Word("이라", (1000, 140, 1060, 148), 0.24, (1, 2, 1))
+    tall = Word("우세", (1000, 200, 1200, 290), 0.9, (1, 3, 1))
+    items = detect_in_words([*page, junk, tall], page_height=2000)
+    assert [(i.type, i.text) for i in items] == [("name", "김하은")]
+
+
+def test_one_value_read_as_two_overlapping_lines_is_one_mask():
+    first = [
+        Word("이름:", (0, 100, 50, 120), 0.9, (1, 1, 1)),
+        Word("서혜린", (60, 100, 120, 120), 0.9, (1, 1, 1)),
+    ]
+    second = [
+        Word("이름:", (0, 104, 50, 124), 0.9, (1, 2, 1)),
+        Word("서혜리", (60, 104, 124, 124), 0.9, (1, 2, 1)),
+    ]
+    [item] = detect_in_words(first + second, page_height=2000)
+    assert item.type == "name" and item.box == (60, 100, 124, 124)
+    # two values of one type side by side stay two
+    two = words(("Tel:", 0, 40), ("02-123-4567", 50, 160), ("031-123-4567", 200, 320))
+    assert [i.type for i in detect_in_words(two, page_height=2000)] == ["phone", "phone"]
