@@ -118,6 +118,10 @@ async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, 
         "degenerate_answers": sum(r["degenerate"] is not None for r in results),
         "degenerate_reasons": sorted({r["degenerate"] for r in results if r["degenerate"]}),
         "errors": [r for r in results if not r["tool_ok"] or r["args_ok"] is False],
+        # every message's route and the stage that decided it (for the per-stage tables)
+        "decisions": [
+            {k: r[k] for k in ("message", "gold_route", "route", "routed_by")} for r in results
+        ],
     }
 
 

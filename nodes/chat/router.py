@@ -22,7 +22,9 @@ from nodes.shared.korean_dates import find_when, today_seoul, week_range
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
-ADD_VERB = re.compile(r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|(?i:\b(?:add|put|book)\b)")
+ADD_VERB = re.compile(
+    r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|(?i:\b(?:add|put|book)\b)"
+)
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|"
     r"(?i:\b(?:move|reschedule|postpone|push)\b)"
@@ -31,7 +33,11 @@ DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|없애|제거|(?i:\b(?:cancel|delete|remove|drop)\b)"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
-LIST_VERB = re.compile(r"보여|알려|조회|확인|정리|(?i:\b(?:show|list|what'?s\s+on)\b)")
+LIST_VERB = re.compile(
+    r"보여|알려|조회|확인|정리|목록|볼게|볼래|보자|(?i:\b(?:show|list|what'?s\s+on)\b)"
+)
+# A verb describing an item, not asking for anything ("등록해둔 스케줄", "추가한 일정").
+MODIFIER_END = re.compile(r"\S*?(?:해\s*둔|해\s*놓은|해\s*놨던|한|된|했던|힌|둔)(?=\s|$)")
 # Where one operation ends and the next begins ("다음주 일정 보여주고 금요일 면접은 ...",
 # "카카오 면접 지우고 ...", "... 바꿔줘, 그리고 ..."): an operation verb's "-고", or "그리고"
 # after a request's ending. A part that asks for no operation ("그리고 면접 팁도 알려줘" is
@@ -42,7 +48,7 @@ OP_STEM = (
 )
 CLAUSE_BREAK = re.compile(
     rf"{OP_STEM}고(\s+|,\s*)|"
-    r"(?:줘|해|요|래)(\s*[,.]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
+    r"(?:줘|해|요|래|야|어|지|니|[?!])(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
 )
 # Two events in one add ("12월 3일 오후 1시 SK 서류 제출이랑 12월 5일 ... 토익 시험 일정
@@ -57,12 +63,13 @@ MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
     r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     r"|메모\s*[:：]\s*([^\n]+?)\s*$"
+    r"|메모(?:는|로|에)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:적어|남겨|넣어|써|해)\S*)?\s*$"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
 MY_SCHEDULE = re.compile(
-    r"(?:내|나의|제)\s*(?:일정|스케줄)|일정\s*(?:알려|보여|확인|뭐|있)|"
+    r"(?:내|나의|제)\s*(?:일정|스케줄)|(?:일정|스케줄)(?:이|은|는)?\s*(?:알려|보여|확인|뭐|있|어때)|"
     r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
 )
@@ -71,12 +78,13 @@ MINE_EXPLICIT = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄|캘린더|달력)|(?i:\bmy\s+(?:calendar|schedule)\b)"
 )
 RECRUIT_WORD = re.compile(
-    r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수\s*기간|전형|합격\s*발표|발표일|"
+    r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수|지원\s*기간|전형|합격\s*발표|발표일|"
     r"채용\s*(?:일정|프로세스|절차|과정|스케줄)|면접\s*(?:일정|날짜|언제)|공고\s*일정|"
     r"(?i:\b(?:deadline|hiring\s+(?:timeline|process|schedule)|coding\s+test|application)\b)"
 )
 WHEN = re.compile(
     r"언제|며칠|몇\s*일|몇\s*시|날짜|일정이|마감이|까지야|까지인지|무슨\s*요일|"
+    r"(?:시작|마감|끝)(?:했|됐|하나|해\?|이야|인가)|"
     r"(?i:\bwhen\b|\bwhat\s+time\b)"
 )
 # The user's own documents: a document word with a sign that it is theirs ("내 이력서",
@@ -88,8 +96,12 @@ DOC_NOUN = (
 )
 DOC_WORD = re.compile(
     rf"{OWN}\s*{DOC_NOUN}|{DOC_NOUN}(?:에|에서|의)?\s*(?:\S+\s*)?{OWN}|"
-    r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필"
+    r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필|"
+    r"담당\s*업무|주요\s*업무|업무\s*내용|하는\s*일|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택"
 )
+# The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
+POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
+OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
 # Advice on preparing ("코딩테스트 준비는 어떤 순서로 하면 좋아?"): general, even when it
 # names a recruitment stage, unless it asks when or acts on a schedule.
@@ -100,7 +112,19 @@ HOW = re.compile(r"어떻게|어케|어떤\s*순서|방법|팁|뭘|뭐부터|무
 # user's documents, schedule or a posting's dates.
 KNOWLEDGE = re.compile(
     r"설명|차이|뭐가\s*달라|다른\s*점|(?:^|\s)왜\s|개념|원리|종류|장단점|뭐고|란\s*뭐|이란\s|"
-    r"(?i:\b(?:explain|difference|what\s+is)\b)"
+    r"뭐가\s*(?:나아|낫|좋아|더)|추천(?:해|좀|할|해줄)|"
+    r"(?i:\b(?:explain|difference|what\s+is|what\s+are|recommend)\b)"
+)
+# "STAR 기법이 뭐야?": a term asked about; general unless the thing asked is a schedule,
+# a date or the user's document ("내일 일정이 뭐야?" is not).
+WHAT_IS = re.compile(
+    r"[가-힣A-Za-z)]\s*(?:이|가|는|은|란|이란)\s*(?:뭐야|뭐예요|뭔가요|무엇인가요|뭐지|뭐임)"
+)
+# Talk to the assistant itself: greetings, thanks, who it is and what it can do.
+SMALL_TALK = re.compile(
+    r"^(?:안녕|하이|반가|고마|감사|ㅋㅋ|ㅎㅎ|오케이|ㅇㅋ|굿)|너는?\s*누구|누구(?:야|세요|니)|"
+    r"(?:뭘|무엇을|뭐|무슨\s*일을?)\s*(?:할\s*수\s*있|해\s*줄\s*수|도와)|"
+    r"(?i:\b(?:who\s+are\s+you|what\s+can\s+you\s+do|thanks?|thank\s+you|hello|hi)\b)"
 )
 ADVICE = re.compile(
     r"팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
@@ -108,7 +132,9 @@ ADVICE = re.compile(
     r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b)"
 )
 FEELING = re.compile(
-    r"피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장돼|싫다|싫어|우울|불안|걱정|스트레스|망했|설레|ㅠ|ㅜ"
+    r"피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
+    r"설레|잠이\s*안|잠\s*못|졸려|ㅠ|ㅜ|"
+    r"(?i:\b(?:tired|exhausted|nervous|stressed|anxious|worried)\b)"
 )
 # Text pasted to be read ("이 문자 무슨 뜻이야? \"...일정 삭제해줘...\""): the quote is not the
 # user's ask.
@@ -152,6 +178,7 @@ def asks_operation(text: str) -> bool:
     """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?")."""
     return any(
         not text[m.end() : m.end() + 3].lstrip().startswith("?")
+        and not MODIFIER_END.match(text, m.end())
         for m in SCHEDULE_VERB.finditer(text)
     )
 
@@ -187,6 +214,10 @@ def keyword_route(message: str) -> str | None:
         return "general"  # about the pasted text: it is in the message
     if FEELING.search(own) and not (schedule_verb or mine or when or (docs and "?" in own)):
         return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
+    if SMALL_TALK.search(own.strip()) and not (schedule_verb or docs or mine or recruit):
+        return "general"  # "안녕! 반가워", "너는 누구야? 뭘 할 수 있어?"
+    if WHAT_IS.search(own) and not (docs or mine or schedule_verb or schedule_word or when):
+        return "general"  # "카프카에서 컨슈머 그룹이 뭐야?"
     if KNOWLEDGE.search(own) and not (docs or mine or schedule_verb or (recruit and when)):
         return "general"  # "CAP 이론 설명해줘", "포트폴리오랑 경력기술서는 뭐가 달라?"
     if (
@@ -200,6 +231,10 @@ def keyword_route(message: str) -> str | None:
         and (when or "공고" in own or ASK.search(own))
         and not (docs or MINE_EXPLICIT.search(own) or schedule_verb)
         and not (PREPARE.search(own) and not when)  # "코테 준비 일정": whose? not sure
+    ):
+        return "calendar"
+    if POSTING_DATES.search(own) and not (
+        MINE_EXPLICIT.search(own) or schedule_verb or OWN_DOC.search(own)
     ):
         return "calendar"
     if recruit and "공고" in own and schedule_verb:
@@ -221,11 +256,19 @@ def operation_kind(clause: str) -> str | None:
     """Which schedule tool one clause asks for: delete, update, add, get; None when the
     clause asks for no operation (small talk, an advice question)."""
     own = unquoted(clause)
-    if DELETE_VERB.search(own):
-        return "delete_schedule"
-    if MOVE_VERB.search(own):
-        return "update_schedule"
-    if ADD_VERB.search(own) or (own != clause and ADD_VERB.search(clause)):
+    # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
+    # is part of the title); verbs describing an item ("등록해둔") ask for nothing.
+    asked = [m for m in SCHEDULE_VERB.finditer(own) if not MODIFIER_END.match(own, m.end())]
+    if asked:
+        last = asked[-1].group(0)
+        for verb, kind in (
+            (DELETE_VERB, "delete_schedule"),
+            (MOVE_VERB, "update_schedule"),
+            (ADD_VERB, "add_schedule"),
+        ):
+            if verb.fullmatch(last):
+                return kind
+    if own != clause and ADD_VERB.search(clause):
         return "add_schedule"
     if LIST_VERB.search(own) or MY_SCHEDULE.search(own) or SCHEDULE_WORD.search(own):
         return "get_schedule"

@@ -212,7 +212,8 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
 _WEEKDAYS = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6}
 _REL_DAY = {"오늘": 0, "금일": 0, "내일": 1, "명일": 1, "모레": 2, "내일모레": 2, "글피": 3}
 _WEEK_REF = re.compile(
-    r"(이번\s*주|이번주|금주|다음\s*주|다음주|차주|다다음\s*주|다다음주|저번\s*주|지난\s*주)"
+    r"(이번\s*주|이번주|금주|다음\s*주|다음주|차주|다다음\s*주|다다음주|저번\s*주|지난\s*주|"
+    r"(?i:\b(?:this|next|last)\s+week\b))"
 )
 _WEEKDAY = re.compile(r"([월화수목금토일])(?:요일|욜)")
 _EN_WEEKDAY = re.compile(
@@ -230,7 +231,17 @@ _DAY_OF_MONTH = re.compile(r"(이번|다음)\s*달\s*(\d{1,2})\s*일")
 # A bare "12.16" in a request ("12.16 저녁 8시 ..."): a month and a day followed by a space,
 # the end or a particle; "3.5년", "Java 1.8" are not dates (units and letters are excluded).
 _REQUEST_DOT = re.compile(r"(?<![\w.\-/])(1[0-2]|0?[1-9])\.(\d{1,2})(?=\s|$|에|까지|부터|로)")
-_EN_CLOCK = re.compile(r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\b\.?")
+# "10am", "2:30 pm", "2pm에" (a Korean particle may follow at once).
+_EN_CLOCK = re.compile(r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m(?![a-z])\.?")
+# "낼" is 내일 in a chat ("낼 오후3시 …"), but also the verb 내다 ("지원서 낼 건데"): a day only
+# when a time, a part of day or a particle follows, or nothing does.
+_NAEL = re.compile(r"(?<![가-힣])낼(?=\s*(?:오전|오후|아침|저녁|밤|낮|새벽|\d|까지|은|는|도|$))")
+# A day of the month alone ("11일로 미뤄줘", "4일에 잡힌 면접"): its next occurrence. Not a
+# count of days ("3일 뒤", "3일간", "2일 동안", "1일 1커밋") and not after a month.
+_DAY_ONLY = re.compile(
+    r"(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?![가-힣\d]|\s*(?:뒤|후|동안|전|이내|\d))"
+    r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=(?:에|로|으로|까지|부터|은|는|자)(?![가-힣]))"
+)
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달)\s*(?:말|마지막\s*날)")
 _CLOCK = re.compile(
     r"(?:(오전|오후|아침|저녁|밤|낮)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?!간)(?:\s*(\d{1,2})\s*분|\s*(반))?)"
@@ -247,10 +258,10 @@ class RelativeWhen:
 
 
 def _week_offset(word: str) -> int:
-    word = re.sub(r"\s", "", word)
-    if word in ("이번주", "금주"):
+    word = re.sub(r"\s", "", word).lower()
+    if word in ("이번주", "금주", "thisweek"):
         return 0
-    if word in ("다음주", "차주"):
+    if word in ("다음주", "차주", "nextweek"):
         return 1
     if word == "다다음주":
         return 2
@@ -302,6 +313,9 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]
         found = re.search(word, text)
         if found:
             return _plus(now, offset), [found.span()]
+    nael = _NAEL.search(text)
+    if nael:
+        return _plus(now, 1), [nael.span()]
     english = _EN_REL_DAY.search(text)
     if english:
         offset = 2 if english.group(1) else 1 if english.group(2) else 0
@@ -335,6 +349,13 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]
         if en_weekday.group(1):  # "next Friday": that day of next week
             return _plus(now, 7 - now.weekday() + target), [en_weekday.span()]
         return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()]
+    day_only = _DAY_ONLY.search(text)
+    if day_only:
+        day = int(day_only.group(1) or day_only.group(2))
+        for ahead in (0, 1, 2):  # this month's when it is still ahead, else the next one's
+            month = _month(now, ahead)
+            if month and day <= month[1].day and month[0].replace(day=day) >= now:
+                return month[0].replace(day=day), [day_only.span()]
     return None, []
 
 

@@ -198,3 +198,98 @@ def test_routes_by_rule(message, route):
 
 def test_english_names_match_korean_titles_and_companies():
     assert koreanised("KAKAO coding test") == "카카오 코딩 test"
+
+
+# --- session 7: kinds of misses found on dev (messages written here, not the eval's) -----
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "time"),
+    [
+        ("15일로 미뤄줘", "2026-12-15", None),  # a day of the month alone: the next one
+        ("29일에 잡힌 약속", "2026-11-29", None),  # today is still ahead
+        ("3일 면접", "2026-12-03", None),
+        ("3일간 여행", None, None),  # a count of days, not a date
+        ("1일 1커밋 챌린지", None, None),
+        ("낼 아침 8시 러닝", "2026-11-30", "08:00"),  # 낼 = 내일 in a chat
+        ("서류 낼 건데", None, None),  # 낼 the verb
+        ("모레 3pm에 발표 연습", "2026-12-01", "15:00"),  # an English time, a particle after
+    ],
+)
+def test_session7_request_dates(text, day, time):
+    when = find_when(text, NOW)
+    assert (when.date.isoformat() if when.date else None, when.time) == (day, time)
+
+
+def test_english_week_words_give_the_week():
+    got = date_range("what's on my calendar next week?", NOW)
+    assert (got[0].isoformat(), got[1].isoformat()) == ("2026-11-30", "2026-12-06")
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("금요일 저녁 6시 동아리 뒤풀이 추가해줘", "동아리 뒤풀이"),  # 뒤풀이 keeps its 이
+        ("내일 오후 5시 면접 스터디가 있어, 일정에 넣어줘", "면접 스터디"),  # the particle goes
+        ("모레 오후 1시 포트폴리오 수정 일정 하나 잡아줘", "포트폴리오 수정"),
+    ],
+)
+def test_titles_keep_nouns_and_drop_particles_and_fillers(message, title):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "kinds"),
+    [
+        # the request is the verb that ends the clause: 수정 here is part of the title
+        ("모레 오후 1시 자소서 수정 일정 추가해줘", ["add_schedule"]),
+        # a verb describing an item asks for nothing
+        ("추가해 둔 약속들 목록 볼래", ["get_schedule"]),
+        # a question, then "그리고" and a request
+        ("이번 주 일정 어때? 그리고 라인 면접은 9일로 옮겨줘", ["get_schedule", "update_schedule"]),
+    ],
+)
+def test_the_verb_that_ends_a_clause_is_its_operation(message, kinds):
+    assert [kind for _, kind in split_operations(message)] == kinds
+
+
+def test_a_part_of_day_before_the_item_sets_the_new_hour():
+    name, args, _ = call("수요일 저녁 스터디 9시로 바꿔줘", "update_schedule")
+    assert (name, args) == ("update_schedule", {"schedule_id": "b", "time": "21:00"})
+
+
+def test_a_day_of_the_month_alone_finds_the_item_and_the_new_day():
+    name, args, _ = call("8일 면접 10일로 옮겨줘", "update_schedule")
+    assert (name, args) == ("update_schedule", {"schedule_id": "c", "date": "2026-12-10"})
+
+
+@pytest.mark.parametrize(
+    ("message", "memo"),
+    [
+        ("내일 7시 저녁 약속 추가, 메모는 홍대입구 3번 출구", "홍대입구 3번 출구"),
+        ("토스 면접에 메모로 '정장' 남겨줘", "정장"),
+    ],
+)
+def test_memos_said_with_는_or_남겨줘(message, memo):
+    from nodes.chat.router import memo_of
+
+    assert memo_of(message)[0] == memo
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ("하이~ 오늘 처음 써봐", "general"),
+        ("너 뭘 도와줄 수 있어?", "general"),
+        ("gRPC가 뭐야?", "general"),
+        ("내일 일정이 뭐야?", "schedule"),  # asked about a schedule, not a term
+        ("백엔드 공부용 책 추천해줘", "general"),
+        ("발표 전날이라 잠이 안 와", "general"),
+        ("so nervous about tomorrow", "general"),
+        ("토스 공고 담당 업무 요약해줘", "rag"),  # the posting's content
+        ("라인 공고에 나온 날짜들 정리해줘", "calendar"),  # the posting's dates
+    ],
+)
+def test_session7_keyword_rules(message, route):
+    assert keyword_route(message) == route
