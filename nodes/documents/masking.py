@@ -380,6 +380,51 @@ def merge_overlapping(items: list[Detected]) -> list[Detected]:
     return out
 
 
+TALL_BOX = 1.5  # a text box taller than this many word heights is fitted to its ink
+NAME_REACH = 1.6  # a name's box may grow right by this many word heights (one syllable)
+INK_GAP = 0.4  # blank columns wider than this many word heights end a word
+
+
+def _ink_runs(on: np.ndarray, max_gap: int) -> list[tuple[int, int]]:
+    """(start, end) of the runs of True in `on`, bridging gaps of up to `max_gap`."""
+    runs: list[tuple[int, int]] = []
+    for i in np.flatnonzero(on):
+        if runs and i - runs[-1][1] <= max_gap:
+            runs[-1] = (runs[-1][0], int(i) + 1)
+        else:
+            runs.append((int(i), int(i) + 1))
+    return runs
+
+
+def fit_to_ink(items: list[Detected], gray: np.ndarray, height: int) -> None:
+    """Boxes fitted to the ink they stand on (`gray`: the page OCR read, `height`: its median
+    word height). A text box much taller than a line (Tesseract gives a word the height of
+    the rules or the noise around it now and then) shrinks to its band of ink; a name's box
+    grows right over ink that continues the word (a last syllable OCR dropped: "박도" of
+    "박도윤"), by at most about a syllable."""
+    if not items:
+        return
+    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    for item in items:
+        x1, y1, x2, y2 = item.box
+        if x2 <= x1 or y2 <= y1:
+            continue
+        if y2 - y1 > TALL_BOX * height:
+            rows = ink[y1:y2, x1:x2].sum(axis=1)
+            runs = _ink_runs(rows >= max(1, 0.02 * (x2 - x1)), max(1, round(0.15 * height)))
+            if runs:
+                start, end = max(runs, key=lambda r: rows[r[0] : r[1]].sum())
+                if end - start >= 0.5 * height:
+                    y1, y2 = y1 + start, y1 + end
+        if item.type == "name":
+            reach = min(ink.shape[1], x2 + round(NAME_REACH * height))
+            columns = ink[y1:y2, x2:reach].any(axis=0)
+            runs = _ink_runs(np.concatenate([[True], columns]), round(INK_GAP * height))
+            if runs and runs[0][1] > 1:
+                x2 += runs[0][1] - 1
+        item.box = (x1, y1, x2, y2)
+
+
 _FACES: cv2.CascadeClassifier | None = None
 
 
@@ -446,7 +491,10 @@ def mask_page(page: PageImage) -> dict:
     if not text_layer:
         prepared = prepare_for_ocr(image, MAX_SIDE)
         scale = prepared.scale
-        read = detect_in_words(read_scan(prepared.image).words, prepared.image.height)
+        words = read_scan(prepared.image).words
+        read = detect_in_words(words, prepared.image.height)
+        if words:
+            fit_to_ink(read, np.array(prepared.image.convert("L")), word_height(words))
         for item in read:
             item.box = prepared.to_page(item.box, image.size)
     # faces on the plain page: the clean-up (rules erased, turned upright) is for text only

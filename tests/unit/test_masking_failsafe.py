@@ -1,10 +1,17 @@
 """Masking fails safe: OCR confusions still match (with less confidence), a label masks the
 value after it even when the value cannot be read, and romanised addresses are found."""
 
+import numpy as np
 import pytest
 
 from evals.documents import rrn_with_checksum
-from nodes.documents.masking import detect_in_words, find_pii_tolerant, labelled_values
+from nodes.documents.masking import (
+    Detected,
+    detect_in_words,
+    find_pii_tolerant,
+    fit_to_ink,
+    labelled_values,
+)
 from nodes.documents.ocr import Reading, Word, two_columns
 from nodes.documents.pii import find_pii, reading_variants
 
@@ -269,3 +276,32 @@ def test_one_value_read_as_two_overlapping_lines_is_one_mask():
     # two values of one type side by side stay two
     two = words(("Tel:", 0, 40), ("02-123-4567", 50, 160), ("031-123-4567", 200, 320))
     assert [i.type for i in detect_in_words(two, page_height=2000)] == ["phone", "phone"]
+
+
+def _page_with_ink(*boxes: tuple[int, int, int, int]) -> np.ndarray:
+    gray = np.full((400, 600), 255, np.uint8)
+    for x1, y1, x2, y2 in boxes:
+        gray[y1:y2, x1:x2] = 0
+    return gray
+
+
+def test_a_box_much_taller_than_its_line_shrinks_to_its_ink():
+    gray = _page_with_ink((100, 150, 300, 170))  # one line of ink, 20 px high
+    item = Detected("phone", "010", (100, 120, 300, 200), 0.8)
+    fit_to_ink([item], gray, height=20)
+    assert item.box == (100, 150, 300, 170)
+    normal = Detected("phone", "010", (100, 148, 300, 172), 0.8)
+    fit_to_ink([normal], gray, height=20)
+    assert normal.box == (100, 148, 300, 172)  # a box of about a line's height stays
+
+
+def test_a_name_box_grows_over_the_syllable_ocr_dropped_but_not_across_a_gap():
+    # three syllables 20 px wide, 3 px apart; OCR's box holds the first two
+    gray = _page_with_ink(
+        (100, 100, 120, 120), (123, 100, 143, 120), (146, 100, 166, 120), (300, 100, 340, 120)
+    )
+    name = Detected("name", "박도", (100, 100, 143, 120), 0.6)
+    phone = Detected("phone", "010", (100, 100, 143, 120), 0.6)
+    fit_to_ink([name, phone], gray, height=20)
+    assert name.box == (100, 100, 166, 120)  # the third syllable, not the word 134 px away
+    assert phone.box == (100, 100, 143, 120)  # only names grow
