@@ -119,6 +119,7 @@ eval: install-dev system-deps
 	$(BIN)/python -m evals.run $(EVAL_ARGS)
 	$(BIN)/python -m evals.run --dataset holdout --spread-examples 1 $(EVAL_ARGS)
 	$(BIN)/python -m evals.run --skills-only --dataset dev test
+	$(BIN)/python -m evals.run_degenerate
 	$(BIN)/python -m evals.summary
 
 bench: $(VENV)/.installed-bench

@@ -84,6 +84,15 @@ ROWS: list[tuple[str, str, str, str, Read, float, bool]] = [
     ),
     (
         "analysis",
+        "degenerate outputs (embedded default)",
+        "degenerate:analysis_dev",
+        "degenerate:analysis_test",
+        lambda r: r["degenerate"],
+        0,
+        False,
+    ),
+    (
+        "analysis",
         "resume skills F1",
         "analysis-dev",
         "analysis-test",
