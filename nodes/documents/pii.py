@@ -43,6 +43,9 @@ _RRN = re.compile(r"(?<![\d-])((?:\d ?){5}\d)\s?-\s?([1-8])(\d{6}|\*{6})(?!\d)")
 # A masked back half as OCR reads its stars: fewer of them, or as +, x, •, … ("950916-2***…*").
 # The stars are distinctive enough that a dropped hyphen does not matter ("861106 2******").
 _RRN_MASKED = re.compile(r"(?<![\d-])(\d{6})\s?[-–—]?\s?([1-8])([*＊+xX•●·…]{1,8})")
+# A back half OCR could not read at all ("950916-2 차 하차" for "950916-2******"): a dated
+# front and the gender digit are enough, with what OCR made of the stars glued to them.
+_RRN_FRONT = re.compile(r"(?<![\d-])(\d{6})\s?-\s?([1-8])(?!\d)[^\s\d]{0,7}")
 # OCR drops the hyphen: 13 digits count only with a valid date and checksum.
 _RRN_BARE = re.compile(r"(?<![\d-])(\d{6})([1-8]\d{6})(?!\d)")
 _MOBILE = re.compile(r"(?<![\d\-])(?:\+82[\s\-]?1\d|01[016789])[\s\-.]?\d{3,4}[\s\-.]?\d{4}(?!\d)")
@@ -158,6 +161,10 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         month, day = int(m.group(1)[2:4]), int(m.group(1)[4:6])
         if 1 <= month <= 12 and 1 <= day <= 31:
             found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.75))
+    for m in _RRN_FRONT.finditer(text):
+        month, day = int(m.group(1)[2:4]), int(m.group(1)[4:6])
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            found.append(PiiMatch("rrn", m.start(), m.end(), m.group(0), 0.6))
     for m in _RRN_BARE.finditer(text):
         front, back = m.group(1), m.group(2)
         if (

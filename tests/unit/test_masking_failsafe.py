@@ -305,3 +305,9 @@ def test_a_name_box_grows_over_the_syllable_ocr_dropped_but_not_across_a_gap():
     fit_to_ink([name, phone], gray, height=20)
     assert name.box == (100, 100, 166, 120)  # the third syllable, not the word 134 px away
     assert phone.box == (100, 100, 143, 120)  # only names grow
+
+
+def test_an_rrn_whose_stars_ocr_could_not_read_is_found_from_its_dated_front():
+    assert found("주민등록번호 ＊ 950916-2 차 하차") == [("rrn", "950916-2")]
+    assert found("주민등록번호 951316-2 차") == []  # month 13: no date, no RRN
+    assert found("연락처 010-1234-5678") == [("phone", "010-1234-5678")]
