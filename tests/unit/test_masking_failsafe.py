@@ -12,7 +12,7 @@ from nodes.documents.masking import (
     fit_to_ink,
     labelled_values,
 )
-from nodes.documents.ocr import Reading, Word, two_columns
+from nodes.documents.ocr import Reading, Word, filled_from, two_columns
 from nodes.documents.pii import find_pii, reading_variants
 
 
@@ -311,3 +311,35 @@ def test_an_rrn_whose_stars_ocr_could_not_read_is_found_from_its_dated_front():
     assert found("주민등록번호 ＊ 950916-2 차 하차") == [("rrn", "950916-2")]
     assert found("주민등록번호 951316-2 차") == []  # month 13: no date, no RRN
     assert found("연락처 010-1234-5678") == [("phone", "010-1234-5678")]
+
+
+def test_a_line_layout_analysis_dropped_is_taken_from_the_block_reading():
+    def line(y: int, n: int, *items: tuple[str, int, int], conf: float = 0.9) -> list[Word]:
+        return [Word(t, (x1, y, x2, y + 20), conf, (1, 1, n)) for t, x1, x2 in items]
+
+    by_layout = Reading(
+        ["이력서", "Phone: 010", "경력사항"],
+        [
+            line(100, 1, ("이력서", 100, 200)),
+            line(300, 2, ("Phone:", 100, 180), ("010", 190, 240)),
+            line(200, 3, ("경력사항", 700, 800)),
+        ],
+    )
+    block = Reading(
+        ["이력서", "이름: 강주원 경력사항", "Phone: 010", "|"],
+        [
+            line(100, 1, ("이력서", 100, 200)),
+            # the name line, and (a column gap away) the right column's heading
+            line(200, 2, ("이름:", 100, 150), ("강주원", 160, 230), ("경력사항", 700, 800)),
+            line(300, 3, ("Phone:", 100, 180), ("010", 190, 240)),
+            line(400, 4, ("|", 100, 104)),  # no letter or digit: not added
+        ],
+    )
+    filled = filled_from(by_layout, block)
+    assert filled.lines == ["이력서", "이름: 강주원", "Phone: 010", "경력사항"]
+    assert [w.text for w in filled.line_words[1]] == ["이름:", "강주원"]
+    assert len({ws[0].line for ws in filled.line_words}) == 4  # each line its own number
+    unsure = Reading(
+        block.lines, [block.line_words[0], line(200, 2, ("이름:", 100, 150), conf=0.3)]
+    )
+    assert filled_from(by_layout, unsure) is by_layout  # too unsure to add
