@@ -13,6 +13,7 @@ import re
 import statistics
 import unicodedata
 from dataclasses import dataclass
+from itertools import pairwise
 
 import cv2
 import numpy as np
@@ -283,13 +284,17 @@ def header_name(words: list[Word]) -> tuple[list[int], PiiMatch] | None:
     word that stands for its misread label ("AY: 오 주 원", "By 오출"), or after a label read
     one syllable off. A label with a value in the next segment is not itself a name."""
     parts = segments(words)
+    height = word_height(words)
     for n, segment in enumerate(parts):
         label = read_label(words, segment)
         if label is not None and label[1] == len(segment) and n + 1 < len(parts):
             continue
-        for drop in (0, 1):
-            if drop and (len(segment) < 2 or not _label_like(words[segment[0]].text)):
-                break
+        # a word standing apart from the rest (a label cell's gap, never a name's own
+        # spacing) is taken for the label first: "성 | 오도윤" is 오도윤, not "성오도윤"
+        apart = len(segment) > 1 and gap_after(words, segment[0]) > LABEL_GAP * height
+        for drop in (1, 0) if apart else (0, 1):
+            if drop and not (apart or (len(segment) > 1 and _label_like(words[segment[0]].text))):
+                continue
             rest = segment[drop:]
             while len(rest) > 1 and _LEADING_JUNK.match(words[rest[0]].text):
                 rest = rest[1:]
@@ -311,7 +316,12 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
         for match in find_pii_tolerant(text, allow_bare_name=in_header):
             if match.type == "name" and match.confidence <= BARE_NAME_CONFIDENCE:
                 words_in = [w for start, end, w in spans if start < match.end and match.start < end]
-                if not plausible_name(words_in, height):
+                # a word set apart by a cell's gap is a label's remains, not a syllable
+                gaps = [b.box[0] - a.box[2] for a, b in pairwise(words_in)]
+                if (
+                    not plausible_name(words_in, height)
+                    or max(gaps, default=0) > LABEL_GAP * height
+                ):
                     continue
             boxes, confidences = [], []
             for index, (start, end, word) in enumerate(spans):

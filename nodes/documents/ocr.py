@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+import cv2
+import numpy as np
 import pytesseract
 from PIL import Image
 
@@ -212,7 +214,152 @@ def read_scan(image: Image.Image) -> Reading:
         by_layout = read_page(image, psm=3)
         if by_layout.lines:
             reading = filled_from(by_layout, reading)
-    return second_look(image, reading) if SECOND_LOOK else reading
+    if SECOND_LOOK:
+        reading = second_look(image, reading)
+    return read_unread_ink(image, reading) if UNREAD_LOOK else reading
+
+
+# Text OCR did not read at all: Tesseract now and then drops a whole line of a page's header
+# (a bare name under the title, a table's first rows on a skewed page) or the end of a line
+# ("성" of "성명: 오도윤"). Runs of glyph-sized ink in the header that no word covers are cut
+# out and read as one line each; a reading with some confidence joins the line it continues
+# or becomes a line of its own.
+UNREAD_LOOK = True
+UNREAD_SHARE = 0.35  # the top of the page where the personal fields are
+UNREAD_MAX_RUNS = 6
+UNREAD_MIN_CONF = 0.6
+UNREAD_JOIN = 5  # a run this many of its heights from a line's word continues that line
+_GLYPH = (0.3, 1.8)  # a component's height in word heights to be a glyph or part of one
+
+
+def unread_ink(image: Image.Image, reading: Reading) -> list[tuple[int, int, int, int]]:
+    """Boxes of runs of glyph-sized ink in the page's header that no word covers, widest
+    first, each at least a syllable wide and about a line high."""
+    words = reading.words
+    if not words:
+        return []
+    height = word_height(words)
+    bottom = int(image.height * UNREAD_SHARE)
+    gray = np.array(image.convert("L"))[:bottom]
+    _, ink = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    pad = max(2, height // 6)
+    for w in words:
+        x1, y1, x2, y2 = w.box
+        ink[max(0, y1 - pad) : y2 + pad, max(0, x1 - pad) : x2 + pad] = 0
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    keep = np.zeros(count, bool)
+    for i in range(1, count):
+        _, _, w, h, area = stats[i]
+        keep[i] = (
+            _GLYPH[0] * height <= h <= _GLYPH[1] * height
+            and w <= 2 * height
+            and area >= 0.04 * height * height
+        )
+    glyphs = np.where(keep[labels], 255, 0).astype(np.uint8)
+    # glyphs a syllable's gap apart make one run
+    joined = cv2.morphologyEx(
+        glyphs, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (height | 1, 1))
+    )
+    count, _, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    runs = []
+    for i in range(1, count):
+        x, y, w, h, _ = stats[i]
+        if w >= 1.5 * height and 0.6 * height <= h <= 2 * height:
+            runs.append((int(x), int(y), int(x + w), int(y + h)))
+    return sorted(runs, key=lambda b: b[0] - b[2])[:UNREAD_MAX_RUNS]
+
+
+def read_unread_ink(image: Image.Image, reading: Reading) -> Reading:
+    """`reading` with the runs `unread_ink` finds read (one line each, enlarged as in the
+    second look): a confident reading joins the line whose row it continues, to the right
+    of that line's words, or else is a line of its own, placed by its height on the page."""
+    runs = unread_ink(image, reading)
+    if not runs:
+        return reading
+    lines, line_words = list(reading.lines), list(reading.line_words)
+    k = SECOND_LOOK_SCALE
+    for x1, y1, x2, y2 in runs:
+        pad = max(4, (y2 - y1) // 3)
+        box = (
+            max(0, x1 - pad),
+            max(0, y1 - pad),
+            min(image.width, x2 + pad),
+            min(image.height, y2 + pad),
+        )
+        crop = image.crop(box)
+        crop = crop.resize((crop.width * k, crop.height * k), Image.Resampling.LANCZOS)
+        try:
+            again = read_page(crop, psm=7)
+        except OcrEngineError:
+            continue
+        found = again.words
+        if (
+            not found
+            or _mean_confidence(found) < UNREAD_MIN_CONF
+            or sum(c.isalnum() for w in found for c in w.text) < 2
+        ):
+            continue
+        new = [
+            Word(
+                w.text,
+                (
+                    box[0] + w.box[0] // k,
+                    box[1] + w.box[1] // k,
+                    box[0] + -(-w.box[2] // k),
+                    box[1] + -(-w.box[3] // k),
+                ),
+                w.confidence,
+                (0, 0, 0),
+            )
+            for w in found
+        ]
+        row = _row_continued(line_words, (x1, y1, x2, y2))
+        if row is not None:
+            merged = sorted([*line_words[row], *new], key=lambda w: w.box[0])
+            line_words[row] = merged
+            lines[row] = "".join(
+                sep + w.text for w, sep in zip(merged, line_separators(merged), strict=True)
+            )
+            continue
+        at = next(
+            (
+                i
+                for i, ws in enumerate(line_words)
+                if min(w.box[1] for w in ws) > y1
+                and min(w.box[0] for w in ws) < x2
+                and max(w.box[2] for w in ws) > x1
+            ),
+            len(line_words),
+        )
+        lines.insert(at, " ".join(again.lines))
+        line_words.insert(at, new)
+    if line_words == reading.line_words:
+        return reading
+    return Reading(lines, _numbered(line_words))
+
+
+def _row_continued(line_words: list[list[Word]], run: tuple[int, int, int, int]) -> int | None:
+    """The line whose row `run` lies in and whose nearest word is within `UNREAD_JOIN` heights
+    of it on either side (a value after its label, a label before its value, a table's
+    label cell), if any."""
+    x1, y1, x2, y2 = run
+    middle = (y1 + y2) / 2
+    for i, words in enumerate(line_words):
+        if not min(w.box[1] for w in words) <= middle <= max(w.box[3] for w in words):
+            continue
+        gaps = [x1 - w.box[2] for w in words if w.box[2] <= x1 + 1]
+        gaps += [w.box[0] - x2 for w in words if w.box[0] >= x2 - 1]
+        if gaps and min(gaps) < UNREAD_JOIN * (y2 - y1):
+            return i
+    return None
+
+
+def _numbered(line_words: list[list[Word]]) -> list[list[Word]]:
+    """Each line's words under a line number of their own, in the order given."""
+    return [
+        [Word(w.text, w.box, w.confidence, (1, 1, n)) for w in ws]
+        for n, ws in enumerate(line_words, start=1)
+    ]
 
 
 FILL_MIN_CONF = 0.6  # a segment only the block reading found is added when this confident
@@ -264,11 +411,7 @@ def filled_from(reading: Reading, other: Reading) -> Reading:
             line_words.insert(at, part)
     if len(line_words) == len(reading.line_words):
         return reading
-    line_words = [
-        [Word(w.text, w.box, w.confidence, (1, 1, n)) for w in ws]
-        for n, ws in enumerate(line_words, start=1)
-    ]
-    return Reading(lines, line_words)
+    return Reading(lines, _numbered(line_words))
 
 
 def read_text(image: Image.Image) -> str:

@@ -343,3 +343,43 @@ def test_a_line_layout_analysis_dropped_is_taken_from_the_block_reading():
         block.lines, [block.line_words[0], line(200, 2, ("이름:", 100, 150), conf=0.3)]
     )
     assert filled_from(by_layout, unsure) is by_layout  # too unsure to add
+
+
+def test_unread_ink_finds_glyph_runs_no_word_covers_in_the_header_only():
+    from PIL import Image
+
+    from nodes.documents.ocr import unread_ink
+
+    gray = np.full((2000, 1200), 255, np.uint8)
+
+    def glyphs(x: int, y: int, n: int) -> None:  # n syllables 20 px high, 4 px apart
+        for i in range(n):
+            gray[y : y + 20, x + 24 * i : x + 24 * i + 20] = 0
+
+    glyphs(100, 100, 3)  # read: covered by a word
+    glyphs(100, 200, 3)  # a name OCR dropped
+    gray[150:450, 900:1140] = 0  # a photo: one blob far taller than a line
+    glyphs(100, 1500, 3)  # below the header: not looked at
+    read = Reading(["이력서"], [[Word("이력서", (100, 100, 168, 120), 0.9, (1, 1, 1))]])
+    assert unread_ink(Image.fromarray(gray), read) == [(100, 200, 168, 220)]
+
+
+def test_a_run_read_again_joins_the_line_of_its_row():
+    from nodes.documents.ocr import _row_continued
+
+    value = [Word("1987-07-24", (270, 300, 420, 322), 0.9, (1, 1, 1))]
+    other = [Word("경력", (700, 400, 760, 422), 0.9, (1, 1, 2))]
+    assert _row_continued([other, value], (130, 300, 186, 323)) == 1  # its label cell
+    assert _row_continued([other, value], (130, 500, 186, 523)) is None  # another row
+    assert _row_continued([value], (800, 300, 860, 323)) is None  # far to the right
+
+
+def test_a_header_name_after_a_word_set_apart_is_the_name_without_that_word():
+    # "성명:" read as "성" alone, a cell's gap before the name: not the name "성오도윤"
+    line = words(("성", 0, 20), ("오도윤", 70, 130))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.text, item.box) == ("name", "오도윤", (70, 100, 130, 120))
+    # a name split into its surname and given name by a word space stays whole
+    split = words(("김", 0, 20), ("민수", 28, 68))
+    [item] = detect_in_words(split, page_height=2000)
+    assert (item.text, item.box) == ("김민수", (0, 100, 68, 120))
