@@ -199,6 +199,8 @@ async def run() -> dict[str, Any]:
         # Session 5 (#13): 263 messages over 41 families (chat_spec.md) written by someone
         # who never read the router; fix against dev, read the frozen test once per change.
         "routing_dev": await routing(graph, "chat_dev.jsonl"),
+        # Session 7: a second dev batch (206) written to the same spec, fixed against too.
+        "routing_dev2": await routing(graph, "chat_dev2.jsonl"),
         "routing_test": await routing(graph, "chat_test.jsonl"),
         "retrieval": await retrieval("evaldocs"),
     }
@@ -232,7 +234,11 @@ def render(r: dict[str, Any]) -> str:
                 ),
                 "0.95 / 0.95 / 0.90",
             )
-            for name, key in (("dev", "routing_dev"), ("test", "routing_test"))
+            for name, key in (
+                ("dev", "routing_dev"),
+                ("dev2", "routing_dev2"),
+                ("test", "routing_test"),
+            )
         ),
         *(
             (
@@ -242,13 +248,23 @@ def render(r: dict[str, Any]) -> str:
                 ),
                 "",
             )
-            for name, key in (("dev", "routing_dev"), ("test", "routing_test"))
+            for name, key in (
+                ("dev", "routing_dev"),
+                ("dev2", "routing_dev2"),
+                ("test", "routing_test"),
+            )
         ),
         (
-            "degenerate answers (routing / held-out / dev / test)",
+            "degenerate answers (routing / held-out / dev / dev2 / test)",
             " / ".join(
                 f"{r[k]['degenerate_answers']} of {r[k]['messages']}"
-                for k in ("routing", "routing_holdout", "routing_dev", "routing_test")
+                for k in (
+                    "routing",
+                    "routing_holdout",
+                    "routing_dev",
+                    "routing_dev2",
+                    "routing_test",
+                )
             ),
             "0",
         ),

@@ -42,10 +42,11 @@ ANALYSIS_TEXTS = (("matching", "strength_summary"), ("matching", "weakness_summa
 REPORT_LISTS = ("strength_patterns", "weakness_patterns", "learning_guide")
 
 
-def check(kind: str, where: str, value: Any) -> dict[str, Any] | None:
-    """A finding for one user-visible value (a text or a list of texts), or None."""
+def check(kind: str, where: str, value: Any, may_be_empty: bool = False) -> dict[str, Any] | None:
+    """A finding for one user-visible value (a text or a list of texts), or None. An
+    answer's good points (or improvements) may be none: "모르겠습니다" has no good point."""
     if isinstance(value, list):
-        reason = degenerate_items(value) if value else "empty"
+        reason = degenerate_items(value) if value or may_be_empty else "empty"
     else:
         reason = degenerate_reason(value or "")
     if reason is None:
@@ -81,17 +82,18 @@ async def sweep_interview() -> tuple[int, list[dict[str, Any]]]:
             finding = check("interview", f"{row['id']}:question {n + 1}", turn["question"])
             if finding:
                 found.append(finding)
-        report = result["reports"][0]["report"]
+        whole = result["reports"][0]
+        report = whole["report"]
         for field in REPORT_LISTS:
             checked += 1
             finding = check("interview", f"{row['id']}:report.{field}", report[field])
             if finding:
                 found.append(finding)
-        for e in report["evaluations"]:
+        for e in whole["evaluations"]:
             for field in ("good_points", "improvements"):
                 checked += 1
                 where = f"{row['id']}:{e['question_id']}.{field}"
-                finding = check("interview", where, e[field])
+                finding = check("interview", where, e[field], may_be_empty=True)
                 if finding:
                     found.append(finding)
     return checked, found

@@ -23,7 +23,8 @@ ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
 ADD_VERB = re.compile(
-    r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|(?i:\b(?:add|put|book)\b)"
+    r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|ㄱㄱ(?=\s*$|[!.~])|"
+    r"(?i:\b(?:add|put|book|save)\b)"
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|"
@@ -51,6 +52,13 @@ CLAUSE_BREAK = re.compile(
     r"(?:줘|해|요|래|야|어|지|니|[?!])(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
 )
+# Two moves with one verb: the first part ends with its new value ("…12월 7일로, …").
+MOVE_JOIN = re.compile(r"\s*(?:,|그리고|하고)\s+")
+NEW_VALUE_END = re.compile(r"(?:으로|로)\s*$")
+# "비어 있으면 …": an add that depends on a look at that day first.
+IF_FREE = re.compile(
+    r"비어\s*있으면|비었으면|없으면|한가하면|(?i:\bif\s+(?:it'?s\s+|i'?m\s+)?free)"
+)
 # Two events in one add ("12월 3일 오후 1시 SK 서류 제출이랑 12월 5일 ... 토익 시험 일정
 # 넣어줘"): a noun joined by 이랑/랑/하고/과/와/and, when both sides name their own date.
 NOUN_JOIN = re.compile(r"(?:이랑|랑|하고|과|와|,)\s+|(?i:\s+and\s+)")
@@ -62,7 +70,7 @@ VERB_ONLY = re.compile(
 MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
     r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
-    r"|메모\s*[:：]\s*([^\n]+?)\s*$"
+    r"|메모\s*(?:추가|남겨\S*|적어\S*)?\s*[:：]\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:적어|남겨|넣어|써|해)\S*)?\s*$"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
 )
@@ -80,12 +88,13 @@ MINE_EXPLICIT = re.compile(
 RECRUIT_WORD = re.compile(
     r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수|지원\s*기간|전형|합격\s*발표|발표일|"
     r"채용\s*(?:일정|프로세스|절차|과정|스케줄)|면접\s*(?:일정|날짜|언제)|공고\s*일정|"
-    r"(?i:\b(?:deadline|hiring\s+(?:timeline|process|schedule)|coding\s+test|application)\b)"
+    r"(?i:\b(?:deadline|hiring\s+(?:timeline|process|schedule|stages?)|coding\s+test|"
+    r"application|stages)\b)"
 )
 WHEN = re.compile(
     r"언제|며칠|몇\s*일|몇\s*시|날짜|일정이|마감이|까지야|까지인지|무슨\s*요일|"
     r"(?:시작|마감|끝)(?:했|됐|하나|해\?|이야|인가)|"
-    r"(?i:\bwhen\b|\bwhat\s+time\b)"
+    r"(?i:\bwhen\b|\bwhat\s+time\b|\bdates?\b)"
 )
 # The user's own documents: a document word with a sign that it is theirs ("내 이력서",
 # "이력서에 적은", "올린 포트폴리오"), or what a posting they hold says.
@@ -99,6 +108,17 @@ DOC_WORD = re.compile(
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필|"
     r"담당\s*업무|주요\s*업무|업무\s*내용|하는\s*일|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택"
 )
+# In general, not about a posting the user holds ("보통 대기업 공채 마감은 언제쯤 해?").
+GENERALLY = re.compile(
+    r"보통|일반적으로|대개|대체로|흔히|(?i:\b(?:usually|typically|in\s+general)\b)"
+)
+# The posting's own word for its dates ("공고상 코테 날짜", "공고 기준으로"): calendar, even
+# beside "내 캘린더랑 겹치는지".
+BY_POSTING = re.compile(
+    r"공고\s*상|공고\s*기준|공고에\s*(?:나온|따르면|적힌)|(?i:according\s+to\s+the\s+posting)"
+)
+# A document's part asked again ("포트폴리오의 … 설명 다시 보여줘"): the user's own document.
+DOC_PART = re.compile(rf"{DOC_NOUN}(?:의|에\s*있는|에\s*쓴|에서)\s.*(?:다시|보여|요약)")
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
 POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
@@ -122,17 +142,17 @@ WHAT_IS = re.compile(
 )
 # Talk to the assistant itself: greetings, thanks, who it is and what it can do.
 SMALL_TALK = re.compile(
-    r"^(?:안녕|하이|반가|고마|감사|ㅋㅋ|ㅎㅎ|오케이|ㅇㅋ|굿)|너는?\s*누구|누구(?:야|세요|니)|"
+    r"^(?:안녕|하이|반가|고마|감사|ㅋㅋ|ㅎㅎ|오케이|ㅇㅋ|굿)|너는?\s*누구|누구(?:야|세요|니)|농담|심심|"
     r"(?:뭘|무엇을|뭐|무슨\s*일을?)\s*(?:할\s*수\s*있|해\s*줄\s*수|도와)|"
     r"(?i:\b(?:who\s+are\s+you|what\s+can\s+you\s+do|thanks?|thank\s+you|hello|hi)\b)"
 )
 ADVICE = re.compile(
-    r"팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
+    r"(?:쓸|작성할|준비할|볼)\s*때|실수|주의할|팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
     r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b)"
 )
 FEELING = re.compile(
-    r"피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
+    r"탈락|멘탈|피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
     r"설레|잠이\s*안|잠\s*못|졸려|ㅠ|ㅜ|"
     r"(?i:\b(?:tired|exhausted|nervous|stressed|anxious|worried)\b)"
 )
@@ -189,7 +209,9 @@ def memo_of(message: str) -> tuple[str | None, str]:
     if m is None:
         return None, message
     memo = next(g for g in m.groups() if g)
-    return memo.strip(), message[: m.start()] + " " + message[m.end() :]
+    verb = ADD_VERB.search(m.group(0))  # "메모 추가: …": the request's verb stays
+    kept = f" {verb.group(0)}해줘 " if verb else " "
+    return memo.strip(), message[: m.start()] + kept + message[m.end() :]
 
 
 @dataclass(frozen=True)
@@ -206,12 +228,16 @@ def keyword_route(message: str) -> str | None:
     schedule_verb = asks_operation(own)
     schedule_word = bool(SCHEDULE_WORD.search(own))
     recruit = bool(RECRUIT_WORD.search(own))
-    docs = bool(DOC_WORD.search(own))
+    docs = bool(DOC_WORD.search(own) or DOC_PART.search(own))
     mine = bool(MY_SCHEDULE.search(own))
     when = bool(WHEN.search(own))
     pasted = own != message and len(message) - len(own) >= 12
     if pasted and ABOUT_PASTED.search(own) and not (schedule_verb or docs):
         return "general"  # about the pasted text: it is in the message
+    if recruit and when and BY_POSTING.search(own) and not (schedule_verb or OWN_DOC.search(own)):
+        return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
+    if GENERALLY.search(own) and not (docs or mine or schedule_verb or "공고" in own):
+        return "general"  # a question about hiring in general
     if FEELING.search(own) and not (schedule_verb or mine or when or (docs and "?" in own)):
         return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
     if SMALL_TALK.search(own.strip()) and not (schedule_verb or docs or mine or recruit):
@@ -300,8 +326,15 @@ def split_operations(message: str) -> list[tuple[str, str]]:
         kind = operation_kind(part)
         if kind is None:
             continue
+        free = IF_FREE.search(part)
+        looked = bool(operations) and operations[-1][1] == "get_schedule"
+        if kind == "add_schedule" and free and not looked:
+            # "12월 5일 일정 비어 있으면 … 잡아줘": look first, then add if nothing is there
+            operations.append((part[: free.start()], "get_schedule"))
         if kind == "add_schedule":
             operations += [(p, kind) for p in _dated_parts(part)]
+        elif kind == "update_schedule":
+            operations += [(p, kind) for p in _moved_parts(part)]
         else:
             operations.append((part, kind))
     if not operations:
@@ -317,6 +350,23 @@ def _dated_parts(clause: str) -> list[str]:
         left, right = clause[: m.start()], clause[m.end() :]
         if find_when(left, ref).date and find_when(right, ref).date:
             return [left, *_dated_parts(right)]
+    return [clause]
+
+
+def _moved_parts(clause: str) -> list[str]:
+    """An update clause moving two items with one verb ("네이버 면접은 12월 7일로, 카카오 면접은
+    12월 14일로 옮겨줘"): each part names its own new value, and the verb goes with both."""
+    ref = today_seoul()
+    own = unquoted(clause)
+    verb = list(MOVE_VERB.finditer(own))
+    if not verb:
+        return [clause]
+    tail = clause[verb[-1].start() :]
+    for m in MOVE_JOIN.finditer(own, 0, verb[-1].start()):
+        left, right = clause[: m.start()], clause[m.end() :]
+        named = [find_when(part, ref) for part in (left, right)]
+        if NEW_VALUE_END.search(left) and all(w.date or w.time for w in named):
+            return [f"{left} {tail}", *_moved_parts(right)]
     return [clause]
 
 

@@ -29,8 +29,10 @@ def degenerate_reason(text: str, *, korean: bool = True, echoes: Iterable[str] =
     if any(echo and echo in text for echo in echoes):
         return "prompt_echo"
     if korean:
-        letters = _LETTER.findall(text)
-        if letters and len(_HANGUL.findall(text)) / len(letters) < 0.3:
+        # Counted in words, not letters: a Korean sentence naming skills ("우대 기술 HLSL,
+        # Gameplay Ability System, Perforce을 갖췄습니다.") has more Latin letters than Hangul.
+        lettered = [w for w in words if _LETTER.search(w)]
+        if lettered and sum(bool(_HANGUL.search(w)) for w in lettered) / len(lettered) < 0.3:
             return "not_korean"
     return None
 

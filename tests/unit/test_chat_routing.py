@@ -293,3 +293,84 @@ def test_memos_said_with_는_or_남겨줘(message, memo):
 )
 def test_session7_keyword_rules(message, route):
     assert keyword_route(message) == route
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        # the event is in the text pasted after the request
+        ("일정 등록해줘:\n[라인] 최종 면접 안내\n일시: 12월 9일 오후 4시", "라인 최종 면접"),
+        ("넣어줘 → [Web발신] 삼성 GSAT 12.12(토) 09:00", "삼성 GSAT"),
+        # a pointer back at the event named before it
+        ("모레 오후 4시 토스 과제 발표 있는데 그거 캘린더에 추가해줘", "토스 과제 발표"),
+        ("12월 9일 오후 3시에 신한은행 면접이 있습니다. 등록 부탁드립니다.", "신한은행 면접"),
+        ("12.9 저녁 7시 알고리즘 스터디 종강으로 저장해줘", "알고리즘 스터디 종강"),
+    ],
+)
+def test_titles_from_pasted_text_pointers_and_polite_sentences(message, title):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "kinds"),
+    [
+        ("모레 오후 7시 헬스 ㄱㄱ", ["add_schedule"]),
+        ("12월 4일 일정 없으면 오후 5시에 이력서 첨삭 잡아줘", ["get_schedule", "add_schedule"]),
+        (
+            "토스 면접은 12월 4일로, 라인 면접은 12월 9일로 옮겨줘",
+            ["update_schedule", "update_schedule"],
+        ),
+    ],
+)
+def test_session7_operations(message, kinds):
+    assert [kind for _, kind in split_operations(message)] == kinds
+
+
+def test_two_moves_with_one_verb_each_move_their_item():
+    parts = split_operations("토스 면접은 12월 4일로, 라인 면접은 12월 9일로 옮겨줘")
+    calls = [call(clause, kind)[1] for clause, kind in parts]
+    assert calls == [
+        {"schedule_id": "a", "date": "2026-12-04"},
+        {"schedule_id": "c", "date": "2026-12-09"},
+    ]
+
+
+def test_a_memo_with_its_verb_before_the_colon_is_still_a_request():
+    from nodes.chat.router import memo_of
+
+    memo, rest = memo_of("라인 면접에 메모 추가: 신분증 지참")
+    assert memo == "신분증 지참"
+    assert [kind for _, kind in split_operations("라인 면접에 메모 추가: 신분증 지참")] == [
+        "add_schedule"
+    ]
+    name, args, _ = call(rest, "add_schedule", memo)
+    assert (name, args) == ("update_schedule", {"schedule_id": "c", "memo": "신분증 지참"})
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ("공고상 라인 면접 날짜가 언제야? 내 캘린더랑 겹치나 보게", "calendar"),
+        ("일반적으로 신입 공채 서류 마감은 언제쯤이야?", "general"),
+        ("포트폴리오에 있는 채팅 서버 설명 다시 보여줘", "rag"),
+        ("서류 탈락 세 번째라 멘탈이 나갔어", "general"),
+        ("개발자 농담 하나만", "general"),
+        ("What are the interview stages and dates for the LINE role?", "calendar"),
+    ],
+)
+def test_session7_second_batch_keyword_rules(message, route):
+    assert keyword_route(message) == route
+
+
+def test_a_posting_is_searched_by_what_it_is_about_not_its_timing_words():
+    from nodes.chat.steps import posting_query
+
+    assert posting_query("결제 시스템 만드는 그 공고, 코딩테스트 날짜가 언제였지?").startswith(
+        "결제 시스템 만드는 그"
+    )
+    assert "코딩테스트" not in posting_query(
+        "결제 시스템 만드는 그 공고, 코딩테스트 날짜가 언제였지?"
+    )
+    # nothing left but timing words: the message as it is
+    assert posting_query("코딩테스트 언제야?") == "코딩테스트 언제야?"

@@ -25,6 +25,10 @@ ECHOES = ("이력서 요약", "피드백")
         ("- .", "empty"),
         ("Kafka 운영 경험을 프로젝트 성과와 함께 이력서에 적어 보세요.", None),
         ("Java, Spring Boot, MySQL 경험이 공고의 필수 요건과 맞습니다.", None),
+        # more Latin letters than Hangul, still a Korean sentence (seen in the session-7 sweep)
+        ("우대 기술 HLSL, Gameplay Ability System, Perforce을 갖췄습니다.", None),
+        ("보완이 필요한 기술은 Vulnerability Assessment, Penetration Testing 외 3개입니다.", None),
+        ("Strong in Kafka, Spark and Airflow, 좋음", "not_korean"),
     ],
 )
 def test_junk_is_told_from_text(text, reason):
