@@ -30,7 +30,14 @@ from nodes.documents.ocr import (
     word_height,
 )
 from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
-from nodes.documents.pii import PiiMatch, bare_name, drop_overlaps, find_pii, reading_variants
+from nodes.documents.pii import (
+    PiiMatch,
+    bare_birth_dates,
+    bare_name,
+    drop_overlaps,
+    find_pii,
+    reading_variants,
+)
 
 MAX_SIDE = 2048
 HEADER_SHARE = 0.25  # a bare name counts only in the top quarter of a page
@@ -123,7 +130,7 @@ LABELS = (
     (
         "phone",
         re.compile(
-            r"^(?:연락처|전화번호|전화|휴대폰|휴대전화|핸드폰|phone|mobile|tel|h\.?p)$", re.I
+            r"^(?:연락처|전화번호|전화|휴대폰|휴대전화|핸드폰|자택|phone|mobile|tel|h\.?p)$", re.I
         ),
     ),
     ("email", re.compile(r"^(?:이메일|메일|e-?mail)$", re.I)),
@@ -138,9 +145,10 @@ LABELS = (
         re.compile(r"^(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|blog|portfolio)$", re.I),
     ),
 )
-# Korean labels OCR may read with one syllable wrong ("이르", "생넌월일"): one of these, of
-# the same length, differing in one syllable, is that label. Two-syllable ones only for a
-# name, whose value must then look like one (`bare_name`).
+# Labels OCR may read one character off ("이르", "생넌월일", "Ernail", "Adress"): a Korean one
+# of the same length with one syllable wrong, a Latin one (five letters or more, any case)
+# one edit away. Two-syllable ones only for a name. A label read so is taken only before a
+# value that looks like its type (`_looks_like`).
 FUZZY_LABELS = {
     "주민등록번호": "rrn",
     "전화번호": "phone",
@@ -152,6 +160,14 @@ FUZZY_LABELS = {
     "포트폴리오": "url",
     "이름": "name",
     "성명": "name",
+    "phone": "phone",
+    "mobile": "phone",
+    "email": "email",
+    "e-mail": "email",
+    "address": "address",
+    "birth": "birth_date",
+    "portfolio": "url",
+    "github": "url",
 }
 LABEL_CONFIDENCE = 0.5
 LABEL_GAP = 1.0  # a label followed by a gap this wide (word spaces are ~0.3-0.5) is a cell
@@ -160,9 +176,26 @@ _COLONS = ":：;.,"
 _LEADING_JUNK = re.compile(r"^[^0-9A-Za-z가-힣]{1,2}$")  # "ㆍ", "|", "—" before a value
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """`a` and `b` differ by exactly one substitution, insertion or deletion."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def _fuzzy_label(head: str) -> str | None:
     for label, kind in FUZZY_LABELS.items():
-        if len(head) == len(label) and sum(a != b for a, b in zip(head, label, strict=True)) == 1:
+        if label.isascii():
+            latin = head.lower()
+            # "rn" is how OCR often reads an "m" ("Ernail")
+            if len(label) >= 5 and label in (latin, latin.replace("rn", "m")) and label != latin:
+                return kind
+            if len(label) >= 5 and _one_edit(latin, label):
+                return kind
+        elif len(head) == len(label) and _one_edit(head, label):
             return kind
     return None
 
@@ -313,7 +346,12 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
         text, spans = _line_spans(line_words)
         in_header = line_words[0].box[1] < page_height * HEADER_SHARE
         claimed = set()
-        for match in find_pii_tolerant(text, allow_bare_name=in_header):
+        part_of = {i: n for n, segment in enumerate(segments(line_words)) for i in segment}
+        matches = find_pii_tolerant(text, allow_bare_name=in_header)
+        if in_header:
+            # a full date alone in the fields at the top is a birth date whose label was lost
+            matches = drop_overlaps(matches + bare_birth_dates(text))
+        for match in matches:
             if match.type == "name" and match.confidence <= BARE_NAME_CONFIDENCE:
                 words_in = [w for start, end, w in spans if start < match.end and match.start < end]
                 # a word set apart by a cell's gap is a label's remains, not a syllable
@@ -324,9 +362,14 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
                 ):
                     continue
             boxes, confidences = [], []
+            column = None  # a value never runs across a column gap: it ends at the first
             for index, (start, end, word) in enumerate(spans):
                 lo, hi = max(match.start, start), min(match.end, end)
                 if lo < hi:
+                    if column is None:
+                        column = part_of[index]
+                    elif part_of[index] != column:
+                        break
                     boxes.append(_sub_box(word, lo - start, hi - start))
                     confidences.append(word.confidence)
                     claimed.add(index)

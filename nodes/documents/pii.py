@@ -96,7 +96,9 @@ _ADDRESS_EN = re.compile(
 # possessively (its trailing spaces are trimmed with the span): a lazy `.{4,}?\s*$` tries
 # `\s*$` from every position of the line (quadratic on a long run of spaces).
 _URL_LABELLED = re.compile(
-    r"(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|url|링크)" + LABEL + r"(\S.{4,}+)\s*$",
+    r"(?:포트폴리오|블로그|깃허브|github|홈페이지|웹사이트|url|링크|blog|portfolio)"
+    + LABEL
+    + r"(\S.{4,}+)\s*$",
     re.IGNORECASE,
 )
 _BIRTH_LABELLED = re.compile(
@@ -202,6 +204,25 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
         if any(c in m.text for c in ":/.@")
     ]
     return drop_overlaps(found)
+
+
+# A full date of birth without its label: a year a person applying now was born in, a month
+# and a day. Never in a line that says when something was obtained or a period ("취득",
+# "~", "현재"): those are certificates and employment, not births.
+_DATE_ALONE = re.compile(
+    r"(?<![\d.\-/])((?:19[4-9]\d|200\d|201[0-2])\s*[.\-/년]\s*(?:0?[1-9]|1[0-2])\s*[.\-/월]\s*"
+    r"(?:0?[1-9]|[12]\d|3[01])(?:\s*일)?)(?![\d]|[.\-/]\d)"
+)
+_NOT_A_BIRTH = re.compile(r"취득|합격|수료|졸업|입사|퇴사|발급|~|∼|〜|현재|부터|까지")
+BARE_BIRTH_CONFIDENCE = 0.4
+
+
+def bare_birth_dates(text: str) -> list[PiiMatch]:
+    """Full dates in a line that says nothing else about them (used for the fields at the
+    top of a page, where a birth date's label may have been lost)."""
+    if _NOT_A_BIRTH.search(text):
+        return []
+    return _spans(_DATE_ALONE, text, "birth_date", BARE_BIRTH_CONFIDENCE, group=1)
 
 
 def bare_name(text: str) -> PiiMatch | None:

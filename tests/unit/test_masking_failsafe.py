@@ -383,3 +383,41 @@ def test_a_header_name_after_a_word_set_apart_is_the_name_without_that_word():
     split = words(("김", 0, 20), ("민수", 28, 68))
     [item] = detect_in_words(split, page_height=2000)
     assert (item.text, item.box) == ("김민수", (0, 100, 68, 120))
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "kind"),
+    [
+        ("Ernail:", "x_y#n4ver c0m", "email"),
+        ("Adress:", "12 G#ngnam", "address"),
+        ("자택:", "02-l23-##67", "phone"),
+    ],
+)
+def test_latin_labels_read_one_letter_off_and_the_home_phone_label(label, value, kind):
+    line = words((label, 0, 80), (value, 90, 250))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.box) == (kind, (90, 100, 250, 120))
+    if label != "자택:":  # an exact label masks whatever follows it; one read off does not
+        prose = words((label, 0, 80), ("배포", 90, 130), ("자동화", 140, 200))
+        assert detect_in_words(prose, 2000) == []
+
+
+def test_a_value_ends_at_a_column_gap():
+    # a portfolio label whose value OCR garbled, and (a column gap away) the right column
+    line = words(
+        ("포트폴리오:", 0, 100), ("https//x.me", 110, 260), ("주문", 700, 740), ("API", 750, 800)
+    )
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.box[2]) == ("url", 260)
+
+
+def test_a_full_date_alone_in_the_header_is_a_birth_date_whose_label_was_lost():
+    line = words(("1987-07-24", 270, 420))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.box) == ("birth_date", (270, 100, 420, 120))
+    assert item.confidence < 0.5
+    for prose in (("SQLD", "2009.06.24", "취득"), ("2008.03.02", "~", "2010.02.28")):
+        line = words(*((t, 100 * i, 100 * i + 90) for i, t in enumerate(prose)))
+        assert detect_in_words(line, page_height=2000) == []
+    low = [Word("1987-07-24", (270, 1900, 420, 1920), 0.9, (1, 1, 1))]
+    assert detect_in_words(low, page_height=2000) == []  # below the fields: not a birth
