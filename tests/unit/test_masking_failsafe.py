@@ -421,3 +421,34 @@ def test_a_full_date_alone_in_the_header_is_a_birth_date_whose_label_was_lost():
         assert detect_in_words(line, page_height=2000) == []
     low = [Word("1987-07-24", (270, 1900, 420, 1920), 0.9, (1, 1, 1))]
     assert detect_in_words(low, page_height=2000) == []  # below the fields: not a birth
+
+
+def test_fragments_of_one_word_split_into_lines_are_joined_and_longer_lines_are_not():
+    from nodes.documents.ocr import rows_joined
+
+    def line(n: int, *items: tuple[str, int, int, int]) -> list[Word]:
+        return [Word(t, (x1, y, x2, y + 26), 0.75, (2, 1, n)) for t, x1, x2, y in items]
+
+    split = Reading(
+        ["한:", "Hor", "Date of Birth"],
+        [
+            line(1, ("한:", 132, 168, 249)),
+            line(2, ("Hor", 159, 185, 250)),
+            line(3, ("Date", 134, 194, 308), ("of", 203, 230, 308), ("Birth", 241, 299, 308)),
+        ],
+    )
+    joined = rows_joined(split)
+    assert [[w.text for w in ws] for ws in joined.line_words] == [
+        ["한:", "Hor"],
+        ["Date", "of", "Birth"],
+    ]
+    assert joined.lines[0] == "한: Hor"
+    # a field line and, a word space away, photo junk of the same row: not fragments
+    field = Reading(
+        ["이름: 서훈", "been ."],
+        [
+            line(1, ("이름:", 100, 160, 200), ("서훈", 170, 210, 200), ("|", 215, 218, 200)),
+            line(2, ("been", 230, 330, 200), (".", 335, 340, 200)),
+        ],
+    )
+    assert rows_joined(field) is field
