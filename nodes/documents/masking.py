@@ -126,7 +126,7 @@ def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
 # masked from the label's own words (fail safe), with low confidence, when no detector found
 # anything there.
 LABELS = (
-    ("rrn", re.compile(r"^(?:주민등록번호|주민번호|주민등록|민등록번호|등록번호)$")),
+    ("rrn", re.compile(r"^(?:주민등록번호|주민번호|주민등록|민등록번호)$")),
     (
         "phone",
         re.compile(
