@@ -28,7 +28,14 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from evals.documents import FONT_DIR, Line, Page, PiiItem, rrn_with_checksum
 
-SPLITS: dict[str, tuple[int, str]] = {"dev": (40, "A"), "test": (48, "B")}  # size, seed family
+SPLITS: dict[str, tuple[int, str]] = {  # size, value pool (and seed family)
+    "dev": (40, "A"),
+    "test": (48, "B"),
+    "dev2": (40, "A"),  # session 7: fresh development pages after dev was fitted
+}
+# dev and test are seeded by their family alone (as when they were made); any later split is
+# seeded by family and split name, so dev2 draws other pages from pool A than dev does.
+FAMILY_SEEDED = ("dev", "test")
 GENERATOR_VERSION = 1
 
 FONTS: dict[str, tuple[str, str]] = {  # key -> (text face, bold face)
@@ -1054,17 +1061,18 @@ def generate(split: str, index: int) -> HardPage:
     if not 0 <= index < size:
         raise IndexError(f"{split} has {size} pages")
     pool = POOLS[family]
-    rng = _rng(family, "page", index)
-    slot = _dealt(family, "degradation", index, DEGRADATION_SLOTS)
+    seed = family if split in FAMILY_SEEDED else f"{family}/{split}"
+    rng = _rng(seed, "page", index)
+    slot = _dealt(seed, "degradation", index, DEGRADATION_SLOTS)
     if slot == "combo":
         degradations = list(rng.choice(COMBOS))
     elif slot == "clean":
         degradations = []
     else:
         degradations = [slot]
-    font = _dealt(family, "font", index, tuple(FONTS))
-    layout = _dealt(family, "layout", index, LAYOUTS)
-    photo = _dealt(family, "photo", index, PHOTOS)
+    font = _dealt(seed, "font", index, tuple(FONTS))
+    layout = _dealt(seed, "layout", index, LAYOUTS)
+    photo = _dealt(seed, "photo", index, PHOTOS)
     if photo == "face" and face_photo_path() is None:
         photo = "none"  # faces unmeasured without matplotlib
 
@@ -1076,7 +1084,7 @@ def generate(split: str, index: int) -> HardPage:
         dpi = rng.choice([150, 150, 200])
         pt = float(rng.choice([10, 11, 12, 13, 14]))
     px = round(pt * dpi / 72)
-    rrn = _dealt(family, "rrn", index, ("full", "masked", "none", "none", "none"))
+    rrn = _dealt(seed, "rrn", index, ("full", "masked", "none", "none", "none"))
     canvas, info = _layout_page(
         pool, rng, px, layout=layout, photo=photo, font=font, dpi=dpi, rrn=rrn
     )
