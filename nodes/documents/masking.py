@@ -31,6 +31,7 @@ from nodes.documents.ocr import (
 )
 from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
 from nodes.documents.pii import (
+    PERIOD_OR_EVENT,
     PiiMatch,
     bare_birth_dates,
     bare_name,
@@ -339,13 +340,36 @@ def header_name(words: list[Word]) -> tuple[list[int], PiiMatch] | None:
     return None
 
 
+def _hangul_count(text: str) -> int:
+    return sum(is_hangul(c) for c in text)
+
+
+def name_among_marks(words: list[Word]) -> int | None:
+    """The index of a word that is a Korean name (`bare_name`) in a header line whose other
+    words are what OCR made of rules, a photo or a lost label: marks, a few Latin letters or
+    digits, single syllables (". ㆍ. 이훈 0 : . : eee |", "이 , 김혜린 oe : 더 :"). A line with
+    any other word of two syllables or more is a field or a heading, not a name."""
+    names = [i for i, w in enumerate(words) if bare_name(w.text) is not None]
+    if len(names) != 1:
+        return None
+    if names[0] and _hangul_count(words[names[0] - 1].text) == 1:
+        return None  # a syllable right before it: the end of a split word ("학력 사항")
+    if PERIOD_OR_EVENT.search(" ".join(w.text for w in words)):
+        return None  # a period or an event ("10 월 ~ 현재"), not a name
+    others = [w.text for i, w in enumerate(words) if i != names[0]]
+    if any(_hangul_count(t) >= 2 or len(t) > 4 for t in others):
+        return None
+    return names[0]
+
+
 def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
     found: list[Detected] = []
     height = word_height(words) if words else 1
     for line_words in lines_of(words):
         text, spans = _line_spans(line_words)
         in_header = line_words[0].box[1] < page_height * HEADER_SHARE
-        claimed = set()
+        claimed: set[int] = set()
+        claimed_by: dict[int, Detected] = {}
         part_of = {i: n for n, segment in enumerate(segments(line_words)) for i in segment}
         matches = find_pii_tolerant(text, allow_bare_name=in_header)
         if in_header:
@@ -376,11 +400,12 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
             if not boxes:
                 continue
             ocr_conf = min(confidences) if confidences else 1.0
-            found.append(
-                Detected(
-                    match.type, match.text, _union(boxes), match.confidence * max(0.5, ocr_conf)
-                )
+            item = Detected(
+                match.type, match.text, _union(boxes), match.confidence * max(0.5, ocr_conf)
             )
+            found.append(item)
+            for index in claimed - set(claimed_by):
+                claimed_by[index] = item
         if in_header and not claimed and (header := header_name(line_words)) is not None:
             # a name alone in its column of a header line (a photo or a rule beside it)
             indexes, name = header
@@ -388,13 +413,36 @@ def detect_in_words(words: list[Word], page_height: int) -> list[Detected]:
                 box = _union([line_words[i].box for i in indexes])
                 found.append(Detected("name", name.text, box, name.confidence))
                 claimed.update(indexes)
+        elif (
+            in_header
+            and not claimed
+            and (lone := name_among_marks(line_words)) is not None
+            and plausible_name([line_words[lone]], height)
+        ):
+            word = line_words[lone]
+            found.append(Detected("name", word.text, word.box, AFTER_LABEL_NAME_CONFIDENCE))
+            claimed.add(lone)
         for kind, indexes, skip in labelled_values(line_words):
-            if claimed.intersection(indexes):
-                continue  # a detector read the value (or part of it): its box stands
             value_words = [line_words[i] for i in indexes]
             boxes = [w.box for w in value_words]
             boxes[0] = _sub_box(value_words[0], skip, len(value_words[0].text))
+            if claimed.intersection(indexes):
+                # a detector read the value (or part of it): its box stands, unless it is an
+                # address without a number, cut short where OCR garbled the road ("서울시마포구
+                # SEAS = 351"): the label's whole value is the address
+                short = [
+                    claimed_by[i]
+                    for i in indexes
+                    if i in claimed_by
+                    and kind == claimed_by[i].type == "address"
+                    and not any(c.isdigit() for c in claimed_by[i].text or "")
+                ]
+                if short:
+                    short[0].box = _union([short[0].box, *boxes])
+                continue
             value = " ".join(w.text for w in value_words)[skip:]
+            if not any(c.isalnum() for c in value):
+                continue  # only marks (":", "|") where the value was: nothing read there
             found.append(Detected(kind, value, _union(boxes), LABEL_CONFIDENCE))
     return merge_overlapping(found)
 

@@ -32,8 +32,20 @@ def rrn_checksum_ok(digits: str) -> bool:
 # Matches start only where a run of their characters starts: a start inside a long run
 # ("aaaa...", "1111...", "a-a-a-...") would rescan the run from each position (quadratic).
 _EMAIL = re.compile(r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}")
+# OCR splits an address's local part at a space, leaving a short piece before the "@"
+# ("kim.hyerin1 2@icloud.com", "hoon_yoon dev@..."), or reads one of the domain's dots as a
+# space before its last part ("@yonsel ac.kr"): both are one address (never a label before it).
+_EMAIL_SPLIT = re.compile(
+    r"(?<![A-Za-z0-9._%+\-])([A-Za-z0-9._%+\-]+ )?[A-Za-z0-9._%+\-]{1,3}@[a-z0-9\-]+"
+    r"(?:\.[a-z0-9\-]+)*(?: (?:ac|co|or|go|ne|re)(?=\.kr))?\.[a-z]{2,}(?![\w.])"
+)
+# the piece before the space: a local part's (a letter, and a dot, an underscore or a digit
+# in it), never a label or a phone number before the address
+_LOCAL_PIECE = re.compile(r"(?=.*[A-Za-z])(?=.*[._\d])(?!e-?mail)[A-Za-z0-9._%+\-]+ ", re.I)
 _URL = re.compile(
     r"(?:https?://|www\.)[^\s,)]+"
+    # "www hoon93 me": the dots read as spaces after a "www"
+    r"|(?<![\w.])www [a-z0-9\-]+[ .](?:com|net|org|io|dev|kr|me|page|app|site)(?![\w.])"
     r"|(?<![@\w.])(?<!@ )(?<![a-z0-9.\-]-)(?:[a-z0-9\-]+\.)+"
     r"(?:com|net|org|io|dev|kr|me|co\.kr|page|app|site)(?:/[^\s,)]*)?",
     re.IGNORECASE,
@@ -73,12 +85,17 @@ _ADDRESS = re.compile(
     # on the line up to a number is taken as the rest of the address.
     r"|[^\s,]{1,12}\s*\d+(?:-\d+)?)?"
     # the flat and the district in brackets belong to it: ", 101동 1203호", "(상암동)"
-    r"(?:,?\s?\d{1,4}\s?동\s?\d{1,5}\s?호)?(?:\s?\([가-힣0-9.,\s]{1,12}\))?"
+    r"(?:,?\s?\d{1,4}\s?동\s?\d{1,5}\s?호"
+    # the flat as OCR often reads it, 동 and 호 as a digit or an S ("1065 6068", "1115 2209S")
+    r"|,\s?\d{2,4}[5S] \d{2,4}[58S]?(?![\w-]))?"
+    r"(?:\s?\([가-힣0-9.,\s]{1,12}\))?"
 )
 # Romanised road addresses: "123 Teheran-ro, Gangnam-gu, Seoul", "45-6 Pangyoyeok-ro 235beon-gil,
 # Bundang-gu, Seongnam-si, Gyeonggi-do 13494". A road name (-ro/-gil/-daero) with a building
 # number before or after it, then its districts, city, province, country and postcode.
-_EN_PART = r"[A-Z][a-z]+(?:-[a-z]+)?-(?:gu|si|gun|dong|eup|myeon|do)"
+# A part's capital may be read as a small letter ("lisandong-gu" for Ilsandong-gu) and a
+# stray mark may sit before its hyphen ("Gwanak~-gu").
+_EN_PART = r"[A-Za-z][a-z]+(?:-[a-z]+)?[~.]?-(?:gu|si|gun|dong|eup|myeon|do)"
 _EN_CITY = (
     r"(?:Seoul|Busan|Incheon|Daegu|Daejeon|Gwangju|Ulsan|Sejong|Jeju|Gyeonggi|Gangwon|"
     r"Chungbuk|Chungnam|Jeonbuk|Jeonnam|Gyeongbuk|Gyeongnam)(?:-do|-si)?"
@@ -86,9 +103,12 @@ _EN_CITY = (
 _ADDRESS_EN = re.compile(
     r"(?<![\w-])(?:\d{1,5}(?:-\d{1,5})?,?\s)?"
     # a road's name may be two or three words ("World Cup buk-ro")
-    r"(?:[A-Z][a-z]+\s){0,2}[A-Za-z][a-z]+(?:-[a-z]+)?-(?:ro|gil|daero)"
+    # (its hyphen may be read as a space: "Olympic ro")
+    r"(?:[A-Z][a-z]+\s){0,2}[A-Za-z][a-z]+(?:-[a-z]+)?[-\s](?:ro|gil|daero)(?![\w-])"
     r"(?:\s\d+(?:beon)?-?gil)?(?:\s\d{1,5}(?:-\d{1,5})?)?"
     r"(?:,?\s(?:" + _EN_PART + r"|" + _EN_CITY + r"))*"
+    # a city after a district and a comma ("Ilsandong-gu, Goyang")
+    r"(?:(?<=-gu|-si),\s[A-Z][a-z]{2,}(?:-si)?(?![\w-]))?"
     r"(?:,?\s(?:Republic\sof\s)?Korea)?(?:,?\s\d{5})?(?![\w-])"
 )
 # When OCR garbles a value after its label ("포트폴리오: 11 05://0141..."), the label still
@@ -127,6 +147,7 @@ NOT_NAMES = {
     "이름",
     "경력사항",
     "인적사항",
+    "사항",  # of a split heading ("경력 사항")
 }
 
 
@@ -150,6 +171,12 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
     syllables, common surname) counts as a name (used for a resume's header lines)."""
     found: list[PiiMatch] = []
     found += _spans(_EMAIL, text, "email", 0.99)
+    found += [
+        PiiMatch("email", m.start(), m.end(), m.group(0), 0.995)
+        for m in _EMAIL_SPLIT.finditer(text)
+        if (m.group(1) is None or _LOCAL_PIECE.fullmatch(m.group(1)))
+        and (m.group(1) is not None or " " in m.group(0))
+    ]
     for m in _RRN.finditer(text):
         front = m.group(1).replace(" ", "")
         digits = front + m.group(2) + m.group(3)
@@ -179,7 +206,7 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
     found += _spans(_LANDLINE, text, "phone", 0.9)
     found += _spans(_BIRTH, text, "birth_date", 0.95, group=1)
     found += [
-        m
+        _ending_at_last_digit(m)
         for m in _spans(_BIRTH_LABELLED, text, "birth_date", 0.6, group=1)
         if sum(c.isdigit() for c in m.text) >= 6
     ]
@@ -206,6 +233,13 @@ def find_pii(text: str, *, allow_bare_name: bool = False) -> list[PiiMatch]:
     return drop_overlaps(found)
 
 
+def _ending_at_last_digit(m: PiiMatch) -> PiiMatch:
+    """A labelled date taken to the end of its line ends at its last digit (or 일): what OCR
+    made of the noise after it ("930715, : : . . eer.") is not part of it."""
+    end = max(m.text.rfind("일"), *(i for i, c in enumerate(m.text) if c.isdigit())) + 1
+    return PiiMatch(m.type, m.start, m.start + end, m.text[:end], m.confidence)
+
+
 # A full date of birth without its label: a year a person applying now was born in, a month
 # and a day. Never in a line that says when something was obtained or a period ("취득",
 # "~", "현재"): those are certificates and employment, not births.
@@ -214,6 +248,8 @@ _DATE_ALONE = re.compile(
     r"(?:0?[1-9]|[12]\d|3[01])(?:\s*일)?)(?![\d]|[.\-/]\d)"
 )
 _NOT_A_BIRTH = re.compile(r"취득|합격|수료|졸업|입사|퇴사|발급|~|∼|〜|현재|부터|까지")
+# such a line (a period, an event) is no name line either ("10 월 ~ 현재")
+PERIOD_OR_EVENT = _NOT_A_BIRTH
 BARE_BIRTH_CONFIDENCE = 0.4
 
 
@@ -300,7 +336,8 @@ def reading_variants(text: str) -> list[tuple[str, list[int]]]:
 # ("051-469: 2248", "031 ㅠ 285 ㆍ 3548", "930208: 1348783", "+82 10- 3251"), with the spaces
 # around it, or a full stop followed by a space. Read as one hyphen. Runs of spaces alone are
 # left to `_DIGIT_SPACE`.
-_DIGIT_SEPARATOR = re.compile(r"(?<=\d)(?: ?[\-–—‐:;ㆍ·ㅠㅡ一_=] ?| ?\. )(?=\d)")
+# A tilde or a comma right between digits is read so too ("940609~2", "010,2922.1421").
+_DIGIT_SEPARATOR = re.compile(r"(?<=\d)(?: ?[\-–—‐:;ㆍ·ㅠㅡ一_=] ?| ?\. |[~,])(?=\d)")
 # An e-mail address with spaces OCR put next to its "@" or its dots ("seo.sua35@gmail. com",
 # "eunwoo.park @icloud.com"); the domain in lower case, so a following capitalised word
 # ("Blog") is not joined to it.

@@ -452,3 +452,97 @@ def test_fragments_of_one_word_split_into_lines_are_joined_and_longer_lines_are_
         ],
     )
     assert rows_joined(field) is field
+
+
+# Session 7, round 2 (fitted on dev2's misses by kind)
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("이메일 kim.hyerin1 2@icloud.com", "kim.hyerin1 2@icloud.com"),  # split local part
+        ("Email hoon_yoon dev@yonsel ac.kr", "hoon_yoon dev@yonsel ac.kr"),  # dot as a space
+        ("E-mail: kim.lee7 3@naver.com", "kim.lee7 3@naver.com"),
+    ],
+)
+def test_an_email_split_at_a_space_is_one_address(line, value):
+    assert found(line) == [("email", value)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Email dev@x.com",  # the label is not joined to a short local part
+        "연락처 010-1234-5678 abc@x.com",  # nor a phone number
+        "a@gmail.com velog.io",  # nor a URL after the address
+    ],
+)
+def test_a_split_email_never_takes_the_word_before_it(line):
+    emails = [v for k, v in found(line) if k == "email"]
+    assert len(emails) == 1 and " " not in emails[0]
+
+
+def test_a_url_whose_dots_were_read_as_spaces():
+    assert found("홈페이지 www hoon93 me : :") == [("url", "www hoon93 me")]
+    assert found("www 문서를 참고") == []
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("385 Jungang-ro, lisandong-gu, Goyang", "385 Jungang-ro, lisandong-gu, Goyang"),
+        ("18 Gwanak-ro, Gwanak~-gu, Seoul - Spring Boot", "18 Gwanak-ro, Gwanak~-gu, Seoul"),
+        ("292 Olympic ro, Songpa-gu Seoul", "292 Olympic ro, Songpa-gu Seoul"),
+        ("광주 북구 용봉 로 341, 1065 6068 경력사항", "광주 북구 용봉 로 341, 1065 6068"),
+    ],
+)
+def test_addresses_as_ocr_garbles_them(line, value):
+    assert found(f"Address: {line}") == [("address", value)]
+
+
+def test_a_labelled_date_of_birth_ends_at_its_last_digit():
+    assert found("Date of Birth 930715, : : . . eer.") == [("birth_date", "930715")]
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [("주민등록번호 940609~2 아아", "940609~2"), ("Tel 010,2922.1421", "010,2922.1421")],
+)
+def test_a_tilde_or_comma_between_digits_reads_as_a_hyphen(line, value):
+    assert [v for _, v in found(line)] == [value]
+
+
+def test_a_labelled_address_cut_short_takes_the_labels_whole_value():
+    line = words(
+        ("주소", 0, 40),
+        ("서울시마포구", 100, 220),
+        ("SEAS", 230, 270),
+        ("=", 275, 280),
+        ("351,", 290, 330),
+    )
+    [item] = detect_in_words(line, page_height=2000)
+    assert item.type == "address" and item.box == (100, 100, 330, 120)
+    # an address with its number keeps its own box
+    line = words(("주소", 0, 40), ("서울시", 100, 160), ("마포구", 170, 230), ("양화로", 240, 300),
+                 ("7", 310, 320), ("|", 330, 335), ("TOEIC", 340, 400))  # fmt: skip
+    [item] = detect_in_words(line, page_height=2000)
+    assert item.box[2] == 320
+
+
+def test_a_label_followed_only_by_marks_masks_nothing():
+    # a table's label cell, then only a rule's remains where the value was
+    assert detect_in_words(words(("Mobile", 0, 60), ("|", 200, 203)), page_height=2000) == []
+
+
+def test_a_name_among_ocr_marks_in_the_header():
+    line = words((".", 0, 5), ("ㆍ.", 10, 20), ("이훈", 40, 80), ("0", 90, 100), ("eee", 110, 140))
+    [item] = detect_in_words(line, page_height=2000)
+    assert (item.type, item.text, item.box) == ("name", "이훈", (40, 100, 80, 120))
+    # beside another word of two syllables it is a field or a heading, not a name
+    assert detect_in_words(words(("김혜린", 0, 60), ("개발자", 80, 140)), page_height=2000) == []
+    # the end of a split heading is no name
+    assert detect_in_words(words(("학력", 0, 40), ("사항", 45, 85)), page_height=2000) == []
+    assert detect_in_words(words(("력", 0, 20), ("사항", 25, 65)), page_height=2000) == []
+    # nor the end of a period ("현재": 현 is a surname)
+    period = words(("10", 0, 20), ("월", 25, 45), ("~", 50, 60), ("현재", 70, 110))
+    assert detect_in_words(period, page_height=2000) == []
