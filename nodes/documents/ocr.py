@@ -318,6 +318,21 @@ def unread_ink(image: Image.Image, reading: Reading) -> list[tuple[int, int, int
     return sorted(runs, key=lambda b: b[0] - b[2])[:UNREAD_MAX_RUNS]
 
 
+def _reading_position(line_words: list[list[Word]], top: int, left: int, right: int) -> int:
+    """Where a line found later goes in reading order: before the first line that starts
+    below its top and overlaps it horizontally, else at the end."""
+    return next(
+        (
+            i
+            for i, ws in enumerate(line_words)
+            if min(w.box[1] for w in ws) > top
+            and min(w.box[0] for w in ws) < right
+            and max(w.box[2] for w in ws) > left
+        ),
+        len(line_words),
+    )
+
+
 def read_unread_ink(image: Image.Image, reading: Reading) -> Reading:
     """`reading` with the runs `unread_ink` finds read (one line each, enlarged as in the
     second look): a confident reading joins the line whose row it continues, to the right
@@ -370,16 +385,7 @@ def read_unread_ink(image: Image.Image, reading: Reading) -> Reading:
                 sep + w.text for w, sep in zip(merged, line_separators(merged), strict=True)
             )
             continue
-        at = next(
-            (
-                i
-                for i, ws in enumerate(line_words)
-                if min(w.box[1] for w in ws) > y1
-                and min(w.box[0] for w in ws) < x2
-                and max(w.box[2] for w in ws) > x1
-            ),
-            len(line_words),
-        )
+        at = _reading_position(line_words, y1, x1, x2)
         lines.insert(at, " ".join(again.lines))
         line_words.insert(at, new)
     if line_words == reading.line_words:
@@ -445,16 +451,7 @@ def filled_from(reading: Reading, other: Reading) -> Reading:
             ):
                 continue
             top, left, right = part[0].box[1], part[0].box[0], part[-1].box[2]
-            at = next(
-                (
-                    i
-                    for i, ws in enumerate(line_words)
-                    if min(w.box[1] for w in ws) > top
-                    and min(w.box[0] for w in ws) < right
-                    and max(w.box[2] for w in ws) > left
-                ),
-                len(line_words),
-            )
+            at = _reading_position(line_words, top, left, right)
             text = "".join(sep + w.text for w, sep in zip(part, line_separators(part), strict=True))
             lines.insert(at, text)
             line_words.insert(at, part)
