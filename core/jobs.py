@@ -184,6 +184,38 @@ class _DocumentQueue(RedisQueue):
         return [await self._get_job_by_id(i) for i in ids]
 
 
+HEARTBEAT_STOP_S = 1.0
+
+
+async def heartbeat(job: Job, stop: asyncio.Event, heartbeat_s: float) -> None:
+    """Touch the job (its worker is alive) every third of its heartbeat until `stop`."""
+    every = max(0.5, heartbeat_s / 3)
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
+            return
+        try:
+            await job.update()
+        except (RedisConnectionError, RedisTimeoutError):
+            log.warning("job %s: heartbeat missed (Redis unreachable)", job.key)
+
+
+async def stop_heartbeat(beat: asyncio.Task[None], stop: asyncio.Event) -> None:
+    """End a job's heartbeat without ever waiting on it for long. A cancel alone is not
+    enough if it can be lost: one turned into a Redis error inside a call (as a socket
+    timeout firing at the same moment may) leaves the loop running, and awaiting the task
+    then holds a finished job as "processing" for good, touched all the while so no sweep
+    takes it. CI saw a job stuck so once (its results were cached, its record stayed
+    "processing" until its worker died); this await is the one in a job's tail that can
+    wait forever, the likely cause. The event ends the loop; the wait is bounded."""
+    stop.set()
+    beat.cancel()
+    done, _ = await asyncio.wait({beat}, timeout=HEARTBEAT_STOP_S)
+    for task in done:
+        if not task.cancelled():
+            task.exception()  # retrieved, not raised: the job's own outcome stands
+
+
 def _unmarked(job: Job | None) -> bool:
     """In the active list but not (or no longer) marked active by a worker."""
     return job is not None and job.status != Status.ACTIVE
@@ -300,24 +332,14 @@ class SaqJobs:
         async def progress(percent: int) -> None:
             await job.update(progress=max(0, min(99, percent)) / 100)
 
-        beat = asyncio.create_task(self._heartbeat(job))
+        stop = asyncio.Event()
+        beat = asyncio.create_task(heartbeat(job, stop, self.settings.job_heartbeat_s))
         started = time.perf_counter()
         try:
             return await _outcome(handler, data, progress, job.meta.get("owner"))
         finally:
-            beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await beat
+            await stop_heartbeat(beat, stop)
             JOB_SECONDS.labels(kind, "run").observe(time.perf_counter() - started)
-
-    async def _heartbeat(self, job: Job) -> None:
-        every = max(0.5, self.settings.job_heartbeat_s / 3)
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await job.update()  # touches the job: its worker is alive
-            except (RedisConnectionError, RedisTimeoutError):
-                log.warning("job %s: heartbeat missed (Redis unreachable)", job.key)
 
     async def _forget_upload(self, ctx: Context) -> None:
         """A finished job's upload is deleted at once (it is personal data); a re-queued

@@ -92,3 +92,38 @@ async def test_unknown_task_is_not_found():
     with pytest.raises(NotFoundError) as missing:
         await local_jobs().load("nope")
     assert missing.value.code == "TASK_NOT_FOUND"
+
+
+class _StubbornJob:
+    """A job whose update swallows a cancel, as a Redis call can when its timeout fires
+    at the same moment (the cancel comes out as a Redis TimeoutError)."""
+
+    key = "stubborn"
+
+    def __init__(self) -> None:
+        self.updates = 0
+
+    async def update(self) -> None:
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+
+        self.updates += 1
+        try:
+            await asyncio.sleep(0.05)
+        except asyncio.CancelledError:
+            raise RedisTimeoutError("timed out") from None
+
+
+async def test_a_heartbeat_that_swallows_its_cancel_still_stops_and_never_holds_the_job():
+    from core.jobs import heartbeat, stop_heartbeat
+
+    job = _StubbornJob()
+    stop = asyncio.Event()
+    beat = asyncio.create_task(heartbeat(job, stop, 1.5))  # touches every 0.5 s
+    await asyncio.sleep(0.52)  # inside an update now
+    assert job.updates == 1
+    started = asyncio.get_running_loop().time()
+    await stop_heartbeat(beat, stop)
+    assert asyncio.get_running_loop().time() - started < 1.0
+    await asyncio.sleep(0.1)
+    assert beat.done()  # the loop ended: no update after the stop
+    assert job.updates == 1
