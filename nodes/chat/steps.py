@@ -362,8 +362,9 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     verb = ADD_REQUEST.search(text)
     before, after = (text[: verb.start()], text[verb.end() :]) if verb else (text, "")
     pasted = PASTED_AFTER.match(after)
-    if pasted:
-        # the event is in the pasted text: its first line, as a mail's head is read
+    if pasted and verb and any(start >= verb.end() for start, _ in spans):
+        # the event (its date) is in the text pasted after the request: its first line, as
+        # a mail's head is read ("…추가해줘\n고마워" names no date after it: not pasted)
         for line in after[pasted.end() :].split("\n"):
             head = MAIL_TAIL.sub("", MAIL_HEAD.sub(r"\1 ", SMS_TAG.sub("", line)))
             title = _clean_title(head)

@@ -374,3 +374,8 @@ def test_a_posting_is_searched_by_what_it_is_about_not_its_timing_words():
     )
     # nothing left but timing words: the message as it is
     assert posting_query("코딩테스트 언제야?") == "코딩테스트 언제야?"
+
+
+def test_a_line_after_the_request_without_a_date_is_not_the_event():
+    name, args, _ = call("모레 오후 3시 면접 스터디 추가해줘\n고마워", "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", "면접 스터디")
