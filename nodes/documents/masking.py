@@ -25,7 +25,7 @@ from nodes.documents.ocr import (
     is_hangul,
     line_separators,
     lines_of,
-    read_scan,
+    readings_to_mask,
     segments,
     word_height,
 )
@@ -255,6 +255,10 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
                 colon = True  # a table's label cell: a wide gap, not a word space, before it
             elif words[rest[0]].text in (":", "：", ".", ";"):
                 rest, colon = rest[1:], True
+            elif n == 0 and kind in ("address", "name") and _plainly(kind, rest, words):
+                colon = (
+                    True  # "주소 서울 관악구 관악로 212" set without a colon, at the line's start
+                )
         value: list[int] = []
         if colon and rest:
             value = rest
@@ -265,6 +269,21 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
         if value and (exact or _looks_like(kind, [words[i].text for i in value])):
             out.append((kind, value, skip))
     return out
+
+
+_ROAD = re.compile(
+    r"[가-힣](?:로|길|구|동|시|군|읍|면)\d*$|-(?:ro|gil|gu|dong|si)\b", re.IGNORECASE
+)
+
+
+def _plainly(kind: str, value: list[int], words: list[Word]) -> bool:
+    """A value after a label without a colon that is plainly of the label's type: a name,
+    or an address with a number and a road, district or city word in it. Prose that opens
+    with a label word ("주소 검색 API 개발") is neither."""
+    texts = [words[i].text for i in value]
+    if kind == "name":
+        return len(texts) <= 2 and bare_name(_syllables_rejoined(" ".join(texts))[0]) is not None
+    return any(c.isdigit() for t in texts for c in t) and any(_ROAD.search(t) for t in texts)
 
 
 def _looks_like(kind: str, texts: list[str]) -> bool:
@@ -592,8 +611,11 @@ def mask_page(page: PageImage) -> dict:
     if not text_layer:
         prepared = prepare_for_ocr(image, MAX_SIDE)
         scale = prepared.scale
-        words = read_scan(prepared.image).words
-        read = detect_in_words(words, prepared.image.height)
+        readings = readings_to_mask(prepared.image)
+        words = readings[0].words
+        read = merge_overlapping(
+            [d for r in readings for d in detect_in_words(r.words, prepared.image.height)]
+        )
         if words:
             fit_to_ink(read, np.array(prepared.image.convert("L")), word_height(words))
         for item in read:

@@ -15,6 +15,7 @@ import pytesseract
 from PIL import Image
 
 from core.errors import AIError
+from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
 # on a small machine: the dev eval took 6.5 s a page with them, 2.1 s with one thread each.
@@ -172,7 +173,11 @@ def second_look(image: Image.Image, reading: Reading) -> Reading:
         y1 = max(0, min(w.box[1] for w in words) - pad)
         x2 = min(image.width, max(w.box[2] for w in words) + pad)
         y2 = min(image.height, max(w.box[3] for w in words) + pad)
-        crop = image.crop((x1, y1, x2, y2))
+        crop = image.crop((x1, y1, x2, y2)).convert("L")
+        gray = np.asarray(crop)
+        if _otsu_ink(gray).mean() / 255 > GLOBAL_THRESHOLD_FAILS:
+            # one threshold fails on this part of a shaded page, as it can on a whole page
+            crop = Image.fromarray(adaptive(gray))
         crop = crop.resize(
             (crop.width * SECOND_LOOK_SCALE, crop.height * SECOND_LOOK_SCALE),
             Image.Resampling.LANCZOS,
@@ -202,18 +207,224 @@ def second_look(image: Image.Image, reading: Reading) -> Reading:
     return Reading(lines, line_words)
 
 
+COLUMNS_FROM_IMAGE = True
 SECOND_LOOK = True  # dev (16 pages): PII recall 0.908 -> 0.929, CER 0.197 -> 0.188
 
 
+@dataclass(frozen=True)
+class Gutter:
+    """An empty vertical band between two columns of text: at `x`, from `top` to `bottom`."""
+
+    x: int
+    top: int
+    bottom: int
+    photos: tuple[tuple[int, int, int, int], ...] = ()  # boxes of photos on the page
+
+
+GUTTER_SPAN = (0.30, 0.70)  # where a gutter may lie, in page widths
+GUTTER_HALF_WIDTH = 0.4  # letter heights each side of x that no text may touch
+GUTTER_MIN_HEIGHT = 0.25  # page heights the band stays empty
+GUTTER_MIN_TEXT = 4  # letter heights of text rows each side of the band
+GUTTER_MIN_BALANCE = 0.2  # the lesser side's text ink to the greater's (dev: 0.41-0.75;
+# salt-and-pepper beside a one-column page's short lines 0.06)
+GUTTER_MIN_LINES = 4  # and as many lines of text at least (a photo's bits are one or two)
+
+
+# on a page whose paper is made white (`flatten`): a fixed threshold, since Otsu's, pulled
+# down by a dark photo, loses light grey text
+TEXT_INK_BELOW = 180
+PHOTO_MAX_SHARE = 0.15
+
+
+def _otsu_ink(gray: np.ndarray) -> np.ndarray:
+    blurred = cv2.GaussianBlur(gray, (3, 3), 0)
+    return cv2.threshold(blurred, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1]
+
+
+Box = tuple[int, int, int, int]
+
+
+def text_ink(gray: np.ndarray) -> tuple[np.ndarray, int, list[Box]]:
+    """Ink that is part of text (a boolean mask), the letter height in pixels and the boxes
+    of photos (a letter height beyond their outline): the
+    page's connected ink components that are glyph-sized, thresholded once the paper's
+    shading is divided out (one global threshold loses the light side of a shaded page).
+    Specks, salt-and-pepper, rules and whatever lies in or at a photo's outline (found
+    without that division, which breaks a photo into glyph-sized bits) are left out, so a
+    noisy gutter stays empty."""
+    flat = cv2.GaussianBlur(flatten(gray), (3, 3), 0)
+    ink = cv2.threshold(flat, TEXT_INK_BELOW, 255, cv2.THRESH_BINARY_INV)[1]
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    heights = stats[1:, cv2.CC_STAT_HEIGHT]
+    widths = stats[1:, cv2.CC_STAT_WIDTH]
+    tall = heights[(heights >= 6) & (stats[1:, cv2.CC_STAT_AREA] >= 30)]  # not noise
+    letter = int(np.median(tall)) if tall.size else 12
+    keep = np.zeros(count, bool)
+    keep[1:] = (
+        (heights >= max(4, 0.35 * letter)) & (heights <= 2.5 * letter) & (widths <= 4 * letter)
+    )
+    # a photo is found both in the shading-free ink (whose division leaves a photo's edge)
+    # and in Otsu's ink (which keeps it whole but also takes a shadow: not over 15% of a page)
+    _, _, whole, _ = cv2.connectedComponentsWithStats(_otsu_ink(gray), connectivity=8)
+    photos: list[Box] = []
+    for x, y, bw, bh, _ in [*stats[1:], *whole[1:]]:
+        if bw > 4 * letter and bh > 4 * letter and bw * bh <= PHOTO_MAX_SHARE * gray.size:
+            photos.append(
+                (int(x - letter), int(y - letter), int(x + bw + letter), int(y + bh + letter))
+            )
+            keep &= ~_within(centres, photos[-1])
+    return keep[labels], max(6, letter), photos
+
+
+def _within(points: np.ndarray, box: Box) -> np.ndarray:
+    return (
+        (points[:, 0] >= box[0])
+        & (points[:, 0] < box[2])
+        & (points[:, 1] >= box[1])
+        & (points[:, 1] < box[3])
+    )
+
+
+def gutter(image: Image.Image) -> Gutter | None:
+    """The gutter of a page set in two columns, found in the image (not in what OCR made of
+    it, which noise garbles): the x between GUTTER_SPAN whose band of text-free pixels runs
+    down the longest stretch of the page with text on both sides of it. None for a page of
+    one column (lines there cross every such band)."""
+    gray = np.asarray(image.convert("L"))
+    text, letter, photos = text_ink(gray)
+    h, w = text.shape
+    half = max(3, round(GUTTER_HALF_WIDTH * letter))
+    # text per row left of, inside and right of each candidate band, by cumulative sums
+    cols = np.concatenate([np.zeros((h, 1), np.int32), np.cumsum(text, axis=1, dtype=np.int32)], 1)
+    found: list[tuple[int, Gutter]] = []
+    for x in range(int(GUTTER_SPAN[0] * w), int(GUTTER_SPAN[1] * w), max(1, letter // 4)):
+        inside = cols[:, min(w, x + half)] - cols[:, max(0, x - half)]
+        empty = np.concatenate([[False], inside == 0, [False]])
+        edges = np.flatnonzero(np.diff(empty.astype(np.int8)))
+        starts, ends = edges[::2], edges[1::2]
+        if not starts.size:
+            continue
+        k = int(np.argmax(ends - starts))
+        top, bottom = int(starts[k]), int(ends[k])
+        if bottom - top < GUTTER_MIN_HEIGHT * h:
+            continue
+        left = (cols[top:bottom, x] - cols[top:bottom, 0]) > 0
+        right = (cols[top:bottom, w] - cols[top:bottom, x]) > 0
+        score = int(min(left.sum(), right.sum()))
+        if score < GUTTER_MIN_TEXT * letter or min(_runs(left), _runs(right)) < GUTTER_MIN_LINES:
+            continue
+        ink_left = int(cols[top:bottom, x].sum() - cols[top:bottom, 0].sum())
+        ink_right = int(cols[top:bottom, w].sum() - cols[top:bottom, x].sum())
+        if min(ink_left, ink_right) < GUTTER_MIN_BALANCE * max(ink_left, ink_right):
+            continue
+        found.append((score, Gutter(x, top, bottom)))
+    if not found:
+        return None
+    most = max(score for score, _ in found)
+    best = [cut for score, cut in found if score == most]  # the middle of the widest gutter
+    cut = _gutter_cut(best[len(best) // 2], text, letter)
+    return Gutter(cut.x, cut.top, cut.bottom, tuple(photos))
+
+
+def _runs(rows: np.ndarray) -> int:
+    """Runs of True in a row mask: lines of text."""
+    return int(np.count_nonzero(np.diff(np.concatenate([[0], rows.astype(np.int8)])) == 1))
+
+
+def _gutter_cut(cut: Gutter, text: np.ndarray, letter: int) -> Gutter:
+    """`cut` with its top and bottom moved to the nearest row free of text across the whole
+    page, within a letter height, so no line is cut through."""
+    rows = text.any(axis=1)
+
+    def free(y: int, step: int) -> int:
+        for d in range(0, 2 * letter):
+            yy = y + step * d
+            if 0 <= yy < len(rows) and not rows[yy]:
+                return yy
+        return y
+
+    return Gutter(cut.x, free(cut.top, 1), free(cut.bottom - 1, -1) + 1)
+
+
+COLUMN_PAD = 12  # white pixels around a column's crop (Tesseract misreads text at an edge)
+
+
+def read_columns(image: Image.Image, cut: Gutter) -> Reading:
+    """A two-column page read region by region, each as one block (PSM 6): the full width
+    above the gutter, the left column, the right column, the full width below; word boxes
+    mapped back to the page. A region that one global threshold would mostly call ink (the
+    dark side of a shadow) is binarised locally first, as a whole page is (`preprocess`)."""
+    w, h = image.size
+    regions = [
+        (0, 0, w, cut.top),
+        (0, cut.top, cut.x, cut.bottom),
+        (cut.x, cut.top, w, cut.bottom),
+        (0, cut.bottom, w, h),
+    ]
+    lines: list[str] = []
+    line_words: list[list[Word]] = []
+    for x1, y1, x2, y2 in regions:
+        if x2 - x1 < 8 or y2 - y1 < 8:
+            continue
+        crop = image.crop((x1, y1, x2, y2)).convert("L")
+        gray = np.asarray(crop)
+        if _otsu_ink(gray).mean() / 255 > GLOBAL_THRESHOLD_FAILS:
+            # one threshold fails on this part of a shaded page, as it can on a whole page
+            crop = Image.fromarray(adaptive(gray))
+        framed = Image.new(
+            crop.mode, (crop.width + 2 * COLUMN_PAD, crop.height + 2 * COLUMN_PAD), "white"
+        )
+        framed.paste(crop, (COLUMN_PAD, COLUMN_PAD))
+        part = read_page(framed)
+        dx, dy = x1 - COLUMN_PAD, y1 - COLUMN_PAD
+        for text, words in zip(part.lines, part.line_words, strict=True):
+            placed = [
+                Word(
+                    wd.text,
+                    (wd.box[0] + dx, wd.box[1] + dy, wd.box[2] + dx, wd.box[3] + dy),
+                    wd.confidence,
+                    wd.line,
+                )
+                for wd in words
+            ]
+            centres = np.array(
+                [[(a + c) / 2, (b + d) / 2] for a, b, c, d in (wd.box for wd in placed)]
+            )
+            if any(_within(centres, photo).all() for photo in cut.photos):
+                continue  # what OCR made of a photo
+            lines.append(text)
+            line_words.append(placed)
+    return Reading(lines, _numbered(line_words))
+
+
 def read_scan(image: Image.Image) -> Reading:
-    """A scanned page as one block (PSM 6: best on one-column resumes); a page that turns
-    out to hold two columns of text again with layout analysis (PSM 3), with what only the
-    first reading found added to it; then, when on, a second look at its unsure lines."""
-    reading = read_page(image)
-    if two_columns(reading, image.width):
-        by_layout = read_page(image, psm=3)
-        if by_layout.lines:
-            reading = filled_from(by_layout, reading)
+    """A scanned page as one block (PSM 6: best on one-column resumes). A page whose image
+    shows two columns (`gutter`) is read column by column; a page that turns out from its
+    reading to hold two columns all the same is read again with layout analysis (PSM 3),
+    with what only the first reading found added to it. Then, when on, a second look at its
+    unsure lines."""
+    return _read_scan(image, gutter(image) if COLUMNS_FROM_IMAGE else None)
+
+
+def readings_to_mask(image: Image.Image) -> list[Reading]:
+    """What masking reads a scanned page from: `read_scan`'s reading and, for a page read
+    column by column, the one-block reading too. A value garbled in one is often read in the
+    other (on heavy speckle the column crops lost a name and an e-mail that the whole page
+    kept), and masking takes what either finds."""
+    cut = gutter(image) if COLUMNS_FROM_IMAGE else None
+    first = _read_scan(image, cut)
+    return [first] if cut is None else [first, rows_joined(read_page(image))]
+
+
+def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
+    if cut is not None:
+        reading = read_columns(image, cut)
+    else:
+        reading = read_page(image)
+        if two_columns(reading, image.width):
+            by_layout = read_page(image, psm=3)
+            if by_layout.lines:
+                reading = filled_from(by_layout, reading)
     reading = rows_joined(reading)
     if SECOND_LOOK:
         reading = second_look(image, reading)

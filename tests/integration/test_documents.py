@@ -161,7 +161,7 @@ async def test_a_born_digital_pdf_is_masked_from_its_text_layer_without_ocr(serv
     def no_ocr(*_a, **_k):
         raise AssertionError("a text-layer page must not be OCR'd")
 
-    monkeypatch.setattr(masking, "read_scan", no_ocr)
+    monkeypatch.setattr(masking, "readings_to_mask", no_ocr)
     page = render_page(person=1, layout="table", font="myeongjo")
     out = await build_masking_graph().compile().ainvoke({"file_bytes": to_text_pdf([page])})
     [result] = out["result"]["pages"]

@@ -79,6 +79,18 @@ def test_a_label_masks_the_unreadable_value_after_it():
     assert item.box == (60, 100, 240, 120)
 
 
+def test_a_label_set_without_a_colon_masks_a_plain_address_but_not_prose():
+    # "서울" read as "MB": no detector takes the value, the label does
+    line = words(("주소", 0, 40), ("MB", 52, 80), ("관악구", 92, 150), ("관악로", 162, 220))
+    line += words(("212", 232, 262))
+    assert labelled_values(line) == [("address", [1, 2, 3, 4], 0)]
+    prose = words(("주소", 0, 40), ("검색", 52, 90), ("API", 102, 140), ("3건", 152, 180))
+    assert labelled_values(prose) == []
+    # not at the start of the line: prose that mentions the word
+    inside = words(("신규", 0, 40), ("주소", 52, 92), ("관악로", 104, 160), ("212", 172, 200))
+    assert labelled_values(inside) == []
+
+
 def test_a_table_label_masks_the_next_cell_only():
     # label cell | value cell | (a column gap) | the right column's prose
     line = words(("이메일", 0, 60), ("k1m#naver", 300, 420), ("주문", 700, 740), ("API", 750, 800))

@@ -1,0 +1,82 @@
+"""Two-column pages are found from the image (a gutter no text crosses), noise and photos
+notwithstanding, and read column by column."""
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from evals.documents import FONT_DIR, FONTS
+from nodes.documents.ocr import gutter, read_scan
+
+LEFT = [
+    "성명: 한별",
+    "연락처: 010-5819-7069",
+    "이메일: hb@proton.me",
+    "보유 기술",
+    "Redis 7, Kotlin",
+]
+RIGHT = [
+    "경력사항",
+    "코드브릿지테크 서버 개발",
+    "2016-05 ~ 2019-04",
+    "주문 API 응답 시간 단축",
+    "프로젝트",
+    "사내 검색 플랫폼 (2020.07)",
+    "학력사항",
+    "부산대학교 정보컴퓨터공학부",
+]
+RIGHT_X = 660
+
+
+def page(left: list[str], right: list[str], noise: float = 0.0, photo: bool = False) -> Image.Image:
+    img = Image.new("L", (1240, 1754), 255)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(FONT_DIR / FONTS["gothic"]), 30)
+    draw.text((100, 80), "입사지원서", font=font, fill=0)
+    for i, text in enumerate(left):
+        draw.text((100, 200 + 55 * i), text, font=font, fill=0)
+    for i, text in enumerate(right):
+        draw.text((RIGHT_X, 200 + 55 * i), text, font=font, fill=0)
+    if photo:  # a dark, textured block beside the fields
+        rng = np.random.default_rng(1)
+        block = rng.integers(0, 160, (260, 200), dtype=np.uint8)
+        img.paste(Image.fromarray(block), (900, 150))
+    if noise:
+        arr = np.array(img)
+        roll = np.random.default_rng(7).random(arr.shape)
+        arr[roll < noise / 2] = 0
+        arr[(roll >= noise / 2) & (roll < noise)] = 255
+        img = Image.fromarray(arr)
+    return img
+
+
+def test_a_two_column_page_is_cut_at_its_gutter_through_salt_and_pepper():
+    cut = gutter(page(LEFT, RIGHT, noise=0.01))
+    assert cut is not None
+    # between the longest left line's end (about 100 + 20 letters) and the right column
+    assert 430 < cut.x < RIGHT_X
+    assert cut.top <= 200 and cut.bottom >= 200 + 55 * len(RIGHT)
+
+
+def test_one_column_with_short_lines_noise_and_a_photo_has_no_gutter():
+    assert gutter(page(LEFT + RIGHT, [], noise=0.01, photo=True)) is None
+    # lines that run across the middle of the page leave no band empty
+    long = [f"{t}, {t}" for t in LEFT + RIGHT]
+    assert gutter(page(long, [])) is None
+
+
+def test_a_photo_beside_the_fields_is_no_second_column():
+    assert gutter(page(LEFT + RIGHT, [], photo=True)) is None
+
+
+def test_a_two_column_page_is_read_column_by_column():
+    reading = read_scan(page(LEFT, RIGHT, noise=0.005))
+    text = reading.text
+    # every right-column line was read on a line of its own, after the whole left column
+    for line in reading.lines:
+        assert not ("한별" in line and "경력" in line)
+    assert text.index("Kotlin") < text.index("경력사항") < text.index("부산대학교")
+    # word boxes are on the page: the right column's words start right of the gutter
+    line = next(
+        ws for ws, t in zip(reading.line_words, reading.lines, strict=True) if "부산대학교" in t
+    )
+    assert RIGHT_X - 5 <= line[0].box[0] < RIGHT_X + 40
