@@ -5,7 +5,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.ocr import gutter, read_scan
+from evals.documents_hard import face_photo_path
+from nodes.documents.ocr import gutter, read_scan, text_ink
 
 LEFT = [
     "성명: 한별",
@@ -36,10 +37,8 @@ def page(left: list[str], right: list[str], noise: float = 0.0, photo: bool = Fa
         draw.text((100, 200 + 55 * i), text, font=font, fill=0)
     for i, text in enumerate(right):
         draw.text((RIGHT_X, 200 + 55 * i), text, font=font, fill=0)
-    if photo:  # a dark, textured block beside the fields
-        rng = np.random.default_rng(1)
-        block = rng.integers(0, 160, (260, 200), dtype=np.uint8)
-        img.paste(Image.fromarray(block), (900, 150))
+    if photo:  # a portrait beside the fields (matplotlib's sample photo)
+        img.paste(Image.open(face_photo_path()).convert("L").resize((200, 260)), (900, 150))
     if noise:
         arr = np.array(img)
         roll = np.random.default_rng(7).random(arr.shape)
@@ -80,3 +79,19 @@ def test_a_two_column_page_is_read_column_by_column():
         ws for ws, t in zip(reading.line_words, reading.lines, strict=True) if "부산대학교" in t
     )
     assert RIGHT_X - 5 <= line[0].box[0] < RIGHT_X + 40
+
+
+def test_a_photo_is_found_and_not_read_as_text():
+    img = page(LEFT + RIGHT, [], photo=True)
+    _, _, photos = text_ink(np.asarray(img))
+    block = (900, 150, 1100, 410)
+    assert any(
+        p[0] <= block[0] and p[1] <= block[1] and p[2] >= block[2] and p[3] >= block[3]
+        for p in photos
+    )
+    # and none around the text: a table's rules or letters are no photo
+    assert all(p[0] > 600 for p in photos)
+    words = read_scan(img).words
+    inside = [w for w in words if block[0] <= (w.box[0] + w.box[2]) / 2 <= block[2]]
+    assert inside == []
+    assert "010-5819-7069" in read_scan(img).text
