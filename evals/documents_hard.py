@@ -32,6 +32,7 @@ SPLITS: dict[str, tuple[int, str]] = {  # size, value pool (and seed family)
     "dev": (40, "A"),
     "test": (48, "B"),
     "dev2": (40, "A"),  # session 7: fresh development pages after dev was fitted
+    "dev3": (40, "A"),  # session 8: fresh again, after dev2 was fitted
 }
 # dev and test are seeded by their family alone (as when they were made); any later split is
 # seeded by family and split name, so dev2 draws other pages from pool A than dev does.
