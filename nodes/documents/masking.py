@@ -516,6 +516,45 @@ def _ink_runs(on: np.ndarray, max_gap: int) -> list[tuple[int, int]]:
     return runs
 
 
+LONE_LABEL_REACH = 6  # word heights right of a lone label where its value's ink may start
+LONE_LABEL_CONFIDENCE = 0.4
+
+
+def ink_after_lone_labels(
+    words: list[Word], gray: np.ndarray, found: list[Detected]
+) -> list[Detected]:
+    """Boxes over the unread value of a label that ends its line with nothing read after it
+    ("주민등록번호" and then nothing: OCR lost the value beside it): the run of ink that
+    starts within `LONE_LABEL_REACH` word heights to its right, on the label's row, up to
+    the first gap wider than a word space's few heights. Nothing where that row holds no ink
+    or where a detection already covers it."""
+    if not words:
+        return []
+    height = word_height(words)
+    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    out: list[Detected] = []
+    for line in lines_of(words):
+        last = segments(line)[-1]
+        label = read_label(line, last)
+        if label is None:
+            continue
+        kind, taken, skip, _, exact = label
+        if not exact or skip or taken != len(last):
+            continue  # the label is not the whole of the line's last segment
+        x0 = max(line[i].box[2] for i in last) + height // 2
+        y1 = min(line[i].box[1] for i in last)
+        y2 = max(line[i].box[3] for i in last)
+        band = ink[y1:y2, x0 : min(ink.shape[1], x0 + 4 * LONE_LABEL_REACH * height)]
+        runs = _ink_runs(band.mean(axis=0) > 0.02, max_gap=int(1.5 * height))
+        if not runs or runs[0][0] > LONE_LABEL_REACH * height:
+            continue
+        box = (x0 + runs[0][0], y1, x0 + runs[0][1], y2)
+        if runs[0][1] - runs[0][0] < height or any(_iou(box, d.box) > 0 for d in found):
+            continue
+        out.append(Detected(kind, None, box, LONE_LABEL_CONFIDENCE))
+    return out
+
+
 def fit_to_ink(items: list[Detected], gray: np.ndarray, height: int) -> None:
     """Boxes fitted to the ink they stand on (`gray`: the page OCR read, `height`: its median
     word height). A text box much taller than a line (Tesseract gives a word the height of
@@ -617,7 +656,9 @@ def mask_page(page: PageImage) -> dict:
             [d for r in readings for d in detect_in_words(r.words, prepared.image.height)]
         )
         if words:
-            fit_to_ink(read, np.array(prepared.image.convert("L")), word_height(words))
+            gray = np.array(prepared.image.convert("L"))
+            read += ink_after_lone_labels(words, gray, read)
+            fit_to_ink(read, gray, word_height(words))
         for item in read:
             item.box = prepared.to_page(item.box, image.size)
     # faces on the plain page: the clean-up (rules erased, turned upright) is for text only

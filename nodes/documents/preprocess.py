@@ -66,6 +66,13 @@ def median5(gray: Gray) -> Gray:
     return cv2.medianBlur(gray, 5)
 
 
+def blur(gray: Gray) -> Gray:
+    """A light (3x3) Gaussian blur: evens out grain before specks are measured and before
+    Tesseract's threshold roughens every stroke's edge (grainy dev pages, speckled and
+    gaussian: CER 0.19 -> 0.16 and 0.09 -> 0.07, WER 0.74 -> 0.54 and 0.35 -> 0.21)."""
+    return cv2.GaussianBlur(gray, (3, 3), 0)
+
+
 def despeckle(gray: Gray) -> Gray:
     """Paint out specks: ink blobs much smaller than a letter that lie away from any larger
     ink (a period or the dot of an i sits beside its letters and stays)."""
@@ -179,6 +186,7 @@ def sauvola(gray: Gray, window: int = 31, k: float = 0.2, r: float = 128.0) -> G
 
 STEPS: dict[str, Callable[[Gray], Gray]] = {
     "median": median,
+    "blur": blur,
     "despeckle": despeckle,
     "median5": median5,
     "bilateral": bilateral,
@@ -196,12 +204,13 @@ def choose_steps(quality: Quality) -> tuple[str, ...]:
     (docs/decisions.md "OCR on noisy scans"): table and column rules are always erased (CER
     0.265 -> 0.223, PII recall 0.66 -> 0.82); a median filter only for salt-and-pepper (it
     halves that CER but triples it on gaussian noise, JPEG and small text, which it blurs);
-    lone specks painted out on grainy pages; a local threshold where a global one fails."""
+    on grainy pages a light blur, then lone specks painted out; a local threshold where a
+    global one fails."""
     steps: list[str] = []
     if quality.impulse > IMPULSE_NOISE:
         steps.append("median")
     elif quality.noise > GRAINY:
-        steps.append("despeckle")
+        steps += ["blur", "despeckle"]
     elif quality.outliers > RANDOM_IMPULSES:
         steps.append("median")  # grey impulses on paper: the tuning and held-out noise pages
     steps.append("unrule")

@@ -10,6 +10,7 @@ from nodes.documents.masking import (
     detect_in_words,
     find_pii_tolerant,
     fit_to_ink,
+    ink_after_lone_labels,
     labelled_values,
 )
 from nodes.documents.ocr import Reading, Word, filled_from, two_columns
@@ -558,3 +559,26 @@ def test_a_name_among_ocr_marks_in_the_header():
     # nor the end of a period ("현재": 현 is a surname)
     period = words(("10", 0, 20), ("월", 25, 45), ("~", 50, 60), ("현재", 70, 110))
     assert detect_in_words(period, page_height=2000) == []
+
+
+def test_the_unread_value_after_a_lone_label_is_masked_from_its_ink():
+    gray = np.full((300, 900), 255, np.uint8)
+    gray[102:118, 300:460] = 0  # the value's ink, which OCR did not read
+    gray[202:218, 300:460] = 0  # ink on another row
+    label = words(("주민등록번호", 100, 220))
+    [item] = ink_after_lone_labels(label, gray, [])
+    assert item.type == "rrn" and item.text is None and item.confidence < 0.5
+    assert item.box == (300, 100, 460, 120)
+    # covered already by a detection: nothing more
+    assert (
+        ink_after_lone_labels(label, gray, [Detected("rrn", "x", (290, 98, 470, 122), 0.9)]) == []
+    )
+    # no ink beside it on its row, or a label with its value read after it: nothing
+    gray[102:118, 300:460] = 255
+    assert ink_after_lone_labels(label, gray, []) == []
+    gray[102:118, 300:460] = 0
+    read = words(("주민등록번호", 100, 220), ("900127-1******", 300, 460))
+    assert ink_after_lone_labels(read, gray, []) == []
+    # prose that ends in a label word is no lone label
+    prose = words(("변경된", 0, 60), ("연락처", 100, 220))
+    assert ink_after_lone_labels(prose, gray, []) == []

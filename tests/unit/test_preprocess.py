@@ -63,7 +63,7 @@ def quality(**kw: float) -> preprocess.Quality:
 def test_the_clean_up_follows_the_measured_quality():
     assert preprocess.choose_steps(quality()) == ("unrule",)
     assert preprocess.choose_steps(quality(impulse=0.01, noise=3)) == ("median", "unrule")
-    assert preprocess.choose_steps(quality(noise=9)) == ("despeckle", "unrule")
+    assert preprocess.choose_steps(quality(noise=9)) == ("blur", "despeckle", "unrule")
     assert preprocess.choose_steps(quality(global_ink=0.4))[-1] == "adaptive"
 
 
