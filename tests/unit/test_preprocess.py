@@ -75,3 +75,22 @@ def test_salt_and_pepper_measures_as_impulse_noise_and_clean_pages_do_not():
     noisy[spots] = rng.choice([0, 255], size=int(spots.sum()))
     assert preprocess.estimate_quality(page).impulse < preprocess.IMPULSE_NOISE
     assert preprocess.estimate_quality(noisy).impulse > preprocess.IMPULSE_NOISE
+
+
+def test_small_low_resolution_text_is_no_salt_and_pepper_but_real_pepper_is():
+    """A 110 dpi page of small bold text has lone pure-black pixels far from their median
+    (the measure of session 6 read 0.005 on it, over its threshold, and the median filter
+    then erased the text); only pepper has no dark neighbour."""
+    import io
+
+    from evals.documents_hard import generate
+
+    small = generate("dev3", 28)  # lowres110, barun-bold, no noise
+    page = np.array(Image.open(io.BytesIO(small.file_bytes)).convert("L"))
+    assert "median" not in preprocess.choose_steps(preprocess.estimate_quality(page))
+    rng = np.random.default_rng(3)
+    noisy = page.copy()
+    roll = rng.random(page.shape)
+    noisy[roll < 0.004] = 0
+    noisy[(roll >= 0.004) & (roll < 0.008)] = 255
+    assert preprocess.choose_steps(preprocess.estimate_quality(noisy))[0] == "median"
