@@ -120,6 +120,14 @@ def find_pii_tolerant(text: str, *, allow_bare_name: bool) -> list[PiiMatch]:
         for m in find_pii(variant, allow_bare_name=allow_bare_name):
             start, end = keep[m.start], keep[m.end - 1] + 1
             found.append(PiiMatch(m.type, start, end, text[start:end], m.confidence * factor))
+    # a domain inside an e-mail address read another way ("ac.kr" of "x@hanyang,ac.kr") is
+    # part of the address, however confidently it alone reads as a URL
+    emails = [m for m in found if m.type == "email"]
+    found = [
+        m
+        for m in found
+        if m.type != "url" or not any(e.start <= m.start and m.end <= e.end for e in emails)
+    ]
     return drop_overlaps(found)
 
 

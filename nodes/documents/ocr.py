@@ -444,6 +444,43 @@ def _laid_out(image: Image.Image) -> tuple[Image.Image, Gutter | None]:
     return Image.fromarray(out), cut
 
 
+SPECKS_DROPPED = True
+SPECK_MAX_CHARS = 2  # letters or digits in each word of a speck's segment, at most
+SPECK_MAX_CONF = 0.6
+
+
+def _speck(words: list[Word]) -> bool:
+    """A segment (`segments`) that is what OCR made of specks: marks only, or words of a
+    letter or two read with little confidence ("ce", "5", ";" far right of a line)."""
+    letters = [sum(c.isalnum() for c in w.text) for w in words]
+    if not any(letters):
+        return True
+    return max(letters) <= SPECK_MAX_CHARS and _mean_confidence(words) < SPECK_MAX_CONF
+
+
+def without_specks(reading: Reading) -> Reading:
+    """`reading` without the segments of its lines that are specks read as text (a speckled
+    page gave lines like "연락처 010-4748 8690      나   é   see oF   ."): they cost CER and
+    use up the second look. A line left with nothing is dropped."""
+    lines, line_words = [], []
+    changed = False
+    for text, words in zip(reading.lines, reading.line_words, strict=True):
+        parts = segments(words)
+        kept = [i for part in parts if not _speck([words[i] for i in part]) for i in part]
+        if len(kept) == len(words):
+            lines.append(text)
+            line_words.append(words)
+            continue
+        changed = True
+        if kept:
+            ws = [words[i] for i in kept]
+            lines.append(
+                "".join(sep + w.text for w, sep in zip(ws, line_separators(ws), strict=True))
+            )
+            line_words.append(ws)
+    return Reading(lines, _numbered(line_words)) if changed else reading
+
+
 def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
     if cut is not None:
         reading = read_columns(image, cut)
@@ -453,7 +490,7 @@ def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
             by_layout = read_page(image, psm=3)
             if by_layout.lines:
                 reading = filled_from(by_layout, reading)
-    reading = rows_joined(reading)
+    reading = rows_joined(without_specks(reading) if SPECKS_DROPPED else reading)
     if SECOND_LOOK:
         reading = second_look(image, reading)
     return read_unread_ink(image, reading) if UNREAD_LOOK else reading

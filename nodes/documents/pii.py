@@ -336,14 +336,16 @@ def reading_variants(text: str) -> list[tuple[str, list[int]]]:
 # ("051-469: 2248", "031 ㅠ 285 ㆍ 3548", "930208: 1348783", "+82 10- 3251"), with the spaces
 # around it, or a full stop followed by a space. Read as one hyphen. Runs of spaces alone are
 # left to `_DIGIT_SPACE`.
-# A tilde or a comma right between digits is read so too ("940609~2", "010,2922.1421").
-_DIGIT_SEPARATOR = re.compile(r"(?<=\d)(?: ?[\-–—‐:;ㆍ·ㅠㅡ一_=] ?| ?\. |[~,])(?=\d)")
+# A tilde or a comma right between digits is read so too ("940609~2", "010,2922.1421"), and
+# an ellipsis ("032…405…4503": a hyphen on a grainy page).
+_DIGIT_SEPARATOR = re.compile(r"(?<=\d)(?: ?[\-–—‐:;ㆍ·ㅠㅡ一_=…] ?| ?\. |[~,])(?=\d)")
 # An e-mail address with spaces OCR put next to its "@" or its dots ("seo.sua35@gmail. com",
 # "eunwoo.park @icloud.com"); the domain in lower case, so a following capitalised word
 # ("Blog") is not joined to it.
+# A dot of the domain read as a comma ("hanyang,ac.kr" on a grainy page) is read as a dot.
 _EMAIL_LOOSE = re.compile(
-    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+ ?@ ?[a-z0-9\-]+(?: ?\. ?[a-z0-9\-]+)*"
-    r"(?: ?\. ?[a-z]{2,})"
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+ ?@ ?[a-z0-9\-]+(?: ?[.,] ?[a-z0-9\-]+)*"
+    r"(?: ?[.,] ?[a-z]{2,})"
 )
 
 
@@ -353,13 +355,13 @@ def _separators_as_hyphens(text: str) -> tuple[str, list[int]] | None:
 
 
 def _email_spaces_dropped(text: str) -> tuple[str, list[int]] | None:
-    cuts = [
-        (i, i + 1)
-        for m in _EMAIL_LOOSE.finditer(text)
-        for i in range(m.start(), m.end())
-        if text[i] == " "
-    ]
-    return _cut(text, cuts, "")
+    matches = list(_EMAIL_LOOSE.finditer(text))
+    commas = [i for m in matches for i in range(m.start(), m.end()) if text[i] == ","]
+    dotted = "".join("." if i in commas else c for i, c in enumerate(text))
+    cuts = [(i, i + 1) for m in matches for i in range(m.start(), m.end()) if text[i] == " "]
+    if commas and not cuts:
+        return dotted, list(range(len(text)))
+    return _cut(dotted, cuts, "")
 
 
 def _cut(text: str, cuts: list[tuple[int, int]], replace: str) -> tuple[str, list[int]] | None:

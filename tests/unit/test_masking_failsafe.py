@@ -179,6 +179,7 @@ def test_a_page_read_across_two_columns_is_recognised_from_its_gaps():
     ("line", "kind", "value"),
     [
         ("Phone 051-469: 2248", "phone", "051-469: 2248"),  # a hyphen read as a colon
+        ("연락처 032…405…4503", "phone", "032…405…4503"),  # as an ellipsis
         ("자택 031 ㅠ 285 ㆍ 3548", "phone", "031 ㅠ 285 ㆍ 3548"),  # as jamo and a middle dot
         ("휴대폰 +82 10- 3251 9728", "phone", "+82 10- 3251 9728"),  # a space after a hyphen
     ],
@@ -205,6 +206,11 @@ def test_spaces_ocr_put_into_an_email_address_are_read_through(line):
     [(kind, value)] = found(line)
     assert kind == "email" and "@" in value and value.replace(" ", "") in line.replace(" ", "")
     assert not value.endswith(" ")
+
+
+def test_an_email_whose_domain_dot_was_read_as_a_comma():
+    assert found("이메일 dnamgung87@hanyang,ac.kr") == [("email", "dnamgung87@hanyang,ac.kr")]
+    assert found("a.b@corp.com, 그 외") == [("email", "a.b@corp.com")]
 
 
 def test_an_email_is_not_joined_to_the_capitalised_word_after_it():

@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
 from evals.documents_hard import face_photo_path
-from nodes.documents.ocr import gutter, read_scan, text_ink
+from nodes.documents.ocr import Reading, Word, gutter, read_scan, text_ink, without_specks
 
 LEFT = [
     "성명: 한별",
@@ -95,3 +95,26 @@ def test_a_photo_is_found_and_not_read_as_text():
     inside = [w for w in words if block[0] <= (w.box[0] + w.box[2]) / 2 <= block[2]]
     assert inside == []
     assert "010-5819-7069" in read_scan(img).text
+
+
+def test_specks_read_as_text_far_from_a_line_are_dropped_and_text_is_kept():
+    def word(text: str, x1: int, x2: int, conf: float, y: int = 100) -> Word:
+        return Word(text, (x1, y, x2, y + 20), conf, (1, 1, y))
+
+    line = [word("연락처", 0, 60, 0.9), word("010-4748-8690", 70, 220, 0.9)]
+    specks = [word("ce", 400, 420, 0.3), word(";", 600, 604, 0.5), word("5", 800, 810, 0.2)]
+    far_text = [word("Seoul", 500, 580, 0.9)]
+    only_specks = [word(":", 300, 304, 0.4, y=200), word("oe", 700, 720, 0.2, y=200)]
+    reading = Reading(
+        ["a", "b", "c"],
+        [line + specks, line + far_text, only_specks],
+    )
+    out = without_specks(reading)
+    assert [[w.text for w in ws] for ws in out.line_words] == [
+        ["연락처", "010-4748-8690"],
+        ["연락처", "010-4748-8690", "Seoul"],
+    ]
+    assert out.lines[0] == "연락처 010-4748-8690"
+    # a reading with nothing to drop comes back as it was, Tesseract's spacing and all
+    clean = Reading(["연락처  010-4748-8690"], [line])
+    assert without_specks(clean) is clean
