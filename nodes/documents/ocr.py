@@ -248,10 +248,9 @@ Box = tuple[int, int, int, int]
 
 def text_ink(gray: np.ndarray) -> tuple[np.ndarray, int, list[Box]]:
     """Ink that is part of text (a boolean mask), the letter height in pixels and the boxes
-    of photos (a letter height beyond their outline): the
-    page's connected ink components that are glyph-sized, thresholded once the paper's
-    shading is divided out (one global threshold loses the light side of a shaded page).
-    Specks, salt-and-pepper, rules and whatever lies in or at a photo's outline (found
+    of photos (a letter height beyond their outline). Text is the page's connected ink
+    components that are glyph-sized, thresholded once the paper's shading is divided out
+    (one global threshold loses the light side of a shaded page). Specks, salt-and-pepper, rules and whatever lies in or at a photo's outline (found
     without that division, which breaks a photo into glyph-sized bits) are left out, so a
     noisy gutter stays empty."""
     flat = cv2.GaussianBlur(flatten(gray), (3, 3), 0)
@@ -294,9 +293,10 @@ def _within(points: np.ndarray, box: Box) -> np.ndarray:
 
 def gutter(image: Image.Image) -> Gutter | None:
     """The gutter of a page set in two columns, found in the image (not in what OCR made of
-    it, which noise garbles): the x between GUTTER_SPAN whose band of text-free pixels runs
-    down the longest stretch of the page with text on both sides of it. None for a page of
-    one column (lines there cross every such band)."""
+    it, which noise garbles): among the x between GUTTER_SPAN whose band of text-free pixels
+    runs down a long stretch of the page with text on both sides of it, the middle one of
+    those with the most text beside them. None for a page of one column (lines there cross
+    every such band)."""
     return gutter_in(*text_ink(np.asarray(image.convert("L"))))
 
 
@@ -343,7 +343,7 @@ def _runs(rows: np.ndarray) -> int:
 
 def _gutter_cut(cut: Gutter, text: np.ndarray, letter: int) -> Gutter:
     """`cut` with its top and bottom moved to the nearest row free of text across the whole
-    page, within a letter height, so no line is cut through."""
+    page, within two letter heights, so no line is cut through."""
     rows = text.any(axis=1)
 
     def free(y: int, step: int) -> int:
