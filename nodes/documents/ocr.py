@@ -250,9 +250,10 @@ def text_ink(gray: np.ndarray) -> tuple[np.ndarray, int, list[Box]]:
     """Ink that is part of text (a boolean mask), the letter height in pixels and the boxes
     of photos (a letter height beyond their outline). Text is the page's connected ink
     components that are glyph-sized, thresholded once the paper's shading is divided out
-    (one global threshold loses the light side of a shaded page). Specks, salt-and-pepper, rules and whatever lies in or at a photo's outline (found
-    without that division, which breaks a photo into glyph-sized bits) are left out, so a
-    noisy gutter stays empty."""
+    (one global threshold loses the light side of a shaded page). Specks, salt-and-pepper,
+    rules and whatever lies in or at a photo's outline (found also without that division,
+    which breaks a photo into glyph-sized bits) are left out, so a noisy gutter stays
+    empty."""
     flat = cv2.GaussianBlur(flatten(gray), (3, 3), 0)
     ink = cv2.threshold(flat, TEXT_INK_BELOW, 255, cv2.THRESH_BINARY_INV)[1]
     count, labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
