@@ -158,11 +158,14 @@ def unrule(gray: Gray) -> Gray:
     Tesseract reads a rule beside a letter as part of it ("|주소", "1이름")."""
     ink = _ink(gray)
     length = max(40, min(gray.shape) // 25)
+    # a vertical rule is taken only at twice that: a large title's upright strokes (the "ㅣ"
+    # of "이력서" at 70 px) are as long as the shorter one and were erased with the rules
+    tall = max(length, min(gray.shape) // 12)
     horizontal = cv2.morphologyEx(
         ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
     )
     vertical = cv2.morphologyEx(
-        ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length))
+        ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, tall))
     )
     rules = cv2.dilate(cv2.bitwise_or(horizontal, vertical), np.ones((3, 3), np.uint8))
     if not rules.any():

@@ -94,3 +94,13 @@ def test_small_low_resolution_text_is_no_salt_and_pepper_but_real_pepper_is():
     noisy[roll < 0.004] = 0
     noisy[(roll >= 0.004) & (roll < 0.008)] = 255
     assert preprocess.choose_steps(preprocess.estimate_quality(noisy))[0] == "median"
+
+
+def test_a_large_title_keeps_its_upright_strokes_when_rules_are_erased():
+    page = render_page(person=0, layout="table")
+    title = page.lines[0]
+    assert title.text.replace(" ", "") == "이력서"
+    x1, y1, x2, y2 = title.box
+    before = gray(page.image)[y1:y2, x1:x2] < 128
+    after = preprocess.unrule(gray(page.image))[y1:y2, x1:x2] < 128
+    assert after.sum() >= 0.98 * before.sum()
