@@ -5,8 +5,16 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from evals.documents_hard import face_photo_path
-from nodes.documents.ocr import Reading, Word, gutter, read_scan, text_ink, without_specks
+from nodes.documents.ocr import (
+    Reading,
+    Word,
+    _laid_out,
+    gutter,
+    read_scan,
+    readings_to_mask,
+    text_ink,
+    without_specks,
+)
 
 LEFT = [
     "성명: 한별",
@@ -37,8 +45,17 @@ def page(left: list[str], right: list[str], noise: float = 0.0, photo: bool = Fa
         draw.text((100, 200 + 55 * i), text, font=font, fill=0)
     for i, text in enumerate(right):
         draw.text((RIGHT_X, 200 + 55 * i), text, font=font, fill=0)
-    if photo:  # a portrait beside the fields (matplotlib's sample photo)
-        img.paste(Image.open(face_photo_path()).convert("L").resize((200, 260)), (900, 150))
+    if photo:  # a portrait-like photo beside the fields: dark ground, a face, stripes
+        shot = Image.new("L", (200, 260), 60)
+        art = ImageDraw.Draw(shot)
+        art.ellipse((50, 30, 150, 150), fill=200)
+        art.rectangle((20, 170, 180, 260), fill=30)
+        for x in range(0, 200, 14):
+            art.line((x, 0, x + 40, 260), fill=110, width=3)
+        rng = np.random.default_rng(1)
+        grain = rng.normal(0, 25, (260, 200))
+        shot = Image.fromarray(np.clip(np.asarray(shot) + grain, 0, 255).astype(np.uint8))
+        img.paste(shot, (900, 150))
     if noise:
         arr = np.array(img)
         roll = np.random.default_rng(7).random(arr.shape)
@@ -91,10 +108,21 @@ def test_a_photo_is_found_and_not_read_as_text():
     )
     # and none around the text: a table's rules or letters are no photo
     assert all(p[0] > 600 for p in photos)
+    # painted paper-white before Tesseract reads the page, the text around it untouched
+    blanked, cut = _laid_out(img)
+    assert cut is None
+    painted = np.asarray(blanked)
+    assert painted[block[1] : block[3], block[0] : block[2]].min() >= 250
+    assert (painted[200:260, 100:400] < 128).sum() == (
+        np.asarray(img)[200:260, 100:400] < 128
+    ).sum()
     words = read_scan(img).words
     inside = [w for w in words if block[0] <= (w.box[0] + w.box[2]) / 2 <= block[2]]
     assert inside == []
     assert "010-5819-7069" in read_scan(img).text
+    # masking reads the plain page too, and takes what either reading finds
+    assert len(readings_to_mask(img)) == 2
+    assert len(readings_to_mask(page(LEFT + RIGHT, []))) == 1
 
 
 def test_specks_read_as_text_far_from_a_line_are_dropped_and_text_is_kept():
