@@ -264,9 +264,8 @@ def labelled_values(words: list[Word]) -> list[tuple[str, list[int], int]]:
             elif words[rest[0]].text in (":", "：", ".", ";"):
                 rest, colon = rest[1:], True
             elif n == 0 and kind in ("address", "name") and _plainly(kind, rest, words):
-                colon = (
-                    True  # "주소 서울 관악구 관악로 212" set without a colon, at the line's start
-                )
+                # "주소 서울 관악구 관악로 212": set without a colon, at the line's start
+                colon = True
         value: list[int] = []
         if colon and rest:
             value = rest

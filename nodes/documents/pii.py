@@ -342,10 +342,11 @@ _DIGIT_SEPARATOR = re.compile(r"(?<=\d)(?: ?[\-–—‐:;ㆍ·ㅠㅡ一_=…] ?
 # An e-mail address with spaces OCR put next to its "@" or its dots ("seo.sua35@gmail. com",
 # "eunwoo.park @icloud.com"); the domain in lower case, so a following capitalised word
 # ("Blog") is not joined to it.
-# A dot of the domain read as a comma ("hanyang,ac.kr" on a grainy page) is read as a dot.
+# A dot of the domain read as a comma, without spaces ("hanyang,ac.kr" on a grainy page), is
+# read as a dot ("x@corp.com, and" stays an address followed by a word).
 _EMAIL_LOOSE = re.compile(
-    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+ ?@ ?[a-z0-9\-]+(?: ?[.,] ?[a-z0-9\-]+)*"
-    r"(?: ?[.,] ?[a-z]{2,})"
+    r"(?<![A-Za-z0-9._%+\-])[A-Za-z0-9._%+\-]+ ?@ ?[a-z0-9\-]+(?:(?: ?\. ?|,)[a-z0-9\-]+)*"
+    r"(?:(?: ?\. ?|,)[a-z]{2,})"
 )
 
 
@@ -356,7 +357,7 @@ def _separators_as_hyphens(text: str) -> tuple[str, list[int]] | None:
 
 def _email_spaces_dropped(text: str) -> tuple[str, list[int]] | None:
     matches = list(_EMAIL_LOOSE.finditer(text))
-    commas = [i for m in matches for i in range(m.start(), m.end()) if text[i] == ","]
+    commas = {i for m in matches for i in range(m.start(), m.end()) if text[i] == ","}
     dotted = "".join("." if i in commas else c for i, c in enumerate(text))
     cuts = [(i, i + 1) for m in matches for i in range(m.start(), m.end()) if text[i] == " "]
     if commas and not cuts:

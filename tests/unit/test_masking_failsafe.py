@@ -211,6 +211,7 @@ def test_spaces_ocr_put_into_an_email_address_are_read_through(line):
 def test_an_email_whose_domain_dot_was_read_as_a_comma():
     assert found("이메일 dnamgung87@hanyang,ac.kr") == [("email", "dnamgung87@hanyang,ac.kr")]
     assert found("a.b@corp.com, 그 외") == [("email", "a.b@corp.com")]
+    assert found("x@corp.com, and more") == [("email", "x@corp.com")]
 
 
 def test_an_email_is_not_joined_to_the_capitalised_word_after_it():
