@@ -219,7 +219,6 @@ class Gutter:
     x: int
     top: int
     bottom: int
-    photos: tuple[tuple[int, int, int, int], ...] = ()  # boxes of photos on the page
 
 
 GUTTER_SPAN = (0.30, 0.70)  # where a gutter may lie, in page widths
@@ -298,10 +297,11 @@ def gutter(image: Image.Image) -> Gutter | None:
     runs down a long stretch of the page with text on both sides of it, the middle one of
     those with the most text beside them. None for a page of one column (lines there cross
     every such band)."""
-    return gutter_in(*text_ink(np.asarray(image.convert("L"))))
+    text, letter, _ = text_ink(np.asarray(image.convert("L")))
+    return gutter_in(text, letter)
 
 
-def gutter_in(text: np.ndarray, letter: int, photos: list[Box]) -> Gutter | None:
+def gutter_in(text: np.ndarray, letter: int) -> Gutter | None:
     """`gutter` from the page's `text_ink`."""
     h, w = text.shape
     half = max(3, round(GUTTER_HALF_WIDTH * letter))
@@ -333,8 +333,7 @@ def gutter_in(text: np.ndarray, letter: int, photos: list[Box]) -> Gutter | None
         return None
     most = max(score for score, _ in found)
     best = [cut for score, cut in found if score == most]  # the middle of the widest gutter
-    cut = _gutter_cut(best[len(best) // 2], text, letter)
-    return Gutter(cut.x, cut.top, cut.bottom, tuple(photos))
+    return _gutter_cut(best[len(best) // 2], text, letter)
 
 
 def _runs(rows: np.ndarray) -> int:
@@ -389,22 +388,18 @@ def read_columns(image: Image.Image, cut: Gutter) -> Reading:
         part = read_page(framed)
         dx, dy = x1 - COLUMN_PAD, y1 - COLUMN_PAD
         for text, words in zip(part.lines, part.line_words, strict=True):
-            placed = [
-                Word(
-                    wd.text,
-                    (wd.box[0] + dx, wd.box[1] + dy, wd.box[2] + dx, wd.box[3] + dy),
-                    wd.confidence,
-                    wd.line,
-                )
-                for wd in words
-            ]
-            centres = np.array(
-                [[(a + c) / 2, (b + d) / 2] for a, b, c, d in (wd.box for wd in placed)]
-            )
-            if any(_within(centres, photo).all() for photo in cut.photos):
-                continue  # what OCR made of a photo
             lines.append(text)
-            line_words.append(placed)
+            line_words.append(
+                [
+                    Word(
+                        wd.text,
+                        (wd.box[0] + dx, wd.box[1] + dy, wd.box[2] + dx, wd.box[3] + dy),
+                        wd.confidence,
+                        wd.line,
+                    )
+                    for wd in words
+                ]
+            )
     return Reading(lines, _numbered(line_words))
 
 
@@ -435,7 +430,7 @@ def _laid_out(image: Image.Image) -> tuple[Image.Image, Gutter | None]:
     junk: "AY | HAS", and it garbles the lines beside it), and its gutter if it has one."""
     gray = np.asarray(image.convert("L"))
     text, letter, photos = text_ink(gray)
-    cut = gutter_in(text, letter, photos) if COLUMNS_FROM_IMAGE else None
+    cut = gutter_in(text, letter) if COLUMNS_FROM_IMAGE else None
     if not (BLANK_PHOTOS and photos):
         return image, cut
     out = gray.copy()
@@ -475,9 +470,7 @@ def without_specks(reading: Reading) -> Reading:
         changed = True
         if kept:
             ws = [words[i] for i in kept]
-            lines.append(
-                "".join(sep + w.text for w, sep in zip(ws, line_separators(ws), strict=True))
-            )
+            lines.append(text_of(ws))
             line_words.append(ws)
     return Reading(lines, _numbered(line_words)) if changed else reading
 
@@ -534,9 +527,7 @@ def rows_joined(reading: Reading) -> Reading:
             if short and narrow and low > 0 and shared >= ROW_OVERLAP * low and gap < ROW_GAP * low:
                 merged = sorted([*line_words[i], *line_words[j]], key=lambda w: w.box[0])
                 line_words[i] = merged
-                lines[i] = "".join(
-                    sep + w.text for w, sep in zip(merged, line_separators(merged), strict=True)
-                )
+                lines[i] = text_of(merged)
                 del line_words[j], lines[j]
                 joined = True
             else:
@@ -658,9 +649,7 @@ def read_unread_ink(image: Image.Image, reading: Reading) -> Reading:
         if row is not None:
             merged = sorted([*line_words[row], *new], key=lambda w: w.box[0])
             line_words[row] = merged
-            lines[row] = "".join(
-                sep + w.text for w, sep in zip(merged, line_separators(merged), strict=True)
-            )
+            lines[row] = text_of(merged)
             continue
         at = _reading_position(line_words, y1, x1, x2)
         lines.insert(at, " ".join(again.lines))
@@ -729,7 +718,7 @@ def filled_from(reading: Reading, other: Reading) -> Reading:
                 continue
             top, left, right = part[0].box[1], part[0].box[0], part[-1].box[2]
             at = _reading_position(line_words, top, left, right)
-            text = "".join(sep + w.text for w, sep in zip(part, line_separators(part), strict=True))
+            text = text_of(part)
             lines.insert(at, text)
             line_words.insert(at, part)
     if len(line_words) == len(reading.line_words):
@@ -756,6 +745,11 @@ def line_separators(words: list[Word]) -> list[str]:
         tight = gap < 0.45 * height and is_hangul(prev.text[-1]) and is_hangul(word.text[0])
         seps.append("" if tight else " ")
     return seps
+
+
+def text_of(words: list[Word]) -> str:
+    """A line's text rebuilt from its words, spaced as `line_separators` says."""
+    return "".join(sep + w.text for w, sep in zip(words, line_separators(words), strict=True))
 
 
 def lines_of(words: list[Word]) -> list[list[Word]]:
