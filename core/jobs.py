@@ -111,10 +111,20 @@ class JobQueue(Protocol):
 
 
 class _DocumentQueue(RedisQueue):
-    """SAQ's Redis queue, with one change: while Redis is unreachable a dequeue waits a
-    second and reports "no job" (SAQ would retry at once, a busy loop for the outage)."""
+    """SAQ's Redis queue, with two changes to its dequeue:
+    - while Redis is unreachable it waits a second and reports "no job" (SAQ would retry
+      at once, a busy loop for the outage);
+    - a job it brings once its worker is stopping is handed back to the head of the queue.
+      SAQ leaves an idle slot's blocking dequeue running after the stop signal, and a job
+      enqueued in that window (up to `dequeue_timeout`) was taken by a worker that was
+      shutting down; CI saw it once in test_processes."""
 
     _outage_logged = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Set by the worker that dequeues from this queue (see _DocumentWorker).
+        self.stopping: Callable[[], bool] = lambda: False
 
     async def dequeue(
         self,
@@ -130,7 +140,20 @@ class _DocumentQueue(RedisQueue):
             await asyncio.sleep(1.0)
             return None
         self._outage_logged = False
+        if job is not None and self.stopping():
+            await self._hand_back(job.id)
+            return None
         return job
+
+    async def _hand_back(self, job_id: str) -> None:
+        """Undo a dequeue before the job was marked active: its id goes from the active
+        list back to the head of the queue, in one transaction (its record still reads
+        "queued", so nothing else changes)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.lrem(self._active, 1, job_id)
+            pipe.lpush(self._queued, job_id)
+            await pipe.execute()
+        log.info("job %s: taken while its worker was stopping; handed back", job_id)
 
     async def sweep(self, lock: int = 60, abort: float = ABORT_WAIT_S) -> list[str]:
         """Rescue the jobs of dead workers: SAQ's sweep, with each job judged on a fresh read.
@@ -222,8 +245,13 @@ def _unmarked(job: Job | None) -> bool:
 
 
 class _DocumentWorker(Worker):
-    """SAQ's worker; stopping ends its upkeep loops at once instead of waiting out their
-    sleep (up to the 10 s worker-info timer) inside the jobs' grace period."""
+    """SAQ's worker; once told to stop (its event set, by a signal or `stop`) it takes no
+    new job, and stopping ends its upkeep loops at once instead of waiting out their sleep
+    (up to the 10 s worker-info timer) inside the jobs' grace period."""
+
+    def __init__(self, queue: _DocumentQueue, **kwargs: Any) -> None:
+        super().__init__(queue, **kwargs)
+        queue.stopping = lambda: self.event.is_set()
 
     async def stop(self) -> None:
         self.event.set()

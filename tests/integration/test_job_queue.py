@@ -180,6 +180,38 @@ async def test_a_stopping_worker_requeues_the_job_it_cannot_finish(make_jobs):
     assert done["status"] == "completed" and done["result"] == {"done": "kept"}
 
 
+async def test_a_worker_told_to_stop_hands_back_a_job_its_idle_slot_dequeues(make_jobs):
+    """After the stop signal SAQ's idle slot is still blocked in its dequeue (up to a
+    second); a job enqueued then must stay queued for another worker, not run here."""
+    started = asyncio.Event()
+    release = asyncio.Event()
+    ran: list[bytes] = []
+
+    async def handler(data, progress, owner):
+        ran.append(data)
+        started.set()
+        await release.wait()
+        return {"done": data.decode()}
+
+    register_handler("q-handback", handler)
+    jobs = make_jobs()  # two slots: one runs `first`, the other waits in its dequeue
+    first = await jobs.submit("q-handback", b"first", None)
+    async with running(jobs, grace_s=10) as worker:
+        await asyncio.wait_for(started.wait(), 10)
+        worker.event.set()  # what SIGTERM does
+        second = await jobs.submit("q-handback", b"second", None)
+        await asyncio.sleep(1.5)  # past the idle slot's dequeue timeout
+        release.set()
+    assert ran == [b"first"]
+    assert (await jobs.load(first["task_id"]))["status"] == "completed"
+    waiting = await jobs.queue.job(second["task_id"])
+    assert (waiting.status, waiting.attempts) == (Status.QUEUED, 0)
+    assert await jobs.depth() == 1
+    async with running(jobs):
+        done = await jobs.wait(second["task_id"], 10)
+    assert done["status"] == "completed" and done["result"] == {"done": "second"}
+
+
 async def test_a_task_is_read_the_same_through_another_client(make_jobs, redis_url):
     register_handler("q-shared", lambda data, progress, owner: asyncio.sleep(0, {"n": 1}))
     jobs = make_jobs()
