@@ -15,6 +15,7 @@ import pytesseract
 from PIL import Image
 
 from core.errors import AIError
+from nodes.documents.glyphs import marks_named
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
@@ -440,6 +441,7 @@ def _laid_out(image: Image.Image) -> tuple[Image.Image, Gutter | None]:
     return Image.fromarray(out), cut
 
 
+MARKS_NAMED = True  # bullets and arrows read from their shape (glyphs.py)
 SPECKS_DROPPED = True
 SPECK_MAX_CHARS = 2  # letters or digits in each word of a speck's segment, at most
 SPECK_MAX_CONF = 0.6
@@ -487,7 +489,9 @@ def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
     reading = rows_joined(without_specks(reading) if SPECKS_DROPPED else reading)
     if SECOND_LOOK:
         reading = second_look(image, reading)
-    return read_unread_ink(image, reading) if UNREAD_LOOK else reading
+    if UNREAD_LOOK:
+        reading = read_unread_ink(image, reading)
+    return marks_named(image, reading) if MARKS_NAMED else reading
 
 
 ROW_OVERLAP = 0.7  # of the lower line's height: two lines share a row

@@ -1,0 +1,214 @@
+"""Marks that Tesseract's kor+eng models cannot read, named from their shape on the page.
+
+Korean resumes head their sections with a filled square ("■ 경력사항") and write results as
+"40분 → 6분". Neither glyph is read: on the development pages a bullet came out as "를",
+"m", "@", "|" or "0" (a Hangul syllable that is not there), and an arrow as "—", "-", ">" or
+"~". Their shapes are unmistakable, so a word that is one such shape is renamed:
+- a bullet is one solid, square blob about a letter high;
+- an arrow is one flat blob, at least twice as wide as it is high, whose right end (the
+  head) stands well above and below its thin shaft.
+Anything else (a hyphen, a tilde, a letter) keeps Tesseract's reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+from PIL import Image
+
+if TYPE_CHECKING:  # ocr.py calls this module
+    from nodes.documents.ocr import Reading, Word
+
+BULLET = "■"
+ARROW = "→"
+MAX_CHARS = 2  # a word longer than this is text, whatever its shape
+BULLET_FILL = 0.85  # of the blob's box that is ink
+BULLET_SIZE = (0.3, 1.1)  # letter heights
+BULLET_ASPECT = (0.75, 1.33)
+BULLET_LEAD = 2.0  # letter heights free of words left of a bullet (a column gap: ocr.py)
+ARROW_MIN_ASPECT = 1.4
+ARROW_SIZE = (0.5, 2.5)  # its width, in letter heights
+ARROW_MAX_HEIGHT = 0.8  # letter heights
+ARROW_HEAD = 1.5  # the head's height over the shaft's (blur thickens the shaft)
+MIN_PX = 6
+
+Box = tuple[int, int, int, int]
+
+
+def page_ink(image: Image.Image) -> np.ndarray:
+    """The page's ink (a boolean mask) by one Otsu threshold: the image Tesseract read is
+    already cleaned and evened out (`prepare_for_ocr`)."""
+    gray = np.asarray(image.convert("L"))
+    return cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1] > 0
+
+
+def _is_bullet(blob: np.ndarray) -> bool:
+    bh, bw = blob.shape
+    return (
+        min(bh, bw) >= MIN_PX
+        and BULLET_ASPECT[0] <= bw / bh <= BULLET_ASPECT[1]
+        and blob.mean() >= BULLET_FILL
+    )
+
+
+def _is_arrow(blob: np.ndarray) -> bool:
+    """A straight line with a head at its right end: the left half is a shaft (its ink lies
+    in one band as thin as the shaft itself, across the blob's middle) and the right 40%
+    stands above and below that band, ARROW_HEAD times as high and two pixels more. A dash
+    is as high at both ends; in a syllable ("분") or "ㄱ", "ㅜ", "ㅗ" the left half is not one
+    band across the middle; a filled bar is no arrow."""
+    bh, bw = blob.shape
+    if bw < ARROW_MIN_ASPECT * bh or bw < 2 * MIN_PX or bh < 3 or blob.mean() > 0.75:
+        return False
+    columns = blob.sum(axis=0)
+    shaft = float(np.median(columns[: bw // 2]))
+    band = np.flatnonzero(blob[:, : bw // 2].any(axis=1))
+    if not 0 < shaft <= 0.6 * bh or band.size > shaft + 2:
+        return False
+    middle = (band.min() + band.max()) / 2
+    head = blob[:, int(0.6 * bw) :]
+    head_rows = np.flatnonzero(head.any(axis=1))
+    return (
+        0.25 * bh <= middle <= 0.75 * bh
+        and head_rows.min() < band.min()
+        and head_rows.max() > band.max()
+        and head.sum(axis=0).max() >= max(ARROW_HEAD * shaft, shaft + 2)
+    )
+
+
+def marks(ink: np.ndarray) -> list[tuple[str, Box]]:
+    """The page's bullets and arrows, each one blob of ink, with their boxes. Found on the
+    page, not in Tesseract's word boxes: a misread arrow's box is often off by half its
+    width or part of its neighbour's, and a bullet is at times not read at all."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    found = []
+    for k in range(1, len(stats)):
+        x, y, w, h = (int(v) for v in stats[k, :4])
+        if h < 3 or w < MIN_PX or stats[k, cv2.CC_STAT_AREA] < 0.3 * MIN_PX * MIN_PX:
+            continue
+        blob = labels[y : y + h, x : x + w] == k
+        for mark, fits in ((BULLET, _is_bullet), (ARROW, _is_arrow)):
+            if fits(blob):
+                found.append((mark, (x, y, x + w, y + h)))
+    return found
+
+
+def word_spans(line: str, words: list[Word]) -> list[tuple[int, int]] | None:
+    """Where each word's text lies in the line's text (Tesseract's line has the words in
+    order, spaced its own way); None when they do not line up."""
+    spans = []
+    at = 0
+    for word in words:
+        while at < len(line) and line[at] == " ":
+            at += 1
+        if not line.startswith(word.text, at):
+            return None
+        spans.append((at, at + len(word.text)))
+        at += len(word.text)
+    return spans if not line[at:].strip() else None
+
+
+def _put(line: str, start: int, end: int, mark: str) -> str:
+    """`line` with [start, end) replaced by a mark standing apart from its neighbours."""
+    before = line[:start]
+    after = line[end:]
+    if before and not before.endswith(" "):
+        before += " "
+    if after and not after.startswith(" "):
+        after = " " + after
+    return before + mark + after
+
+
+def _letter(words: list[Word]) -> int:
+    heights = sorted(w.box[3] - w.box[1] for w in words)
+    return max(1, heights[len(heights) // 2])
+
+
+def _fits_line(mark: str, box: Box, letter: int) -> bool:
+    w, h = box[2] - box[0], box[3] - box[1]
+    if mark == BULLET:
+        return BULLET_SIZE[0] * letter <= h <= BULLET_SIZE[1] * letter
+    return h <= ARROW_MAX_HEIGHT * letter and ARROW_SIZE[0] * letter <= w <= ARROW_SIZE[1] * letter
+
+
+def _line_of(mark: str, box: Box, line_words: list[list[Word]]) -> int | None:
+    """The line whose row holds the middle of `box` and whose letters its size fits."""
+    mid_y = (box[1] + box[3]) / 2
+    for i, words in enumerate(line_words):
+        if not words or not min(w.box[1] for w in words) <= mid_y <= max(w.box[3] for w in words):
+            continue
+        if box[2] < min(w.box[0] for w in words) - 3 * _letter(words):
+            continue  # far left of the line
+        if box[0] > max(w.box[2] for w in words) + _letter(words):
+            continue  # right of its end
+        if _fits_line(mark, box, _letter(words)):
+            return i
+    return None
+
+
+def _misread_as(mark: str, box: Box, words: list[Word]) -> int | None:
+    """The word the mark was read as: a short word (for an arrow, one of marks only, no
+    letter or digit) whose middle lies within a letter of the mark's."""
+    letter = _letter(words)
+    mid = (box[0] + box[2]) / 2
+    best, best_d = None, float("inf")
+    for j, word in enumerate(words):
+        if len(word.text) > MAX_CHARS or (mark == ARROW and any(c.isalnum() for c in word.text)):
+            continue
+        d = abs((word.box[0] + word.box[2]) / 2 - mid)
+        if d <= letter and d < best_d:
+            best, best_d = j, d
+    return best
+
+
+def _leads(box: Box, words: list[Word]) -> bool:
+    """Nothing is read within BULLET_LEAD letters left of `box`: it starts its line or a
+    column's part of it, as a bullet does (a syllable that blur made solid does not)."""
+    reach = box[0] - BULLET_LEAD * _letter(words)
+    return not any(reach < (w.box[0] + w.box[2]) / 2 < box[0] for w in words)
+
+
+def _overlaps(box: Box, words: list[Word]) -> bool:
+    return any(w.box[0] < box[2] and box[0] < w.box[2] for w in words)
+
+
+def marks_named(image: Image.Image, reading: Reading) -> Reading:
+    """`reading` with its bullets and arrows read as such (see the module's notes): a word
+    read in a mark's place is renamed; a mark in a gap between words (not read at all) is
+    put in that gap."""
+    if not reading.line_words:
+        return reading
+    lines = list(reading.lines)
+    line_words = [list(words) for words in reading.line_words]
+    edits: dict[int, list[tuple[int, bool, str, Box]]] = {}  # line -> (word, replace?, ...)
+    for mark, box in marks(page_ink(image)):
+        i = _line_of(mark, box, line_words)
+        if i is None:
+            continue
+        words = line_words[i]
+        if mark == BULLET and not _leads(box, words):
+            continue
+        j = _misread_as(mark, box, words)
+        if j is not None:
+            if words[j].text != mark:
+                edits.setdefault(i, []).append((j, True, mark, box))
+        elif not _overlaps(box, words):  # unread: goes before the first word right of it
+            right = [k for k, w in enumerate(words) if w.box[0] >= box[2]]
+            if right:
+                edits.setdefault(i, []).append((right[0], False, mark, box))
+    for i, changes in edits.items():
+        spans = word_spans(lines[i], line_words[i])
+        if spans is None:
+            continue
+        for j, renamed, mark, box in sorted(changes, key=lambda c: (c[0], c[1]), reverse=True):
+            start, end = spans[j]
+            if renamed:  # right to left: the spans before it stay valid
+                lines[i] = _put(lines[i], start, end, mark)
+                line_words[i][j] = replace(line_words[i][j], text=mark)
+            else:
+                lines[i] = _put(lines[i], start, start, mark)
+                line_words[i].insert(j, replace(line_words[i][j], text=mark, box=box))
+    return replace(reading, lines=lines, line_words=line_words)
