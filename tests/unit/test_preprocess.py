@@ -3,7 +3,7 @@ follows the page's measured quality."""
 
 import numpy as np
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import render_page, with_rotation
 from nodes.documents import preprocess
@@ -53,6 +53,30 @@ def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
     draw.rectangle((200, 150, 203, 153), fill=0)  # a speck far from any letter
     out = preprocess.despeckle(np.array(img))
     assert out[151, 201] > 200 and out[67, 296] < 50 and out[60, 45] < 50
+
+
+def test_a_colon_and_a_comma_beside_their_words_stay_when_specks_go():
+    """Half a letter from its word, a colon's dots outlast the despeckle (its window was
+    0.6 letters square, and grainy pages lost every label's colon with their specks)."""
+    from evals.documents import FONT_DIR, FONTS
+
+    img = Image.new("L", (700, 200), 255)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(FONT_DIR / FONTS["myeongjo"]), 25)
+    x = 40
+    boxes = {}
+    for piece in ["Name", ":", " 서하은", ",", " 010"]:
+        boxes[piece] = [round(v) for v in draw.textbbox((x, 60), piece, font=font)]
+        draw.text((x, 60), piece, font=font, fill=0)
+        x += font.getlength(piece)
+    for sx, sy in [(120, 160), (400, 20), (600, 150)]:  # specks between lines and in margins
+        draw.ellipse((sx - 1, sy - 1, sx + 2, sy + 2), fill=40)
+    out = preprocess.despeckle(np.array(img))
+    for piece in (":", ","):
+        x1, y1, x2, y2 = boxes[piece]
+        assert (out[y1:y2, x1:x2] < 100).sum() >= 4, piece
+    for sx, sy in [(120, 160), (400, 20), (600, 150)]:
+        assert out[sy, sx] > 200
 
 
 def quality(**kw: float) -> preprocess.Quality:
