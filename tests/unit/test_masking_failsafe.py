@@ -224,6 +224,8 @@ def test_an_email_is_not_joined_to_the_capitalised_word_after_it():
         ("Date of Birth : 89.07.08", "89.07.08"),  # a two-digit year
         ("Birth 91.11.27", "91.11.27"),
         ("생년월일. 1995-03-02 (만 30세)", "1995-03-02"),  # its colon read as a full stop
+        ("Date of Birth* 93.09.18", "93.09.18"),  # as a star
+        ("Date.of Birth? 1989년 )0월 20일", "1989년 )0월 20일"),  # as a "?", the value garbled
     ],
 )
 def test_birth_dates_with_two_digit_years_and_misread_colons(line, value):
