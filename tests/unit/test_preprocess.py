@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from evals.documents import render_page, with_rotation
+from evals.documents import FONT_DIR, FONTS, render_page, with_rotation
 from nodes.documents import preprocess
 from nodes.documents.pages import prepare_for_ocr
 
@@ -44,6 +44,24 @@ def test_table_rules_are_erased_and_the_text_between_them_kept():
     assert (out[value[1] : value[3], value[0] : value[2]] < 100).sum() > 100
 
 
+def test_a_faint_column_rule_on_a_skewed_page_is_erased_and_the_text_beside_it_kept():
+    """A light grey one-pixel column rule, anti-aliased once the page is turned 0.9 degrees,
+    reads 120-190 along its length: Otsu broke it into pieces shorter than the opening, and
+    Tesseract then read it as "|" at the start of every line of the right column."""
+    img = Image.new("L", (1240, 1754), 255)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(FONT_DIR / FONTS["gothic"]), 29)
+    for i in range(20):
+        draw.text((720, 300 + 50 * i), f"- 월 {300 + i}만 건의 결제 처리", font=font, fill=0)
+    draw.line((700, 250, 700, 1600), fill=120, width=1)
+    turned = np.array(img.rotate(0.9, resample=Image.BICUBIC, fillcolor=255))
+    assert turned[250:1600, 660:712].min() < 170  # the rule is there, faint
+    out = preprocess.unrule(turned)
+    assert (out[300:1500, 660:712] > 200).all()  # gone, all along
+    text = turned[300:1300, 720:1100] < 100
+    assert (out[300:1300, 720:1100] < 100).sum() >= 0.95 * text.sum()  # the text stays
+
+
 def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
     img = Image.new("L", (400, 200), 255)
     draw = ImageDraw.Draw(img)
@@ -58,8 +76,6 @@ def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
 def test_a_colon_and_a_comma_beside_their_words_stay_when_specks_go():
     """Half a letter from its word, a colon's dots outlast the despeckle (its window was
     0.6 letters square, and grainy pages lost every label's colon with their specks)."""
-    from evals.documents import FONT_DIR, FONTS
-
     img = Image.new("L", (700, 200), 255)
     draw = ImageDraw.Draw(img)
     font = ImageFont.truetype(str(FONT_DIR / FONTS["myeongjo"]), 25)
