@@ -5,8 +5,11 @@ Korean resumes head their sections with a filled square ("■ 경력사항") and
 "m", "@", "|" or "0" (a Hangul syllable that is not there), and an arrow as "—", "-", ">" or
 "~". Their shapes are unmistakable, so a word that is one such shape is renamed:
 - a bullet is one solid, square blob about a letter high;
-- an arrow is one flat blob, at least twice as wide as it is high, whose right end (the
-  head) stands well above and below its thin shaft.
+- an arrow is one flat blob (1.4 times as wide as high or more) whose left half is a
+  straight shaft through its middle and whose right end (the head) stands above and below
+  that shaft.
+A bullet must start its line (or a column's part of it); a bullet or an arrow that
+Tesseract did not read at all is put before the first word right of it.
 Anything else (a hyphen, a tilde, a letter) keeps Tesseract's reading.
 """
 
@@ -84,15 +87,19 @@ def marks(ink: np.ndarray) -> list[tuple[str, Box]]:
     page, not in Tesseract's word boxes: a misread arrow's box is often off by half its
     width or part of its neighbour's, and a bullet is at times not read at all."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    w, h, area = (stats[:, i] for i in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
+    # only blobs that could be either shape are looked at (a speckled page has thousands)
+    solid_square = (area >= BULLET_FILL * w * h) & (w >= MIN_PX) & (h >= MIN_PX)
+    flat = (w >= ARROW_MIN_ASPECT * h) & (w >= 2 * MIN_PX) & (h >= 3)
     found = []
-    for k in range(1, len(stats)):
-        x, y, w, h = (int(v) for v in stats[k, :4])
-        if h < 3 or w < MIN_PX or stats[k, cv2.CC_STAT_AREA] < 0.3 * MIN_PX * MIN_PX:
+    for k in np.flatnonzero(solid_square | flat):
+        if k == 0:
             continue
-        blob = labels[y : y + h, x : x + w] == k
+        x, y, bw, bh = (int(v) for v in stats[k, :4])
+        blob = labels[y : y + bh, x : x + bw] == k
         for mark, fits in ((BULLET, _is_bullet), (ARROW, _is_arrow)):
             if fits(blob):
-                found.append((mark, (x, y, x + w, y + h)))
+                found.append((mark, (x, y, x + bw, y + bh)))
     return found
 
 
