@@ -163,9 +163,8 @@ def flatten(gray: Gray) -> Gray:
 
 
 # A rule drawn light grey, anti-aliased and a little slanted reads 124-188 along its length
-# (dev3-39), across Otsu's 170: its ink broke into pieces no opening found. Rules upright are
-# looked for in what is this much darker than its paper too (after `flatten`, so a shadow is
-# paper).
+# (dev3-39), across Otsu's 170: its ink broke into pieces no opening found. Faint ink is what
+# is darker than this once the paper is flattened (so a shadow stays paper).
 FAINT_RULE = 215
 
 
@@ -181,10 +180,10 @@ def unrule(gray: Gray) -> Gray:
     horizontal = cv2.morphologyEx(
         ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
     )
-    # widened by a pixel each side first, so a rule on a page skewed by up to about 1.5
-    # degrees (unrule runs before the deskew) is still one unbroken run: at 0.9 degrees a
-    # one-pixel rule moves a column every 65 rows, and its pieces were all shorter than `tall`
-    # (dev3-39: the column rule read as "|" in eight lines)
+    # Upright rules are looked for in faint ink too (FAINT_RULE), widened by a pixel each
+    # side, so a rule on a page skewed by up to about 1.5 degrees (unrule runs before the
+    # deskew) is one unbroken run: at 0.9 degrees a one-pixel rule moves a column every 65
+    # rows, and its pieces were all shorter than `tall` (dev3-39: "|" in eight lines).
     faint = (flatten(gray) < FAINT_RULE).astype(np.uint8) * 255
     widened = cv2.dilate(cv2.bitwise_or(ink, faint), np.ones((1, 3), np.uint8))
     vertical = cv2.morphologyEx(
