@@ -1,4 +1,5 @@
-"""Marks that Tesseract's kor+eng models cannot read, named from their shape on the page.
+"""What the page's ink shows and Tesseract's kor+eng reading loses: marks it cannot read,
+named from their shape, and letter-spaced titles, which it joins (`titles_spaced`).
 
 Korean resumes head their sections with a filled square ("■ 경력사항") and write results as
 "40분 → 6분". Neither glyph is read: on the development pages a bullet came out as "를",
@@ -37,6 +38,8 @@ ARROW_SIZE = (0.5, 2.5)  # its width, in letter heights
 ARROW_MAX_HEIGHT = 0.8  # letter heights
 ARROW_HEAD = 1.5  # the head's height over the shaft's (blur thickens the shaft)
 MIN_PX = 6
+TITLE_GAP = 0.3  # letter heights of blank ink between letter-spaced syllables, at least
+TITLE_SYLLABLES = (2, 5)
 
 Box = tuple[int, int, int, int]
 
@@ -218,4 +221,61 @@ def marks_named(image: Image.Image, reading: Reading) -> Reading:
             else:
                 lines[i] = _put(lines[i], start, start, mark)
                 line_words[i].insert(j, replace(line_words[i][j], text=mark, box=box))
+    return replace(reading, lines=lines, line_words=line_words)
+
+
+def _blank_runs(ink: np.ndarray, box: Box) -> list[tuple[int, int]]:
+    """The runs of ink-free columns inside `box`, between its first and last ink."""
+    x1, y1, x2, y2 = box
+    cols = ink[max(0, y1) : y2, max(0, x1) : x2].any(axis=0)
+    inked = np.flatnonzero(cols)
+    if inked.size == 0:
+        return []
+    runs = []
+    start = None
+    for x in range(int(inked[0]), int(inked[-1]) + 1):
+        if not cols[x] and start is None:
+            start = x
+        elif cols[x] and start is not None:
+            runs.append((x1 + start, x1 + x))
+            start = None
+    return runs
+
+
+def titles_spaced(image: Image.Image, reading: Reading) -> Reading:
+    """A title set letter-spaced ("이 력 서", "자 기 소 개 서"), alone on its line, read as it
+    is set: Tesseract joins the syllables ("이력서"). A line that is one Hangul word of 2-5
+    syllables is spaced out when blank ink TITLE_GAP letters wide or more lies at every
+    boundary between its syllables and nowhere else (Hangul syllables are set at one width).
+    On dev3 this spaced 9 titles and nothing else (at 0.25 letters a heading "경력" too).
+    For the OCR text only: masking reads a lone 2-4 syllable word as a possible name."""
+    lines, line_words = list(reading.lines), [list(ws) for ws in reading.line_words]
+    ink = None
+    for i, words in enumerate(line_words):
+        if len(words) != 1 or lines[i].strip() != words[0].text:
+            continue
+        word = words[0]
+        count = len(word.text)
+        if not TITLE_SYLLABLES[0] <= count <= TITLE_SYLLABLES[1]:
+            continue
+        if not all("\uac00" <= c <= "\ud7a3" for c in word.text):
+            continue
+        ink = page_ink(image) if ink is None else ink
+        letter = word.box[3] - word.box[1]
+        wide = [(a, b) for a, b in _blank_runs(ink, word.box) if b - a >= TITLE_GAP * letter]
+        pitch = (word.box[2] - word.box[0]) / count
+        at_boundaries = len(wide) == count - 1 and all(
+            abs((a + b) / 2 - word.box[0] - pitch * (k + 1)) < 0.35 * pitch
+            for k, (a, b) in enumerate(wide)
+        )
+        if not at_boundaries:
+            continue
+        edges = [word.box[0], *((a + b) // 2 for a, b in wide), word.box[2]]
+        line_words[i] = [
+            replace(word, text=ch, box=(edges[k], word.box[1], edges[k + 1], word.box[3]))
+            for k, ch in enumerate(word.text)
+        ]
+        lines[i] = " ".join(word.text)
+    if ink is None:
+        return reading
     return replace(reading, lines=lines, line_words=line_words)

@@ -15,7 +15,7 @@ import pytesseract
 from PIL import Image
 
 from core.errors import AIError
-from nodes.documents.glyphs import marks_named
+from nodes.documents.glyphs import marks_named, titles_spaced
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
@@ -409,8 +409,8 @@ def read_scan(image: Image.Image) -> Reading:
     shows two columns (`gutter`) is read column by column; a page that turns out from its
     reading to hold two columns all the same is read again with layout analysis (PSM 3),
     with what only the first reading found added to it. Then, when on, a second look at its
-    unsure lines."""
-    return _read_scan(*_laid_out(image))
+    unsure lines. A letter-spaced title is read spaced (`titles_spaced`)."""
+    return titles_spaced(image, _read_scan(*_laid_out(image)))
 
 
 def readings_to_mask(image: Image.Image) -> list[Reading]:

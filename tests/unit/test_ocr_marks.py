@@ -70,3 +70,16 @@ def test_a_solid_square_is_a_bullet_and_a_hollow_one_or_a_dot_is_not():
     draw.ellipse((200, 25, 220, 45), fill=0)
     draw.rectangle((250, 40, 253, 43), fill=0)
     assert marks(page_ink(img)) == [(BULLET, (20, 25, 41, 46))]
+
+
+@pytest.mark.parametrize("font_key", ["gothic", "myeongjo"])
+def test_a_letter_spaced_title_is_read_spaced_and_a_plain_one_joined(font_key):
+    img = Image.new("L", (1000, 400), 255)
+    draw = ImageDraw.Draw(img)
+    title = ImageFont.truetype(str(FONT_DIR / FONTS[font_key]), 44)
+    body = ImageFont.truetype(str(FONT_DIR / FONTS[font_key]), 28)
+    draw.text((80, 50), "이 력 서", font=title, fill=0)
+    draw.text((80, 150), "경력사항", font=title, fill=0)
+    draw.text((80, 250), "주문 응답 시간 단축", font=body, fill=0)
+    lines = read_scan(img).lines
+    assert lines == ["이 력 서", "경력사항", "주문 응답 시간 단축"]
