@@ -254,7 +254,10 @@ def test_a_document_embedded_through_one_server_is_found_by_a_chat_on_the_other(
 def test_a_worker_killed_mid_job_loses_none_of_four_multi_page_jobs(topology):
     a, b = topology.apis
     seed = random.randrange(10**6)
-    tasks = [submit((a, b)[i % 2].base, unique_pdf(3, seed + i)) for i in range(4)]
+    # rendered first, then submitted together: rendering takes seconds a PDF, and a job
+    # submitted alone was done (3 s) before the watch below began (CI, session 9)
+    pdfs = [unique_pdf(3, seed + i) for i in range(4)]
+    tasks = [submit((a, b)[i % 2].base, pdf) for i, pdf in enumerate(pdfs)]
     store = redis.Redis.from_url(topology.redis_url)
     victim_id = topology.worker_ids[0]
     deadline = time.monotonic() + 120
@@ -286,6 +289,7 @@ def test_a_worker_told_to_stop_finishes_its_job_and_takes_no_new_one(topology):
     stopping, stopping_id = topology.workers[1], topology.worker_ids[1]
     assert stopping.proc.poll() is None
     seed = random.randrange(10**6)
+    later = unique_pdf(1, seed + 1)  # rendered now: it is to arrive while the worker stops
     first = submit(b.base, unique_pdf(3, seed))
     store = redis.Redis.from_url(topology.redis_url)
     deadline = time.monotonic() + 60
@@ -297,7 +301,7 @@ def test_a_worker_told_to_stop_finishes_its_job_and_takes_no_new_one(topology):
     assert job.get("worker_id") == stopping_id  # the only worker alive
     os.kill(stopping.proc.pid, signal.SIGTERM)
     time.sleep(0.5)
-    second = submit(b.base, unique_pdf(1, seed + 1))  # arrives while it is stopping
+    second = submit(b.base, later)  # arrives while it is stopping
     assert stopping.proc.wait(timeout=40) == 0  # exits by itself, within the grace period
     done = json.loads(store.get(f"saq:job:{QUEUE_NAME}:{first}"))
     assert (done["status"], done["attempts"], done["worker_id"]) == ("complete", 1, stopping_id)
