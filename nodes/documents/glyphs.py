@@ -17,14 +17,12 @@ Anything else (a hyphen, a tilde, a letter) keeps Tesseract's reading.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 from PIL import Image
 
-if TYPE_CHECKING:  # ocr.py calls this module
-    from nodes.documents.ocr import Reading, Word
+from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 BULLET = "■"
 ARROW = "→"
@@ -132,11 +130,6 @@ def _put(line: str, start: int, end: int, mark: str) -> str:
     return before + mark + after
 
 
-def _letter(words: list[Word]) -> int:
-    heights = sorted(w.box[3] - w.box[1] for w in words)
-    return max(1, heights[len(heights) // 2])
-
-
 def _fits_line(mark: str, box: Box, letter: int) -> bool:
     w, h = box[2] - box[0], box[3] - box[1]
     if mark == BULLET:
@@ -150,11 +143,12 @@ def _line_of(mark: str, box: Box, line_words: list[list[Word]]) -> int | None:
     for i, words in enumerate(line_words):
         if not words or not min(w.box[1] for w in words) <= mid_y <= max(w.box[3] for w in words):
             continue
-        if box[2] < min(w.box[0] for w in words) - 3 * _letter(words):
+        letter = word_height(words)
+        if box[2] < min(w.box[0] for w in words) - 3 * letter:
             continue  # far left of the line
-        if box[0] > max(w.box[2] for w in words) + _letter(words):
+        if box[0] > max(w.box[2] for w in words) + letter:
             continue  # right of its end
-        if _fits_line(mark, box, _letter(words)):
+        if _fits_line(mark, box, letter):
             return i
     return None
 
@@ -162,7 +156,7 @@ def _line_of(mark: str, box: Box, line_words: list[list[Word]]) -> int | None:
 def _misread_as(mark: str, box: Box, words: list[Word]) -> int | None:
     """The word the mark was read as: a short word (for an arrow, one of marks only, no
     letter or digit) whose middle lies within a letter of the mark's."""
-    letter = _letter(words)
+    letter = word_height(words)
     mid = (box[0] + box[2]) / 2
     best, best_d = None, float("inf")
     for j, word in enumerate(words):
@@ -177,7 +171,7 @@ def _misread_as(mark: str, box: Box, words: list[Word]) -> int | None:
 def _leads(box: Box, words: list[Word]) -> bool:
     """Nothing is read within BULLET_LEAD letters left of `box`: it starts its line or a
     column's part of it, as a bullet does (a syllable that blur made solid does not)."""
-    reach = box[0] - BULLET_LEAD * _letter(words)
+    reach = box[0] - BULLET_LEAD * word_height(words)
     return not any(reach < (w.box[0] + w.box[2]) / 2 < box[0] for w in words)
 
 
@@ -258,7 +252,7 @@ def titles_spaced(image: Image.Image, reading: Reading) -> Reading:
         count = len(word.text)
         if not TITLE_SYLLABLES[0] <= count <= TITLE_SYLLABLES[1]:
             continue
-        if not all("\uac00" <= c <= "\ud7a3" for c in word.text):
+        if not all(is_hangul(c) for c in word.text):
             continue
         ink = page_ink(image) if ink is None else ink
         letter = word.box[3] - word.box[1]

@@ -17,6 +17,7 @@ from PIL import Image
 from core.errors import AIError
 from nodes.documents.glyphs import marks_named, titles_spaced
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
+from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
 # on a small machine: the dev eval took 6.5 s a page with them, 2.1 s with one thread each.
@@ -30,31 +31,6 @@ PSM = 6
 class OcrEngineError(AIError):
     code = "OCR_ENGINE_UNAVAILABLE"
     status_code = 503
-
-
-@dataclass
-class Word:
-    text: str
-    box: tuple[int, int, int, int]  # x1, y1, x2, y2 in the OCR image's pixels
-    confidence: float
-    line: tuple[int, int, int]  # (block, paragraph, line) as Tesseract numbers them
-
-
-@dataclass
-class Reading:
-    """One Tesseract pass over an image: its text lines (Tesseract's own spacing) and its
-    words, grouped by the same lines (`lines[i]` is the text of `line_words[i]`)."""
-
-    lines: list[str]
-    line_words: list[list[Word]]
-
-    @property
-    def words(self) -> list[Word]:
-        return [w for line in self.line_words for w in line]
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
 
 
 def _tesseract(image: Image.Image, psm: int) -> tuple[str, str]:
@@ -99,11 +75,6 @@ def read_page(image: Image.Image, psm: int = PSM) -> Reading:
 
 
 COLUMN_GAP = 2.0  # a gap wider than this many word heights separates columns
-
-
-def word_height(words: list[Word]) -> int:
-    heights = sorted(w.box[3] - w.box[1] for w in words)
-    return max(1, heights[len(heights) // 2])
 
 
 def gap_after(words: list[Word], i: int) -> int:
@@ -732,10 +703,6 @@ def filled_from(reading: Reading, other: Reading) -> Reading:
 
 def read_text(image: Image.Image) -> str:
     return read_scan(image).text
-
-
-def is_hangul(ch: str) -> bool:
-    return "\uac00" <= ch <= "\ud7a3"
 
 
 def line_separators(words: list[Word]) -> list[str]:
