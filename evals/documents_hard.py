@@ -34,6 +34,7 @@ SPLITS: dict[str, tuple[int, str]] = {  # size, value pool (and seed family)
     "dev2": (40, "A"),  # session 7: fresh development pages after dev was fitted
     "dev3": (40, "A"),  # session 8: fresh again, after dev2 was fitted
     "dev4": (40, "A"),  # session 9: fresh again, after dev3 was fitted
+    "dev5": (40, "A"),  # session 10: fresh again, after dev4 helped choose the speck window
 }
 # dev and test are seeded by their family alone (as when they were made); any later split is
 # seeded by family and split name, so dev2 draws other pages from pool A than dev does.
