@@ -95,8 +95,11 @@ _ADDRESS = re.compile(
 # Bundang-gu, Seongnam-si, Gyeonggi-do 13494". A road name (-ro/-gil/-daero) with a building
 # number before or after it, then its districts, city, province, country and postcode.
 # A part's capital may be read as a small letter ("lisandong-gu" for Ilsandong-gu) and a
-# stray mark may sit before its hyphen ("Gwanak~-gu").
-_EN_PART = r"[A-Za-z][a-z]+(?:-[a-z]+)?[~.]?-(?:gu|si|gun|dong|eup|myeon|do)"
+# stray mark may sit before its hyphen ("Gwanak~-gu"), and on a noisy page the hyphen may be
+# read as a space ("Mapo gu", dev5-03).
+_EN_PART = (
+    r"(?:[A-Za-z][a-z]+(?:-[a-z]+)?[~.]?-|[A-Z][a-z]+\s)(?:gu|si|gun|dong|eup|myeon|do)(?![\w-])"
+)
 _EN_CITY = (
     r"(?:Seoul|Busan|Incheon|Daegu|Daejeon|Gwangju|Ulsan|Sejong|Jeju|Gyeonggi|Gangwon|"
     r"Chungbuk|Chungnam|Jeonbuk|Jeonnam|Gyeongbuk|Gyeongnam)(?:-do|-si)?"
@@ -109,7 +112,7 @@ _ADDRESS_EN = re.compile(
     r"(?:\s\d+(?:beon)?-?gil)?(?:\s\d{1,5}(?:-\d{1,5})?)?"
     r"(?:,?\s(?:" + _EN_PART + r"|" + _EN_CITY + r"))*"
     # a city after a district and a comma ("Ilsandong-gu, Goyang")
-    r"(?:(?<=-gu|-si),\s[A-Z][a-z]{2,}(?:-si)?(?![\w-]))?"
+    r"(?:(?<=[-\s]gu|[-\s]si),\s[A-Z][a-z]{2,}(?:-si)?(?![\w-]))?"
     r"(?:,?\s(?:Republic\sof\s)?Korea)?(?:,?\s\d{5})?(?![\w-])"
 )
 # When OCR garbles a value after its label ("포트폴리오: 11 05://0141..."), the label still

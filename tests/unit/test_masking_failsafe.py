@@ -515,6 +515,11 @@ def test_a_url_whose_dots_were_read_as_spaces():
         ("385 Jungang-ro, lisandong-gu, Goyang", "385 Jungang-ro, lisandong-gu, Goyang"),
         ("18 Gwanak-ro, Gwanak~-gu, Seoul - Spring Boot", "18 Gwanak-ro, Gwanak~-gu, Seoul"),
         ("292 Olympic ro, Songpa-gu Seoul", "292 Olympic ro, Songpa-gu Seoul"),
+        # every hyphen read as a space on a salt-and-pepper page (dev5-03, dev5-38)
+        ("77 World Cup buk ro, Mapo gu, Seoul", "77 World Cup buk ro, Mapo gu, Seoul"),
+        ("46 Simin daero, Dongan gu, Anyang", "46 Simin daero, Dongan gu, Anyang"),
+        # a district is a capitalised word: "to do" after a road is not one
+        ("5 Olympic ro, to do list", "5 Olympic ro"),
         ("광주 북구 용봉 로 341, 1065 6068 경력사항", "광주 북구 용봉 로 341, 1065 6068"),
     ],
 )
