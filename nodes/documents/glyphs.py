@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from nodes.documents import preprocess
 from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 BULLET = "■"
@@ -43,10 +44,8 @@ Box = tuple[int, int, int, int]
 
 
 def page_ink(image: Image.Image) -> np.ndarray:
-    """The page's ink (a boolean mask) by one Otsu threshold: the image Tesseract read is
-    already cleaned and evened out (`prepare_for_ocr`)."""
-    gray = np.asarray(image.convert("L"))
-    return cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1] > 0
+    """The page's ink (a boolean mask), its shading divided out (`preprocess.ink`)."""
+    return preprocess.ink(np.asarray(image.convert("L")))
 
 
 def _is_bullet(blob: np.ndarray) -> bool:

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
+from nodes.documents import preprocess
 from nodes.documents.ocr import (
     Word,
     gap_after,
@@ -538,7 +539,7 @@ def ink_after_lone_labels(
     if not words:
         return []
     height = word_height(words)
-    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    ink = preprocess.ink(gray).astype(np.uint8)
     out: list[Detected] = []
     for line in lines_of(words):
         last = segments(line)[-1]
@@ -570,7 +571,7 @@ def fit_to_ink(items: list[Detected], gray: np.ndarray, height: int) -> None:
     "박도윤"), by at most about a syllable."""
     if not items:
         return
-    _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    ink = preprocess.ink(gray).astype(np.uint8)
     for item in items:
         x1, y1, x2, y2 = item.box
         if x2 <= x1 or y2 <= y1:
@@ -666,6 +667,8 @@ def mask_page(page: PageImage) -> dict:
             gray = np.array(prepared.image.convert("L"))
             read += ink_after_lone_labels(words, gray, read)
             fit_to_ink(read, gray, word_height(words))
+            # a box much taller than its line overlapped its twin too little before fitting
+            read = merge_overlapping(read)
         for item in read:
             item.box = prepared.to_page(item.box, image.size)
     # faces on the plain page: the clean-up (rules erased, turned upright) is for text only

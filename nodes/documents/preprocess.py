@@ -162,6 +162,14 @@ def flatten(gray: Gray) -> Gray:
     return cv2.divide(gray, paper, scale=255)
 
 
+def ink(gray: Gray) -> np.ndarray:
+    """The page's ink as a boolean mask: one Otsu threshold once the paper's shading is
+    divided out (`flatten`). Otsu alone, on a page with a shadow or a vignette that the
+    clean-up left in (only a strong one is binarised locally), called the dark side's paper
+    ink: a name's box fitted to that ink grew over the paper beside it (dev5-16, dev5-27)."""
+    return cv2.threshold(flatten(gray), 0, 255, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)[1] > 0
+
+
 # A rule drawn light grey, anti-aliased and a little slanted reads 124-188 along its length
 # (dev3-39), across Otsu's 170: its ink broke into pieces no opening found. Faint ink is what
 # is darker than this once the paper is flattened (so a shadow stays paper).

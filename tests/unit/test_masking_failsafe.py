@@ -329,6 +329,19 @@ def test_a_name_box_grows_over_the_syllable_ocr_dropped_but_not_across_a_gap():
     assert phone.box == (100, 100, 143, 120)  # only names grow
 
 
+def test_a_name_box_on_a_shaded_page_does_not_grow_over_the_dark_paper_beside_it():
+    # a vignette: the paper darkens from white (left) to grey 110 (right), and a name's
+    # two syllables stand on its darker side. Otsu alone called that grey paper ink, and the
+    # box grew by a whole syllable's reach (dev5-16, dev5-27).
+    ramp = np.linspace(255, 110, 600).astype(np.uint8)
+    gray = np.tile(ramp, (400, 1))
+    gray[100:120, 420:440] = 0
+    gray[100:120, 443:463] = 0
+    name = Detected("name", "오훈", (420, 100, 463, 120), 0.6)
+    fit_to_ink([name], gray, height=20)
+    assert name.box == (420, 100, 463, 120)
+
+
 def test_an_rrn_whose_stars_ocr_could_not_read_is_found_from_its_dated_front():
     assert found("주민등록번호 ＊ 950916-2 차 하차") == [("rrn", "950916-2")]
     assert found("주민등록번호 951316-2 차") == []  # month 13: no date, no RRN

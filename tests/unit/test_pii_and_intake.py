@@ -53,6 +53,10 @@ def test_bare_names_only_when_allowed_and_not_for_document_titles():
     assert kinds("김민준") == []
     assert kinds("김민준", allow_bare_name=True) == [("name", "김민준")]
     assert kinds("이력서", allow_bare_name=True) == []
+    # headings that start with a surname's syllable (기, 경, 지, 어) are not names either
+    for heading in ("기술스택", "경험", "지원동기", "어학"):
+        assert kinds(heading, allow_bare_name=True) == [], heading
+    assert kinds("기서윤", allow_bare_name=True) == [("name", "기서윤")]
 
 
 def test_split_syllables_from_ocr_are_still_detected_with_original_spans():
