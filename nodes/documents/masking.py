@@ -485,17 +485,33 @@ def _iou(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
 
 
 MERGE_IOU = 0.5
+MERGE_INSIDE = 0.8  # of the smaller box's area within the other: one value, part of it read
+
+
+def _inside(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    """The share of the smaller of two boxes that lies within the other."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    smaller = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w * h / max(1, smaller)
+
+
+def _twins(a: Detected, b: Detected) -> bool:
+    return a.type == b.type and (
+        _iou(a.box, b.box) >= MERGE_IOU or _inside(a.box, b.box) >= MERGE_INSIDE
+    )
 
 
 def merge_overlapping(items: list[Detected]) -> list[Detected]:
     """One value read twice (Tesseract now and then gives one visual line as two overlapping
-    lines) is one detection: boxes of the same type overlapping by `MERGE_IOU` or more are
-    merged into their union, with the more confident reading's text."""
+    lines; the page's second reading may garble part of a value its first read whole) is
+    one detection: boxes of the same type overlapping by `MERGE_IOU` or more, or one mostly
+    inside the other, are merged into their union, with the more confident reading's text."""
     out: list[Detected] = []
     for item in sorted(items, key=lambda d: -d.confidence):
-        twin = next(
-            (o for o in out if o.type == item.type and _iou(o.box, item.box) >= MERGE_IOU), None
-        )
+        twin = next((o for o in out if _twins(o, item)), None)
         if twin is None:
             out.append(Detected(item.type, item.text, item.box, item.confidence))
             continue

@@ -12,6 +12,7 @@ from nodes.documents.masking import (
     fit_to_ink,
     ink_after_lone_labels,
     labelled_values,
+    merge_overlapping,
 )
 from nodes.documents.ocr import Reading, Word, filled_from, two_columns
 from nodes.documents.pii import find_pii, reading_variants
@@ -298,6 +299,19 @@ def test_one_value_read_as_two_overlapping_lines_is_one_mask():
     # two values of one type side by side stay two
     two = words(("Tel:", 0, 40), ("02-123-4567", 50, 160), ("031-123-4567", 200, 320))
     assert [i.type for i in detect_in_words(two, page_height=2000)] == ["phone", "phone"]
+
+
+def test_a_garbled_part_of_a_value_read_whole_elsewhere_is_no_second_mask():
+    # the page's first reading has the whole birth date; its second reading garbled it and
+    # only the label's value rule took part of it (dev4-01: "던 3 끌 10 글")
+    whole = Detected("birth_date", "1994년 9월 18일", (186, 281, 400, 313), 0.86)
+    part = Detected("birth_date", "던 3 끌 10 글", (259, 299, 396, 311), 0.5)
+    other = Detected("name", "오훈", (259, 299, 300, 311), 0.6)  # another type stays
+    merged = merge_overlapping([part, whole, other])
+    assert [(d.type, d.text, d.box) for d in merged] == [
+        ("birth_date", "1994년 9월 18일", (186, 281, 400, 313)),
+        ("name", "오훈", (259, 299, 300, 311)),
+    ]
 
 
 def _page_with_ink(*boxes: tuple[int, int, int, int]) -> np.ndarray:
