@@ -16,8 +16,8 @@ from PIL import Image
 
 from core.errors import AIError
 from nodes.documents.glyphs import marks_named, titles_spaced
-from nodes.documents.latin import latin_reread
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
+from nodes.documents.script_reread import hangul_reread, latin_reread
 from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
@@ -391,9 +391,11 @@ def read_scan(image: Image.Image) -> Reading:
     shows two columns (`gutter`) is read column by column; a page that turns out from its
     reading to hold two columns all the same is read again with layout analysis (PSM 3),
     with what only the first reading found added to it. Then, when on, a second look at its
-    unsure lines. Latin words its Korean lines read as digits are read again in English
-    (`latin_reread`), and a letter-spaced title is read spaced (`titles_spaced`)."""
-    return titles_spaced(image, latin_reread(image, _read_scan(*_laid_out(image))))
+    unsure lines. Words of its Korean lines read in the wrong script (Latin as digits,
+    Korean as Latin letters) are read again by one language's model (`script_reread`), and
+    a letter-spaced title is read spaced (`titles_spaced`)."""
+    reading = latin_reread(image, _read_scan(*_laid_out(image)))
+    return titles_spaced(image, hangul_reread(image, reading))
 
 
 def readings_to_mask(image: Image.Image) -> list[Reading]:

@@ -1,11 +1,13 @@
-"""Latin words that Tesseract's Korean model read as digits ("DB" as "08", "(p99" as "(699")
-are read again by the English model alone; numbers keep their digits."""
+"""Words of a Korean line that Tesseract's kor+eng reading got in the wrong script are read
+again by one language's model: Latin read as digits ("DB" as "08", "(p99" as "(699") by the
+English model, Korean read as Latin ("취득" as "AS") by the Korean model. Numbers keep their
+digits and Latin words their letters."""
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.latin import _latin_for, latin_reread
+from nodes.documents.script_reread import _hangul_for, _latin_for, hangul_reread, latin_reread
 from nodes.documents.words import Reading, Word
 
 
@@ -18,6 +20,8 @@ from nodes.documents.words import Reading, Word
         ("10", "IO", 0.80, False),
         ("(699", "(p99", 0.87, True),
         ("65109)", "65ms)", 0.62, True),
+        ("544-003", "SAA-C03", 0.74, True),
+        ("2018-11", "2018-11", 0.97, False),
         ("459106", "459ms", 0.62, True),
         ("11", "11a", 0.58, False),  # under MIN_CONF
         ("11", "11a", 0.90, False),  # no digit of the Korean reading stood for a letter
@@ -63,3 +67,34 @@ def test_a_line_without_hangul_is_left_as_read():
     img, words = _line_image(["Spring", "Boot", "08"], "gothic")  # "08" is drawn: a number
     reading = Reading(["Spring Boot 08"], [words])
     assert latin_reread(img, reading) is reading
+
+
+def _w(text: str, confidence: float) -> Word:
+    return Word(text, (0, 0, 10, 10), confidence, (1, 1, 1))
+
+
+@pytest.mark.parametrize(
+    ("read", "taken"),
+    [
+        ([("취득", 0.96)], "취득"),
+        ([("적", 0.93), ("중", 0.93), ("률", 0.90)], "적중률"),  # syllables given apart
+        ([("거주지", 0.80)], None),  # not sure enough
+        ([("아", 0.93)], None),  # one syllable ("of" read by the Korean model alone)
+        ([("2005", 0.90)], None),  # "AWS": not Hangul
+        ([("설계", 0.96), ("주문", 0.93)], None),  # two words for one
+        ([("스미", 0.74)], None),
+    ],
+)
+def test_which_korean_readings_replace_the_mixed_models_latin(read, taken):
+    assert _hangul_for([_w(t, c) for t, c in read]) == taken
+
+
+@pytest.mark.parametrize("font_key", ["gothic", "myeongjo"])
+def test_korean_words_read_as_latin_are_read_again_and_latin_words_are_kept(font_key):
+    drawn = ["AWS", "SAA-C03", "(2019.03", "취득)", "부산대학교", "졸업", "Spring", "Boot"]
+    img, words = _line_image(drawn, font_key)
+    as_read = ["AWS", "SAA-C03", "(2019.03", "AS)", "부산대학교", "SY", "Spring", "Boot"]
+    words = [Word(t, w.box, w.confidence, w.line) for t, w in zip(as_read, words, strict=True)]
+    again = hangul_reread(img, Reading([" ".join(as_read)], [words]))
+    assert [w.text for w in again.line_words[0]] == drawn
+    assert again.lines == [" ".join(drawn)]
