@@ -5,8 +5,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.glyphs import ARROW, BULLET, marks, page_ink, word_spans
-from nodes.documents.ocr import Word, read_scan
+from nodes.documents.glyphs import ARROW, BULLET, marks, marks_spaced, page_ink, word_spans
+from nodes.documents.ocr import Reading, Word, read_scan
 
 LINES = [
     "■ 경력사항",
@@ -83,3 +83,23 @@ def test_a_letter_spaced_title_is_read_spaced_and_a_plain_one_joined(font_key):
     draw.text((80, 250), "주문 응답 시간 단축", font=body, fill=0)
     lines = read_scan(img).lines
     assert lines == ["이 력 서", "경력사항", "주문 응답 시간 단축"]
+
+
+def test_a_mark_written_joined_to_its_neighbour_is_set_apart_by_the_gap_between_their_boxes():
+    def w(text: str, x1: int, x2: int) -> Word:
+        return Word(text, (x1, 100, x2, 130), 0.9, (1, 1, 1))
+
+    # letters 30 px high: the dash stands 9 px (0.3 letters) from "캐시", the tilde 2 px
+    # (0.07) from the date before it, "<" 8 px from its heading
+    spaced = Reading(
+        ["-캐시 적중률", "2016.10~ 현재", "<학력사항"],
+        [
+            [w("-", 0, 12), w("캐시", 21, 80), w("적중률", 95, 180)],
+            [w("2016.10", 0, 100), w("~", 102, 115), w("현재", 130, 190)],
+            [w("<", 0, 14), w("학력사항", 22, 140)],
+        ],
+    )
+    assert marks_spaced(spaced).lines == ["- 캐시 적중률", "2016.10~ 현재", "< 학력사항"]
+    # words that are not marks are never split, however far apart
+    apart = Reading(["정산자동화"], [[w("정산", 0, 60), w("자동화", 90, 180)]])
+    assert marks_spaced(apart).lines == ["정산자동화"]
