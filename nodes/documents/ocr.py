@@ -463,6 +463,35 @@ def without_specks(reading: Reading) -> Reading:
     return Reading(lines, _numbered(line_words)) if changed else reading
 
 
+FRAGMENT_INSIDE = 0.8  # of a word's box within another line's word: a piece of that word
+
+
+def without_fragments(reading: Reading) -> Reading:
+    """`reading` without the words that lie inside a word of another line: Tesseract now and
+    then reads the top of a large bold title's syllable as a line of its own above it ("으"
+    or "우" from the ㅇ of "원" in "입사지원서", dev5-02, -09, -20). A line left with nothing
+    is dropped."""
+    boxes = [(n, w.box) for n, words in enumerate(reading.line_words) for w in words]
+
+    def inside_another(n: int, word: Word) -> bool:
+        area = max(1, (word.box[2] - word.box[0]) * (word.box[3] - word.box[1]))
+        return any(m != n and _overlap(word.box, b) >= FRAGMENT_INSIDE * area for m, b in boxes)
+
+    lines, line_words = [], []
+    changed = False
+    for n, (text, words) in enumerate(zip(reading.lines, reading.line_words, strict=True)):
+        kept = [w for w in words if not inside_another(n, w)]
+        if len(kept) == len(words):
+            lines.append(text)
+            line_words.append(words)
+            continue
+        changed = True
+        if kept:
+            lines.append(text_of(kept))
+            line_words.append(kept)
+    return Reading(lines, _numbered(line_words)) if changed else reading
+
+
 def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
     if cut is not None:
         reading = read_columns(image, cut)
@@ -473,6 +502,7 @@ def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
             if by_layout.lines:
                 reading = filled_from(by_layout, reading)
     reading = rows_joined(without_specks(reading) if SPECKS_DROPPED else reading)
+    reading = without_fragments(reading)
     if SECOND_LOOK:
         reading = second_look(image, reading)
     if UNREAD_LOOK:

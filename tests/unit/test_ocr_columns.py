@@ -13,6 +13,7 @@ from nodes.documents.ocr import (
     read_scan,
     readings_to_mask,
     text_ink,
+    without_fragments,
     without_specks,
 )
 
@@ -146,3 +147,20 @@ def test_specks_read_as_text_far_from_a_line_are_dropped_and_text_is_kept():
     # a reading with nothing to drop comes back as it was, Tesseract's spacing and all
     clean = Reading(["연락처  010-4748-8690"], [line])
     assert without_specks(clean) is clean
+
+
+def test_a_piece_of_a_title_read_as_a_line_above_it_is_dropped():
+    def word(text: str, box: tuple[int, int, int, int], line: int) -> Word:
+        return Word(text, box, 0.93, (1, 1, line))
+
+    # the ㅇ of "원" in a bold title, read as "으" on a line of its own (dev5-02)
+    piece = word("으", (228, 122, 248, 137), 1)
+    title = [word("입", (114, 122, 145, 160), 2), word("지원서", (188, 122, 295, 161), 2)]
+    name = [word("김주원", (112, 213, 178, 236), 3)]
+    beside = word("우", (300, 122, 320, 137), 1)  # beside the title, not inside it: kept
+    reading = Reading(["으  우", "입 지원서", "김주원"], [[piece, beside], title, name])
+    out = without_fragments(reading)
+    assert out.lines == ["우", "입 지원서", "김주원"]
+    assert [[w.text for w in ws] for ws in out.line_words] == [["우"], ["입", "지원서"], ["김주원"]]
+    clean = Reading(["입 지원서", "김주원"], [title, name])
+    assert without_fragments(clean) is clean
