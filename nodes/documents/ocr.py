@@ -17,7 +17,7 @@ from PIL import Image
 from core.errors import AIError
 from nodes.documents.glyphs import marks_named, marks_spaced, titles_spaced
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
-from nodes.documents.script_reread import hangul_reread, latin_reread
+from nodes.documents.script_reread import hangul_reread, latin_reread, units_reread
 from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
@@ -392,10 +392,11 @@ def read_scan(image: Image.Image) -> Reading:
     reading to hold two columns all the same is read again with layout analysis (PSM 3),
     with what only the first reading found added to it. Then, when on, a second look at its
     unsure lines. Words of its Korean lines read in the wrong script (Latin as digits,
-    Korean as Latin letters) are read again by one language's model (`script_reread`); a
+    Korean as Latin letters or digits) are read again by one language's model
+    (`script_reread`); a
     mark written joined to a word it stands apart from is set apart (`marks_spaced`), and a
     letter-spaced title is read spaced (`titles_spaced`)."""
-    reading = latin_reread(image, _read_scan(*_laid_out(image)))
+    reading = units_reread(image, latin_reread(image, _read_scan(*_laid_out(image))))
     return titles_spaced(image, marks_spaced(hangul_reread(image, reading)))
 
 

@@ -45,6 +45,10 @@ LOOKALIKE_CONF = 0.90
 _CAPITALS = re.compile(r"[(\[]?[A-Z][A-Za-z0-9]{1,6}(?:-[A-Za-z0-9]{1,6})?[)\],.]?")
 _UNIT = re.compile(r"[(\[]?(?:[a-z]{1,2}\d{1,5}|\d{1,5}[a-z]{1,2})[)\],.]?")
 
+# a number's Korean unit read as a digit or "%": "2018년" as "20184", "764점" as "764%"
+NUMBER = re.compile(r"[(\[]?\d{2,6}%?[)\],.]?")
+_WITH_UNIT = re.compile(r"([(\[]?\d{1,5})[가-힣][)\],.]?")
+
 # Korean read as Latin
 LATIN = re.compile(r"[A-Za-z]{2,5}")
 HANGUL_MIN_CONF = 0.85
@@ -89,6 +93,23 @@ def _hangul_for(words: list[Word]) -> str | None:
     return text
 
 
+def _unit_for(mixed: str, korean: str, confidence: float) -> bool:
+    """The Korean model's reading `korean` of a number the mixed model read as `mixed` is
+    taken when it is the same number with a Korean unit ("2018년", "764점") whose syllable
+    the mixed model read as one or two digits or a "%" after it ("20184", "201714", "764%"),
+    at HANGUL_MIN_CONF."""
+    m = _WITH_UNIT.fullmatch(korean)
+    if m is None or confidence < HANGUL_MIN_CONF:
+        return False
+    number = m.group(1)
+    rest = mixed[len(number) :].rstrip(")],.")
+    return (
+        mixed.startswith(number)
+        and 1 <= len(rest) <= 2
+        and all(c.isdigit() or c == "%" for c in rest)
+    )
+
+
 def _korean_lines(reading: Reading) -> list[int]:
     return [
         i
@@ -123,17 +144,17 @@ def _reread(
     wanted: Callable[[Word], bool],
     langs: str,
     decide: Callable[[Word, list[Word]], str | None],
+    korean_only: bool = True,
 ) -> Reading:
-    """`reading` with its Korean lines' `wanted` words read again by `langs` (one strip) and
-    replaced where `decide` gives a new text from the word and its new reading."""
+    """`reading` with its Korean lines' (or all lines') `wanted` words read again by `langs`
+    (one strip) and replaced where `decide` gives a new text from the word and its new
+    reading."""
     from nodes.documents.ocr import OcrEngineError, read_page  # ocr imports this module
 
-    todo = [
-        (i, j)
-        for i in _korean_lines(reading)
-        for j, w in enumerate(reading.line_words[i])
-        if wanted(w)
-    ][:MAX_WORDS]
+    lines_in = _korean_lines(reading) if korean_only else range(len(reading.line_words))
+    todo = [(i, j) for i in lines_in for j, w in enumerate(reading.line_words[i]) if wanted(w)][
+        :MAX_WORDS
+    ]
     if not todo:
         return reading
     words = [reading.line_words[i][j] for i, j in todo]
@@ -192,3 +213,23 @@ def hangul_reread(image: Image.Image, reading: Reading) -> Reading:
         return bool(LATIN.fullmatch(w.text.strip(_EDGES)))
 
     return _reread(image, reading, wanted, "kor", decide)
+
+
+def units_reread(image: Image.Image, reading: Reading) -> Reading:
+    """`reading` with the numbers whose Korean unit was read as a digit or a "%" read again
+    in Korean (see `_unit_for`), in any line: "TOEIC 768점" read "TOEIC 7684" holds no
+    Hangul any more. The Korean model gives the unit as a word of its own ("2018", "년"),
+    and only a unit's syllable's confidence counts: the number's digits must be the first
+    reading's."""
+
+    def decide(word: Word, got: list[Word]) -> str | None:
+        if len(got) == 2 and len(got[1].text) == 1 and is_hangul(got[1].text):
+            joined = got[0].text + got[1].text
+            if _unit_for(word.text, joined, got[1].confidence):
+                return joined
+        return None
+
+    def wanted(w: Word) -> bool:
+        return bool(NUMBER.fullmatch(w.text))
+
+    return _reread(image, reading, wanted, "kor", decide, korean_only=False)

@@ -7,7 +7,14 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.script_reread import _hangul_for, _latin_for, hangul_reread, latin_reread
+from nodes.documents.script_reread import (
+    _hangul_for,
+    _latin_for,
+    _unit_for,
+    hangul_reread,
+    latin_reread,
+    units_reread,
+)
 from nodes.documents.words import Reading, Word
 
 
@@ -98,3 +105,32 @@ def test_korean_words_read_as_latin_are_read_again_and_latin_words_are_kept(font
     again = hangul_reread(img, Reading([" ".join(as_read)], [words]))
     assert [w.text for w in again.line_words[0]] == drawn
     assert again.lines == [" ".join(drawn)]
+
+
+@pytest.mark.parametrize(
+    ("mixed", "korean", "taken"),
+    [
+        ("20184", "2018년", True),
+        ("201714", "2017년", True),  # the syllable read as two digits
+        ("764%", "764점", True),
+        ("14015", "1401호", True),
+        ("2018", "2018년", False),  # nothing of the first reading stood for the unit
+        ("830", "830만", False),
+        ("7684", "758점", False),  # another number
+        ("12%", "12%", False),  # no unit
+        ("20184", "2019년", False),  # another number
+    ],
+)
+def test_which_korean_readings_of_a_number_restore_its_unit(mixed, korean, taken):
+    assert _unit_for(mixed, korean, 0.92) is taken
+    assert _unit_for(mixed, korean, 0.80) is False  # the unit's syllable must be sure
+
+
+@pytest.mark.parametrize("font_key", ["gothic", "barun"])
+def test_a_numbers_unit_read_as_a_digit_is_read_again_even_in_a_latin_line(font_key):
+    drawn = ["TOEIC", "768점", "(2021.11)", "010", "2964", "9716"]
+    img, words = _line_image(drawn, font_key)
+    as_read = ["TOEIC", "7684", "(2021.11)", "010", "2964", "9716"]
+    words = [Word(t, w.box, w.confidence, w.line) for t, w in zip(as_read, words, strict=True)]
+    again = units_reread(img, Reading([" ".join(as_read)], [words]))
+    assert [w.text for w in again.line_words[0]] == drawn
