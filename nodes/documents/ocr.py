@@ -17,7 +17,7 @@ from PIL import Image
 from core.errors import AIError
 from nodes.documents.glyphs import marks_named, marks_spaced, titles_spaced
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
-from nodes.documents.script_reread import hangul_reread, latin_reread, units_reread
+from nodes.documents.script_reread import korean_reread, latin_reread
 from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
@@ -396,8 +396,8 @@ def read_scan(image: Image.Image) -> Reading:
     (`script_reread`); a
     mark written joined to a word it stands apart from is set apart (`marks_spaced`), and a
     letter-spaced title is read spaced (`titles_spaced`)."""
-    reading = units_reread(image, latin_reread(image, _read_scan(*_laid_out(image))))
-    return titles_spaced(image, marks_spaced(hangul_reread(image, reading)))
+    reading = korean_reread(image, latin_reread(image, _read_scan(*_laid_out(image))))
+    return titles_spaced(image, marks_spaced(reading))
 
 
 def readings_to_mask(image: Image.Image) -> list[Reading]:

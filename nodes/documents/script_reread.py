@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
@@ -138,26 +138,31 @@ def _strip(image: Image.Image, words: list[Word]) -> tuple[Image.Image, list[int
     return strip, tops
 
 
-def _reread(
-    image: Image.Image,
-    reading: Reading,
-    wanted: Callable[[Word], bool],
-    langs: str,
-    decide: Callable[[Word, list[Word]], str | None],
-    korean_only: bool = True,
-) -> Reading:
-    """`reading` with its Korean lines' (or all lines') `wanted` words read again by `langs`
-    (one strip) and replaced where `decide` gives a new text from the word and its new
-    reading."""
+@dataclass(frozen=True)
+class Pass:
+    """Which words to read again (`wanted`, in Korean lines or in all of them) and what to
+    make of a word's new reading (`decide`: its new text, or None to keep it)."""
+
+    wanted: Callable[[Word], bool]
+    decide: Callable[[Word, list[Word]], str | None]
+    korean_only: bool = True
+
+
+def _reread(image: Image.Image, reading: Reading, langs: str, passes: list[Pass]) -> Reading:
+    """`reading` with the words each pass wants read again by `langs`, all of them in one
+    strip (one Tesseract run: most of a run's time is loading the model), and replaced
+    where the pass decides so."""
     from nodes.documents.ocr import OcrEngineError, read_page  # ocr imports this module
 
-    lines_in = _korean_lines(reading) if korean_only else range(len(reading.line_words))
-    todo = [(i, j) for i in lines_in for j, w in enumerate(reading.line_words[i]) if wanted(w)][
-        :MAX_WORDS
-    ]
+    todo: list[tuple[int, int, Pass]] = []
+    for p in passes:
+        lines_in = _korean_lines(reading) if p.korean_only else range(len(reading.line_words))
+        todo += [
+            (i, j, p) for i in lines_in for j, w in enumerate(reading.line_words[i]) if p.wanted(w)
+        ][:MAX_WORDS]
     if not todo:
         return reading
-    words = [reading.line_words[i][j] for i, j in todo]
+    words = [reading.line_words[i][j] for i, j, _ in todo]
     strip, tops = _strip(image, words)
     try:
         again = read_page(strip, psm=6, langs=langs)
@@ -169,8 +174,8 @@ def _reread(
         k = max((k for k, top in enumerate(tops) if top <= middle), default=0)
         rows.setdefault(k, []).append(w)
     changed: dict[int, dict[int, str]] = {}
-    for k, (i, j) in enumerate(todo):
-        if rows.get(k) and (new := decide(words[k], rows[k])) is not None:
+    for k, (i, j, p) in enumerate(todo):
+        if rows.get(k) and (new := p.decide(words[k], rows[k])) is not None:
             changed.setdefault(i, {})[j] = new
     lines, line_words = list(reading.lines), [list(ws) for ws in reading.line_words]
     for i, new in changed.items():
@@ -184,52 +189,56 @@ def _reread(
     return replace(reading, lines=lines, line_words=line_words)
 
 
+def _latin_decide(word: Word, got: list[Word]) -> str | None:
+    if len(got) == 1 and _latin_for(word.text, got[0].text, got[0].confidence):
+        return got[0].text
+    return None
+
+
+def _hangul_decide(word: Word, got: list[Word]) -> str | None:
+    hangul = _hangul_for(got)
+    if hangul is None:
+        return None
+    core = word.text.strip(_EDGES)
+    at = word.text.index(core)
+    return word.text[:at] + hangul + word.text[at + len(core) :]
+
+
+def _unit_decide(word: Word, got: list[Word]) -> str | None:
+    # the Korean model gives the unit as a word of its own ("2018", "년")
+    if len(got) == 2 and len(got[1].text) == 1 and is_hangul(got[1].text):
+        joined = got[0].text + got[1].text
+        if _unit_for(word.text, joined, got[1].confidence):
+            return joined
+    return None
+
+
+LATIN_READ_AS_DIGITS = Pass(lambda w: bool(DIGITS.fullmatch(w.text)), _latin_decide)
+HANGUL_READ_AS_LATIN = Pass(lambda w: bool(LATIN.fullmatch(w.text.strip(_EDGES))), _hangul_decide)
+# in any line: "TOEIC 768점" read "TOEIC 7684" holds no Hangul any more
+UNIT_READ_AS_DIGITS = Pass(lambda w: bool(NUMBER.fullmatch(w.text)), _unit_decide, False)
+
+
 def latin_reread(image: Image.Image, reading: Reading) -> Reading:
     """`reading` with the Latin words its Korean lines read as digits read again in English
     (see the module's notes)."""
-
-    def decide(word: Word, got: list[Word]) -> str | None:
-        if len(got) == 1 and _latin_for(word.text, got[0].text, got[0].confidence):
-            return got[0].text
-        return None
-
-    return _reread(image, reading, lambda w: bool(DIGITS.fullmatch(w.text)), "eng", decide)
+    return _reread(image, reading, "eng", [LATIN_READ_AS_DIGITS])
 
 
 def hangul_reread(image: Image.Image, reading: Reading) -> Reading:
     """`reading` with the Korean words its Korean lines read as Latin letters read again in
     Korean (see the module's notes). Marks around the word ("(", ":") keep the first
     reading's."""
-
-    def decide(word: Word, got: list[Word]) -> str | None:
-        hangul = _hangul_for(got)
-        if hangul is None:
-            return None
-        core = word.text.strip(_EDGES)
-        at = word.text.index(core)
-        return word.text[:at] + hangul + word.text[at + len(core) :]
-
-    def wanted(w: Word) -> bool:
-        return bool(LATIN.fullmatch(w.text.strip(_EDGES)))
-
-    return _reread(image, reading, wanted, "kor", decide)
+    return _reread(image, reading, "kor", [HANGUL_READ_AS_LATIN])
 
 
 def units_reread(image: Image.Image, reading: Reading) -> Reading:
     """`reading` with the numbers whose Korean unit was read as a digit or a "%" read again
-    in Korean (see `_unit_for`), in any line: "TOEIC 768점" read "TOEIC 7684" holds no
-    Hangul any more. The Korean model gives the unit as a word of its own ("2018", "년"),
-    and only a unit's syllable's confidence counts: the number's digits must be the first
-    reading's."""
+    in Korean (see `_unit_for`), in any line. Only the unit's syllable's confidence counts:
+    the number's digits must be the first reading's."""
+    return _reread(image, reading, "kor", [UNIT_READ_AS_DIGITS])
 
-    def decide(word: Word, got: list[Word]) -> str | None:
-        if len(got) == 2 and len(got[1].text) == 1 and is_hangul(got[1].text):
-            joined = got[0].text + got[1].text
-            if _unit_for(word.text, joined, got[1].confidence):
-                return joined
-        return None
 
-    def wanted(w: Word) -> bool:
-        return bool(NUMBER.fullmatch(w.text))
-
-    return _reread(image, reading, wanted, "kor", decide, korean_only=False)
+def korean_reread(image: Image.Image, reading: Reading) -> Reading:
+    """`hangul_reread` and `units_reread` in one Korean run."""
+    return _reread(image, reading, "kor", [UNIT_READ_AS_DIGITS, HANGUL_READ_AS_LATIN])

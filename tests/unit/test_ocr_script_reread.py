@@ -12,6 +12,7 @@ from nodes.documents.script_reread import (
     _latin_for,
     _unit_for,
     hangul_reread,
+    korean_reread,
     latin_reread,
     units_reread,
 )
@@ -133,4 +134,13 @@ def test_a_numbers_unit_read_as_a_digit_is_read_again_even_in_a_latin_line(font_
     as_read = ["TOEIC", "7684", "(2021.11)", "010", "2964", "9716"]
     words = [Word(t, w.box, w.confidence, w.line) for t, w in zip(as_read, words, strict=True)]
     again = units_reread(img, Reading([" ".join(as_read)], [words]))
+    assert [w.text for w in again.line_words[0]] == drawn
+
+
+def test_one_korean_run_restores_both_a_unit_and_a_korean_word():
+    drawn = ["정보처리기사", "취득,", "TOEIC", "768점", "AWS"]
+    img, words = _line_image(drawn, "gothic")
+    as_read = ["정보처리기사", "AS,", "TOEIC", "7684", "AWS"]
+    words = [Word(t, w.box, w.confidence, w.line) for t, w in zip(as_read, words, strict=True)]
+    again = korean_reread(img, Reading([" ".join(as_read)], [words]))
     assert [w.text for w in again.line_words[0]] == drawn
