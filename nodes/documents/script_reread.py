@@ -8,13 +8,17 @@ Tesseract's kor+eng reading of a Korean line mixes up its scripts both ways:
 - short Korean words come out as Latin capitals: "취득" as "AS", "졸업" as "SY", "적중률" as
   "ASB", "거주지" as "HAR". The Korean model alone reads those right ("취득" at 96, "거주지"
   at 97), and reads a real Latin word as digits or junk: "AWS" as "2005", "API" as "스미"
-  at 74 at most.
+  at 74 at most;
+- a number's Korean unit comes out as a digit or a "%": "2018년" as "20184", "768점" as
+  "7684" (and "TOEIC 768점" then holds no Hangul at all). The Korean model alone reads it.
 
 So every digit-only word of a line that holds Hangul is read again in English
-(`latin_reread`), and every Latin-only word in Korean (`hangul_reread`): all of a page's
-crops in one pass (a strip image, a row per word). A reading replaces the first one only
-when it is confident and shaped like what the mixed model confuses (`_latin_for`,
-`_hangul_for`), so a genuine number ("2016") or Latin word ("AWS") keeps its reading.
+(`latin_reread`), and every Latin-only word of such a line and every number of any line in
+Korean (`hangul_reread`, `units_reread`; together `korean_reread`): all of a page's crops
+for one language in one run (a strip image, a row per word). A reading replaces the first
+one only when it is confident and shaped like what the mixed model confuses (`_latin_for`,
+`_hangul_for`, `_unit_for`), so a genuine number ("2016") or Latin word ("AWS") keeps its
+reading.
 
 For the OCR text only: masking keeps the mixed model's reading (a phone's group read "S678"
 would lose the phone).
