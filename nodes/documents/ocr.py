@@ -6,6 +6,7 @@ import csv
 import io
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -443,25 +444,35 @@ def _speck(words: list[Word]) -> bool:
     return max(letters) <= SPECK_MAX_CHARS and _mean_confidence(words) < SPECK_MAX_CONF
 
 
-def without_specks(reading: Reading) -> Reading:
-    """`reading` without the segments of its lines that are specks read as text (a speckled
-    page gave lines like "연락처 010-4748 8690      나   é   see oF   ."): they cost CER and
-    use up the second look. A line left with nothing is dropped."""
+def _words_kept(reading: Reading, keep: Callable[[int, list[Word]], list[Word]]) -> Reading:
+    """`reading` with each line's words cut down to `keep(line index, words)` (in order); a
+    line whose words all stay keeps Tesseract's text, a changed one is rebuilt from its words
+    and a line left with nothing is dropped. The same reading when nothing changed."""
     lines, line_words = [], []
     changed = False
-    for text, words in zip(reading.lines, reading.line_words, strict=True):
-        parts = segments(words)
-        kept = [i for part in parts if not _speck([words[i] for i in part]) for i in part]
+    for n, (text, words) in enumerate(zip(reading.lines, reading.line_words, strict=True)):
+        kept = keep(n, words)
         if len(kept) == len(words):
             lines.append(text)
             line_words.append(words)
             continue
         changed = True
         if kept:
-            ws = [words[i] for i in kept]
-            lines.append(text_of(ws))
-            line_words.append(ws)
+            lines.append(text_of(kept))
+            line_words.append(kept)
     return Reading(lines, _numbered(line_words)) if changed else reading
+
+
+def without_specks(reading: Reading) -> Reading:
+    """`reading` without the segments of its lines that are specks read as text (a speckled
+    page gave lines like "연락처 010-4748 8690      나   é   see oF   ."): they cost CER and
+    use up the second look. A line left with nothing is dropped."""
+
+    def keep(_: int, words: list[Word]) -> list[Word]:
+        parts = [[words[i] for i in part] for part in segments(words)]
+        return [w for part in parts if not _speck(part) for w in part]
+
+    return _words_kept(reading, keep)
 
 
 FRAGMENT_INSIDE = 0.8  # of a word's box within another line's word: a piece of that word
@@ -478,19 +489,7 @@ def without_fragments(reading: Reading) -> Reading:
         area = max(1, (word.box[2] - word.box[0]) * (word.box[3] - word.box[1]))
         return any(m != n and _overlap(word.box, b) >= FRAGMENT_INSIDE * area for m, b in boxes)
 
-    lines, line_words = [], []
-    changed = False
-    for n, (text, words) in enumerate(zip(reading.lines, reading.line_words, strict=True)):
-        kept = [w for w in words if not inside_another(n, w)]
-        if len(kept) == len(words):
-            lines.append(text)
-            line_words.append(words)
-            continue
-        changed = True
-        if kept:
-            lines.append(text_of(kept))
-            line_words.append(kept)
-    return Reading(lines, _numbered(line_words)) if changed else reading
+    return _words_kept(reading, lambda n, words: [w for w in words if not inside_another(n, w)])
 
 
 def _read_scan(image: Image.Image, cut: Gutter | None) -> Reading:
