@@ -545,17 +545,16 @@ LONE_LABEL_CONFIDENCE = 0.4
 
 
 def ink_after_lone_labels(
-    words: list[Word], gray: np.ndarray, found: list[Detected]
+    words: list[Word], ink: np.ndarray, found: list[Detected]
 ) -> list[Detected]:
     """Boxes over the unread value of a label that ends its line with nothing read after it
     ("주민등록번호" and then nothing: OCR lost the value beside it): the run of ink that
     starts within `LONE_LABEL_REACH` word heights to its right, on the label's row, up to
-    the first gap wider than a word space's few heights. Nothing where that row holds no ink
-    or where a detection already covers it."""
+    the first gap wider than a word space's few heights (`ink`: `preprocess.ink` of the page
+    OCR read). Nothing where that row holds no ink or where a detection already covers it."""
     if not words:
         return []
     height = word_height(words)
-    ink = preprocess.ink(gray).astype(np.uint8)
     out: list[Detected] = []
     for line in lines_of(words):
         last = segments(line)[-1]
@@ -579,15 +578,14 @@ def ink_after_lone_labels(
     return out
 
 
-def fit_to_ink(items: list[Detected], gray: np.ndarray, height: int) -> None:
-    """Boxes fitted to the ink they stand on (`gray`: the page OCR read, `height`: its median
-    word height). A text box much taller than a line (Tesseract gives a word the height of
-    the rules or the noise around it now and then) shrinks to its band of ink; a name's box
-    grows right over ink that continues the word (a last syllable OCR dropped: "박도" of
-    "박도윤"), by at most about a syllable."""
+def fit_to_ink(items: list[Detected], ink: np.ndarray, height: int) -> None:
+    """Boxes fitted to the ink they stand on (`ink`: `preprocess.ink` of the page OCR read,
+    `height`: its median word height). A text box much taller than a line (Tesseract gives a
+    word the height of the rules or the noise around it now and then) shrinks to its band of
+    ink; a name's box grows right over ink that continues the word (a last syllable OCR
+    dropped: "박도" of "박도윤"), by at most about a syllable."""
     if not items:
         return
-    ink = preprocess.ink(gray).astype(np.uint8)
     for item in items:
         x1, y1, x2, y2 = item.box
         if x2 <= x1 or y2 <= y1:
@@ -680,9 +678,9 @@ def mask_page(page: PageImage) -> dict:
             [d for r in readings for d in detect_in_words(r.words, prepared.image.height)]
         )
         if words:
-            gray = np.array(prepared.image.convert("L"))
-            read += ink_after_lone_labels(words, gray, read)
-            fit_to_ink(read, gray, word_height(words))
+            ink = preprocess.ink(np.asarray(prepared.image.convert("L")))
+            read += ink_after_lone_labels(words, ink, read)
+            fit_to_ink(read, ink, word_height(words))
             # a box much taller than its line overlapped its twin too little before fitting
             read = merge_overlapping(read)
         for item in read:

@@ -16,6 +16,7 @@ from nodes.documents.masking import (
 )
 from nodes.documents.ocr import Reading, Word, filled_from, two_columns
 from nodes.documents.pii import find_pii, reading_variants
+from nodes.documents.preprocess import ink
 
 
 def found(text: str) -> list[tuple[str, str]]:
@@ -324,10 +325,10 @@ def _page_with_ink(*boxes: tuple[int, int, int, int]) -> np.ndarray:
 def test_a_box_much_taller_than_its_line_shrinks_to_its_ink():
     gray = _page_with_ink((100, 150, 300, 170))  # one line of ink, 20 px high
     item = Detected("phone", "010", (100, 120, 300, 200), 0.8)
-    fit_to_ink([item], gray, height=20)
+    fit_to_ink([item], ink(gray), height=20)
     assert item.box == (100, 150, 300, 170)
     normal = Detected("phone", "010", (100, 148, 300, 172), 0.8)
-    fit_to_ink([normal], gray, height=20)
+    fit_to_ink([normal], ink(gray), height=20)
     assert normal.box == (100, 148, 300, 172)  # a box of about a line's height stays
 
 
@@ -338,7 +339,7 @@ def test_a_name_box_grows_over_the_syllable_ocr_dropped_but_not_across_a_gap():
     )
     name = Detected("name", "박도", (100, 100, 143, 120), 0.6)
     phone = Detected("phone", "010", (100, 100, 143, 120), 0.6)
-    fit_to_ink([name, phone], gray, height=20)
+    fit_to_ink([name, phone], ink(gray), height=20)
     assert name.box == (100, 100, 166, 120)  # the third syllable, not the word 134 px away
     assert phone.box == (100, 100, 143, 120)  # only names grow
 
@@ -352,7 +353,7 @@ def test_a_name_box_on_a_shaded_page_does_not_grow_over_the_dark_paper_beside_it
     gray[100:120, 420:440] = 0
     gray[100:120, 443:463] = 0
     name = Detected("name", "오훈", (420, 100, 463, 120), 0.6)
-    fit_to_ink([name], gray, height=20)
+    fit_to_ink([name], ink(gray), height=20)
     assert name.box == (420, 100, 463, 120)
 
 
@@ -607,19 +608,20 @@ def test_the_unread_value_after_a_lone_label_is_masked_from_its_ink():
     gray[102:118, 300:460] = 0  # the value's ink, which OCR did not read
     gray[202:218, 300:460] = 0  # ink on another row
     label = words(("주민등록번호", 100, 220))
-    [item] = ink_after_lone_labels(label, gray, [])
+    [item] = ink_after_lone_labels(label, ink(gray), [])
     assert item.type == "rrn" and item.text is None and item.confidence < 0.5
     assert item.box == (300, 100, 460, 120)
     # covered already by a detection: nothing more
     assert (
-        ink_after_lone_labels(label, gray, [Detected("rrn", "x", (290, 98, 470, 122), 0.9)]) == []
+        ink_after_lone_labels(label, ink(gray), [Detected("rrn", "x", (290, 98, 470, 122), 0.9)])
+        == []
     )
     # no ink beside it on its row, or a label with its value read after it: nothing
     gray[102:118, 300:460] = 255
-    assert ink_after_lone_labels(label, gray, []) == []
+    assert ink_after_lone_labels(label, ink(gray), []) == []
     gray[102:118, 300:460] = 0
     read = words(("주민등록번호", 100, 220), ("900127-1******", 300, 460))
-    assert ink_after_lone_labels(read, gray, []) == []
+    assert ink_after_lone_labels(read, ink(gray), []) == []
     # prose that ends in a label word is no lone label
     prose = words(("변경된", 0, 60), ("연락처", 100, 220))
-    assert ink_after_lone_labels(prose, gray, []) == []
+    assert ink_after_lone_labels(prose, ink(gray), []) == []
