@@ -392,10 +392,9 @@ def read_scan(image: Image.Image) -> Reading:
     shows two columns (`gutter`) is read column by column; a page that turns out from its
     reading to hold two columns all the same is read again with layout analysis (PSM 3),
     with what only the first reading found added to it. Then, when on, a second look at its
-    unsure lines. Words of its Korean lines read in the wrong script (Latin as digits,
-    Korean as Latin letters or digits) are read again by one language's model
-    (`script_reread`); a
-    mark written joined to a word it stands apart from is set apart (`marks_spaced`), and a
+    unsure lines. Words read in the wrong script (Latin as digits, Korean as Latin letters
+    or digits) are read again by one language's model (`script_reread`); a mark written
+    joined to a word it stands apart from is set apart (`marks_spaced`), and a
     letter-spaced title is read spaced (`titles_spaced`)."""
     reading = korean_reread(image, latin_reread(image, _read_scan(*_laid_out(image))))
     return titles_spaced(image, marks_spaced(reading))

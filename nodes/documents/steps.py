@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 PAGE_PARALLELISM = 2
 MASK_DPI = 150
 # Part of the masking page cache's key: bump it when the detectors or the drawing change.
-MASKING_VERSION = "21"
+MASKING_VERSION = "22"
 # Part of the OCR cache's key: bump it when the page clean-up or the reading changes.
 OCR_VERSION = "16"
 
