@@ -59,6 +59,14 @@ ANALYSIS_BODY = {
 }
 
 
+# MODEL_REQUEST_TIMEOUT_S of these tests, and a reply that comes well after it. The budget
+# covers the whole call, connect included; at 1 s a fallback's loopback connect timed out
+# once in a loaded CI run (the backup then answered 504 instead of its reply), so the
+# budget leaves room for a 2-core machine that is busy with other tests.
+REQUEST_TIMEOUT_S = 2.5
+TOO_SLOW = Delay(3 * REQUEST_TIMEOUT_S)
+
+
 # --- fixtures ---------------------------------------------------------------------------
 
 
@@ -94,7 +102,7 @@ def serve(tmp_path, ollama, gemini) -> Iterator[Callable[..., Services]]:
             "google_api_base_url": gemini.url,
             "model_fallbacks": "",
             "model_retry_backoff_s": 0.01,
-            "model_request_timeout_s": 1.0,
+            "model_request_timeout_s": REQUEST_TIMEOUT_S,
             "rate_limit_per_minute": 0,
             "token_quota_per_day": 0,
         }
@@ -350,7 +358,7 @@ FAILURES = [
     # (reply, reason, attempts on the failing model with MODEL_MAX_RETRIES=2)
     (Fail(429, "Resource has been exhausted (e.g. check quota)."), "rate_limited", 3),
     (Fail(500, "An internal error has occurred."), "server_error", 3),
-    (Delay(3.0), "timeout", 1),  # MODEL_REQUEST_TIMEOUT_S=1 here
+    (TOO_SLOW, "timeout", 1),
     (Malformed(), "malformed_output", 2),
 ]
 
@@ -383,7 +391,7 @@ async def test_failures_are_retried_then_fall_back_counted_and_logged(
 CODED = [
     (Fail(429), 503, "MODEL_UNAVAILABLE"),
     (Fail(503), 503, "MODEL_UNAVAILABLE"),
-    (Delay(3.0), 504, "MODEL_TIMEOUT"),
+    (TOO_SLOW, 504, "MODEL_TIMEOUT"),
     (Malformed(), 502, "MODEL_OUTPUT_INVALID"),
 ]
 
@@ -409,7 +417,7 @@ async def test_without_a_fallback_a_failure_is_a_coded_error(
 
 @pytest.mark.parametrize("spec", PROVIDERS)
 @pytest.mark.parametrize(
-    ("failure", "code"), [(Fail(503), "MODEL_UNAVAILABLE"), (Delay(3.0), "MODEL_TIMEOUT")]
+    ("failure", "code"), [(Fail(503), "MODEL_UNAVAILABLE"), (TOO_SLOW, "MODEL_TIMEOUT")]
 )
 async def test_a_failure_inside_a_stream_is_the_contracts_error_event(
     spec, failure, code, serve, client, ollama, gemini
