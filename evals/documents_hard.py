@@ -35,6 +35,7 @@ SPLITS: dict[str, tuple[int, str]] = {  # size, value pool (and seed family)
     "dev3": (40, "A"),  # session 8: fresh again, after dev2 was fitted
     "dev4": (40, "A"),  # session 9: fresh again, after dev3 was fitted
     "dev5": (40, "A"),  # session 10: fresh again, after dev4 helped choose the speck window
+    "dev6": (40, "A"),  # session 11: fresh again, after dev3-dev5 were fitted
 }
 # dev and test are seeded by their family alone (as when they were made); any later split is
 # seeded by family and split name, so dev2 draws other pages from pool A than dev does.

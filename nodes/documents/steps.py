@@ -31,9 +31,9 @@ log = logging.getLogger(__name__)
 PAGE_PARALLELISM = 2
 MASK_DPI = 150
 # Part of the masking page cache's key: bump it when the detectors or the drawing change.
-MASKING_VERSION = "22"
+MASKING_VERSION = "23"
 # Part of the OCR cache's key: bump it when the page clean-up or the reading changes.
-OCR_VERSION = "16"
+OCR_VERSION = "17"
 
 
 def limits() -> Limits:

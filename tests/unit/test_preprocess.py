@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS, render_page, with_rotation
 from nodes.documents import preprocess
-from nodes.documents.pages import prepare_for_ocr
+from nodes.documents.pages import MIN_SKEW, prepare_for_ocr
 
 
 def gray(image: Image.Image) -> np.ndarray:
@@ -18,6 +18,35 @@ def gray(image: Image.Image) -> np.ndarray:
 def test_deskew_finds_the_angle_a_page_was_turned_by(degrees):
     page = with_rotation(render_page(person=1), degrees)
     assert preprocess.deskew_angle(gray(page.image)) == pytest.approx(degrees, abs=0.15)
+
+
+def test_a_straight_page_under_a_dark_gradient_is_not_turned():
+    """A gradient from grey to white across a straight page: its dark side was ink to the
+    whole page's threshold, and the page was found tipped by 4.25 degrees (dev6-02)."""
+    page = render_page(person=1)
+    g = gray(page.image).astype(np.float32)
+    h, w = g.shape
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    along = xs * np.cos(1.0) + ys * np.sin(1.0)  # darkest at the bottom right
+    shade = 1.0 - 0.3 * ((along - along.min()) / (along.max() - along.min())) ** 1.5
+    shaded = (g * shade).astype(np.uint8)
+    assert abs(preprocess.deskew_angle(shaded)) < 0.15
+
+
+def test_two_columns_whose_lines_do_not_share_rows_give_the_pages_skew():
+    """The right column's lines sit half a line below the left's, and a dark photo stands
+    in it: the sums of the whole page's rows are sharpest off the true angle."""
+    img = Image.new("L", (1240, 1754), 255)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(FONT_DIR / FONTS["gothic"]), 27)
+    for i in range(24):
+        draw.text((100, 200 + 52 * i), f"경력 사항 {i} 플랫폼 개발", font=font, fill=0)
+        draw.text((700, 226 + 52 * i), f"- 월 {300 + i}만 건 처리", font=font, fill=0)
+    draw.rectangle((950, 120, 1130, 360), fill=60)  # a photo
+    straight = preprocess.deskew_angle(np.array(img))
+    assert abs(straight) < MIN_SKEW  # not turned (short lines leave +-0.2 degrees undecided)
+    turned = np.array(img.rotate(1.5, resample=Image.BICUBIC, fillcolor=255))
+    assert preprocess.deskew_angle(turned) == pytest.approx(1.5, abs=0.15)
 
 
 def test_a_turned_page_is_read_upright_and_boxes_map_back_to_it():
@@ -71,6 +100,23 @@ def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
     draw.rectangle((200, 150, 203, 153), fill=0)  # a speck far from any letter
     out = preprocess.despeckle(np.array(img))
     assert out[151, 201] > 200 and out[67, 296] < 50 and out[60, 45] < 50
+
+
+def test_dots_away_from_text_go_but_a_bullet_and_a_period_beside_words_stay():
+    """Round specks 5 px across (larger than the 0.3-letter square that makes a blob small)
+    were read as words away from the text: "eee", "pei eae peas" (dev6-08)."""
+    img = Image.new("L", (600, 300), 255)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((40, 53, 47, 60), fill=0)  # a bullet (a solid square) starting the line
+    for x in range(60, 330, 12):  # jamo-sized blobs: 10 px high, the median letter
+        draw.rectangle((x, 52, x + 3, 61), fill=0)
+    draw.ellipse((333, 59, 335, 61), fill=0)  # a period after the last letter
+    dots = [(150, 200), (420, 120), (520, 250)]
+    for x, y in dots:  # 6 px across: larger than the 3 px square of a small blob
+        draw.ellipse((x - 3, y - 3, x + 2, y + 2), fill=30)
+    out = preprocess.despeckle(np.array(img))
+    assert all(out[y, x] > 200 for x, y in dots)
+    assert out[56, 43] < 50 and out[60, 334] < 50 and out[56, 61] < 50
 
 
 def test_a_colon_and_a_comma_beside_their_words_stay_when_specks_go():
