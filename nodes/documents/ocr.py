@@ -250,9 +250,17 @@ def text_ink(gray: np.ndarray) -> tuple[np.ndarray, int, list[Box]]:
     )
     # a photo is found both in the shading-free ink (whose division leaves a photo's edge)
     # and in Otsu's ink (which keeps it whole but also takes a shadow: not over 15% of a page)
+    # Otsu's ink that touches the page's edge is a shadow's dark side, not a photo: a
+    # vignette's corner (dev6-27) was painted out with the name, phone and e-mail in it
     _, _, whole, _ = cv2.connectedComponentsWithStats(_otsu_ink(gray), connectivity=8)
+    page_h, page_w = gray.shape
+    inside = [
+        (x, y, bw, bh, area)
+        for x, y, bw, bh, area in whole[1:]
+        if x > 0 and y > 0 and x + bw < page_w and y + bh < page_h
+    ]
     photos: list[Box] = []
-    for x, y, bw, bh, area in [*stats[1:], *whole[1:]]:
+    for x, y, bw, bh, area in [*stats[1:], *inside]:
         if (
             bw > 4 * letter
             and bh > 4 * letter

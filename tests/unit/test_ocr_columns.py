@@ -164,3 +164,18 @@ def test_a_piece_of_a_title_read_as_a_line_above_it_is_dropped():
     assert [[w.text for w in ws] for ws in out.line_words] == [["우"], ["입", "지원서"], ["김주원"]]
     clean = Reading(["입 지원서", "김주원"], [title, name])
     assert without_fragments(clean) is clean
+
+
+def test_a_shadows_dark_corner_is_no_photo_and_the_fields_under_it_are_read():
+    """A vignette darkens the top left corner, where the personal fields are: one global
+    threshold takes the corner for a blob of ink the size of a photo, and painting it out
+    lost the name, phone and e-mail (dev6-27)."""
+    img = page(LEFT, RIGHT, photo=True)
+    g = np.asarray(img, np.float32)
+    ys, xs = np.mgrid[0 : g.shape[0], 0 : g.shape[1]].astype(np.float32)
+    corner = np.clip(1.0 - np.hypot(xs / 520, ys / 560), 0, 1)  # darkest at (0, 0)
+    shaded = Image.fromarray((g * (1.0 - 0.6 * corner)).astype(np.uint8))
+    _, _, photos = text_ink(np.asarray(shaded))
+    assert photos and all(p[0] > 600 for p in photos)  # the real photo only
+    text = read_scan(shaded).text
+    assert "010-5819-7069" in text and "hb@proton.me" in text
