@@ -102,12 +102,17 @@ SPECK_REACH = (1.6, 1.0)  # (across, up and down)
 DOT_MAX = 0.6
 DOT_FILL = 0.5
 DOT_ASPECT = (0.5, 2.0)
+# A small blob or dot near kept ink is kept, and so, up to this many steps, one near that:
+# "1******" of a masked number is a row of dots longer than the reach of the digits (dev3-09,
+# dev5-00 lost the last ones). 35 grainy pages of dev3-dev6, CER / WER: 0.0535 / 0.1764 ->
+# 0.0485 / 0.1643 (speckled pages mixed, gaussian ones better).
+DOT_CHAIN = 6
 
 
 def despeckle(gray: Gray) -> Gray:
     """Paint out specks: ink blobs much smaller than a letter, or dots (`DOT_MAX`), that lie
-    away from any other ink (a colon, a comma or the dot of an i sits beside its letters
-    and stays)."""
+    away from any larger ink (a colon, a comma or the dot of an i sits beside its letters
+    and stays), or from a row of such blobs that reaches it (`DOT_CHAIN`)."""
     ink = _ink(gray)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     if count < 2:
@@ -125,10 +130,16 @@ def despeckle(gray: Gray) -> Gray:
     )
     small = (areas <= max(6.0, (0.3 * letter) ** 2)) | dots
     small[0] = False
-    big = (~small)[labels] & (labels > 0)
-    across, up = (max(3, int(letter * r)) for r in SPECK_REACH)
-    near = cv2.dilate(big.astype(np.uint8), np.ones((up, across), np.uint8)) > 0
-    specks = small[labels] & ~near
+    kept = ((~small)[labels] & (labels > 0)).astype(np.uint8)
+    tiny = small[labels].astype(np.uint8)
+    window = np.ones(tuple(max(3, int(letter * r)) for r in SPECK_REACH[::-1]), np.uint8)
+    for _ in range(1 + DOT_CHAIN):
+        near = cv2.dilate(kept, window)
+        grown = kept | (tiny & near)
+        if np.array_equal(grown, kept):
+            break
+        kept = grown
+    specks = (tiny & ~near).astype(bool)
     out = gray.copy()
     out[specks] = int(np.percentile(gray, 90))
     return out

@@ -119,6 +119,23 @@ def test_dots_away_from_text_go_but_a_bullet_and_a_period_beside_words_stay():
     assert out[56, 43] < 50 and out[60, 334] < 50 and out[56, 61] < 50
 
 
+def test_a_masked_numbers_row_of_asterisks_stays_to_its_end():
+    """"880917-1******": each asterisk is a dot, and the row runs on beyond the reach of the
+    digits' ink; the dots are kept by a chain of their neighbours (dev3-09, dev5-00 lost
+    the last ones)."""
+    img = Image.new("L", (600, 200), 255)
+    draw = ImageDraw.Draw(img)
+    for x in range(40, 160, 12):  # the digits: jamo-sized blobs, 10 px high
+        draw.rectangle((x, 52, x + 3, 61), fill=0)
+    stars = [156 + 7 * i for i in range(6)]  # 0.7 letters apart, 4 letters long in all
+    for x in stars:
+        draw.ellipse((x, 54, x + 5, 59), fill=0)
+    draw.ellipse((400, 140, 405, 145), fill=0)  # a speck far from any text
+    out = preprocess.despeckle(np.array(img))
+    assert all(out[56, x + 2] < 50 for x in stars)
+    assert out[142, 402] > 200
+
+
 def test_a_colon_and_a_comma_beside_their_words_stay_when_specks_go():
     """Half a letter from its word, a colon's dots outlast the despeckle (its window was
     0.6 letters square, and grainy pages lost every label's colon with their specks)."""
