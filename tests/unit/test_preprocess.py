@@ -120,7 +120,7 @@ def test_dots_away_from_text_go_but_a_bullet_and_a_period_beside_words_stay():
 
 
 def test_a_masked_numbers_row_of_asterisks_stays_to_its_end():
-    """"880917-1******": each asterisk is a dot, and the row runs on beyond the reach of the
+    """ "880917-1******": each asterisk is a dot, and the row runs on beyond the reach of the
     digits' ink; the dots are kept by a chain of their neighbours (dev3-09, dev5-00 lost
     the last ones)."""
     img = Image.new("L", (600, 200), 255)
