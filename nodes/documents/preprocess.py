@@ -71,40 +71,6 @@ def median(gray: Gray) -> Gray:
     return cv2.medianBlur(gray, 3)
 
 
-# A pixel at either end of the grey scale (salt or pepper) this far from its 3x3 median is
-# an impulse; any other pixel is left as it is.
-IMPULSE_DARK, IMPULSE_LIGHT, IMPULSE_GAP = 30, 225, 80
-
-
-def impulses(gray: Gray) -> Gray:
-    """Salt and pepper replaced, the rest of the page untouched: a switching median. Only
-    black or white pixels far from their 3x3 median take it; one of those, or any white one,
-    that is lighter than the pixels above and below it, or left and right, takes their
-    mean (salt on a one-pixel rule,
-    which the median leaves, broke the rule into pieces `unrule` no longer found and
-    Tesseract read "|" down a column). A plain median also rounds every stroke away: dots
-    and hyphens of "2019.12", "051-586-3107" and "kim_doyun" were gone (dev6-38). On the 12
-    salt-and-pepper pages of dev3-dev6 that are not shaded, CER / WER: median 0.044 / 0.163;
-    this 0.030 / 0.114 (six pages better, four worse: dev4-28 0.30 -> 0.35, dev6-12 0.16
-    -> 0.22, dev3-29, dev3-10 by 0.01-0.02). Taking only
-    lone dark pixels for pepper (a stroke's have dark neighbours) kept all of the text but
-    left pepper in pairs and against the letters: WER 0.405."""
-    med = cv2.medianBlur(gray, 3)
-    extreme = (gray <= IMPULSE_DARK) | (gray >= IMPULSE_LIGHT)
-    bad = extreme & (cv2.absdiff(gray, med) > IMPULSE_GAP)
-    out = gray.copy()
-    out[bad] = med[bad]
-    level = out.astype(np.int16)
-    pad = np.pad(level, 1, mode="edge")
-    up, down, left, right = pad[:-2, 1:-1], pad[2:, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:]
-    holes = bad | (gray >= IMPULSE_LIGHT)  # salt on a line is as light as its median
-    upright = holes & (up < level - IMPULSE_GAP) & (down < level - IMPULSE_GAP)
-    across = holes & ~upright & (left < level - IMPULSE_GAP) & (right < level - IMPULSE_GAP)
-    out[upright] = ((up + down) // 2)[upright].astype(np.uint8)
-    out[across] = ((left + right) // 2)[across].astype(np.uint8)
-    return out
-
-
 def median5(gray: Gray) -> Gray:
     return cv2.medianBlur(gray, 5)
 
@@ -320,7 +286,6 @@ def sauvola(gray: Gray, window: int = 31, k: float = 0.2, r: float = 128.0) -> G
 
 STEPS: dict[str, Callable[[Gray], Gray]] = {
     "median": median,
-    "impulses": impulses,
     "blur": blur,
     "despeckle": despeckle,
     "median5": median5,
@@ -337,17 +302,13 @@ STEPS: dict[str, Callable[[Gray], Gray]] = {
 def choose_steps(quality: Quality) -> tuple[str, ...]:
     """The clean-up for a page of this quality, as measured on the development pages
     (docs/decisions.md "OCR on noisy scans"): table and column rules are always erased (CER
-    0.265 -> 0.223, PII recall 0.66 -> 0.82); salt-and-pepper replaced (`impulses`; a
-    plain median on a shaded page), and a median for grey impulses (a median halves that
-    CER but triples it on gaussian noise, JPEG and small text, which it blurs); on grainy
-    pages a light blur, then lone specks painted out; a local threshold where a
+    0.265 -> 0.223, PII recall 0.66 -> 0.82); a median filter only for salt-and-pepper (it
+    halves that CER but triples it on gaussian noise, JPEG and small text, which it blurs);
+    on grainy pages a light blur, then lone specks painted out; a local threshold where a
     global one fails."""
     steps: list[str] = []
     if quality.impulse > IMPULSE_NOISE:
-        # a shaded page keeps the plain median: its local threshold (`adaptive`) took what
-        # the switching median leaves for ink (dev3-11: WER 0.58 -> 0.90)
-        shaded = quality.global_ink > GLOBAL_THRESHOLD_FAILS
-        steps.append("median" if shaded else "impulses")
+        steps.append("median")
     elif quality.noise > GRAINY:
         steps += ["blur", "despeckle"]
     elif quality.outliers > RANDOM_IMPULSES:
