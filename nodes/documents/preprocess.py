@@ -139,7 +139,7 @@ def despeckle(gray: Gray) -> Gray:
         if np.array_equal(grown, kept):
             break
         kept = grown
-    specks = (tiny & ~near).astype(bool)
+    specks = (tiny > 0) & (near == 0)
     out = gray.copy()
     out[specks] = int(np.percentile(gray, 90))
     return out
