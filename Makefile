@@ -109,7 +109,9 @@ studio: install-dev
 	$(BIN)/langgraph dev --no-browser --config langgraph.json --port 2024
 
 # Every eval, then dev and frozen test side by side against the targets (evals/summary.py).
-eval: install-dev system-deps
+# The bench extra brings matplotlib, whose sample photo is the documents splits' face: without
+# it the face pages carry no photo and are not the frozen pages.
+eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_chat
 	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test

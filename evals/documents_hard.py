@@ -36,6 +36,7 @@ SPLITS: dict[str, tuple[int, str]] = {  # size, value pool (and seed family)
     "dev4": (40, "A"),  # session 9: fresh again, after dev3 was fitted
     "dev5": (40, "A"),  # session 10: fresh again, after dev4 helped choose the speck window
     "dev6": (40, "A"),  # session 11: fresh again, after dev3-dev5 were fitted
+    "dev7": (40, "A"),  # session 12: fresh again, after dev6 was fitted
 }
 # dev and test are seeded by their family alone (as when they were made); any later split is
 # seeded by family and split name, so dev2 draws other pages from pool A than dev does.

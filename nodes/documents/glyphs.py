@@ -11,6 +11,10 @@ Korean resumes head their sections with a filled square ("■ 경력사항") and
   that shaft.
 A bullet must start its line (or a column's part of it); a bullet or an arrow that
 Tesseract did not read at all is put before the first word right of it.
+A list's dash ("- 월 400만 건의 결제 ...") is a thin solid bar across the middle of its line,
+before its first word: on a blurred or noisy page of small text Tesseract often reads
+nothing there, or a mark ("~"), and such a dash is read as "-". A dash inside a line is left
+to Tesseract.
 Anything else (a hyphen, a tilde, a letter) keeps Tesseract's reading.
 """
 
@@ -27,6 +31,7 @@ from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 BULLET = "■"
 ARROW = "→"
+DASH = "-"
 MAX_CHARS = 2  # a word longer than this is text, whatever its shape
 BULLET_FILL = 0.85  # of the blob's box that is ink
 BULLET_SIZE = (0.3, 1.1)  # letter heights
@@ -37,6 +42,14 @@ ARROW_SIZE = (0.5, 2.5)  # its width, in letter heights
 ARROW_MAX_HEIGHT = 0.8  # letter heights
 ARROW_HEAD = 1.5  # the head's height over the shaft's (blur thickens the shaft)
 MIN_PX = 6
+# A list's dash, in letter heights (the line's median word height): a hyphen in the Nanum
+# faces is 0.25-0.45 wide and 0.05-0.12 high; an em dash (about 1) and a rule are wider.
+DASH_WIDTH = (0.2, 0.7)
+DASH_MAX_HEIGHT = 0.2
+DASH_MIN_ASPECT = 1.8
+DASH_FILL = 0.7  # of its box that is ink
+DASH_MIDDLE = (0.3, 0.75)  # where its middle lies, as a share of the line's height from the top
+DASH_NEXT = 1.5  # letter heights from the dash to the first word, at most
 TITLE_GAP = 0.3  # letter heights of blank ink between letter-spaced syllables, at least
 TITLE_SYLLABLES = (2, 5)
 
@@ -101,6 +114,47 @@ def marks(ink: np.ndarray) -> list[tuple[str, Box]]:
             if fits(blob):
                 found.append((mark, (x, y, x + bw, y + bh)))
     return found
+
+
+def dashes(ink: np.ndarray) -> list[Box]:
+    """Flat solid bars of ink (`DASH_MIN_ASPECT` times as wide as high or more): what a
+    list's dash may be. Whether one is, its line decides (`_dash_fits`)."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    x, y, w, h, area = (stats[1:, i] for i in range(5))
+    bars = (w >= DASH_MIN_ASPECT * h) & (w >= 3) & (area >= DASH_FILL * w * h)
+    return [
+        (int(x[k]), int(y[k]), int(x[k] + w[k]), int(y[k] + h[k])) for k in np.flatnonzero(bars)
+    ]
+
+
+def _dash_fits(box: Box, words: list[Word]) -> bool:
+    """`box` has a list dash's size for this line's letters, and its middle lies across
+    the middle of the line (its words' median top and bottom): an underscore or a
+    rule's piece lies at the bottom."""
+    letter = word_height(words)
+    w, h = box[2] - box[0], box[3] - box[1]
+    if not DASH_WIDTH[0] * letter <= w <= DASH_WIDTH[1] * letter:
+        return False
+    if h > max(2, DASH_MAX_HEIGHT * letter):
+        return False
+    top = float(np.median([wd.box[1] for wd in words]))
+    bottom = float(np.median([wd.box[3] for wd in words]))
+    share = ((box[1] + box[3]) / 2 - top) / max(1.0, bottom - top)
+    return DASH_MIDDLE[0] <= share <= DASH_MIDDLE[1]
+
+
+def _dash_leads(box: Box, words: list[Word]) -> int | None:
+    """The word a line-leading dash stands before: the first word right of it, within
+    `DASH_NEXT` letters, with nothing read left of it within `BULLET_LEAD` letters."""
+    if not _leads(box, words):
+        return None
+    right = [k for k, w in enumerate(words) if w.box[0] >= box[2] - 1]
+    if not right:
+        return None
+    k = right[0]
+    if words[k].box[0] - box[2] > DASH_NEXT * word_height(words):
+        return None
+    return k
 
 
 def word_spans(line: str, words: list[Word]) -> list[tuple[int, int]] | None:
@@ -187,7 +241,12 @@ def marks_named(image: Image.Image, reading: Reading) -> Reading:
     lines = list(reading.lines)
     line_words = [list(words) for words in reading.line_words]
     edits: dict[int, list[tuple[int, bool, str, Box]]] = {}  # line -> (word, replace?, ...)
-    for mark, box in marks(page_ink(image)):
+    ink = page_ink(image)
+    for box in dashes(ink):
+        edit = _dash_edit(box, line_words)
+        if edit is not None:
+            edits.setdefault(edit[0], []).append(edit[1])
+    for mark, box in marks(ink):
         i = _line_of(mark, box, line_words)
         if i is None:
             continue
@@ -215,6 +274,32 @@ def marks_named(image: Image.Image, reading: Reading) -> Reading:
                 lines[i] = _put(lines[i], start, start, mark)
                 line_words[i].insert(j, replace(line_words[i][j], text=mark, box=box))
     return replace(reading, lines=lines, line_words=line_words)
+
+
+def _dash_edit(
+    box: Box, line_words: list[list[Word]]
+) -> tuple[int, tuple[int, bool, str, Box]] | None:
+    """How a line-leading dash at `box` changes its line: (line, (word, replace?, "-",
+    box)), or None when it is no list dash or is read already. A word of marks only read
+    in its place at the start of its line ("~", "—") is renamed; nothing read there gets a
+    "-"."""
+    mid_y = (box[1] + box[3]) / 2
+    for i, words in enumerate(line_words):
+        if not words or not min(w.box[1] for w in words) <= mid_y <= max(w.box[3] for w in words):
+            continue
+        if not _dash_fits(box, words):
+            continue
+        on = [k for k, w in enumerate(words) if w.box[0] < box[2] and box[0] < w.box[2]]
+        if on:
+            word = words[on[0]]
+            if len(on) > 1 or word.text == DASH or len(word.text) > MAX_CHARS:
+                return None
+            if any(c.isalnum() for c in word.text) or on[0] != 0:
+                return None  # within a line (a table's "2018-08 ~ 2020-10"), "~" is a tilde
+            return i, (on[0], True, DASH, word.box)
+        k = _dash_leads(box, words)
+        return None if k is None else (i, (k, False, DASH, box))
+    return None
 
 
 def _blank_runs(ink: np.ndarray, box: Box) -> list[tuple[int, int]]:

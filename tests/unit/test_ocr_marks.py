@@ -5,7 +5,15 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.glyphs import ARROW, BULLET, marks, marks_spaced, page_ink, word_spans
+from nodes.documents.glyphs import (
+    ARROW,
+    BULLET,
+    marks,
+    marks_named,
+    marks_spaced,
+    page_ink,
+    word_spans,
+)
 from nodes.documents.ocr import Reading, Word, read_scan
 
 LINES = [
@@ -103,3 +111,51 @@ def test_a_mark_written_joined_to_its_neighbour_is_set_apart_by_the_gap_between_
     # words that are not marks are never split, however far apart
     apart = Reading(["정산자동화"], [[w("정산", 0, 60), w("자동화", 90, 180)]])
     assert marks_spaced(apart).lines == ["정산자동화"]
+
+
+def test_an_unread_list_dash_is_put_before_its_line_and_other_bars_are_left_alone():
+    """A list's dash that Tesseract read nothing for ("- 월 400만 건" read "월 400만 건" on a
+    blurred page) is added from the page's ink; a dash already read, a tilde within a line,
+    an underscore at the baseline and a dash far from the line's first word are not."""
+    img = Image.new("L", (900, 400), 255)
+    draw = ImageDraw.Draw(img)
+    letter = 20  # the words' boxes below are 20 px high
+
+    def w(text: str, x1: int, x2: int, top: int) -> Word:
+        return Word(text, (x1, top, x2, top + letter), 0.9, (1, 1, top))
+
+    # row 1: a dash 7x3 px across the middle, 5 px before "월" (unread)
+    draw.rectangle((100, 49, 106, 51), fill=0)
+    # row 2: the same dash, read already
+    draw.rectangle((100, 109, 106, 111), fill=0)
+    # row 3: a bar at the baseline (an underscore), before "정산"
+    draw.rectangle((100, 177, 106, 179), fill=0)
+    # row 4: a bar across the middle but 3 letters before its line's first word
+    draw.rectangle((100, 229, 106, 231), fill=0)
+    # row 5: within a line, a bar read as "~" between two dates
+    draw.rectangle((230, 289, 237, 291), fill=0)
+    # row 6: a line-leading bar read as "~"
+    draw.rectangle((100, 349, 106, 351), fill=0)
+    texts = "월 400만 건|- 캐시 적중률|정산 자동화|배포 시간|2018-08 ~ 2020-10|~ 주문 API"
+    reading = Reading(
+        texts.split("|"),
+        [
+            [w("월", 112, 128, 40), w("400만", 134, 190, 40), w("건", 196, 212, 40)],
+            [w("-", 100, 107, 100), w("캐시", 112, 150, 100), w("적중률", 156, 210, 100)],
+            [w("정산", 112, 150, 160), w("자동화", 156, 210, 160)],
+            [w("배포", 166, 204, 220), w("시간", 210, 248, 220)],
+            [w("2018-08", 120, 222, 280), w("~", 229, 238, 280), w("2020-10", 246, 348, 280)],
+            [w("~", 99, 107, 340), w("주문", 112, 150, 340), w("API", 156, 200, 340)],
+        ],
+    )
+    read = marks_named(img, reading)
+    assert read.lines == [
+        "- 월 400만 건",
+        "- 캐시 적중률",
+        "정산 자동화",
+        "배포 시간",
+        "2018-08 ~ 2020-10",
+        "- 주문 API",
+    ]
+    assert [w.text for w in read.line_words[0]] == ["-", "월", "400만", "건"]
+    assert read.line_words[0][0].box == (100, 49, 107, 52)
