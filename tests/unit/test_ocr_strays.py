@@ -1,0 +1,64 @@
+"""Specks read as punctuation are dropped from the OCR text; punctuation that text uses is
+kept (nodes/documents/strays.py)."""
+
+from nodes.documents.strays import strays_dropped
+from nodes.documents.words import Reading, Word
+
+
+def reading(*lines: str) -> Reading:
+    """A reading whose words are its lines' space-separated tokens."""
+    line_words = []
+    for n, line in enumerate(lines):
+        x = 0
+        words = []
+        for token in line.split():
+            words.append(Word(token, (x, 30 * n, x + 10 * len(token), 30 * n + 20), 0.9, (1, 1, n)))
+            x += 10 * len(token) + 8
+        line_words.append(words)
+    return Reading(list(lines), line_words)
+
+
+def test_lone_specks_and_marks_leading_a_word_are_dropped():
+    read = strays_dropped(
+        reading(
+            ". 이메일 lee_sol@icloud.com",
+            "주소 ㆍ.대구광역시 수성구   달구벌대로 91",
+            "“TOEIC 769점 (2019.09) `",
+            "전화번호 _010-4364-9950 .",
+            "Birth —«1987-03-28",
+            "' .",
+            ".학점 3.88 / 4.5",
+        )
+    )
+    assert read.lines == [
+        "이메일 lee_sol@icloud.com",
+        "주소 대구광역시 수성구   달구벌대로 91",  # Tesseract's spacing elsewhere is kept
+        "TOEIC 769점 (2019.09)",
+        "전화번호 010-4364-9950",
+        "Birth 1987-03-28",
+        "학점 3.88 / 4.5",
+    ]
+    assert [[w.text for w in ws] for ws in read.line_words][3] == ["전화번호", "010-4364-9950"]
+    assert len(read.line_words) == len(read.lines)
+
+
+def test_punctuation_that_text_uses_is_kept():
+    lines = (
+        "- 캐시 적중률 20% 달성 ~ 2020.10 | 현재",
+        "경력 : 3년 / 4.5 → 6분 ■ 자격 · 어학",
+        '‘고객 중심’ 가치와 "속도" 강조',
+        ".NET 개발, DB 부하 8% 감소.",
+        "Co., Ltd. 'v2' 출시",
+    )
+    read = strays_dropped(reading(*lines))
+    assert read.lines == list(lines)
+    assert read is strays_dropped(read)  # nothing to drop: the same reading
+
+
+def test_a_mark_glued_to_the_word_before_it_leaves_a_space():
+    words = [
+        Word("파이프라인", (0, 0, 100, 20), 0.9, (1, 1, 1)),
+        Word("'개선으로", (104, 0, 190, 20), 0.9, (1, 1, 1)),
+    ]
+    read = strays_dropped(Reading(["파이프라인'개선으로"], [words]))
+    assert read.lines == ["파이프라인 개선으로"]
