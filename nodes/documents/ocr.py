@@ -19,7 +19,7 @@ from core.errors import AIError
 from nodes.documents.glyphs import marks_named, marks_spaced, titles_spaced
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
 from nodes.documents.script_reread import korean_reread, latin_reread
-from nodes.documents.strays import strays_dropped
+from nodes.documents.strays import addresses_joined, strays_dropped
 from nodes.documents.words import Reading, Word, is_hangul, word_height
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
@@ -403,12 +403,12 @@ def read_scan(image: Image.Image) -> Reading:
     with what only the first reading found added to it. Then, when on, a second look at its
     unsure lines. Words read in the wrong script (Latin as digits, Korean as Latin letters
     or digits) are read again by one language's model (`script_reread`); specks read as
-    punctuation are dropped (`strays_dropped`); a mark written joined to a word it stands
-    apart from is set apart (`marks_spaced`), and a letter-spaced title is read spaced
-    (`titles_spaced`)."""
+    punctuation are dropped (`strays_dropped`) and addresses cut at "@" joined
+    (`addresses_joined`); a mark written joined to a word it stands apart from is set
+    apart (`marks_spaced`), and a letter-spaced title is read spaced (`titles_spaced`)."""
     reading = korean_reread(image, latin_reread(image, _read_scan(*_laid_out(image))))
     if STRAYS_DROPPED:
-        reading = strays_dropped(reading)
+        reading = addresses_joined(strays_dropped(reading))
     return titles_spaced(image, marks_spaced(reading))
 
 

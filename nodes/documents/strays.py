@@ -9,10 +9,13 @@ scored 0.88-0.93 on dev7-32), so they are told apart by what text does not do:
 - a word led by "_", "—", "«", "»", "ㆍ", "`" or "\\" before a letter, a digit or "+" loses
   them, and a "." before Hangul (".NET" keeps its dot).
 Trailing marks stay: "감소." and "Inc." are text.
+
+And an e-mail address or a handle cut at its "@" is joined again (`addresses_joined`).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from nodes.documents.glyphs import word_spans
@@ -71,4 +74,56 @@ def strays_dropped(reading: Reading) -> Reading:
             line_words.append(kept[::-1])
         else:
             changed = True
+    return Reading(lines, line_words) if changed else reading
+
+
+# An e-mail address or a handle that Tesseract cut in two at its "@" (a speck or a wide "@"
+# taken for a space): "dnamgung88 @icloud.com", "velog.io/ @jian95", "lee. doyun52@icloud.com".
+_DOMAIN_AT = re.compile(r"^@[\w-]+(\.[\w-]+)+$", re.ASCII)  # "@icloud.com"
+_HANDLE_AT = re.compile(r"^@[\w.-]{2,}$", re.ASCII)  # "@jian95"
+_EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(\.[\w-]+)+$", re.ASCII)
+_LOCAL = re.compile(r"^[\w.+-]*\w$", re.ASCII)  # an address's local part
+_LOCAL_DOT = re.compile(r"^[a-z0-9_]+[._-]$", re.ASCII)  # "lee."
+
+
+def _joined(left: str, right: str) -> bool:
+    """Whether `left right` is one address that a space cut: a local part before
+    "@domain.tld", a URL's path ("velog.io/") before "@handle", or a lower-case local
+    part's first piece ending in "." before "name@domain.tld". "Twitter @handle" and
+    "GitHub: @handle" stay apart (a handle joins only a URL ending in "/")."""
+    if _DOMAIN_AT.match(right) and _LOCAL.match(left):
+        return True
+    if _HANDLE_AT.match(right) and left.endswith("/") and "." in left:
+        return True
+    return bool(_LOCAL_DOT.match(left) and _EMAIL.match(right))
+
+
+def addresses_joined(reading: Reading) -> Reading:
+    """`reading` with e-mail addresses and handles cut at their "@" joined again (see
+    `_joined`); the joined word's box covers both."""
+    lines: list[str] = []
+    line_words = []
+    changed = False
+    for line, words in zip(reading.lines, reading.line_words, strict=True):
+        spans = word_spans(line, words)
+        cuts = (
+            []
+            if spans is None
+            else [k for k in range(len(words) - 1) if _joined(words[k].text, words[k + 1].text)]
+        )
+        if not cuts:
+            lines.append(line)
+            line_words.append(words)
+            continue
+        changed = True
+        words = list(words)
+        for k in reversed(cuts):
+            (_, end), (start, _) = spans[k], spans[k + 1]
+            line = line[:end] + line[start:]
+            a, b = words[k], words[k + 1]
+            box = (min(a.box[0], b.box[0]), min(a.box[1], b.box[1]))
+            box += (max(a.box[2], b.box[2]), max(a.box[3], b.box[3]))
+            words[k : k + 2] = [replace(a, text=a.text + b.text, box=box)]
+        lines.append(line)
+        line_words.append(words)
     return Reading(lines, line_words) if changed else reading

@@ -1,7 +1,7 @@
 """Specks read as punctuation are dropped from the OCR text; punctuation that text uses is
 kept (nodes/documents/strays.py)."""
 
-from nodes.documents.strays import strays_dropped
+from nodes.documents.strays import addresses_joined, strays_dropped
 from nodes.documents.words import Reading, Word
 
 
@@ -62,3 +62,25 @@ def test_a_mark_glued_to_the_word_before_it_leaves_a_space():
     ]
     read = strays_dropped(Reading(["파이프라인'개선으로"], [words]))
     assert read.lines == ["파이프라인 개선으로"]
+
+
+def test_an_address_cut_at_its_at_sign_is_joined_and_a_handle_after_a_name_is_not():
+    before = reading(
+        "E-mail: dnamgung88 @icloud.com 2017.12 ~ 2019.08",
+        "Blog velog.io/ @jian95",
+        "이메일 lee. doyun52@icloud.com",
+        "Twitter @jian95 · GitHub: @jian95",
+        "Contact me @ 9시",
+    )
+    read = addresses_joined(before)
+    assert read.lines == [
+        "E-mail: dnamgung88@icloud.com 2017.12 ~ 2019.08",
+        "Blog velog.io/@jian95",
+        "이메일 lee.doyun52@icloud.com",
+        "Twitter @jian95 · GitHub: @jian95",
+        "Contact me @ 9시",
+    ]
+    joined = read.line_words[0][1]
+    assert joined.text == "dnamgung88@icloud.com"
+    local, domain = before.line_words[0][1:3]
+    assert joined.box == (local.box[0], 0, domain.box[2], 20)
