@@ -10,7 +10,7 @@ scored 0.88-0.93 on dev7-32), so they are told apart by what text does not do:
   them, and a "." before Hangul (".NET" keeps its dot).
 Trailing marks stay: "감소." and "Inc." are text.
 
-And an e-mail address or a handle cut at its "@" is joined again (`addresses_joined`).
+And an e-mail address, a URL or a handle cut in two is joined again (`addresses_joined`).
 """
 
 from __future__ import annotations
@@ -77,8 +77,9 @@ def strays_dropped(reading: Reading) -> Reading:
     return Reading(lines, line_words) if changed else reading
 
 
-# An e-mail address or a handle that Tesseract cut in two at its "@" (a speck or a wide "@"
-# taken for a space): "dnamgung88 @icloud.com", "velog.io/ @jian95", "lee. doyun52@icloud.com".
+# An e-mail address, a URL or a handle that Tesseract cut in two at its "@" or after a dot
+# (a speck or a wide "@" taken for a space): "dnamgung88 @icloud.com", "velog.io/ @jian95",
+# "lee. doyun52@icloud.com", "www. jiyulee.me".
 _DOMAIN_AT = re.compile(r"^@[\w-]+(\.[\w-]+)+$", re.ASCII)  # "@icloud.com"
 _HANDLE_AT = re.compile(r"^@[\w.-]{2,}$", re.ASCII)  # "@jian95"
 _EMAIL = re.compile(r"^[\w.+-]+@[\w-]+(\.[\w-]+)+$", re.ASCII)
@@ -86,21 +87,43 @@ _LOCAL = re.compile(r"^[\w.+-]*\w$", re.ASCII)  # an address's local part
 _LOCAL_DOT = re.compile(r"^[a-z0-9_]+[._-]$", re.ASCII)  # "lee."
 
 
+_EMAIL_DOT = re.compile(r"^[\w.+-]+@[\w.-]+\.$", re.ASCII)  # "seo.sol72@yonsei.ac."
+_TLD = re.compile(r"^[a-z]{2,6}$", re.ASCII)
+_URL_START = re.compile(r"^(https?:|(https?://)?www\.)$", re.ASCII)  # "https:", "www."
+_URL_REST = re.compile(r"^(//)?[\w-]+(\.[\w-]+)+\S*$", re.ASCII)
+
+
 def _joined(left: str, right: str) -> bool:
     """Whether `left right` is one address that a space cut: a local part before
-    "@domain.tld", a URL's path ("velog.io/") before "@handle", or a lower-case local
-    part's first piece ending in "." before "name@domain.tld". "Twitter @handle" and
-    "GitHub: @handle" stay apart (a handle joins only a URL ending in "/")."""
+    "@domain.tld", a URL's path ("velog.io/") before "@handle", a lower-case local part's
+    first piece ending in "." before "name@domain.tld", an address before its last label
+    ("seo.sol72@yonsei.ac. kr"), or a URL's scheme or "www." before the rest ("https:
+    //github.com/...", "www. jiyulee.me"). "Twitter @handle" and "GitHub: @handle" stay
+    apart (a handle joins only a URL ending in "/")."""
     if _DOMAIN_AT.match(right) and _LOCAL.match(left):
         return True
     if _HANDLE_AT.match(right) and left.endswith("/") and "." in left:
         return True
+    if _EMAIL_DOT.match(left) and _TLD.match(right):
+        return True
+    if _URL_START.match(left) and _URL_REST.match(right):
+        return right.startswith("//") == left.endswith(":")
     return bool(_LOCAL_DOT.match(left) and _EMAIL.match(right))
 
 
 def addresses_joined(reading: Reading) -> Reading:
-    """`reading` with e-mail addresses and handles cut at their "@" joined again (see
-    `_joined`); the joined word's box covers both."""
+    """`reading` with e-mail addresses, URLs and handles that Tesseract cut in two joined
+    again (see `_joined`; an address cut twice is joined in two passes); the joined word's
+    box covers both."""
+    for _ in range(3):
+        joined = _joined_once(reading)
+        if joined is reading:
+            break
+        reading = joined
+    return reading
+
+
+def _joined_once(reading: Reading) -> Reading:
     lines: list[str] = []
     line_words = []
     changed = False

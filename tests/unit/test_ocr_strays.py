@@ -64,13 +64,16 @@ def test_a_mark_glued_to_the_word_before_it_leaves_a_space():
     assert read.lines == ["파이프라인 개선으로"]
 
 
-def test_an_address_cut_at_its_at_sign_is_joined_and_a_handle_after_a_name_is_not():
+def test_an_address_cut_in_two_is_joined_and_a_handle_after_a_name_is_not():
     before = reading(
         "E-mail: dnamgung88 @icloud.com 2017.12 ~ 2019.08",
         "Blog velog.io/ @jian95",
         "이메일 lee. doyun52@icloud.com",
         "Twitter @jian95 · GitHub: @jian95",
         "Contact me @ 9시",
+        "seo. siwoo23@devmail.co. kr",
+        "Blog www. jiyulee.me https: //github.com/siwoo93 www. 네이버",
+        "학교 yonsei.ac. kr",
     )
     read = addresses_joined(before)
     assert read.lines == [
@@ -79,6 +82,9 @@ def test_an_address_cut_at_its_at_sign_is_joined_and_a_handle_after_a_name_is_no
         "이메일 lee.doyun52@icloud.com",
         "Twitter @jian95 · GitHub: @jian95",
         "Contact me @ 9시",
+        "seo.siwoo23@devmail.co.kr",
+        "Blog www.jiyulee.me https://github.com/siwoo93 www. 네이버",
+        "학교 yonsei.ac. kr",  # no address before the label
     ]
     joined = read.line_words[0][1]
     assert joined.text == "dnamgung88@icloud.com"
