@@ -172,6 +172,18 @@ def word_spans(line: str, words: list[Word]) -> list[tuple[int, int]] | None:
     return spans if not line[at:].strip() else None
 
 
+def spans_removed(line: str, spans: list[tuple[int, int]]) -> str:
+    """`line` without the text at `spans` (in order, from `word_spans`), the rest keeping
+    its spacing: a word between spaces leaves one space, a word joined to a neighbour
+    none."""
+    for start, end in reversed(spans):
+        left, right = line[:start], line[end:]
+        spaced = left.endswith(" ") or right.startswith(" ")
+        line = left.rstrip() + (" " if spaced and left.strip() and right.strip() else "")
+        line += right.lstrip()
+    return line.strip()
+
+
 def _put(line: str, start: int, end: int, mark: str) -> str:
     """`line` with [start, end) replaced by a mark standing apart from its neighbours."""
     before = line[:start]

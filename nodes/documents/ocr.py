@@ -16,7 +16,13 @@ import pytesseract
 from PIL import Image
 
 from core.errors import AIError
-from nodes.documents.glyphs import marks_named, marks_spaced, titles_spaced
+from nodes.documents.glyphs import (
+    marks_named,
+    marks_spaced,
+    spans_removed,
+    titles_spaced,
+    word_spans,
+)
 from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
 from nodes.documents.script_reread import korean_reread, latin_reread
 from nodes.documents.strays import addresses_joined, strays_dropped
@@ -443,6 +449,7 @@ def _laid_out(image: Image.Image) -> tuple[Image.Image, Gutter | None]:
 STRAYS_DROPPED = True  # OCR text only: masking reads `_read_scan`'s words
 MARKS_NAMED = True  # bullets and arrows read from their shape (glyphs.py)
 SPECKS_DROPPED = True
+KEEP_SPACING = True  # a line that loses words keeps Tesseract's spacing (`_words_kept`)
 SPECK_MAX_CHARS = 2  # letters or digits in each word of a speck's segment, at most
 SPECK_MAX_CONF = 0.6
 
@@ -458,8 +465,9 @@ def _speck(words: list[Word]) -> bool:
 
 def _words_kept(reading: Reading, keep: Callable[[int, list[Word]], list[Word]]) -> Reading:
     """`reading` with each line's words cut down to `keep(line index, words)` (in order); a
-    line whose words all stay keeps Tesseract's text, a changed one is rebuilt from its words
-    and a line left with nothing is dropped. The same reading when nothing changed."""
+    line whose words all stay keeps Tesseract's text, a changed one keeps it without the
+    dropped words (`spans_removed`; rebuilt from its words when they do not line up with
+    it), and a line left with nothing is dropped. The same reading when nothing changed."""
     lines, line_words = [], []
     changed = False
     for n, (text, words) in enumerate(zip(reading.lines, reading.line_words, strict=True)):
@@ -470,7 +478,13 @@ def _words_kept(reading: Reading, keep: Callable[[int, list[Word]], list[Word]])
             continue
         changed = True
         if kept:
-            lines.append(text_of(kept))
+            spans = word_spans(text, words) if KEEP_SPACING else None
+            if spans is None:
+                lines.append(text_of(kept))
+            else:
+                ids = {id(w) for w in kept}
+                gone = [span for span, w in zip(spans, words, strict=True) if id(w) not in ids]
+                lines.append(spans_removed(text, gone))
             line_words.append(kept)
     return Reading(lines, _numbered(line_words)) if changed else reading
 

@@ -33,7 +33,7 @@ MASK_DPI = 150
 # Part of the masking page cache's key: bump it when the detectors or the drawing change.
 MASKING_VERSION = "26"
 # Part of the OCR cache's key: bump it when the page clean-up or the reading changes.
-OCR_VERSION = "23"
+OCR_VERSION = "24"
 
 
 def limits() -> Limits:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from nodes.documents.glyphs import word_spans
+from nodes.documents.glyphs import spans_removed, word_spans
 from nodes.documents.words import Reading, is_hangul
 
 STRAY = frozenset(".,'`\"“”‘’«»_ㆍ°\\;")
@@ -55,10 +55,8 @@ def strays_dropped(reading: Reading) -> Reading:
             continue
         text, kept = line, []
         for (start, end), word in reversed(list(zip(spans, words, strict=True))):
-            if all(c in STRAY for c in word.text):
-                left, right = text[:start], text[end:]
-                spaced = left.endswith(" ") or right.startswith(" ")
-                text = (left.rstrip() + (" " if spaced else "") + right.lstrip()).strip()
+            if all(c in STRAY for c in word.text):  # right to left: spans before stay valid
+                text = spans_removed(text, [(start, end)])
                 changed = True
                 continue
             cleaned = _lead_stripped(word.text, line[start + 1 :])

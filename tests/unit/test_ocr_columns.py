@@ -149,6 +149,20 @@ def test_specks_read_as_text_far_from_a_line_are_dropped_and_text_is_kept():
     assert without_specks(clean) is clean
 
 
+def test_a_line_that_loses_its_specks_keeps_tesseracts_spacing():
+    """Rebuilt from its word boxes, "자격 및 어학" (word gaps 0.3-0.4 letters, as close as a
+    split word's syllables) came out "자격및어학"; Tesseract's own text had the spaces."""
+
+    def word(text: str, x1: int, x2: int, conf: float = 0.9) -> Word:
+        return Word(text, (x1, 100, x2, 125), conf, (1, 1, 1))
+
+    words = [word("자격", 0, 46), word("및", 56, 77), word("어학", 85, 133)]
+    reading = Reading(["자격 및 어학    ce"], [[*words, word("ce", 400, 420, 0.3)]])
+    out = without_specks(reading)
+    assert out.lines == ["자격 및 어학"]
+    assert out.line_words == [words]
+
+
 def test_a_piece_of_a_title_read_as_a_line_above_it_is_dropped():
     def word(text: str, box: tuple[int, int, int, int], line: int) -> Word:
         return Word(text, box, 0.93, (1, 1, line))
