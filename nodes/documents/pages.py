@@ -115,12 +115,16 @@ class Prepared:
         )
 
 
+UNRULE_UPRIGHT = True
+
+
 def prepare_for_ocr(
     image: Image.Image, max_side: int, steps: tuple[str, ...] | None = None
 ) -> Prepared:
     """Grayscale, longest side at most `max_side`, the clean-up steps
     `preprocess.choose_steps` picks for the page (or `steps`), then turned upright when it
-    is skewed by `MIN_SKEW` degrees or more."""
+    is skewed by `MIN_SKEW` degrees or more (and a column's rule erased again, when
+    erasing rules is one of the steps: `preprocess.column_rules_erased`)."""
     gray = np.array(image.convert("L"))
     height, width = gray.shape
     quality = preprocess.estimate_quality(gray)
@@ -147,4 +151,6 @@ def prepare_for_ocr(
             borderMode=cv2.BORDER_CONSTANT,
             borderValue=int(np.percentile(gray, 90)),
         )
+        if UNRULE_UPRIGHT and "unrule" in chosen:
+            gray = preprocess.column_rules_erased(gray)
     return Prepared(Image.fromarray(gray), scale, angle)

@@ -238,14 +238,33 @@ def unrule(gray: Gray) -> Gray:
     """Erase a table's ruling lines (and column rules): long thin runs of ink, found by
     opening the ink with a long horizontal and a long vertical bar, painted paper-white.
     Tesseract reads a rule beside a letter as part of it ("|주소", "1이름")."""
-    ink = _ink(gray)
     length = max(40, min(gray.shape) // 25)
     # a vertical rule is taken only at twice that: a large title's upright strokes (the "ㅣ"
     # of "이력서" at 70 px) are as long as the shorter one and were erased with the rules
-    tall = max(length, min(gray.shape) // 12)
-    horizontal = cv2.morphologyEx(
-        ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
-    )
+    return _rules_erased(gray, length, max(length, min(gray.shape) // 12))
+
+
+# Once a page is turned upright: a column rule is an upright run this share of the page's
+# height at least (a photo's edges, which tell a photo from text, are far shorter).
+COLUMN_RULE_MIN = 0.25
+
+
+def column_rules_erased(gray: Gray) -> Gray:
+    """Erase upright rules as long as a column (`COLUMN_RULE_MIN`): on a page skewed by 2
+    degrees or more a faint column rule breaks into pieces `unrule` does not find before
+    the page is turned (dev6-26: each line of the right column began with "|")."""
+    return _rules_erased(gray, None, int(COLUMN_RULE_MIN * gray.shape[0]))
+
+
+def _rules_erased(gray: Gray, length: int | None, tall: int) -> Gray:
+    """`gray` with horizontal runs of ink `length` long (none when None) and upright ones
+    `tall` long painted paper-white."""
+    ink = _ink(gray)
+    horizontal = np.zeros_like(ink)
+    if length is not None:
+        horizontal = cv2.morphologyEx(
+            ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1))
+        )
     # Upright rules are looked for in faint ink too (FAINT_RULE), widened by a pixel each
     # side, so a rule on a page skewed by up to about 1.5 degrees (unrule runs before the
     # deskew) is one unbroken run: at 0.9 degrees a one-pixel rule moves a column every 65

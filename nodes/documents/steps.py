@@ -31,9 +31,9 @@ log = logging.getLogger(__name__)
 PAGE_PARALLELISM = 2
 MASK_DPI = 150
 # Part of the masking page cache's key: bump it when the detectors or the drawing change.
-MASKING_VERSION = "26"
+MASKING_VERSION = "27"
 # Part of the OCR cache's key: bump it when the page clean-up or the reading changes.
-OCR_VERSION = "24"
+OCR_VERSION = "25"
 
 
 def limits() -> Limits:

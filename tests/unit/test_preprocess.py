@@ -91,6 +91,28 @@ def test_a_faint_column_rule_on_a_skewed_page_is_erased_and_the_text_beside_it_k
     assert (out[300:1300, 720:1100] < 100).sum() >= 0.95 * text.sum()  # the text stays
 
 
+def test_a_faint_column_rule_turned_2_degrees_is_erased_once_upright():
+    """At 2.2 degrees the faint rule's pieces are too short for `unrule` before the page is
+    turned (dev6-26: "|" began each line of the right column); once upright, an upright run
+    a quarter of the page long goes, and the text beside it stays."""
+    img = Image.new("L", (1240, 1754), 255)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.truetype(str(FONT_DIR / FONTS["gothic"]), 29)
+    for i in range(20):
+        draw.text((100, 300 + 50 * i), f"경력 {i} 플랫폼 개발 운영", font=font, fill=0)
+        draw.text((720, 300 + 50 * i), f"- 월 {300 + i}만 건의 결제 처리", font=font, fill=0)
+    draw.line((700, 250, 700, 1600), fill=120, width=1)
+    turned = img.rotate(2.2, resample=Image.BICUBIC, fillcolor=255)
+    before = preprocess.unrule(np.array(turned))
+    assert before[250:1600, 640:760].min() < 170  # not found before the page is upright
+    prepared = prepare_for_ocr(turned, 2048)
+    assert prepared.angle == pytest.approx(-2.2, abs=0.15)
+    out = np.array(prepared.image)
+    assert (out[300:1500, 690:712] > 200).all()  # the rule: gone, all along
+    text = np.array(img)[300:1300, 720:1100] < 100
+    assert (out[300:1300, 720:1100] < 100).sum() >= 0.9 * text.sum()  # the text stays
+
+
 def test_lone_specks_are_painted_out_but_a_period_beside_its_letters_stays():
     img = Image.new("L", (400, 200), 255)
     draw = ImageDraw.Draw(img)
