@@ -95,11 +95,21 @@ def _is_arrow(blob: np.ndarray) -> bool:
     )
 
 
-def marks(ink: np.ndarray) -> list[tuple[str, Box]]:
+Blobs = tuple[np.ndarray, np.ndarray]  # the ink's connected components: labels, stats
+
+
+def blobs(ink: np.ndarray) -> Blobs:
+    """The connected components of `ink` (8-connected), which `marks` and `dashes` look at:
+    computed once per page."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    return labels, stats
+
+
+def marks(ink: np.ndarray, found_blobs: Blobs | None = None) -> list[tuple[str, Box]]:
     """The page's bullets and arrows, each one blob of ink, with their boxes. Found on the
     page, not in Tesseract's word boxes: a misread arrow's box is often off by half its
     width or part of its neighbour's, and a bullet is at times not read at all."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    labels, stats = blobs(ink) if found_blobs is None else found_blobs
     w, h, area = (stats[:, i] for i in (cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT, cv2.CC_STAT_AREA))
     # only blobs that could be either shape are looked at (a speckled page has thousands)
     solid_square = (area >= BULLET_FILL * w * h) & (w >= MIN_PX) & (h >= MIN_PX)
@@ -116,10 +126,10 @@ def marks(ink: np.ndarray) -> list[tuple[str, Box]]:
     return found
 
 
-def dashes(ink: np.ndarray) -> list[Box]:
+def dashes(ink: np.ndarray, found_blobs: Blobs | None = None) -> list[Box]:
     """Flat solid bars of ink (`DASH_MIN_ASPECT` times as wide as high or more): what a
     list's dash may be. Whether one is, its line decides (`_dash_fits`)."""
-    _, _, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    _, stats = blobs(ink) if found_blobs is None else found_blobs
     x, y, w, h, area = (stats[1:, i] for i in range(5))
     bars = (w >= DASH_MIN_ASPECT * h) & (w >= 3) & (area >= DASH_FILL * w * h)
     return [
@@ -254,11 +264,12 @@ def marks_named(image: Image.Image, reading: Reading) -> Reading:
     line_words = [list(words) for words in reading.line_words]
     edits: dict[int, list[tuple[int, bool, str, Box]]] = {}  # line -> (word, replace?, ...)
     ink = page_ink(image)
-    for box in dashes(ink):
+    found = blobs(ink)
+    for box in dashes(ink, found):
         edit = _dash_edit(box, line_words)
         if edit is not None:
             edits.setdefault(edit[0], []).append(edit[1])
-    for mark, box in marks(ink):
+    for mark, box in marks(ink, found):
         i = _line_of(mark, box, line_words)
         if i is None:
             continue
