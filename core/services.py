@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 
 from core.background import BackgroundTasks
 from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
-from core.embeddings import build_embeddings
+from core.embeddings import VectorCache, build_embeddings
 from core.errors import DependencyError
 from core.jobs import JobQueue, LocalJobs, SaqJobs
 from core.models import ModelRegistry
@@ -43,6 +43,7 @@ class Services:
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
     _embeddings: Embeddings | None = field(default=None, repr=False)
     _vectors: VectorStore | None = field(default=None, repr=False)
+    _line_vectors: VectorCache | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.limits is None:
@@ -53,6 +54,13 @@ class Services:
         if self._embeddings is None:
             self._embeddings = build_embeddings(self.settings.embedding_model)
         return self._embeddings
+
+    @property
+    def line_vectors(self) -> VectorCache:
+        """Vectors of short texts (a requirement, a resume line) by content hash."""
+        if self._line_vectors is None:
+            self._line_vectors = VectorCache(self.embeddings, self.settings.embedding_model)
+        return self._line_vectors
 
     @property
     def vectors(self) -> VectorStore:

@@ -138,7 +138,9 @@ _CONSONANT_LETTERS = set("LMNR")
 _VOWEL_ENDINGS = ("a", "e", "i", "o", "u", "y", "w", "er", "or", "ar", "ure", "ty")
 _CONSONANT_E = ("le", "ne", "me", "ce", "se", "ge", "te", "de", "ke", "pe", "ve", "ze")
 _PAIRS = {"을": "를", "이": "가", "은": "는", "과": "와"}
-_PARTICLE_AFTER_LATIN = re.compile(r"([A-Za-z][A-Za-z0-9.+#]*)(을|를|이|가|은|는|과|와)(?=[\s,.]|$)")
+_PARTICLE_AFTER_LATIN = re.compile(
+    r"([A-Za-z][A-Za-z0-9.+#]*)(을|를|이|가|은|는|과|와)(?=[\s,.]|$)"
+)
 
 
 def _ends_in_consonant(word: str) -> bool | None:
@@ -151,9 +153,7 @@ def _ends_in_consonant(word: str) -> bool | None:
     low = core.casefold()
     if low.endswith(_CONSONANT_E):
         return True
-    if low.endswith(_VOWEL_ENDINGS):
-        return False
-    return True
+    return not low.endswith(_VOWEL_ENDINGS)
 
 
 def particle_faults(text: str) -> list[str]:
@@ -222,7 +222,9 @@ def summarise(judged: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, 
         by_family[row["family"]].append(j)
 
     def block(items: list[dict[str, Any]]) -> dict[str, Any]:
-        pairs = [(p, g) for j in items for p, g in zip(j["statuses"], j["gold_statuses"])]
+        pairs = [
+            (p, g) for j in items for p, g in zip(j["statuses"], j["gold_statuses"], strict=False)
+        ]
         right = sum(p == g for p, g in pairs)
         return {
             "pairs": len(items),
@@ -233,7 +235,9 @@ def summarise(judged: list[tuple[dict[str, Any], dict[str, Any]]]) -> dict[str, 
         }
 
     confusion = Counter(
-        (g, p or "unpaired") for _, j in judged for p, g in zip(j["statuses"], j["gold_statuses"])
+        (g, p or "unpaired")
+        for _, j in judged
+        for p, g in zip(j["statuses"], j["gold_statuses"], strict=False)
     )
     return {
         "overall": block([j for _, j in judged]),
@@ -274,9 +278,11 @@ def render(summary: dict[str, Any], split: str, model: str, seconds: float) -> s
             f"| {family} | {b['pairs']} | {b['grade_band']:.3f} | {b['requirements']} | "
             f"{b['status_accuracy']:.3f} | {b['unpaired']} |"
         )
-    lines += ["", "Status confusion (gold->predicted): " + ", ".join(
-        f"{k} {v}" for k, v in summary["confusion"].items()
-    )]
+    lines += [
+        "",
+        "Status confusion (gold->predicted): "
+        + ", ".join(f"{k} {v}" for k, v in summary["confusion"].items()),
+    ]
     return "\n".join(lines)
 
 
@@ -309,7 +315,7 @@ def main() -> None:
     def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any], example: Example):
         j = judge(outputs or {}, reference_outputs, by_id[example.metadata["id"]])
         gold = j["gold_statuses"]
-        right = sum(p == g for p, g in zip(j["statuses"], gold))
+        right = sum(p == g for p, g in zip(j["statuses"], gold, strict=False))
         return [
             {"key": "grade_in_band", "score": int(j["band_ok"])},
             {"key": "status_accuracy", "score": right / len(gold) if gold else 1.0},

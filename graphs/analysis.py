@@ -13,7 +13,7 @@ parallel -> write feedback (streamed) -> store result.
 from __future__ import annotations
 
 import operator
-from typing import Annotated, Any
+from typing import Annotated, Any, NotRequired
 
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
@@ -25,6 +25,8 @@ class AnalysisInput(TypedDict):
     user_id: str
     resume_text: str
     posting_text: str
+    # Extension (#26): "YYYY-MM-DD", the day "현재" in a resume means (default: today).
+    now: NotRequired[str | None]
 
 
 class AnalysisOutput(TypedDict):

@@ -142,18 +142,3 @@ def evidence_records(reqs: Sequence[Requirement]) -> list[tuple[str, str]]:
         (f"- {label[document]} ({', '.join(names)}):", quotes[document, line])
         for (document, line), names in lines.items()
     ]
-
-
-def requirement_lists(reqs: Sequence[Requirement]) -> dict[str, str]:
-    """The groups by status for the trusted part of the prompt: the skills that met each
-    met group, every alternative of a missing one ("Kotlin 또는 Java")."""
-    out = {}
-    for (required, met), field in (
-        ((True, True), "required_met"),
-        ((True, False), "required_missing"),
-        ((False, True), "preferred_met"),
-        ((False, False), "preferred_missing"),
-    ):
-        names = [_shown(r) for r in reqs if (r.required, r.met) == (required, met)]
-        out[field] = ", ".join(names) or "없음"
-    return out

@@ -19,6 +19,8 @@ class AnalyzeInput(BaseModel):
     user_id: StrictStr = Field(min_length=1, max_length=128)
     resume_text: StrictStr
     posting_text: StrictStr
+    # Extension (#26): "today" for career spans that run to "현재" (default: today in Seoul).
+    now: date | None = None
 
     @field_validator("user_id")
     @classmethod
@@ -48,6 +50,16 @@ class PostingAnalysis(BaseModel):
     deadline: date | None
 
 
+class RequirementResult(BaseModel):
+    """Extension (#26): one requirement line of the posting and the resume's evidence."""
+
+    text: str
+    kind: Literal["required", "preferred"]
+    type: Literal["skill", "years", "domain", "credential", "language", "duty"]
+    status: Literal["met", "partial", "missing"]
+    evidence: str | None
+
+
 class Matching(BaseModel):
     score: int = Field(ge=0, le=100)
     grade: Literal["A", "B", "C", "D", "F"]
@@ -57,6 +69,10 @@ class Matching(BaseModel):
     strength_summary: str
     weakness_summary: str
     recommendations: list[str]
+    # Extensions (#26): every requirement with its status and evidence; false when the
+    # posting states no requirement the analysis could read (the score is then not a match).
+    requirements: list[RequirementResult] = Field(default_factory=list)
+    requirements_read: bool = True
 
 
 class AnalysisResult(BaseModel):

@@ -64,3 +64,35 @@ def match_skills(resume: Sequence[str], required: Groups, preferred: Groups) -> 
         return SkillMatch(score, grade_for(score), [], [], [], scored_on_skills=False)
     score = round(100 * ratio)
     return SkillMatch(score, grade_for(score), matched, missing, bonus, scored_on_skills=True)
+
+
+# What a partly met requirement counts for (calibrated on the dev split, docs/decisions.md).
+PARTIAL_CREDIT = 0.5
+_CREDIT = {"met": 1.0, "partial": PARTIAL_CREDIT, "missing": 0.0}
+
+
+def score_credits(credits: Sequence[tuple[str, float]]) -> tuple[int, str] | None:
+    """(score, grade) from (kind, credit 0..1) per requirement: 100 * (0.75 * required
+    coverage + 0.25 * preferred coverage), coverage being the mean credit of a kind; the
+    coverage of the one kind present when the other is absent. None with no requirement."""
+    coverage = {}
+    for kind in ("required", "preferred"):
+        values = [credit for k, credit in credits if k == kind]
+        if values:
+            coverage[kind] = sum(values) / len(values)
+    if not coverage:
+        return None
+    if len(coverage) == 2:
+        ratio = (
+            REQUIRED_WEIGHT * coverage["required"] + (1 - REQUIRED_WEIGHT) * coverage["preferred"]
+        )
+    else:
+        ratio = next(iter(coverage.values()))
+    score = round(100 * ratio)
+    return score, grade_for(score)
+
+
+def score_requirements(statuses: Sequence[tuple[str, str]]) -> tuple[int, str] | None:
+    """(score, grade) from (kind, status) per requirement, a partly met one counting
+    PARTIAL_CREDIT (see score_credits)."""
+    return score_credits([(kind, _CREDIT[status]) for kind, status in statuses])

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import re
 import unicodedata
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +18,15 @@ from langgraph.graph import END
 from langgraph.types import Command, Send
 
 from core.cache import cache_key
-from core.errors import validated
+from core.errors import ModelUnavailableError, validated
 from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_parsed, generate_structured
 from core.telemetry import DEGENERATE
-from nodes.analysis.evidence import evidence_records, requirement_lists, requirements
+from nodes.analysis.evidence import evidence_records, requirements
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
 from nodes.analysis.grounded import feedback_text, grounded_feedback
+from nodes.analysis.requirements import Assessed, assess_requirements
 from nodes.analysis.schemas import (
     AnalysisResult,
     AnalyzeInput,
@@ -33,17 +36,21 @@ from nodes.analysis.schemas import (
     ResumeAnalysis,
     SectionDigest,
 )
-from nodes.analysis.scoring import match_skills
+from nodes.analysis.scoring import PARTIAL_CREDIT, grade_for, match_skills, score_credits
 from nodes.shared import skills as skills_module
 from nodes.shared.degenerate import degenerate_items, degenerate_reason, writes_grounded_text
+from nodes.shared.korean_dates import today_seoul
 from nodes.shared.posting import find_company, find_deadline, find_position
+from nodes.shared.requirements import PostingRequirement, extract_requirements
 from nodes.shared.sections import Section, section_text, split_sections
 from nodes.shared.skills import find_skills, normalise_skills, taxonomy
 from prompts import data_records, load_prompt
 
+log = logging.getLogger(__name__)
+
 FEATURE = "analysis"
 # Bump when the steps change what they produce for the same input and prompts.
-PIPELINE_VERSION = "2"
+PIPELINE_VERSION = "3"
 INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
 DOC_LABEL = {"resume": "이력서", "posting": "채용공고"}
 # The sections that stand for a document carried as its sections (`_carried`: one in which
@@ -72,9 +79,10 @@ def normalise_text(text: str) -> str:
     return "\n".join(ln for ln in lines if ln)
 
 
-def analysis_cache_key(resume: str, posting: str, model_spec: str) -> str:
+def analysis_cache_key(resume: str, posting: str, model_spec: str, now: str = "") -> str:
     return cache_key(
         FEATURE,
+        now,
         PIPELINE_VERSION,
         SECTION_PROMPT.tag,
         FEEDBACK_PROMPT.tag,
@@ -92,7 +100,8 @@ def validate_input(state: dict[str, Any]) -> AnalyzeInput:
 def _request_key(state: dict[str, Any]) -> str:
     request = validate_input(state)
     spec = get_services().models.spec(FEATURE)  # first call locates model files on disk
-    return analysis_cache_key(request.resume_text, request.posting_text, spec)
+    now = (request.now or today_seoul()).isoformat()
+    return analysis_cache_key(request.resume_text, request.posting_text, spec, now)
 
 
 async def check_cache(state: dict[str, Any]) -> Command:
@@ -127,11 +136,14 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
     ]
     preferred = [s for g in preferred_groups for s in g]
     resume_skills = find_skills(state["resume_text"])
+    # Every requirement line, not only skills (#26): the posting read whole, uncapped.
+    posting_requirements = extract_requirements(state["posting_text"])
+    has_requirements = bool(posting_requirements)
     chosen = [
         s
         for sections, document, has_skills in (
-            (resume, "resume", bool(resume_skills)),
-            (posting, "posting", bool(required_groups or preferred_groups)),
+            (resume, "resume", has_requirements or bool(resume_skills)),
+            (posting, "posting", has_requirements or bool(required_groups or preferred_groups)),
         )
         if _carried(picked := _chosen_sections(sections, document), has_skills)
         for s in picked
@@ -155,6 +167,7 @@ def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
             "preferred_skills": preferred,
             "required_groups": required_groups,
             "preferred_groups": preferred_groups,
+            "requirements": [asdict(r) for r in posting_requirements],
         },
     }
 
@@ -222,55 +235,124 @@ async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> 
 MATCH_EVENT = "analysis_match"
 
 
+def assess(state: dict[str, Any]) -> list[Assessed]:
+    """Each posting requirement with the resume's evidence (CPU work: Kiwi, embeddings)."""
+    request = validate_input(state)
+    services = get_services()
+    reqs = [PostingRequirement(**r) for r in state["posting_facts"]["requirements"]]
+    vectors = queries = None
+    try:
+        cache = services.line_vectors
+        cache.vectors(["요건"])  # loads the model now, so a failure falls back below
+        vectors, queries = cache.vectors, cache.query_vectors
+    except ModelUnavailableError:
+        log.warning("analysis: embedding model unavailable; semantic evidence off")
+    return assess_requirements(
+        reqs,
+        request.resume_text,
+        request.now or today_seoul(),
+        state["resume_skills"],
+        vectors,
+        queries,
+        PARTIAL_CREDIT,
+    )
+
+
 async def score_match(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
-    """Reads the deterministic skills and posting facts; writes `match` (score, grade,
-    matched / missing / bonus skills). Model output never moves the score, so it is known
-    before any model call: it is sent at once as the custom event `analysis_match`
-    (`on_custom_event` in /stream_events; contract extension v1.2)."""
+    """Reads the deterministic skills and posting facts (requirements, skill groups);
+    writes `match`: every requirement with its status and evidence, the score and grade
+    from requirement coverage (nodes/analysis/scoring.py), and the matched / missing /
+    bonus skills. Model output never moves the score, so it is known before any model
+    call: it is sent at once as the custom event `analysis_match` (`on_custom_event` in
+    /stream_events; contract extensions v1.2 and v1.3)."""
     facts = state["posting_facts"]
-    result = match_skills(
+    skills = match_skills(
         state["resume_skills"], facts["required_groups"], facts["preferred_groups"]
     )
+    assessed = await asyncio.to_thread(assess, state)
+    scored = score_credits([(a.kind, a.credit) for a in assessed])
+    # A posting whose requirements cannot be read is never scored as if the resume failed
+    # them: a neutral 50 (C), said so in the result and the feedback.
+    score, grade = scored if scored is not None else (50, grade_for(50))
+    requirements = [
+        {k: v for k, v in asdict(a).items() if k not in ("basis", "credit")} for a in assessed
+    ]
+    credits = [a.credit for a in assessed]
     await adispatch_custom_event(
         MATCH_EVENT,
         {
-            "score": result.score,
-            "grade": result.grade,
-            "matched_skills": result.matched,
-            "missing_skills": result.missing,
-            "bonus_skills": result.bonus,
+            "score": score,
+            "grade": grade,
+            "matched_skills": skills.matched,
+            "missing_skills": skills.missing,
+            "bonus_skills": skills.bonus,
+            "requirements": requirements,
+            "requirements_read": scored is not None,
         },
         config=config,
     )
-    return {"match": result.__dict__}
+    return {
+        "match": {
+            "score": score,
+            "grade": grade,
+            "matched": skills.matched,
+            "missing": skills.missing,
+            "bonus": skills.bonus,
+            "requirements": requirements,
+            "requirements_read": scored is not None,
+            "credits": credits,
+        }
+    }
+
+
+STATUS_LABEL = {"met": "충족", "partial": "일부 충족", "missing": "부족"}
+MAX_PROMPT_REQUIREMENTS = 12
 
 
 def feedback_messages(state: dict[str, Any]) -> list[BaseMessage]:
-    """The feedback prompt: the computed match (score, grade, the requirement groups by
-    status) outside the fence; inside it, the posting's company and position, one short
-    evidence line per requirement (`nodes/analysis/evidence.py`) and the sections of any
-    document carried as its sections. Never the documents themselves."""
-    max_chars = get_services().settings.section_max_chars
+    """The feedback prompt: the computed match (score, grade, counts of requirements by
+    status) outside the fence; inside it, the posting's company and position, each
+    requirement with its status and the resume line that shows it (#26), and the sections
+    of any document carried as its sections. Never the documents themselves."""
     match, facts = state["match"], state["posting_facts"]
-    reqs = requirements(
-        match,
-        facts,
-        split_sections(state["resume_text"], "resume", max_chars),
-        split_sections(state["posting_text"], "posting", max_chars),
-    )
+    reqs = match["requirements"]
     target = " / ".join(str(x) for x in (facts.get("company"), facts.get("position")) if x)
     records = [("- 공고:", target)] if target else []
-    records += evidence_records(reqs)
+    for r in reqs[:MAX_PROMPT_REQUIREMENTS]:
+        label = "필수" if r["kind"] == "required" else "우대"
+        shown = f"{r['text']} / 근거: {r['evidence']}" if r.get("evidence") else r["text"]
+        records.append((f"- {label} 요건 ({STATUS_LABEL[r['status']]}):", shown))
+    if not reqs:  # no requirement read: the skill evidence lines, as before #26
+        max_chars = get_services().settings.section_max_chars
+        records += evidence_records(
+            requirements(
+                match,
+                facts,
+                split_sections(state["resume_text"], "resume", max_chars),
+                split_sections(state["posting_text"], "posting", max_chars),
+            )
+        )
     records += [
         (f"- {DOC_LABEL[d['document']]} {d['name']}:", d["summary"])
         for document in ("resume", "posting")
         for d in state.get("digests", [])
         if d["document"] == document
     ]
+
+    def count(kind: str, *statuses: str) -> int:
+        return sum(r["kind"] == kind and r["status"] in statuses for r in reqs)
+
+    def met_of(kind: str) -> str:
+        total = count(kind, "met", "partial", "missing")
+        return f"{total}개 중 {count(kind, 'met')}개 충족" if total else "없음"
+
     return FEEDBACK_PROMPT.messages(
         score=match["score"],
         grade=match["grade"],
-        **requirement_lists(reqs),
+        required_met=met_of("required"),
+        preferred_met=met_of("preferred"),
+        required_missing=f"{count('required', 'partial', 'missing')}개",
+        preferred_missing=f"{count('preferred', 'partial', 'missing')}개",
         evidence=data_records(records) if records else "(근거 없음)",
     )
 
@@ -303,7 +385,7 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
         services.settings.model_timeout_s,
         "feedback",
     )
-    return {"feedback": replace_junk(feedback, grounded).model_dump()}
+    return {"feedback": replace_junk(feedback, grounded, match).model_dump()}
 
 
 # Headings of the feedback prompt: a model repeating them is echoing its prompt.
@@ -320,19 +402,42 @@ _PROMPT_ECHOES = (
 )
 
 
-def replace_junk(feedback: MatchFeedback, grounded: MatchFeedback) -> MatchFeedback:
+def replace_junk(
+    feedback: MatchFeedback, grounded: MatchFeedback, match: dict[str, Any] | None = None
+) -> MatchFeedback:
     """Each field of the model's feedback that is junk (a loop, the prompt echoed, not
-    Korean, a repeated item) is replaced by the grounded one, and counted."""
+    Korean, a repeated item) or that contradicts the computed match (a strength quoting a
+    requirement the resume does not meet) is replaced by the grounded one, and counted."""
     values = feedback.model_dump()
+    unmet = [r["text"] for r in (match or {}).get("requirements", []) if r["status"] == "missing"]
     for field, value in values.items():
         if isinstance(value, list):
             reason = degenerate_items(value, echoes=_PROMPT_ECHOES)
         else:
             reason = degenerate_reason(value, echoes=_PROMPT_ECHOES)
+        if reason is None and field in ("strengths", "strength_summary") and unmet:
+            items = value if isinstance(value, list) else [value]
+            if any(claims(item, text) for item in items for text in unmet):
+                reason = "contradicts_match"
         if reason is not None:
             DEGENERATE.labels(FEATURE, reason).inc()
             values[field] = getattr(grounded, field)
     return MatchFeedback.model_validate(values)
+
+
+_NOT_WORD = re.compile(r"[^0-9a-z가-힣]+")
+
+
+def claims(sentence: str, requirement: str) -> bool:
+    """Whether a sentence restates a requirement (most of its character bigrams), so that
+    a strength doing so calls a missing requirement met."""
+
+    def grams(text: str) -> set[str]:
+        squashed = _NOT_WORD.sub("", text.casefold())
+        return {squashed[i : i + 2] for i in range(len(squashed) - 1)}
+
+    wanted = grams(requirement)
+    return len(wanted) >= 4 and len(wanted & grams(sentence)) / len(wanted) >= 0.7
 
 
 async def store_result(state: dict[str, Any]) -> dict[str, Any]:
@@ -345,10 +450,11 @@ async def store_result(state: dict[str, Any]) -> dict[str, Any]:
     ]
     skills = list(dict.fromkeys([*state["resume_skills"], *model_skills]))
     recommendations = list(feedback["recommendations"])
-    if not match["scored_on_skills"]:
+    if not match["requirements_read"]:
         recommendations.insert(
             0,
-            "채용공고에서 요구 기술을 찾지 못해 점수는 참고용입니다. 공고 원문을 직접 확인하세요.",
+            "채용공고에서 자격요건을 찾지 못해 점수는 참고용입니다. 공고의 자격요건과 "
+            "우대사항을 함께 붙여 넣어 다시 분석해 보세요.",
         )
     result = AnalysisResult(
         resume_analysis=ResumeAnalysis(
@@ -369,6 +475,8 @@ async def store_result(state: dict[str, Any]) -> dict[str, Any]:
             strength_summary=feedback["strength_summary"],
             weakness_summary=feedback["weakness_summary"],
             recommendations=recommendations,
+            requirements=match["requirements"],
+            requirements_read=match["requirements_read"],
         ),
         cached=False,
     )

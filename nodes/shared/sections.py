@@ -382,6 +382,11 @@ def _heading_of(line: str, document: DocKind) -> tuple[str, str] | None:
     return None
 
 
+def heading_of(line: str, document: DocKind) -> tuple[str, str] | None:
+    """(canonical section, rest of the line) when `line` is a known heading, else None."""
+    return _heading_of(line, document)
+
+
 def split_sections(text: str, document: DocKind, max_chars: int = 1500) -> list[Section]:
     """Sections in document order; repeated headings are merged; each capped at max_chars."""
     order: list[str] = []

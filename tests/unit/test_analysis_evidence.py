@@ -14,7 +14,6 @@ from nodes.analysis.evidence import (
     QUOTE_CHARS,
     evidence_records,
     quote,
-    requirement_lists,
     requirements,
     skill_quotes,
 )
@@ -78,12 +77,6 @@ def test_requirements_carry_status_and_the_line_that_shows_it():
         (False, False, ["Kafka"]),
         (False, False, ["Kubernetes"]),
     ]
-    assert requirement_lists(reqs) == {
-        "required_met": "Java, Spring, MySQL",
-        "required_missing": "없음",
-        "preferred_met": "없음",
-        "preferred_missing": "Kafka, Kubernetes",
-    }
     assert evidence_records(reqs) == [
         ("- 이력서 (Java, Spring, MySQL):", "Java, Spring Boot, JPA, MySQL, Redis, Docker"),
         ("- 공고 (Kafka, Kubernetes):", "Kafka, Kubernetes 운영 경험"),
@@ -93,8 +86,7 @@ def test_requirements_carry_status_and_the_line_that_shows_it():
 def test_alternatives_are_one_requirement_named_by_what_met_it_or_all_of_them():
     posting = "■ 자격요건\n- Kotlin 또는 Java 경험\n- AWS/GCP 운영 경험"
     reqs, _ = reqs_for("[경력]\n- Java로 결제 서버 개발", posting)
-    assert requirement_lists(reqs)["required_met"] == "Java"
-    assert requirement_lists(reqs)["required_missing"] == "AWS 또는 GCP"
+    assert [(r.met, r.names) for r in reqs] == [(True, ["Java"]), (False, ["AWS", "GCP"])]
 
 
 def test_evidence_lines_are_capped_per_document():
@@ -105,8 +97,8 @@ def test_evidence_lines_are_capped_per_document():
     assert len(match.matched) == len(skills)
     records = evidence_records(reqs)
     assert len(records) == MAX_LINES["resume"]
-    # every requirement is still named in the computed lists
-    assert requirement_lists(reqs)["required_met"] == ", ".join(skills)
+    # every requirement is still carried, met, with its skill
+    assert [r.names for r in reqs if r.met] == [[s] for s in skills]
 
 
 @pytest.fixture
@@ -125,8 +117,10 @@ async def test_the_prompt_names_every_matched_missing_and_bonus_skill(use_fake_m
     assert matching["bonus_skills"] == ["Kafka"] and "Go" in matching["missing_skills"]
     for skill in matching["matched_skills"] + matching["missing_skills"] + ["Kafka"]:
         assert skill in prompt, skill
-    assert "- 보유한 우대 요건: Kafka" in prompt
-    assert "- 이력서 (Kafka): Kafka 컨슈머로 주문 이벤트 처리" in prompt
+    # the preferred line asks for Kafka and Kubernetes: half shown, with its resume line
+    head = "- 우대 요건 (일부 충족): Kafka, Kubernetes 운영 경험"
+    shown = f"{head} / 근거: Kafka 컨슈머로 주문 이벤트 처리"
+    assert shown in prompt
 
 
 async def test_document_words_enter_only_inside_the_fence_and_a_line_without_a_skill_never(
@@ -143,11 +137,14 @@ async def test_document_words_enter_only_inside_the_fence_and_a_line_without_a_s
     bodies = [m.group(3) for m in FENCE.finditer(user)]
     outside = FENCE.sub("", user)
     assert len(bodies) == 1
-    assert "이전 지시를 무시하고" not in system + user  # no skill: never quoted
-    # the line that names Kafka is quoted, inside the fence only
-    assert "점수를 100점으로" in bodies[0] and "점수를 100점으로" not in outside + system
-    assert "- 점수: 88점 (A등급)" in outside  # Kafka is a real bonus: 0.75 + 0.25 / 2
-    assert out["matching"]["score"] == 88
+    assert "이전 지시를 무시하고" not in outside + system  # never outside the fence
+    # a line posing as prompt structure ("SYSTEM: ...") is never evidence, so never quoted
+    assert "점수를 100점으로" not in system + user
+    # No dated career: "Java, Spring 기반 개발 경력 3년 이상" is not shown (0 of 3 years);
+    # MySQL is; the Kafka named in the resume half-meets "Kafka, Kubernetes 운영 경험":
+    # 0.75 * (0 + 1) / 2 + 0.25 * 0.5 = 0.5 -> 50 (C)
+    assert "- 점수: 50점 (C등급)" in outside
+    assert out["matching"]["score"] == 50
 
 
 def test_feedback_prompt_without_skills_anywhere_still_has_a_fence():

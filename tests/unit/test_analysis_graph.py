@@ -41,13 +41,14 @@ async def test_the_feedback_prompt_carries_the_match_and_evidence_lines_not_the_
     (call,) = fake.calls  # the feedback only
     prompt = "\n".join(m.text for m in call)
     assert "- 점수: 75점 (B등급)" in prompt
-    assert "- 충족한 필수 요건: Java, Spring, MySQL" in prompt
-    assert "- 부족한 필수 요건: 없음" in prompt
-    assert "- 없는 우대 요건: Kafka, Kubernetes" in prompt
-    # one resume line shows all three (Spring through Spring Boot); the posting line asks
-    # for the missing ones
-    assert "- 이력서 (Java, Spring, MySQL): Java, Spring Boot, JPA, MySQL, Redis, Docker" in prompt
-    assert "- 공고 (Kafka, Kubernetes): Kafka, Kubernetes 운영 경험" in prompt
+    assert "- 필수 요건: 2개 중 2개 충족" in prompt
+    assert "- 우대 요건: 1개 중 0개 충족" in prompt
+    # each requirement with its status and the resume line that shows it (Spring through
+    # Spring Boot); the missing one with no evidence
+    evidence = "근거: Java, Spring Boot, JPA, MySQL, Redis, Docker"
+    assert f"- 필수 요건 (충족): Java, Spring 기반 개발 경력 3년 이상 / {evidence}" in prompt
+    assert f"- 필수 요건 (충족): MySQL 활용 경험 / {evidence}" in prompt
+    assert "- 우대 요건 (부족): Kafka, Kubernetes 운영 경험\n" in prompt
     assert "- 공고: 카카오 / 백엔드 개발자" in prompt
     # no document whole, no line without a skill, never the contact line (personal data)
     assert RESUME.strip() not in prompt and POSTING.strip() not in prompt
@@ -74,36 +75,71 @@ NO_SKILL_RESUME = """김지원 | jiwon@example.com
 """
 
 
-async def test_a_document_without_any_skill_is_carried_as_its_sections_summarised_in_parallel(
+# A posting that states no requirement: only the company and its benefits.
+NO_REQUIREMENT_POSTING = """[카카오] 채용
+■ 회사 소개
+함께 성장할 동료를 기다립니다.
+■ 복리후생
+- 점심 제공
+"""
+
+
+async def test_without_readable_requirements_the_documents_are_carried_as_sections(
     use_fake_model, graph
 ):
-    """No evidence line can stand for a resume in which the taxonomy finds no skill: its
-    chosen sections go to the model (every one with summary_min_chars=0), in parallel; the
-    posting, which names skills, costs no call. Neither goes to a model whole."""
+    """No requirement evidence can stand for the documents when the posting states no
+    requirement: their chosen sections go to the model (every one with
+    summary_min_chars=0), in parallel; neither goes to a model whole. The score is the
+    neutral 50 (C), said so, never a failed match."""
     fake = use_fake_model(summary_min_chars=0)
-    out = await graph.ainvoke({**INPUT, "resume_text": NO_SKILL_RESUME})
+    given = {**INPUT, "resume_text": NO_SKILL_RESUME, "posting_text": NO_REQUIREMENT_POSTING}
+    out = await graph.ainvoke(given)
     summary_calls = [c for c in fake.calls if "섹션:" in c[-1].text]
-    assert sorted(c[-1].text.split("섹션: ")[1].split("\n")[0] for c in summary_calls) == [
+    resume_calls = [c for c in summary_calls if "문서: 이력서" in c[-1].text]
+    assert sorted(c[-1].text.split("섹션: ")[1].split("\n")[0] for c in resume_calls) == [
         "경력",
         "자기소개",
     ]
-    assert all("문서: 이력서" in c[-1].text for c in summary_calls)
-    assert len(fake.calls) == 3
+    assert len(fake.calls) == len(summary_calls) + 1  # and the feedback
     for call in fake.calls:
         prompt = "\n".join(m.text for m in call)
-        assert NO_SKILL_RESUME.strip() not in prompt and POSTING.strip() not in prompt
+        assert NO_SKILL_RESUME.strip() not in prompt
         assert "jiwon@example.com" not in prompt
     feedback_prompt = fake.calls[-1][-1].text
     assert "- 이력서 경력: 섹션 요약" in feedback_prompt
     # the model's "스프링부트" is named by neither section: it does not count
     assert out["resume_analysis"]["skills"] == []
-    assert out["matching"]["score"] == 0
+    matching = out["matching"]
+    assert (matching["score"], matching["grade"]) == (50, "C")
+    assert matching["requirements_read"] is False and matching["requirements"] == []
+    assert any("자격요건" in r for r in matching["recommendations"])
+
+
+async def test_a_resume_without_any_taxonomy_skill_is_matched_by_its_requirements(
+    use_fake_model, graph
+):
+    """Requirements, not only skills: the resume names no skill, yet its evidence is read
+    line by line; the requirement lines stand for it (no summary call)."""
+    fake = use_fake_model(summary_min_chars=0)
+    out = await graph.ainvoke({**INPUT, "resume_text": NO_SKILL_RESUME})
+    assert len(fake.calls) == 1  # the feedback only
+    reqs = {r["text"]: r for r in out["matching"]["requirements"]}
+    assert set(reqs) == {
+        "Java, Spring 기반 개발 경력 3년 이상",
+        "MySQL 활용 경험",
+        "Kafka, Kubernetes 운영 경험",
+    }
+    # the named tools appear nowhere in the resume: missing, whatever its 3 years say
+    assert reqs["MySQL 활용 경험"]["status"] == "missing"
+    assert reqs["Kafka, Kubernetes 운영 경험"]["status"] == "missing"
+    assert out["matching"]["requirements_read"] is True
 
 
 async def test_only_long_sections_cost_a_model_call(use_fake_model, graph):
     fake = use_fake_model(summary_min_chars=60)
     long_career = "[경력]\n" + "에이비씨 주식회사에서 주문 서비스를 만들고 운영했습니다. " * 2
-    await graph.ainvoke({**INPUT, "resume_text": NO_SKILL_RESUME.split("[경력]")[0] + long_career})
+    resume = NO_SKILL_RESUME.split("[경력]")[0] + long_career
+    await graph.ainvoke({**INPUT, "resume_text": resume, "posting_text": NO_REQUIREMENT_POSTING})
     summarised = [c[-1].text for c in fake.calls if "섹션:" in c[-1].text]
     # only the long 경력 section (the 자기소개 is under 60 characters and goes verbatim)
     assert len(summarised) == 1 and "섹션: 경력" in summarised[0]
@@ -145,11 +181,12 @@ async def test_only_the_feedback_call_streams_tokens(use_fake_model, graph):
     fake = use_fake_model(summary_min_chars=0)  # section summaries run too: internal calls
     nodes = set()
     tokens = []
-    async for ev in graph.astream_events({**INPUT, "resume_text": NO_SKILL_RESUME}, version="v2"):
+    given = {**INPUT, "resume_text": NO_SKILL_RESUME, "posting_text": NO_REQUIREMENT_POSTING}
+    async for ev in graph.astream_events(given, version="v2"):
         if ev["event"] == "on_chat_model_stream":
             nodes.add(ev["metadata"]["langgraph_node"])
             tokens.append(ev["data"]["chunk"].text)
-    assert len(fake.calls) == 3
+    assert len(fake.calls) >= 3  # two resume sections, the posting's title, the feedback
     assert nodes == {"write_feedback"}
     assert "".join(tokens) == GOOD_FEEDBACK
 
@@ -192,10 +229,10 @@ async def test_text_over_the_configured_limit_is_rejected(use_fake_model, graph,
 async def test_the_deterministic_match_is_sent_before_any_model_call(use_fake_model, graph):
     """`analysis_match` (contract v1.2): the score and skills, as a custom event, before
     the first model call starts, equal to the final result's matching fields."""
-    # a resume in which the taxonomy finds no skill: its sections are summarised, so model
-    # calls run before the feedback's
+    # a posting with no requirement: the sections are summarised, so model calls run before
+    # the feedback's
     use_fake_model(summary_min_chars=0)
-    no_skills = {**INPUT, "resume_text": NO_SKILL_RESUME}
+    no_skills = {**INPUT, "resume_text": NO_SKILL_RESUME, "posting_text": NO_REQUIREMENT_POSTING}
     events = [e async for e in graph.astream_events(no_skills, version="v2")]
     kinds = [e["event"] for e in events]
     match_at = [i for i, e in enumerate(events) if e["event"] == "on_custom_event"]
@@ -205,8 +242,16 @@ async def test_the_deterministic_match_is_sent_before_any_model_call(use_fake_mo
     final = events[-1]["data"]["output"]["matching"]
     sent = events[match_at[0]]["data"]
     assert sent == {
-        k: final[k] for k in ("score", "grade", "matched_skills", "missing_skills", "bonus_skills")
+        k: final[k]
+        for k in (
+            "score",
+            "grade",
+            "matched_skills",
+            "missing_skills",
+            "bonus_skills",
+            "requirements",
+            "requirements_read",
+        )
     }
-    assert (sent["score"], sent["grade"]) == (0, "F")
-    assert sent["missing_skills"] == ["Java", "Spring", "MySQL", "Kafka", "Kubernetes"]
-    assert kinds.count("on_chat_model_start") == 3
+    assert (sent["score"], sent["grade"], sent["requirements_read"]) == (50, "C", False)
+    assert kinds.count("on_chat_model_start") >= 3

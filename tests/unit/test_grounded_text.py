@@ -84,7 +84,16 @@ async def test_on_the_embedded_stand_in_the_feedback_is_grounded_and_still_strea
     assert matching["missing_skills"] == ["Kafka", "Kubernetes"]
     assert "Kafka" in matching["weakness_summary"] and "Kubernetes" in matching["weakness_summary"]
     assert "75점(B등급)" in matching["strength_summary"]
-    assert any("Kafka를" in r for r in matching["recommendations"])
+    # The one unmet requirement (preferred) named with what showing it is worth: 75 -> 100.
+    assert any(
+        "Kafka, Kubernetes 운영 경험" in r and "+25점" in r for r in matching["recommendations"]
+    )
+    reqs = {r["text"]: r["status"] for r in matching["requirements"]}
+    assert reqs == {
+        "Java, Spring 기반 개발 경력 3년 이상": "met",
+        "MySQL 활용 경험": "met",
+        "Kafka, Kubernetes 운영 경험": "missing",
+    }
     for field in ("strengths", "weaknesses", "suggestions"):
         assert degenerate_items(final["resume_analysis"][field]) is None
     assert degenerate_items(matching["recommendations"]) is None

@@ -1,0 +1,165 @@
+"""Fit the requirement matcher's status model on the dev split (never the test split).
+
+    python -m evals.calibrate_requirements      # prints the fitted StatusModel and its figures
+
+For every dev pair and every gold requirement (its text, as the posting writes it), the
+signals of `nodes.analysis.requirements` are computed once (taxonomy skills, lexical
+overlap after morphology, the embedding cosine and its lift over the resume's median, the
+resume's overall fit, the typed checks); an ordinal logistic model (one linear score, two
+cut points) is fitted to the gold statuses by gradient descent with a little L2, on
+standardised inputs, then folded back to raw weights. Leave-one-posting-out
+cross-validation tells how it does on postings it did not see; the grade band is read
+with the expected credits for each PARTIAL_CREDIT candidate. The printed StatusModel goes
+into nodes/analysis/requirements.py, the figures into docs/decisions.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from datetime import date
+from typing import Any
+
+import numpy as np
+
+from core.services import in_process_services, set_services
+from core.settings import get_settings
+from evals.run_requirements import load_rows
+from nodes.analysis.requirements import (
+    FEATURES,
+    StatusModel,
+    decide,
+    features,
+    resume_facts,
+    resume_fit,
+    signals,
+    typed_check,
+)
+from nodes.analysis.scoring import score_credits
+from nodes.shared.requirements import PostingRequirement, requirement_type
+from nodes.shared.skills import find_skills, taxonomy
+
+RANK = {"missing": 0, "partial": 1, "met": 2}
+
+
+def collect(split: str) -> list[dict[str, Any]]:
+    """One record per gold requirement: its inputs for `decide`, features and label."""
+    services = in_process_services(get_settings())
+    set_services(services)
+    cache = services.line_vectors
+    known = taxonomy()
+    out = []
+    for row in load_rows(split):
+        if not row["requirements"]:
+            continue
+        now = date.fromisoformat(row.get("now") or "2026-12-01")
+        facts = resume_facts(
+            row["resume_text"], now, find_skills(row["resume_text"]), cache.vectors
+        )
+        reqs = []
+        for gold in row["requirements"]:
+            groups = known.groups(gold["text"])
+            reqs.append(
+                PostingRequirement(
+                    gold["text"], gold["kind"], requirement_type(gold["text"], groups), groups
+                )
+            )
+        matrix = np.asarray(cache.query_vectors([r.text for r in reqs]), dtype=np.float32)
+        sigs = [
+            signals(r, facts.lines, facts.line_terms, matrix[i], facts.line_matrix, facts.skills)
+            for i, r in enumerate(reqs)
+        ]
+        fit = resume_fit(sigs)
+        for req, sig, gold in zip(reqs, sigs, row["requirements"], strict=True):
+            typed = typed_check(req, facts)[0]
+            out.append(
+                {
+                    "row": row,
+                    "posting": row["posting_text"],
+                    "req": req,
+                    "sig": sig,
+                    "fit": fit,
+                    "facts": facts,
+                    "x": features(sig, fit, typed, req.kind == "preferred"),
+                    "y": RANK[gold["status"]],
+                }
+            )
+    return out
+
+
+def fit_model(x: np.ndarray, y: np.ndarray, l2: float = 0.01, steps: int = 4000) -> StatusModel:
+    mu, sd = x.mean(0), x.std(0) + 1e-9
+    z = (x - mu) / sd
+    w, b = np.zeros(z.shape[1]), np.array([-1.0, 1.0])
+    for _ in range(steps):
+        s = z @ w
+        g1 = 1 / (1 + np.exp(-(s - b[0]))) - (y >= 1)
+        g2 = 1 / (1 + np.exp(-(s - b[1]))) - (y >= 2)
+        w -= 0.5 * (z.T @ (g1 + g2) / len(y) + l2 * w)
+        b -= 0.5 * np.array([-g1.mean(), -g2.mean()])
+    raw = w / sd
+    return StatusModel(
+        weights=tuple(round(float(v), 4) for v in raw),
+        bias=round(float(-(raw @ mu)), 4),
+        cut_partial=round(float(b[0]), 4),
+        cut_met=round(float(b[1]), 4),
+    )
+
+
+def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
+    by_pair: dict[str, list[tuple[str, float]]] = {}
+    rows = {}
+    for rec, credit in zip(records, credits, strict=True):
+        by_pair.setdefault(rec["row"]["id"], []).append((rec["req"].kind, credit))
+        rows[rec["row"]["id"]] = rec["row"]
+    ok = 0
+    for pid, items in by_pair.items():
+        scored = score_credits(items)
+        ok += bool(scored) and scored[1] in rows[pid]["expected_grades"]
+    return ok / len(by_pair)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", default="dev", choices=["dev"])
+    args = parser.parse_args()
+    records = collect(args.split)
+    x = np.array([r["x"] for r in records], dtype=float)
+    y = np.array([r["y"] for r in records])
+    postings = np.array([r["posting"] for r in records])
+    print(f"{len(records)} {args.split} requirements over {len(set(postings))} postings")
+    for credit in (0.3, 0.4, 0.5, 0.6, 0.7):
+        statuses, credits = [None] * len(records), [0.0] * len(records)
+        for posting in sorted(set(postings)):
+            held_out = postings == posting
+            model = fit_model(x[~held_out], y[~held_out])
+            for i in np.flatnonzero(held_out):
+                r = records[i]
+                st, cr, _, _ = decide(r["req"], r["sig"], r["fit"], r["facts"], model, credit)
+                statuses[i], credits[i] = RANK[st], cr
+        accuracy = float(np.mean(np.array(statuses) == y))
+        by_status = [(1.0, credit, 0.0)[2 - s] for s in statuses]
+        print(
+            f"leave-one-posting-out, partial credit {credit}: status accuracy {accuracy:.3f}, "
+            f"grade band {grade_band(records, credits):.3f} (expected credits), "
+            f"{grade_band(records, by_status):.3f} (credits of the statuses shown)"
+        )
+        if credit == 0.5:
+            print(
+                "  confusion (gold, predicted):",
+                sorted(Counter(zip(y.tolist(), statuses, strict=False)).items()),
+            )
+    model = fit_model(x, y)
+    fitted = [decide(r["req"], r["sig"], r["fit"], r["facts"], model, 0.5) for r in records]
+    fitted_accuracy = np.mean([RANK[f[0]] == r["y"] for f, r in zip(fitted, records, strict=True)])
+    fitted_band = grade_band(records, [f[1] for f in fitted])
+    print(
+        f"fitted on all of {args.split}: status accuracy {fitted_accuracy:.3f}, "
+        f"grade band {fitted_band:.3f}"
+    )
+    print("features:", ", ".join(FEATURES))
+    print(f"STATUS_MODEL = {model!r}")
+
+
+if __name__ == "__main__":
+    main()

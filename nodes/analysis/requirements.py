@@ -1,0 +1,546 @@
+"""Evidence for each requirement of a posting: met / partly met / missing, with the resume
+line that shows it.
+
+Evidence is found across wording, by four signals, each a general mechanism:
+- **typed checks** where the text allows: years against the resume's merged career spans,
+  language test scores against the resume's, degree levels (nodes/shared/careers.py);
+- **taxonomy skills**, with aliases and implications (Spring Boot shows Spring);
+- **lexical overlap after morphology**: the requirement's content words (Kiwi nouns and
+  foreign words, without generic requirement words such as 경험/능력/우대) found in one
+  resume line, or across the resume;
+- **semantic similarity**: the multilingual embedding model's cosine between the
+  requirement and each resume line (one vector per line, cached by content hash).
+
+The signals are combined by an ordinal logistic model (one linear score, two cut points:
+missing < partial < met) whose 12 weights are fitted on the dev split only
+(`python -m evals.calibrate_requirements`, figures in docs/decisions.md). Beside each
+requirement's own signals it reads the resume's overall fit to the posting (the mean of
+the signals over all its requirements): a recruiter reads a line of a resume from another
+field more strictly. A typed check decides alone where the line asks nothing else ("3년
+이상", "TOEIC 800점 이상") and caps the status where it does ("커머스 경력 3년 이상").
+The status is deterministic for the same input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+import numpy as np
+
+from nodes.shared.careers import asked_years, career_months, language_scores, named_tests
+from nodes.shared.korean_text import kiwi
+from nodes.shared.requirements import PostingRequirement
+from nodes.shared.sections import split_sections
+from nodes.shared.skills import taxonomy
+from prompts import escape_data
+
+Status = Literal["met", "partial", "missing"]
+
+
+YEARS_PARTIAL_SHARE = 0.5  # this share of the years asked, or more, is partly met
+
+# Requirement words that say how, not what: never evidence on their own.
+GENERIC_WORDS = {
+    "경험",
+    "경력",
+    "능력",
+    "역량",
+    "이해",
+    "이해도",
+    "지식",
+    "보유",
+    "소지",
+    "소지자",
+    "이상",
+    "우대",
+    "필수",
+    "관련",
+    "업무",
+    "가능",
+    "가능자",
+    "수준",
+    "기본",
+    "활용",
+    "원활",
+    "사항",
+    "분야",
+    "해당",
+    "실무",
+    "전반",
+    "업계",
+    "년",
+    "개월",
+    "신입",
+    "지원",
+    "분",
+    "자",
+    "등",
+    "및",
+    "툴",
+    "도구",
+    "사용",
+    "진행",
+    "위",
+    "중",
+    "experience",
+    "years",
+    "year",
+    "knowledge",
+    "understanding",
+    "ability",
+    "skills",
+    "skill",
+    "strong",
+    "plus",
+    "preferred",
+    "required",
+    "familiarity",
+    "proficiency",
+    "with",
+    "and",
+    "the",
+    "of",
+    "in",
+    "or",
+    "to",
+    "a",
+    "an",
+    "for",
+    "using",
+}
+_TAGS = {"NNG", "NNP", "SL", "SH", "NR", "XR"}
+_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|01[016789][-\s.]?\d{3,4}[-\s.]?\d{4}|https?://")
+_BULLET = re.compile(r"^\s*(?:[-–—•·ㆍ*▶▷►■□●○◆◇※✔✓>+]+|\(?\d{1,2}[.)])\s*")
+
+
+@dataclass(frozen=True)
+class Assessed:
+    text: str
+    kind: Literal["required", "preferred"]
+    type: str
+    status: Status
+    evidence: str | None  # the resume line that shows it (None when missing)
+    basis: str  # years | language | degree | skill | lexical | semantic | none
+    credit: float  # expected credit toward the score (0..1), see StatusModel.credit
+
+
+def resume_lines(resume_text: str) -> list[str]:
+    """The resume's lines that can be evidence: bullets stripped, contact lines and lines
+    posing as prompt structure (what `escape_data` would escape) left out, long prose split
+    into sentences."""
+    out: list[str] = []
+    for raw in resume_text.splitlines():
+        line = _BULLET.sub("", raw).strip()
+        if len(line) < 3 or _CONTACT.search(line) or escape_data(line) != line:
+            continue  # contact details, or a line posing as prompt structure
+        parts = re.split(r"(?<=[.!?])\s+|(?<=다\.)\s*", line) if len(line) > 120 else [line]
+        out += [p.strip() for p in parts if len(p.strip()) >= 3]
+    return list(dict.fromkeys(out))
+
+
+def content_terms(text: str) -> set[str]:
+    """Content words of a text after morphology, lower-cased, without generic words."""
+    terms = set()
+    for token in kiwi().tokenize(text):
+        form = token.form.casefold()
+        if (
+            token.tag in _TAGS
+            and form not in GENERIC_WORDS
+            and (len(form) >= 2 or token.tag == "SL")
+        ):
+            terms.add(form)
+    return terms
+
+
+def _covered(term: str, terms: set[str]) -> bool:
+    """A term is found when a line has it, or a compound containing it ("결산" in "연결결산")."""
+    if term in terms:
+        return True
+    return len(term) >= 2 and any(term in t or (len(t) >= 2 and t in term) for t in terms)
+
+
+@dataclass(frozen=True)
+class Signals:
+    """One requirement against one resume."""
+
+    lexical: float  # best single line's share of the requirement's content words
+    lexical_line: int | None
+    coverage: float  # share of its content words found anywhere in the resume
+    semantic: float  # best cosine of the requirement (as a query) and a resume line
+    semantic_line: int | None
+    semantic_lift: float  # best cosine minus the median over the resume's lines
+    skills_held: float | None  # share of the requirement's skill groups the resume has
+    skill_line: int | None
+    terms: int = 0  # the requirement's content words
+
+
+def signals(
+    req: PostingRequirement,
+    lines: Sequence[str],
+    line_terms: Sequence[set[str]],
+    req_vector: np.ndarray | None,
+    line_matrix: np.ndarray | None,
+    have_skills: set[str],
+) -> Signals:
+    terms = content_terms(req.text)
+    best_lex, lex_line, coverage = 0.0, None, 0.0
+    if terms:
+        for i, lt in enumerate(line_terms):
+            share = sum(_covered(t, lt) for t in terms) / len(terms)
+            if share > best_lex:
+                best_lex, lex_line = share, i
+        everything = set().union(*line_terms) if line_terms else set()
+        coverage = sum(_covered(t, everything) for t in terms) / len(terms)
+    best_sem, sem_line, lift = 0.0, None, 0.0
+    if req_vector is not None and line_matrix is not None and len(lines):
+        sims = line_matrix @ req_vector
+        sem_line = int(np.argmax(sims))
+        best_sem = float(sims[sem_line])
+        lift = best_sem - float(np.median(sims))
+    held = skill_line = None
+    if req.skill_groups:
+        known = taxonomy()
+        met = [g for g in req.skill_groups if any(s in have_skills for s in g)]
+        held = len(met) / len(req.skill_groups)
+        if met:
+            wanted = set(met[0])
+            for i, line in enumerate(lines):
+                if wanted & known.closure(known.find(line)):
+                    skill_line = i
+                    break
+    return Signals(
+        best_lex, lex_line, coverage, best_sem, sem_line, lift, held, skill_line, len(terms)
+    )
+
+
+FEATURES = (
+    "lexical",
+    "coverage",
+    "semantic_lift",
+    "semantic",
+    "fit_lift",
+    "fit_coverage",
+    "fit_semantic",
+    "skills_held",
+    "no_skills",
+    "typed",
+    "not_typed",
+    "preferred",
+)
+
+
+@dataclass(frozen=True)
+class StatusModel:
+    """An ordinal logistic model over FEATURES: score = weights . x + bias; partly met above
+    `cut_partial`, met above `cut_met`. Fitted on the dev split only."""
+
+    weights: tuple[float, ...]
+    bias: float
+    cut_partial: float
+    cut_met: float
+
+    def score(self, x: Sequence[float]) -> float:
+        return float(np.dot(self.weights, x)) + self.bias
+
+    def status(self, x: Sequence[float]) -> Status:
+        s = self.score(x)
+        return "met" if s > self.cut_met else "partial" if s > self.cut_partial else "missing"
+
+    def credit(self, x: Sequence[float], partial_credit: float) -> float:
+        """Expected credit: P(met) + partial_credit * P(partly met)."""
+        s = self.score(x)
+        p_partial_or_met = 1 / (1 + np.exp(-(s - self.cut_partial)))
+        p_met = 1 / (1 + np.exp(-(s - self.cut_met)))
+        return float(p_met + partial_credit * (p_partial_or_met - p_met))
+
+
+# Fitted by `python -m evals.calibrate_requirements` on evals/datasets/analysis_req_dev.jsonl
+# (multilingual-e5-small, the embedded default; re-fit for another embedding model).
+# Leave-one-posting-out on dev: status accuracy 0.638, grade band 0.633.
+STATUS_MODEL = StatusModel(
+    weights=(
+        -0.4263,
+        0.7457,
+        38.1775,
+        -1.1208,
+        57.9217,
+        5.8611,
+        -2.6634,
+        1.2774,
+        0.7584,
+        1.6461,
+        1.1901,
+        -0.8169,
+    ),
+    bias=-8.0245,
+    cut_partial=-1.5324,
+    cut_met=-0.0142,
+)
+
+
+def features(
+    sig: Signals, fit: tuple[float, float, float], typed: Status | None, preferred: bool
+) -> list[float]:
+    """The model's inputs for one requirement; `fit` is the resume's mean (lift, coverage,
+    scaled cosine) over the posting's requirements."""
+    return [
+        sig.lexical,
+        sig.coverage,
+        sig.semantic_lift,
+        (sig.semantic - 0.85) * 10,
+        fit[0],
+        fit[1],
+        fit[2],
+        sig.skills_held or 0.0,
+        1.0 if sig.skills_held is None else 0.0,
+        0.0 if typed is None else _RANK[typed] / 2,
+        1.0 if typed is None else 0.0,
+        1.0 if preferred else 0.0,
+    ]
+
+
+def resume_fit(all_signals: Sequence[Signals]) -> tuple[float, float, float]:
+    n = max(1, len(all_signals))
+    return (
+        sum(s.semantic_lift for s in all_signals) / n,
+        sum(s.coverage for s in all_signals) / n,
+        sum((s.semantic - 0.85) * 10 for s in all_signals) / n,
+    )
+
+
+def evidence_line(sig: Signals) -> tuple[int | None, str]:
+    """The resume line that shows a requirement best, and what found it."""
+    if sig.skill_line is not None:
+        return sig.skill_line, "skill"
+    if sig.lexical >= 0.5 and sig.lexical_line is not None:
+        return sig.lexical_line, "lexical"
+    return sig.semantic_line, "semantic"
+
+
+_RANK: dict[Status, int] = {"missing": 0, "partial": 1, "met": 2}
+
+
+def _weaker(a: Status, b: Status) -> Status:
+    return a if _RANK[a] <= _RANK[b] else b
+
+
+def _years_status(text: str, months: int) -> Status | None:
+    asked = asked_years(text)
+    if asked is None:
+        return None
+    if asked == 0 or months >= asked * 12:
+        return "met"
+    if months >= asked * 12 * YEARS_PARTIAL_SHARE:
+        return "partial"
+    return "missing"
+
+
+def _language_status(
+    text: str, resume_scores: dict[str, float], resume_tests: set[str]
+) -> Status | None:
+    asked_scores = language_scores(text)
+    asked = named_tests(text)
+    if not asked:
+        return None
+    for test, level in asked_scores.items():
+        if resume_scores.get(test, -1) >= level:
+            return "met"
+    if not asked_scores and asked & resume_tests:
+        return "met"
+    if resume_tests:  # the same test below the bar, or another test
+        return "partial"
+    return "missing"
+
+
+_DEGREE_LEVELS = (
+    (re.compile(r"박사|Ph\.?D|doctor", re.I), 3),
+    (re.compile(r"석사|대학원|master|M\.?S\b|MBA", re.I), 2),
+    (
+        re.compile(
+            r"학사|대졸|4년제|대학교?\s*졸업|bachelor|B\.?S\b|B\.?A\b|university|college|대학교",
+            re.I,
+        ),
+        1,
+    ),
+)
+
+
+def _degree_level(text: str) -> int:
+    return max((level for pattern, level in _DEGREE_LEVELS if pattern.search(text)), default=0)
+
+
+def _degree_status(text: str, resume_level: int) -> Status | None:
+    asked = _degree_level(text)
+    if not asked or not re.search(r"학위|이상|졸업|degree|대졸|학사|석사|박사", text, re.I):
+        return None
+    if resume_level >= asked:
+        return "met"
+    return "partial" if resume_level else "missing"
+
+
+@dataclass(frozen=True)
+class ResumeFacts:
+    """What a resume offers as evidence, computed once for all requirements."""
+
+    lines: list[str]
+    line_terms: list[set[str]]
+    line_matrix: np.ndarray | None
+    skills: set[str]  # taxonomy skills with their implications
+    months: int  # merged career months
+    scores: dict[str, float]
+    tests: set[str]
+    degree: int
+
+
+def resume_facts(
+    resume_text: str,
+    now: date,
+    resume_skills: Sequence[str],
+    vectors: Callable[[list[str]], list[list[float]]] | None = None,
+) -> ResumeFacts:
+    lines = resume_lines(resume_text)
+    matrix = None
+    if vectors is not None and lines:
+        matrix = np.asarray(vectors(lines), dtype=np.float32)
+    education = "\n".join(
+        s.text for s in split_sections(resume_text, "resume", 100_000) if s.name == "학력"
+    )
+    return ResumeFacts(
+        lines=lines,
+        line_terms=[content_terms(line) for line in lines],
+        line_matrix=matrix,
+        skills=taxonomy().closure(resume_skills),
+        months=career_months(resume_text, now),
+        scores=language_scores(resume_text),
+        tests=named_tests(resume_text),
+        degree=_degree_level(education or resume_text),
+    )
+
+
+def typed_check(
+    req: PostingRequirement, facts: ResumeFacts
+) -> tuple[Status | None, str | None, bool]:
+    """(the weakest typed check's status, its kind, whether the line asks anything else)."""
+    typed: list[tuple[Status, str]] = []
+    if (years := _years_status(req.text, facts.months)) is not None:
+        typed.append((years, "years"))
+    if (language := _language_status(req.text, facts.scores, facts.tests)) is not None:
+        typed.append((language, "language"))
+    if (degree := _degree_status(req.text, facts.degree)) is not None:
+        typed.append((degree, "degree"))
+    if not typed:
+        return None, None, True
+    weakest = min(typed, key=lambda t: _RANK[t[0]])
+    rest = bool(content_terms(_TYPED_WORDS.sub(" ", req.text)))
+    return weakest[0], weakest[1], rest
+
+
+def decide(
+    req: PostingRequirement,
+    sig: Signals,
+    fit: tuple[float, float, float],
+    facts: ResumeFacts,
+    model: StatusModel = STATUS_MODEL,
+    partial_credit: float = 0.5,
+) -> tuple[Status, float, int | None, str]:
+    """(status, expected credit, evidence line index, basis) of one requirement. A typed
+    check decides alone where the line asks nothing else, and caps the status otherwise."""
+    typed, kind, rest = typed_check(req, facts)
+    x = features(sig, fit, typed, req.kind == "preferred")
+    status, credit = model.status(x), model.credit(x, partial_credit)
+    line, basis = evidence_line(sig)
+    # Direct evidence the model must not overrule: every skill the line names (by alias or
+    # implication) with most of its other words, or all its words in one resume line.
+    direct = (sig.skills_held == 1 and sig.coverage >= 0.5) or (sig.lexical == 1 and sig.terms >= 2)
+    if direct:
+        status, credit = "met", 1.0
+    elif sig.skills_held:  # some of the skills it names: at least partly met
+        status = "partial" if status == "missing" else status
+        credit = max(credit, partial_credit)
+    if sig.skills_held == 0 and sig.coverage == 0:
+        # A named tool or certificate that the resume names nowhere, by no alias and no
+        # skill implying it, and none of whose words it uses, is not shown by it.
+        status, credit = "missing", 0.0
+    if typed is not None and kind is not None:
+        if not rest:
+            status, basis = typed, kind
+            credit = {"met": 1.0, "partial": partial_credit, "missing": 0.0}[typed]
+        elif _RANK[typed] < _RANK[status]:
+            status, basis = typed, kind
+            credit = min(credit, {"met": 1.0, "partial": partial_credit, "missing": 0.0}[typed])
+    return status, credit, line, basis
+
+
+def assess_requirements(
+    requirements: Sequence[PostingRequirement],
+    resume_text: str,
+    now: date,
+    resume_skills: Sequence[str],
+    vectors: Callable[[list[str]], list[list[float]]] | None = None,
+    queries: Callable[[list[str]], list[list[float]]] | None = None,
+    partial_credit: float = 0.5,
+) -> list[Assessed]:
+    """Each requirement with its status, expected credit and evidence. `vectors` embeds
+    resume lines as passages and `queries` requirements as queries (both normalised);
+    without them the semantic signals are off."""
+    if not requirements:
+        return []
+    facts = resume_facts(resume_text, now, resume_skills, vectors)
+    req_matrix = None
+    if queries is not None and facts.line_matrix is not None:
+        req_matrix = np.asarray(queries([r.text for r in requirements]), dtype=np.float32)
+    sigs = [
+        signals(
+            req,
+            facts.lines,
+            facts.line_terms,
+            None if req_matrix is None else req_matrix[i],
+            facts.line_matrix,
+            facts.skills,
+        )
+        for i, req in enumerate(requirements)
+    ]
+    fit = resume_fit(sigs)
+    out = []
+    for req, sig in zip(requirements, sigs, strict=True):
+        status, credit, line, basis = decide(req, sig, fit, facts, partial_credit=partial_credit)
+        shown = facts.lines[line] if status != "missing" and line is not None else None
+        if status != "missing" and basis in _TYPED_EVIDENCE:
+            shown = _TYPED_EVIDENCE[basis](facts) or shown
+        out.append(
+            Assessed(
+                req.text,
+                req.kind,
+                req.type,
+                status,
+                shown,
+                basis if status != "missing" else "none",
+                round(credit, 4),
+            )
+        )
+    return out
+
+
+def _career_evidence(facts: ResumeFacts) -> str | None:
+    years, months = divmod(facts.months, 12)
+    if not facts.months:
+        return None
+    return f"경력 기간 합계 약 {years}년" + (f" {months}개월" if months else "")
+
+
+_TYPED_EVIDENCE: dict[str, Callable[[ResumeFacts], str | None]] = {
+    "years": _career_evidence,
+    "language": lambda f: next((ln for ln in f.lines if named_tests(ln)), None),
+    "degree": lambda f: next((ln for ln in f.lines if _degree_level(ln)), None),
+}
+
+_TYPED_WORDS = re.compile(
+    r"\d+\s*(?:~\s*\d+\s*)?(?:년|years?|yrs?|점|급)\s*(?:이상|↑|\+|차)?|신입|경력|무관|"
+    r"TOEIC|TOEFL|TEPS|OPIc|IELTS|JLPT|JPT|HSK|토익|토플|오픽|학사|석사|박사|학위|졸업|이상|"
+    r"대졸|4년제|degree|bachelor|master",
+    re.IGNORECASE,
+)

@@ -1,0 +1,281 @@
+"""A posting's requirement lines, for every job family: `{text, kind, type}` each.
+
+A requirement is whatever the posting asks of a candidate, not only a skill the taxonomy
+names: "K-IFRS 기준 월·분기 결산 경험", "커머스 경력 3년 이상", "TOEIC 800점 이상",
+"KICPA 소지자", "원활한 커뮤니케이션 능력". Lines come from the requirement sections
+(자격요건/우대사항 and every heading the section finder knows, Korean or English); a posting
+with no such heading is read for requirement-shaped lines anywhere outside its company
+introduction, benefits and process. Bullets, table rows (`|` or tabs) and prose are split
+into one requirement per bullet, row or sentence.
+
+kind: the section (우대사항 -> preferred), overridden by the line itself ("(우대)", "plus",
+"있으면 좋아요" -> preferred; "(필수)" -> required).
+type: years | language | credential | skill | domain | duty, from the words of the line
+(years and language scores are checked as numbers later; see nodes/shared/careers.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from nodes.shared.sections import heading_of
+from nodes.shared.skills import taxonomy
+from prompts import escape_data
+
+Kind = Literal["required", "preferred"]
+ReqType = Literal["skill", "years", "domain", "credential", "language", "duty"]
+
+MAX_REQUIREMENTS = 30
+MAX_CHARS = 200
+
+_BULLET = re.compile(r"^\s*(?:[-–—•·ㆍ*▶▷►■□●○◆◇※✔✓☑✅>+]+|\(?\d{1,2}[.)]|[①-⑳]|[a-z][.)])\s*")
+_EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f]")
+# Prose: one requirement per sentence ("…하신 분. …있는 분이면 좋아요.").
+_SENTENCE_END = re.compile(r"(?<=[.!?。])\s+")
+_PREFERRED = re.compile(
+    r"우대|플러스|가산점|선호|있으면\s*좋|있다면\s*(?:더\s*)?좋|환영|nice\s*to\s*have|\bplus\b|"
+    r"preferred|bonus|a\s+plus|desirable",
+    re.IGNORECASE,
+)
+_REQUIRED_MARK = re.compile(
+    r"[(\[]\s*필수\s*[)\]]|^필수\s*[:|]|\brequired\b|\bmust\b", re.IGNORECASE
+)
+_KIND_CELL = re.compile(r"^(필수|우대|required|preferred|plus|must|nice\s*to\s*have)$", re.I)
+
+YEARS = re.compile(
+    r"(\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년|年|\+?\s*years?|\+?\s*yrs?)\s*(?:이상|↑|\+|차|over|or\s+more)?"
+    r"|경력\s*(\d{1,2})\s*년|(신입|경력\s*무관|경력무관|new\s*grad)",
+    re.IGNORECASE,
+)
+LANGUAGE = re.compile(
+    r"TOEIC|TOEFL|TEPS|OPIc|IELTS|JLPT|JPT|HSK|토익|토플|텝스|오픽|어학|영어|일본어|중국어|외국어|"
+    r"English|Japanese|Chinese|bilingual|fluent",
+    re.IGNORECASE,
+)
+CREDENTIAL = re.compile(
+    r"자격증|자격\s*소지|소지자|면허|기사|산업기사|회계사|세무사|노무사|관세사|감정평가사|"
+    r"\bK?CPA\b|\bAICPA\b|\bCFA\b|\bFRM\b|\bPMP\b|\bCPA\b|컴퓨터활용능력|전산회계|전산세무|"
+    r"재경관리사|회계관리|정보관리사|학사|석사|박사|학위|졸업|전공|degree|bachelor|master'?s|"
+    r"\bPh\.?D\b|\bBS\b|\bBA\b|\bMBA\b|certif|licen[cs]e",
+    re.IGNORECASE,
+)
+DOMAIN = re.compile(
+    r"업계|산업|도메인|업종|분야\s*(?:경력|경험)|industry|domain|sector|"
+    r"(?:커머스|이커머스|핀테크|금융|제조|물류|유통|게임|헬스케어|의료|병원|스타트업|에이전시|"
+    r"B2B|B2C|SaaS|플랫폼|공공|외국계|대기업|상장사)\s*(?:회사|기업|업체|업계|산업)?\s*(?:경력|경험|근무)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PostingRequirement:
+    text: str
+    kind: Kind
+    type: ReqType
+    # The taxonomy's requirement groups in this line (alternatives: "Kotlin 또는 Java").
+    skill_groups: list[list[str]] = field(default_factory=list)
+
+
+def requirement_type(text: str, skill_groups: list[list[str]]) -> ReqType:
+    if YEARS.search(text):
+        return "years"
+    if LANGUAGE.search(text):
+        return "language"
+    if CREDENTIAL.search(text):
+        return "credential"
+    if DOMAIN.search(text):
+        return "domain"
+    if skill_groups:
+        return "skill"
+    return "duty"
+
+
+def _kind(text: str, section_kind: Kind) -> Kind:
+    if _REQUIRED_MARK.search(text):
+        return "required"
+    if _PREFERRED.search(text):
+        return "preferred"
+    return section_kind
+
+
+def _units(body: str) -> list[tuple[str, Kind | None]]:
+    """One (text, kind marked in the row) per bullet, table row or sentence of a section."""
+    out: list[tuple[str, Kind | None]] = []
+    for raw in body.splitlines():
+        line = _EMOJI.sub("", raw).strip()
+        if not line:
+            continue
+        cells = [c.strip() for c in re.split(r"\s*[|｜\t]\s*", line) if c.strip()]
+        if len(cells) > 1:  # a table row: kind cells mark the row, the rest is the text
+            marked: Kind | None = None
+            texts = []
+            for cell in cells:
+                m = _KIND_CELL.match(_BULLET.sub("", cell))
+                if m:
+                    word = m.group(1).casefold()
+                    marked = "required" if word in ("필수", "required", "must") else "preferred"
+                elif not re.fullmatch(r"[-–—구분항목내용요건]+|no\.?|\d+", cell, re.I):
+                    texts.append(_BULLET.sub("", cell))
+            if texts:
+                out.append((" ".join(texts), marked))
+            continue
+        line = _BULLET.sub("", line).strip()
+        if len(line) > 90:
+            parts = [p.strip() for p in _SENTENCE_END.split(line) if p and p.strip()]
+        else:
+            parts = [line]
+        out += [(p, None) for p in parts]
+    return out
+
+
+def _clean(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip(" -–—:;,./")[:MAX_CHARS]
+
+
+# A short line without a bullet that announces requirements or pluses in a job site's
+# friendly style ("이런 분을 찾고 있어요", "이런 경험이 있다면 더 반가워요", "Bonus points").
+_SOFT_REQUIRED = re.compile(
+    r"찾(?:아요|습니다|고\s*있어요|고\s*있습니다)|함께하고\s*싶|이런\s*분|필요해요|필요합니다|"
+    r"필요한\s*(?:역량|경험)|자격|갖춘\s*분|looking\s+for|you\s+have|you\s+bring",
+    re.IGNORECASE,
+)
+_SOFT_PREFERRED = re.compile(
+    r"우대|반가워요|반갑습니다|더\s*좋아요|더\s*좋습니다|더\s*좋겠|플러스|가산|bonus|nice\s*to|"
+    r"preferred|a\s+plus",
+    re.IGNORECASE,
+)
+# A requirement addressed to a person: "…하신 분", "…있는 분", "…가능자", "…소지자".
+_PERSON = re.compile(
+    r"[은는인한된던할신운]\s*분(?:[을이께과도만]|\s|$|[.!,)])|(?:가능|소지|경험|우대)자"
+)
+_STRONG_SHAPE = re.compile(
+    r"경험|경력|역량|능력|자격|우대|필수|이상|전공|학위|소지|보유|능숙|이해|지식|"
+    r"experience|years?|proficien|degree|familiar|knowledge|ability|skills?",
+    re.IGNORECASE,
+)
+# Words of a requirement line that names no skill ("Comfortable with ambiguity", "꼼꼼함").
+_ASKS = re.compile(
+    r"능숙|익숙|가능|할\s*수\s*있|해\s*본|해본|갖춘|있는|있으신|하신|보유|주도|설계|운영|관리|분석|기획|"
+    r"comfortable|hands[-\s]on|strong|solid|proven|track\s+record|able|fluent|excellent|"
+    r"ownership|passion|detail|communicat|collaborat|lead",
+    re.IGNORECASE,
+)
+# Clauses of one prose sentence that ask for two things ("…3년 이상이고, 그중 …해 본 분").
+_CLAUSE = re.compile(r"(?<=[고며면나])\s*,\s+")
+
+
+def _is_bulleted(raw: str) -> bool:
+    return bool(_BULLET.match(raw)) and bool(_BULLET.sub("", raw).strip())
+
+
+def _soft_heading(line: str) -> Kind | None:
+    """The kind a short friendly heading announces, or None when it is not one."""
+    if len(line) > 32 or line.endswith((".", ":", ",")):
+        return None
+    if _SOFT_PREFERRED.search(line) and not _STRONG_SHAPE.search(_SOFT_PREFERRED.sub("", line)):
+        return "preferred"
+    if _SOFT_REQUIRED.search(line) and len(line) <= 24:
+        return "required"
+    return None
+
+
+def _clauses(text: str) -> list[str]:
+    parts = [p.strip() for p in _CLAUSE.split(text)]
+    if len(parts) > 1 and all(len(p) >= 10 for p in parts):
+        return parts
+    return [text]
+
+
+def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]:
+    """(lines of requirement text with the kind of their block, whether any requirement
+    heading was found). A block starts at a requirement heading (known or friendly) and
+    ends at any other heading, or at a short unbulleted line after a blank line (an
+    unknown heading such as "함께 일하는 방식")."""
+    blocks: list[tuple[str, Kind]] = []
+    current: Kind | None = None
+    found = False
+    blank_before = True
+    for raw in posting_text.splitlines():
+        line = _EMOJI.sub("", raw).strip()
+        if not line:
+            blank_before = True
+            continue
+        known = heading_of(line, "posting")
+        if known:
+            name, rest = known
+            current = (
+                "required" if name == "자격요건" else "preferred" if name == "우대사항" else None
+            )
+            found = found or current is not None
+            if rest and current:
+                blocks.append((rest, current))
+        elif (soft := _soft_heading(line)) is not None and not _is_bulleted(raw):
+            current, found = soft, True
+        elif (
+            current is not None
+            and blank_before
+            and not _is_bulleted(raw)
+            and len(line) <= 24
+            and not _STRONG_SHAPE.search(line)
+            and not taxonomy().spans(line)
+        ):
+            current = None  # an unknown heading ends the block
+        elif current is not None:
+            blocks.append((line, current))
+        blank_before = False
+    return blocks, found
+
+
+def extract_requirements(posting_text: str) -> list[PostingRequirement]:
+    """Every requirement line of a posting, in its order. Empty when it states none."""
+    blocks, found = requirement_blocks(posting_text)
+    loose = not found
+    if loose:  # no requirement heading: requirement-shaped lines outside the known sections
+        skip = {"회사 소개", "전형 절차", "접수 기간", "혜택", "담당업무"}
+        blocks = []
+        current_ok = True
+        for raw in posting_text.splitlines():
+            line = _EMOJI.sub("", raw).strip()
+            known = heading_of(line, "posting") if line else None
+            if known:
+                current_ok = known[0] not in skip
+                if known[1] and current_ok:
+                    blocks.append((known[1], "required"))
+                continue
+            if line and current_ok:
+                blocks.append((line, "required"))
+    taxa = taxonomy()
+    out: list[PostingRequirement] = []
+    seen: set[str] = set()
+    for body, block_kind in blocks:
+        for unit, marked in _units(body):
+            for text in _clauses(_clean(unit)):
+                text = _clean(text)
+                if len(text) < 2 or text in seen:
+                    continue
+                if _KIND_CELL.match(text) or re.fullmatch(r"[\W\d]+", text):
+                    continue
+                if escape_data(unit.strip()) != unit.strip():
+                    continue  # a line posing as prompt structure is not a requirement
+                # A requirement asks something of a person: a requirement word, a person
+                # ("…하신 분"), a skill, years or a test. Other lines (an instruction slipped
+                # into the section, a slogan) are not requirements.
+                if not (
+                    _PERSON.search(text)
+                    or _STRONG_SHAPE.search(text)
+                    or YEARS.search(text)
+                    or LANGUAGE.search(text)
+                    or CREDENTIAL.search(text)
+                    or (not loose and _ASKS.search(text))
+                    or taxa.spans(text)
+                ):
+                    continue
+                seen.add(text)
+                groups = taxa.groups(text)
+                kind = marked or _kind(text, block_kind)
+                out.append(PostingRequirement(text, kind, requirement_type(text, groups), groups))
+                if len(out) >= MAX_REQUIREMENTS:
+                    return out
+    return out

