@@ -133,9 +133,17 @@ def limits_cost(levels: tuple[int, ...] = (1, 10), rounds: int = 5) -> dict[str,
     }
 
 
-async def _time_to_match(client: httpx.AsyncClient) -> tuple[float, float]:
-    """(seconds to the `analysis_match` event, seconds to the first model token)."""
-    given = {"user_id": "bench", "resume_text": RESUME + uuid.uuid4().hex, "posting_text": POSTING}
+async def _time_to_match(client: httpx.AsyncClient, cold: bool = False) -> tuple[float, float]:
+    """(seconds to the `analysis_match` event, seconds to the first model token). A result
+    cache miss every time; `cold` sends a 30-line resume whose every line is new, so none of
+    its line vectors is cached (otherwise only the last line is new, as when one resume is
+    matched against postings one after another)."""
+    nonce = uuid.uuid4().hex
+    resume = RESUME + nonce
+    if cold:  # a resume of usual length (30 lines), every line new
+        lines = [f"- 프로젝트 {i}: 주문 API 개발, MySQL 쿼리 튜닝 ({nonce[:8]})" for i in range(30)]
+        resume = RESUME + "[프로젝트]\n" + "\n".join(lines)
+    given = {"user_id": "bench", "resume_text": resume, "posting_text": POSTING}
     start = time.perf_counter()
     match = token = None
     body = {"input": given, "version": "v2"}
@@ -155,18 +163,23 @@ def analysis_match_latency(requests: int = 30) -> dict[str, Any]:
     """Time from the request to the deterministic match (`analysis_match`), on cache misses,
     one request at a time, against the first model token (simulated model, 600 ms TTFT)."""
 
-    async def measure(base: str) -> list[tuple[float, float]]:
+    async def measure(base: str) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
         async with httpx.AsyncClient(base_url=base, timeout=60) as client:
             await _time_to_match(client)  # warm
-            return [await _time_to_match(client) for _ in range(requests)]
+            warm = [await _time_to_match(client) for _ in range(requests)]
+            cold = [await _time_to_match(client, cold=True) for _ in range(requests)]
+            return warm, cold
 
     with simulated_server() as (base, _pid):
-        rows = asyncio.run(measure(base))
+        rows, cold_rows = asyncio.run(measure(base))
     match_s = [r[0] for r in rows]
     token_s = [r[1] for r in rows]
+    cold_s = [r[0] for r in cold_rows]
     return {
         "requests": requests,
         "match_p50_ms": round(1000 * statistics.median(match_s), 1),
         "match_p95_ms": round(1000 * percentile(match_s, 0.95), 1),
         "first_token_p50_ms": round(1000 * statistics.median(token_s), 1),
+        "cold_lines_match_p50_ms": round(1000 * statistics.median(cold_s), 1),
+        "cold_lines_match_p95_ms": round(1000 * percentile(cold_s, 0.95), 1),
     }

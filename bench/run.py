@@ -250,7 +250,9 @@ def render(results: dict[str, Any]) -> str:
             "",
             f"`analysis_match` (the deterministic match, before any model call), cache misses, "
             f"{am['requests']} requests: P50 {am['match_p50_ms']} ms, P95 {am['match_p95_ms']} "
-            f"ms after the request; the first model token at {am['first_token_p50_ms']} ms.",
+            f"ms after the request; the first model token at {am['first_token_p50_ms']} ms. "
+            f"With no resume line seen before (every line embedded): P50 "
+            f"{am.get('cold_lines_match_p50_ms')} ms, P95 {am.get('cold_lines_match_p95_ms')} ms.",
         ]
     return "\n".join(lines)
 

@@ -34,7 +34,7 @@ import numpy as np
 from nodes.shared.careers import asked_years, career_months, language_scores, named_tests
 from nodes.shared.korean_text import kiwi
 from nodes.shared.requirements import PostingRequirement
-from nodes.shared.sections import split_sections
+from nodes.shared.sections import heading_of, split_sections
 from nodes.shared.skills import taxonomy
 from prompts import escape_data
 
@@ -135,6 +135,9 @@ def resume_lines(resume_text: str) -> list[str]:
     out: list[str] = []
     for raw in resume_text.splitlines():
         line = _BULLET.sub("", raw).strip()
+        heading = heading_of(line, "resume")
+        if heading is not None:  # "[Tools] Go, Kafka": the content after the heading
+            line = heading[1]
         if len(line) < 3 or _CONTACT.search(line) or escape_data(line) != line:
             continue  # contact details, or a line posing as prompt structure
         parts = re.split(r"(?<=[.!?])\s+|(?<=다\.)\s*", line) if len(line) > 120 else [line]
@@ -454,7 +457,7 @@ def decide(
     status, credit = model.status(x), model.credit(x, partial_credit)
     line, basis = evidence_line(sig)
     # Direct evidence the model must not overrule: every skill the line names (by alias or
-    # implication) with most of its other words, or all its words in one resume line.
+    # implication), or all its words in one resume line.
     direct = (sig.skills_held == 1 and sig.coverage >= 0.5) or (sig.lexical == 1 and sig.terms >= 2)
     if direct:
         status, credit = "met", 1.0

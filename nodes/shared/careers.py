@@ -45,7 +45,9 @@ _NOT_WORK = re.compile(
 )
 _STATED = re.compile(
     r"(?:총\s*)?경력\s*(?P<y>\d{1,2})\s*년(?:\s*(?P<m>\d{1,2})\s*개월)?|(?P<y2>\d{1,2})\s*년\s*차|"
-    r"(?P<y3>\d{1,2})\+?\s*years?\s+(?:of\s+)?(?:experience|exp)",
+    r"(?P<y3>\d{1,2})\+?\s*years?\s+(?:of\s+)?(?:experience|exp)|"
+    # a field and its years, as a heading or summary says it: "핀테크 백엔드 5년", "마케터 3년"
+    r"(?<![\d.])(?P<y4>\d{1,2})\s*년(?:\s*간)?(?!\s*[\d월도제])(?!\s*(?:만에|전|후|동안|연속))",
     re.IGNORECASE,
 )
 
@@ -99,8 +101,9 @@ def merged_months(spans: list[tuple[int, int]]) -> int:
 
 def career_months(resume_text: str, now: date) -> int:
     months = merged_months(work_spans(resume_text, now))
-    for m in _STATED.finditer(resume_text):
-        years = m.group("y") or m.group("y2") or m.group("y3")
+    work_lines = "\n".join(ln for ln in resume_text.splitlines() if not _NOT_WORK.search(ln))
+    for m in _STATED.finditer(work_lines):
+        years = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
         stated = int(years) * 12 + int(m.group("m") or 0)
         if m.group("y2"):  # "7년차" is in its 7th year
             stated = max(0, stated - 6)
