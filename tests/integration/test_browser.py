@@ -33,7 +33,7 @@ from tests.integration.conftest import free_port, serve_app
 pytestmark = pytest.mark.integration
 
 PLAYGROUNDS = {  # path: the fields its form must show
-    "/ai/analyze": ["User Id", "Resume Text", "Posting Text"],
+    "/ai/analyze": ["User Id", "Resume Text", "Posting Text", "Now"],
     "/ai/chat": ["User Id", "Room Id", "Message", "Now"],
     "/ai/interview/question": ["User Id", "Session Id", "Interview Type", "Resume Text"],
     "/ai/interview/report": ["User Id", "Session Id"],

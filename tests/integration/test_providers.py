@@ -179,10 +179,12 @@ async def test_analysis_streams_feedback_tokens_and_structured_parts(
     serve(analysis_model=spec, summary_min_chars=0)  # every chosen section is summarised
     tokens_before = await token_metrics(client, "analysis", spec)
 
-    # a resume in which the taxonomy finds no skill is carried as its sections (summarised);
-    # one that names skills is carried by evidence lines, with no section call
+    # against a posting that states no requirement, the documents are carried as their
+    # sections (summarised); otherwise requirement evidence lines stand for them (#26)
     no_skills = "[자기소개]\n함께 문제를 풀어 온 3년차 개발자입니다.\n[경력]\n주문 서비스 개발\n"
-    body = {**ANALYSIS_BODY, "input": {**ANALYSIS_BODY["input"], "resume_text": no_skills}}
+    no_requirements = "[카카오] 채용\n■ 회사 소개\n함께 성장할 동료를 기다립니다.\n"
+    given = {"resume_text": no_skills, "posting_text": no_requirements}
+    body = {**ANALYSIS_BODY, "input": {**ANALYSIS_BODY["input"], **given}}
     r = await client.post("/ai/analyze/stream_events", json=body)
 
     payloads, token_at, final_at = stream_parts(r.text)
