@@ -20,14 +20,19 @@ from langchain_core.callbacks import (
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from pydantic import Field
 
 _PIECES = re.compile(r"\S+\s*|\s+")
 
 
 class GroundedWriter(BaseChatModel):
-    """Answers every call with `text`, streamed a word at a time."""
+    """Answers every call with `text`, streamed a word at a time.
 
-    text: str
+    The text quotes the user's documents, so it stays out of the model's repr: tracing
+    sends a model's repr as its `serialized` description, beside the hidden inputs and
+    outputs (TRACE_HIDE_IO)."""
+
+    text: str = Field(repr=False)
 
     @property
     def _llm_type(self) -> str:

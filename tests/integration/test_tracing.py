@@ -65,7 +65,8 @@ def collector() -> Iterator[tuple[str, list[bytes]]]:
 def test_traces_carry_the_hashed_user_and_no_personal_data(redis_url, tmp_path, collector):
     endpoint, bodies = collector
     user = f"trace-user-{uuid.uuid4().hex[:8]}"
-    marker = "연락처비공개표시"  # a phrase only this resume contains
+    # A phrase only this resume contains, new on every run: no cached analysis answers it.
+    marker = f"연락처비공개표시{uuid.uuid4().hex[:6]}"
     settings = {
         "LANGSMITH_TRACING": "true",
         "LANGSMITH_API_KEY": "test-key-not-real",

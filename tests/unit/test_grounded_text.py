@@ -126,3 +126,15 @@ async def test_the_interview_report_on_the_stand_in_is_grounded_in_the_rubric(
     assert any("접근 방법" in g for g in report["learning_guide"])
     for field in ("strength_patterns", "weakness_patterns", "learning_guide"):
         assert degenerate_items(report[field]) is None
+
+
+def test_the_grounded_writers_description_carries_none_of_its_text():
+    """Tracing sends a model's serialized description beside hidden inputs and outputs."""
+    from langchain_core.load import dumpd
+
+    from core.grounded import GroundedWriter
+
+    writer = GroundedWriter(text="이력서의 「Java, Spring Boot 5년」 내용")
+    assert "Spring Boot" not in repr(writer)
+    assert "Spring Boot" not in str(dumpd(writer))
+    assert writer.invoke("q").content == "이력서의 「Java, Spring Boot 5년」 내용"
