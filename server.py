@@ -88,13 +88,22 @@ def _validation_error(request: Request, exc: RequestValidationError) -> JSONResp
     first = errors[0] if errors else "Invalid request"
     note_error("INVALID_INPUT")
     if not isinstance(first, dict):  # LangServe reports a broken body as a bare string
-        return JSONResponse({"error": {"code": "INVALID_INPUT", "message": str(first)}}, 422)
-    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "input")]
-    message = str(first.get("msg", "Invalid request")).removeprefix("Value error, ")
-    body: dict[str, Any] = {"code": "INVALID_INPUT", "message": message}
-    if loc:
-        body["field"] = ".".join(loc)
-    return JSONResponse({"error": body}, status_code=422)
+        body = {"code": "INVALID_INPUT", "message": str(first), "field": "body"}
+        return JSONResponse({"error": body}, 422)
+    return JSONResponse({"error": _invalid_field(first)}, status_code=422)
+
+
+def _invalid_field(error: dict[str, Any]) -> dict[str, Any]:
+    """The contract's error for one pydantic/FastAPI validation error: `field` is the path
+    inside the feature's input (`resume_text`, `inputs.2.text`), `input` when the wrapper
+    itself is missing, and `body` when the body as a whole is wrong."""
+    loc = [str(p) for p in error.get("loc", ()) if p != "body"]
+    if loc[:1] == ["input"] and len(loc) > 1:
+        loc = loc[1:]
+    message = str(error.get("msg", "Invalid request")).removeprefix("Value error, ")
+    if loc == ["input"] and error.get("type") == "missing":
+        message = 'The body must be {"input": {...}}; "input" is missing'
+    return {"code": "INVALID_INPUT", "message": message, "field": ".".join(loc) or "body"}
 
 
 def _ai_error(request: Request, exc: AIError) -> JSONResponse:
@@ -103,6 +112,8 @@ def _ai_error(request: Request, exc: AIError) -> JSONResponse:
 
 
 _HTTP_CODES = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "PAYLOAD_TOO_LARGE"}
+# What each framework error is about: the path, the method, or the body.
+_HTTP_FIELDS = {404: "path", 405: "method"}
 
 
 def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
@@ -112,7 +123,8 @@ def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
         "INVALID_INPUT" if exc.status_code == 422 else f"HTTP_{exc.status_code}"
     )
     note_error(code)
-    body = {"error": {"code": code, "message": str(exc.detail)}}
+    field = _HTTP_FIELDS.get(exc.status_code, "body")
+    body = {"error": {"code": code, "message": str(exc.detail), "field": field}}
     return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
 
 

@@ -38,7 +38,7 @@ def docs_asset(kind: str, name: str) -> FileResponse:
     serves `docs_asset("redoc", "logo-mini.svg")`."""
     path = _ASSETS.get(f"{kind}/{name}")
     if path is None or not path.is_file():
-        raise NotFoundError(f"No such documentation asset: {kind}/{name}")
+        raise NotFoundError(f"No such documentation asset: {kind}/{name}", field="path")
     return FileResponse(path)
 
 

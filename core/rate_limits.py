@@ -90,6 +90,7 @@ class RequestLimits:
                     REFUSED.labels("quota").inc()
                     raise QuotaExceededError(
                         "The daily model-token quota of this user is spent",
+                        field="user_id",
                         retry_after_s=_retry_after(stats.reset_time),
                     )
                 if self.per_user is not None and not await self.rates.test(
@@ -124,6 +125,7 @@ class RequestLimits:
         REFUSED.labels(limit).inc()
         raise RateLimitedError(
             f"More than {item.amount} requests per minute for this {limit}; slow down",
+            field="user_id" if limit == "user" else "X-API-Key",
             retry_after_s=_retry_after(stats.reset_time),
         )
 

@@ -2,8 +2,11 @@
 
 - `RequestLimitsMiddleware` (pure ASGI) refuses a body over its limit from `Content-Length`
   or, without one, as soon as the bytes received pass it (413 PAYLOAD_TOO_LARGE), before a
-  parser spools it; JSON bodies are then checked for nesting depth and element count
-  (422), which keeps a `[[[[...]]]]` bomb away from the JSON parser.
+  parser spools it. The refused body is read and discarded up to `DRAIN_FACTOR` times the
+  limit first: most HTTP clients send the whole body before they read an answer, and a
+  server that answers and closes mid-body leaves them a broken connection instead of the
+  413. Past that bound the connection is closed at once. JSON bodies are then checked for
+  nesting depth and element count (422), which keeps a `[[[[...]]]]` bomb away from the JSON parser.
 - `admit(input_type)` is a FastAPI dependency of each feature route: a `/batch` is checked
   item by item like `/invoke` (a bad item is a 422 naming `inputs.{i}.{field}`), its size
   is bounded, and the users it runs for are admitted by the rate limits and quotas.
@@ -32,6 +35,9 @@ from core.telemetry import REQUEST, RUN_SUFFIXES, note_error, note_request
 
 # Multipart framing around an upload (boundaries, part headers, the user_id field).
 UPLOAD_FRAMING_BYTES = 64 * 1024
+# A body over its limit is read (and discarded) up to this many times the limit before the
+# 413, so the client, still sending, receives it; a bigger one is cut off.
+DRAIN_FACTOR = 2
 # Possessive, and an unclosed string ends the body: each string is scanned once (a body of
 # unclosed `"\"\"...` was quadratic: 32 KB took 5 s on the event loop).
 _JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
@@ -76,6 +82,8 @@ class RequestLimitsMiddleware:
             limit = settings.request_max_bytes
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            if declared.isdigit() and int(declared) <= DRAIN_FACTOR * limit:
+                await _drain(receive, DRAIN_FACTOR * limit)
             await _refuse(scope, receive, send, _too_large(limit))
             return
         if upload:
@@ -91,6 +99,8 @@ class RequestLimitsMiddleware:
                 return
             body += message.get("body", b"")
             if len(body) > limit:
+                if message.get("more_body", False):
+                    await _drain(receive, DRAIN_FACTOR * limit - len(body))
                 await _refuse(scope, receive, send, _too_large(limit))
                 return
             if not message.get("more_body", False):
@@ -139,6 +149,8 @@ class RequestLimitsMiddleware:
             if seen > limit:
                 refused = True
                 if not started:
+                    if message.get("more_body", False):
+                        await _drain(receive, DRAIN_FACTOR * limit - seen)
                     await _refuse(scope, receive, send, _too_large(limit))
                 return {"type": "http.disconnect"}
             return message
@@ -157,6 +169,18 @@ class RequestLimitsMiddleware:
                 raise
         if refused:  # the app saw a disconnect and may have noted its own error
             note_error("PAYLOAD_TOO_LARGE")
+
+
+async def _drain(receive: Receive, budget: int) -> None:
+    """Read and drop the rest of a refused body: until it ends, the client disconnects, or
+    `budget` more bytes have come (then the 413 goes out and the connection closes)."""
+    while budget > 0:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        budget -= len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, error: AIError) -> None:

@@ -35,7 +35,7 @@ async def check_api_key(request: Request) -> str:
         return "all"
     key = matching_key(request.headers.get("x-api-key", ""), keys)
     if key is None:
-        raise UnauthorizedError("Missing or invalid X-API-Key")
+        raise UnauthorizedError("Missing or invalid X-API-Key", field="X-API-Key")
     return "key-" + hashlib.sha256(key.encode()).hexdigest()[:12]
 
 

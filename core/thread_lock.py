@@ -156,8 +156,21 @@ class OneRunPerThread(RunnableBinding):
         }
         return base  # type: ignore[return-value]
 
-    def _turn(self, config: RunnableConfig) -> contextlib.AbstractAsyncContextManager[Any]:
-        return thread_turn(config["configurable"]["thread_id"], self.wait_s)
+    @contextlib.asynccontextmanager
+    async def _turn(self, config: RunnableConfig) -> AsyncIterator[None]:
+        lock = thread_turn(config["configurable"]["thread_id"], self.wait_s)
+        try:
+            await lock.__aenter__()
+        except ThreadBusyError as exc:
+            exc.field = self.key_field  # the conversation the client named
+            raise
+        try:
+            yield
+        except BaseException as exc:
+            if not await lock.__aexit__(type(exc), exc, exc.__traceback__):
+                raise
+        else:
+            await lock.__aexit__(None, None, None)
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         config = self._threaded(input, config)

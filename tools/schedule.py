@@ -95,7 +95,9 @@ class ScheduleStore:
     async def update(self, user_id: str, schedule_id: str, **changes: Any) -> dict[str, Any]:
         items = await self._all(user_id)
         if schedule_id not in items:
-            raise NotFoundError("No such schedule for this user", code="SCHEDULE_NOT_FOUND")
+            raise NotFoundError(
+                "No such schedule for this user", code="SCHEDULE_NOT_FOUND", field="schedule_id"
+            )
         item = items[schedule_id]
         for name in ("title", "date", "time", "memo"):
             value = changes.get(name)
@@ -107,7 +109,9 @@ class ScheduleStore:
     async def delete(self, user_id: str, schedule_id: str) -> dict[str, Any]:
         items = await self._all(user_id)
         if schedule_id not in items:
-            raise NotFoundError("No such schedule for this user", code="SCHEDULE_NOT_FOUND")
+            raise NotFoundError(
+                "No such schedule for this user", code="SCHEDULE_NOT_FOUND", field="schedule_id"
+            )
         try:
             if self.client is not None:
                 async with self.client.pipeline(transaction=True) as pipe:

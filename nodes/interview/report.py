@@ -64,10 +64,17 @@ async def load_session(state: dict[str, Any]) -> Command:
     )
     values = saved.checkpoint["channel_values"] if saved else {}
     if not values.get("plan"):
-        raise NotFoundError("No interview session with this id", code="SESSION_NOT_FOUND")
+        raise NotFoundError(
+            "No interview session with this id", code="SESSION_NOT_FOUND", field="session_id"
+        )
     turns = answered(values.get("turns", []))
     if not turns:
-        raise AIError("The session has no answers yet", code="NO_ANSWERS", status_code=409)
+        raise AIError(
+            "The session has no answers yet",
+            code="NO_ANSWERS",
+            status_code=409,
+            field="session_id",
+        )
     interview_type = values["interview_type"]
     evaluations, rubrics = await asyncio.to_thread(  # morphological analysis: CPU-bound
         evaluate_answers, turns, interview_type, values["facts"]

@@ -16,7 +16,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
 from langgraph.types import Command
 
-from core.errors import AIError, InvalidInputError, validated
+from core.errors import AIError, InvalidInputError, NotFoundError, validated
 from core.security import hash_user_id, thread_id
 from core.services import get_services
 from nodes.interview import prefetch
@@ -61,6 +61,13 @@ def begin_turn(state: dict[str, Any]) -> Command:
     for; any other answer to a question that is not pending is 409 STALE_ANSWER."""
     request = validate_turn(state)
     if not state.get("plan"):
+        if request.answer is not None and not (request.resume_text or request.posting_text):
+            # An answer to a session this server never started (or has forgotten).
+            raise NotFoundError(
+                "No interview session with this id; start one with resume_text and posting_text",
+                code="SESSION_NOT_FOUND",
+                field="session_id",
+            )
         for name in ("resume_text", "posting_text"):
             if not (getattr(request, name) or "").strip():
                 raise InvalidInputError(f"{name} is required on the first turn", field=name)
@@ -72,6 +79,7 @@ def begin_turn(state: dict[str, Any]) -> Command:
             "The interview is finished; request the report instead",
             code="INTERVIEW_FINISHED",
             status_code=409,
+            field="session_id",
         )
     pending = state["turns"][-1]["question_id"]
     if request.answer_for is not None and request.answer_for != pending:

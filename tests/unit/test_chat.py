@@ -272,6 +272,7 @@ async def test_a_message_that_waits_too_long_for_its_room_is_409(use_fake_model,
             timeout=60,
         )
     assert r.status_code == 409 and r.json()["error"]["code"] == "THREAD_BUSY"
+    assert r.json()["error"]["field"] == "room_id"
 
 
 async def test_a_busy_room_inside_a_stream_is_an_error_event(use_fake_model, client):

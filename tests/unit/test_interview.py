@@ -219,6 +219,22 @@ async def test_bad_turns_are_422_without_model_calls(use_fake_model, client, inp
     assert fake.calls == []
 
 
+async def test_an_answer_to_an_unknown_session_is_404_and_starts_nothing(use_fake_model, client):
+    fake = use_fake_model(anchored_question)
+    body = {"input": {"user_id": "u1", "session_id": "never-started", "answer": "네, 해봤습니다"}}
+    r = await client.post("/ai/interview/question/invoke", json=body)
+    assert r.status_code == 404, r.text
+    assert r.json()["error"] == {
+        "code": "SESSION_NOT_FOUND",
+        "message": r.json()["error"]["message"],
+        "field": "session_id",
+    }
+    assert fake.calls == []
+    # The session still does not exist: a first turn with the documents starts it.
+    first = await turn(client, **{**START, "session_id": "never-started"})
+    assert first["question"]
+
+
 async def test_an_over_long_answer_is_422_and_loses_nothing(use_fake_model, client, monkeypatch):
     from core.settings import get_settings
 
@@ -475,6 +491,7 @@ async def test_a_second_answer_while_one_is_handled_is_409_and_recorded_once(
     assert codes == [200, 409]
     refused = first if first.status_code == 409 else second
     assert refused.json()["error"]["code"] == "THREAD_BUSY"
+    assert refused.json()["error"]["field"] == "session_id"
     saved = await saved_state("interview:u1:s1")
     answers = [t.get("answer") for t in saved["turns"]]
     assert answers.count("Redis 캐시를 썼습니다") == 1

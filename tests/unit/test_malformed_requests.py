@@ -67,9 +67,11 @@ def bodies(route: str, endpoint: str) -> list[bytes]:
 
 
 def contract_error(payload: object) -> bool:
+    """The contract's error object, naming the field at fault (every 4xx of this battery
+    is about the body: the wrapper, an item, a field of the input)."""
     error = payload.get("error") if isinstance(payload, dict) else None
     return isinstance(error, dict) and all(
-        isinstance(error.get(k), str) for k in ("code", "message")
+        isinstance(error.get(k), str) and error[k] for k in ("code", "message", "field")
     )
 
 

@@ -65,6 +65,24 @@ async def test_a_declared_oversized_body_is_413_before_any_byte_is_read(use_fake
     assert pulled == [] and reached == []
 
 
+async def test_a_declared_body_up_to_twice_the_limit_is_read_then_413(use_fake_model):
+    """The client (sending the whole body before it reads) receives the 413, not a reset."""
+    use_fake_model(request_max_bytes=2048)
+
+    async def app(scope, receive, send):  # pragma: no cover - must not be reached
+        raise AssertionError("the app must not see an oversized body")
+
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"3500")]
+    sent, pulled = await run_asgi(RequestLimitsMiddleware(app), headers, [b" " * 700] * 5)
+    assert sent[0]["status"] == 413
+    assert json.loads(sent[1]["body"])["error"] == {
+        "code": "PAYLOAD_TOO_LARGE",
+        "message": "Request body is larger than 2048 bytes",
+        "field": "body",
+    }
+    assert len(pulled) == 5 and not pulled[-1]["more_body"]  # all of it, then the answer
+
+
 async def test_an_undeclared_body_stops_being_read_once_it_passes_the_limit(use_fake_model):
     use_fake_model(request_max_bytes=2048)
 
@@ -76,7 +94,7 @@ async def test_an_undeclared_body_stops_being_read_once_it_passes_the_limit(use_
         RequestLimitsMiddleware(app), [(b"content-type", b"application/json")], chunks
     )
     assert sent[0]["status"] == 413
-    assert len(pulled) == 3  # 3 KiB read: the first chunk past 2 KiB, not all 50
+    assert len(pulled) == 4  # 4 KiB read (twice the limit) and dropped, not all 50
 
 
 async def test_an_undeclared_upload_is_cut_off_at_the_limit(use_fake_model):
@@ -95,7 +113,8 @@ async def test_an_undeclared_upload_is_cut_off_at_the_limit(use_fake_model):
     assert [m.get("status") for m in sent if m["type"] == "http.response.start"] == [413]
     assert json.loads(sent[1]["body"])["error"]["code"] == "PAYLOAD_TOO_LARGE"
     assert answered == [True]  # the app's own answer after the cut was dropped
-    assert len(pulled) == 9  # the first chunk past 4 KiB + 64 KiB framing: 72 of 800 KiB
+    # Past 4 KiB + 64 KiB framing at the 9th chunk, drained to twice that: 136 of 800 KiB.
+    assert len(pulled) == 17
 
 
 async def test_an_upload_over_the_limit_is_413_in_the_contract_shape(use_fake_model, client):
@@ -223,6 +242,7 @@ async def test_a_user_past_the_rate_gets_429_with_retry_after(use_fake_model, cl
     refused = await calendar(client, "alice")
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "RATE_LIMITED"
+    assert refused.json()["error"]["field"] in ("user_id", "X-API-Key")
     assert 1 <= int(refused.headers["retry-after"]) <= 60
     assert (await calendar(client, "bob")).status_code == 200  # others are not affected
 
@@ -282,6 +302,7 @@ async def test_a_spent_quota_is_429_quota_exceeded_before_any_model_call(use_fak
     refused = await client.post("/ai/analyze/invoke", json={"input": other})
     assert refused.status_code == 429
     assert refused.json()["error"]["code"] == "QUOTA_EXCEEDED"
+    assert refused.json()["error"]["field"] == "user_id"
     assert int(refused.headers["retry-after"]) > 60 * 60  # renews with the day's window
     assert len(fake.calls) == calls
     stream = await client.post("/ai/analyze/stream_events", json={"input": other})

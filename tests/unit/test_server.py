@@ -51,6 +51,8 @@ async def test_invoke_returns_the_analysis_result(use_fake_model, client):
         ({"input": {"user_id": "u", "resume_text": " ", "posting_text": "x"}}, "resume_text"),
         ({"input": {"user_id": "u", "resume_text": 5, "posting_text": "x"}}, "resume_text"),
         ({"input": {"user_id": "u", "resume_text": "x"}}, "posting_text"),
+        # The wrapper itself missing: the client sent the input bare.
+        ({"user_id": "u", "resume_text": "x", "posting_text": "y"}, "input"),
     ],
 )
 async def test_bad_input_is_422_in_the_contract_shape(use_fake_model, client, body, field):
@@ -68,6 +70,7 @@ async def test_broken_json_is_422_not_500(use_fake_model, client):
         "/ai/analyze/invoke", content=b"{not json", headers={"content-type": "application/json"}
     )
     assert r.status_code == 422 and r.json()["error"]["code"] == "INVALID_INPUT"
+    assert r.json()["error"]["field"] == "body"
 
 
 async def test_api_key_is_required_when_configured(use_fake_model, client, monkeypatch):
@@ -79,6 +82,7 @@ async def test_api_key_is_required_when_configured(use_fake_model, client, monke
         wrong = await client.post("/ai/analyze/invoke", json=BODY, headers={"X-API-Key": "nope"})
         assert wrong.status_code == 401
         assert wrong.json()["error"]["code"] == "UNAUTHORIZED"
+        assert wrong.json()["error"]["field"] == "X-API-Key"
         ok = await client.post("/ai/analyze/invoke", json=BODY, headers={"X-API-Key": "s3cret"})
         assert ok.status_code == 200
         assert (await client.get("/health")).status_code == 200
