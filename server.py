@@ -20,7 +20,7 @@ from starlette.exceptions import HTTPException
 from core.api_docs import ASSETS_PATH, docs_asset, drawable_input, redoc_page, swagger_page
 from core.checkpoint import ServicesCheckpointer
 from core.errors import AIError, as_ai_error, error_body
-from core.health import health_report
+from core.health import health_report, readiness_report
 from core.request_limits import (
     RequestLimitsMiddleware,
     TokenQuotaMiddleware,
@@ -74,6 +74,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     if settings.job_worker_in_process:
         await services.jobs.start_worker()
     if settings.warm_up_on_start:
+        services.warm = False  # until warm_up has run: GET /ready says 503
         services.background.spawn("warm-up", warm_up)  # start-up is not delayed by it
     try:
         yield
@@ -266,6 +267,11 @@ def create_app() -> FastAPI:
     @app.get("/health")
     async def health() -> dict[str, Any]:
         return await health_report(get_services())
+
+    @app.get("/ready", responses={503: {"description": "Warming up, or Redis unreachable"}})
+    async def ready() -> JSONResponse:
+        status, body = await readiness_report(get_services())
+        return JSONResponse(body, status)
 
     async def metrics_key(request: Request) -> None:
         if not get_settings().metrics_public:

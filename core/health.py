@@ -29,6 +29,18 @@ def _llm_check(services: Services) -> str:
         return f"error: {exc.message}"
 
 
+async def readiness_report(services: Services) -> tuple[int, dict[str, Any]]:
+    """GET /ready, for a balancer or Kubernetes' readinessProbe: 200 once the start-up
+    warm-up has finished and Redis answers; 503 before (`warming_up`) or while Redis cannot
+    be reached (`unavailable`). /health stays the operators' detailed view."""
+    if not services.warm:
+        return 503, {"status": "warming_up"}
+    redis = await _redis_check(services)
+    if redis not in ("ok", "not_configured"):
+        return 503, {"status": "unavailable", "checks": {"redis": redis}}
+    return 200, {"status": "ready"}
+
+
 async def health_report(services: Services) -> dict[str, Any]:
     # Side by side: the answer takes the slower check's bounded time, not their sum.
     redis, vector_store = await asyncio.gather(_redis_check(services), services.vectors.check())

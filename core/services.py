@@ -41,6 +41,8 @@ class Services:
     redis: Redis | None = None
     limits: RequestLimits = field(default=None)  # type: ignore[assignment]  # set below
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
+    # False while the start-up warm-up runs: the readiness probe (`GET /ready`) says 503.
+    warm: bool = True
     _embeddings: Embeddings | None = field(default=None, repr=False)
     _vectors: VectorStore | None = field(default=None, repr=False)
     _line_vectors: VectorCache | None = field(default=None, repr=False)

@@ -297,6 +297,23 @@ async def test_warm_up_loads_what_a_first_request_would_wait_for(use_fake_model)
     use_fake_model(echo)
     korean_text._build_kiwi.cache_clear()
     steps._routers.clear()
+    get_services()._line_vectors = None
     await warm_up()
     assert korean_text._build_kiwi.cache_info().currsize == 1
     assert id(get_services().embeddings) in steps._routers
+    # The analysis's requirement matching ran once: its resume lines and requirements
+    # (as queries) are embedded and cached.
+    assert len(get_services().line_vectors._vectors) >= 4
+
+
+async def test_ready_only_once_warm(use_fake_model, client):
+    from graphs.warmup import warm_up
+
+    use_fake_model(echo)
+    get_services().warm = False  # as the lifespan leaves it while the warm-up runs
+    cold = await client.get("/ready")
+    assert cold.status_code == 503 and cold.json()["status"] == "warming_up"
+    assert (await client.get("/health")).status_code == 200  # alive all the same
+    await warm_up()
+    warm = await client.get("/ready")
+    assert warm.status_code == 200 and warm.json() == {"status": "ready"}
