@@ -30,8 +30,11 @@ export ANONYMIZED_TELEMETRY := False
 
 # Debian packages the project needs at run time or in tests.
 SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum chromium
+# Tests only: promtool (checks and unit-tests docs/prometheus/alerts.yml), from Debian's
+# prometheus package, installed without its recommends (node-exporter).
+TEST_SYSTEM_PACKAGES := prometheus
 
-.PHONY: help install install-dev system-deps redis redis-stop run worker chroma test test-unit lint studio eval bench load clean
+.PHONY: help install install-dev system-deps test-system-deps redis redis-stop run worker chroma test test-unit lint studio eval bench load clean
 
 help:
 	@echo "make run     set up and serve on $(HOST):$(PORT) with the embedded defaults"
@@ -93,7 +96,14 @@ worker: install system-deps
 chroma: install
 	exec $(BIN)/chroma run --path .data/chroma-server --host $(HOST) --port $(CHROMA_SERVER_PORT)
 
-test: install-dev system-deps
+test-system-deps: system-deps
+	@missing=$$(for p in $(TEST_SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+test: install-dev test-system-deps
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
 	TEST_REDIS_URL=$${REDIS_URL} $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 

@@ -13,14 +13,16 @@ from typing import Any
 
 from fastapi import Depends, FastAPI, File, Form, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from langserve import add_routes
 from starlette.exceptions import HTTPException
 
 from core.api_docs import ASSETS_PATH, docs_asset, drawable_input, redoc_page, swagger_page
 from core.checkpoint import ServicesCheckpointer
 from core.errors import AIError, as_ai_error, error_body
-from core.health import health_report, readiness_report
+from core.health import HealthReport, ReadyReport, health_report, readiness_report
+from core.openapi import contract_openapi
 from core.request_limits import (
     RequestLimitsMiddleware,
     TokenQuotaMiddleware,
@@ -44,7 +46,7 @@ from core.vector_store import check_topology
 from graphs.analysis import build_analysis_graph
 from graphs.calendar import build_calendar_graph
 from graphs.chat import build_chat_graph
-from graphs.documents import load_task, public_task
+from graphs.documents import DOCUMENT_ERRORS, load_task, public_task
 from graphs.documents import submit as submit_document_job
 from graphs.embed import build_embed_graph
 from graphs.interview import build_interview_graph, build_report_graph
@@ -52,6 +54,7 @@ from graphs.warmup import warm_up
 from nodes.analysis.schemas import AnalysisResult, AnalyzeInput
 from nodes.calendar.schemas import CalendarParseInput, CalendarParseResult
 from nodes.chat.schemas import ChatInput, ChatResult
+from nodes.documents.schemas import JobAccepted, TaskRecord
 from nodes.embed.schemas import FileEmbedInput, FileEmbedResult
 from nodes.interview.schemas import (
     InterviewQuestion,
@@ -61,6 +64,21 @@ from nodes.interview.schemas import (
 )
 
 log = logging.getLogger("devths.server")
+
+# Each route's own error statuses and codes, beside those every /ai/* route and every
+# feature run can answer (core/openapi.py): the OpenAPI document lists them, and a test
+# holds every real answer to it.
+ROUTE_ERRORS: dict[str, dict[int, list[str]]] = {
+    "/ai/chat": {409: ["THREAD_BUSY"]},
+    "/ai/interview/question": {
+        404: ["SESSION_NOT_FOUND"],
+        409: ["THREAD_BUSY", "STALE_ANSWER", "INTERVIEW_FINISHED"],
+    },
+    "/ai/interview/report": {404: ["SESSION_NOT_FOUND"], 409: ["NO_ANSWERS"]},
+    "/ai/ocr/extract": DOCUMENT_ERRORS,
+    "/ai/masking/draft": DOCUMENT_ERRORS,
+    "/ai/tasks/{task_id}": {404: ["TASK_NOT_FOUND"], 422: ["INVALID_INPUT"]},
+}
 
 
 @asynccontextmanager
@@ -112,7 +130,12 @@ def _ai_error(request: Request, exc: AIError) -> JSONResponse:
     return JSONResponse(exc.to_dict(), status_code=exc.status_code, headers=exc.headers)
 
 
-_HTTP_CODES = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED", 413: "PAYLOAD_TOO_LARGE"}
+_HTTP_CODES = {
+    400: "BAD_REQUEST",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    413: "PAYLOAD_TOO_LARGE",
+}
 # What each framework error is about: the path, the method, or the body.
 _HTTP_FIELDS = {404: "path", 405: "method"}
 
@@ -120,13 +143,16 @@ _HTTP_FIELDS = {404: "path", 405: "method"}
 def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
     """Framework errors (an unknown path, a wrong method, LangServe's own 422s) in the
     contract's shape too."""
-    code = _HTTP_CODES.get(exc.status_code) or (
-        "INVALID_INPUT" if exc.status_code == 422 else f"HTTP_{exc.status_code}"
-    )
+    status = exc.status_code
+    field = _HTTP_FIELDS.get(status, "body")
+    if "config hash" in str(exc.detail).lower():  # LangServe's /c/{config_hash}/ routes
+        field = "config_hash"
+    elif status == 400:  # a body the framework cannot parse (broken multipart): bad input
+        status = 422
+    code = _HTTP_CODES.get(status) or ("INVALID_INPUT" if status == 422 else f"HTTP_{status}")
     note_error(code)
-    field = _HTTP_FIELDS.get(exc.status_code, "body")
     body = {"error": {"code": code, "message": str(exc.detail), "field": field}}
-    return JSONResponse(body, status_code=exc.status_code, headers=exc.headers)
+    return JSONResponse(body, status_code=status, headers=exc.headers)
 
 
 def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
@@ -248,27 +274,36 @@ def create_app() -> FastAPI:
         # Not waited for, or not done within JOB_WAIT_TIMEOUT_S: poll GET /ai/tasks/{id}.
         return JSONResponse({"task_id": record["task_id"], "status": "processing"}, 202)
 
-    @app.post("/ai/ocr/extract", dependencies=guarded, status_code=202)
+    job_answers: dict[int | str, dict[str, Any]] = {
+        200: {"model": TaskRecord, "description": "With ?wait=true: the finished task"},
+        202: {"model": JobAccepted, "description": "Queued: poll GET /ai/tasks/{task_id}"},
+    }
+
+    @app.post("/ai/ocr/extract", dependencies=guarded, status_code=202, responses=job_answers)
     async def ocr_extract(
         file: UploadFile = File(...), user_id: str = Form(..., min_length=1), wait: bool = False
     ) -> JSONResponse:
         return await document_job("ocr", file, user_id, wait)
 
-    @app.post("/ai/masking/draft", dependencies=guarded, status_code=202)
+    @app.post("/ai/masking/draft", dependencies=guarded, status_code=202, responses=job_answers)
     async def masking_draft(
         file: UploadFile = File(...), user_id: str = Form(..., min_length=1), wait: bool = False
     ) -> JSONResponse:
         return await document_job("masking", file, user_id, wait)
 
-    @app.get("/ai/tasks/{task_id}", dependencies=guarded)
+    @app.get("/ai/tasks/{task_id}", dependencies=guarded, response_model=TaskRecord)
     async def task_status(task_id: str, user_id: str | None = None) -> dict[str, Any]:
         return await load_task(task_id, user_id)
 
-    @app.get("/health")
+    @app.get("/health", response_model=HealthReport)
     async def health() -> dict[str, Any]:
         return await health_report(get_services())
 
-    @app.get("/ready", responses={503: {"description": "Warming up, or Redis unreachable"}})
+    @app.get(
+        "/ready",
+        response_model=ReadyReport,
+        responses={503: {"model": ReadyReport, "description": "Warming up, or Redis down"}},
+    )
     async def ready() -> JSONResponse:
         status, body = await readiness_report(get_services())
         return JSONResponse(body, status)
@@ -277,11 +312,19 @@ def create_app() -> FastAPI:
         if not get_settings().metrics_public:
             await check_api_key(request)
 
-    @app.get("/metrics", dependencies=[Depends(metrics_key)])
+    @app.get("/metrics", dependencies=[Depends(metrics_key)], response_class=PlainTextResponse)
     async def metrics() -> Response:
         payload, content_type = metrics_payload()
         return Response(payload, media_type=content_type)
 
+    def openapi_document() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = contract_openapi(
+                get_openapi(title=app.title, version=app.version, routes=app.routes), ROUTE_ERRORS
+            )
+        return app.openapi_schema
+
+    app.openapi = openapi_document  # type: ignore[method-assign]
     keyed = [Depends(check_api_key)]
 
     @app.get("/openapi.json", dependencies=keyed, include_in_schema=False)

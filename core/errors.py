@@ -15,6 +15,21 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 M = TypeVar("M", bound=BaseModel)
 
 
+class ErrorBody(BaseModel):
+    """The contract's error object: `code` (UPPER_SNAKE), a message for people, and the
+    input field, header or part of the request at fault (every 4xx names one)."""
+
+    code: str
+    message: str
+    field: str | None = None
+
+
+class ErrorResponse(BaseModel):
+    """Every error answer of the server, and the `error` event that ends a failed stream."""
+
+    error: ErrorBody
+
+
 class AIError(Exception):
     """Base of all errors the server reports on purpose."""
 

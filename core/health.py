@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import BaseModel
 
 from core.errors import AIError
 from core.services import Services
@@ -27,6 +29,20 @@ def _llm_check(services: Services) -> str:
         return f"ok ({services.models.spec('analysis')})"
     except AIError as exc:
         return f"error: {exc.message}"
+
+
+class ReadyReport(BaseModel):
+    """GET /ready's answer, 200 or 503."""
+
+    status: Literal["ready", "warming_up", "unavailable"]
+    checks: dict[str, str] | None = None
+
+
+class HealthReport(BaseModel):
+    """GET /health's answer: one check per dependency."""
+
+    status: Literal["ok", "degraded"]
+    checks: dict[str, str]
 
 
 async def readiness_report(services: Services) -> tuple[int, dict[str, Any]]:

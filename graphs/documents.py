@@ -81,6 +81,23 @@ _GRAPHS = {
 }
 
 
+# The upload routes' own error statuses and codes (the OpenAPI document lists them).
+DOCUMENT_ERRORS: dict[int, list[str]] = {
+    413: ["PAYLOAD_TOO_LARGE", "FILE_TOO_LARGE", "IMAGE_TOO_LARGE", "PAGE_TOO_LARGE"],
+    415: ["UNSUPPORTED_FILE_TYPE"],
+    422: [
+        "INVALID_INPUT",
+        "EMPTY_FILE",
+        "BROKEN_IMAGE",
+        "BROKEN_PDF",
+        "ENCRYPTED_PDF",
+        "TOO_MANY_PAGES",
+    ],
+    429: ["RATE_LIMITED", "QUOTA_EXCEEDED"],
+    503: ["QUEUE_FULL"],
+}
+
+
 async def submit(
     kind: Literal["ocr", "masking"], data: bytes, user_id: str | None = None
 ) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """The API fuzzed from its own OpenAPI schema (schemathesis): every operation, generated
 valid and invalid bodies, parameters and paths, sent over real HTTP to the app served by
 uvicorn in a thread (fake model, in-process services). No answer is a 5xx; every 4xx
-carries the contract's error object. Bounded in examples per operation so CI stays fast;
+carries the contract's error object; every answer conforms to what the document declares
+for its operation and status. Bounded in examples per operation so CI stays fast;
 derandomized so a failure reproduces."""
 
 from __future__ import annotations
@@ -16,6 +17,11 @@ import pytest
 import schemathesis
 import uvicorn
 from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from core.models import ModelRegistry
 from core.services import in_process_services, set_services
@@ -90,3 +96,6 @@ def test_no_operation_answers_5xx_and_every_4xx_is_a_contract_error(case, base_u
         error = response.json().get("error")
         assert isinstance(error, dict), response.text[:300]
         assert isinstance(error.get("code"), str) and isinstance(error.get("message"), str)
+    # The answer is the one the document declares for this operation and status.
+    checks = [status_code_conformance, content_type_conformance, response_schema_conformance]
+    case.validate_response(response, checks=checks)
