@@ -11,17 +11,20 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import Depends, FastAPI, File, Form, Request, UploadFile
+from fastapi import Depends, FastAPI, File, Form, Header, Request, UploadFile
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from langserve import add_routes
+from pydantic import BaseModel, create_model
+from sse_starlette import EventSourceResponse
 from starlette.exceptions import HTTPException
 
 from core.api_docs import ASSETS_PATH, docs_asset, drawable_input, redoc_page, swagger_page
 from core.checkpoint import ServicesCheckpointer
 from core.errors import AIError, as_ai_error, error_body
 from core.health import HealthReport, ReadyReport, health_report, readiness_report
+from core.lean_stream import check_owner, sse, start_run
 from core.openapi import contract_openapi
 from core.request_limits import (
     RequestLimitsMiddleware,
@@ -34,6 +37,7 @@ from core.services import create_services, get_services, set_services
 from core.settings import get_settings
 from core.streaming import StreamErrorMiddleware, contract_errors
 from core.telemetry import (
+    REQUEST,
     RequestMetricsMiddleware,
     configure_logging,
     configure_tracing,
@@ -78,6 +82,7 @@ ROUTE_ERRORS: dict[str, dict[int, list[str]]] = {
     "/ai/ocr/extract": DOCUMENT_ERRORS,
     "/ai/masking/draft": DOCUMENT_ERRORS,
     "/ai/tasks/{task_id}": {404: ["TASK_NOT_FOUND"], 422: ["INVALID_INPUT"]},
+    "/ai/runs/{run_id}/events": {404: ["RUN_NOT_FOUND"], 422: ["INVALID_INPUT"]},
 }
 
 
@@ -162,6 +167,60 @@ def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     note_error("INTERNAL_ERROR")
     log.exception("unhandled error", exc_info=exc)
     return JSONResponse(error_body(exc), status_code=500)
+
+
+# The lean stream's token events: which graph node's model tokens belong to which field of
+# the feature's result (other nodes' tokens are internal and not sent).
+EVENT_TOKENS: dict[str, dict[str, str]] = {
+    "/ai/analyze": {"write_feedback": "feedback"},
+    "/ai/chat": {"write_answer": "answer", "call_model": "answer"},
+    "/ai/interview/report": {"write_report": "report"},
+}
+LEAN_STREAM_DOC = (
+    "Server-sent events: `run` {run_id}, then `match` (analysis), `token` {field, text}, "
+    "`result` (the route's output object) or `error` (the ErrorResponse object), and `end`. "
+    "Each has an id; resume with GET /ai/runs/{run_id}/events and Last-Event-ID."
+)
+
+
+LEAN_STREAM_RESPONSE = {"description": LEAN_STREAM_DOC, "content": {"text/event-stream": {}}}
+
+
+def add_event_route(
+    app: FastAPI,
+    path: str,
+    graph: Any,
+    input_type: type,
+    feature: str,
+    dependencies: list[Any],
+) -> None:
+    """`POST {path}/events`: the lean event stream of one feature (core/lean_stream.py)."""
+    tokens = EVENT_TOKENS.get(path, {})
+    request_type = create_model(f"{input_type.__name__}Events", input=(input_type, ...))
+
+    async def events(request: Request, body: BaseModel) -> EventSourceResponse:
+        services = get_services()
+        record = REQUEST.get() or {}
+        metadata = {"feature": feature, "route": request.url.path, "user": record.get("user")}
+        raw = (await request.json())["input"]  # as sent: the graph reads its own input
+        run_id = await start_run(services, graph, raw, metadata, tokens)
+        stream = sse(services, run_id, None)
+        return EventSourceResponse(stream, headers={"X-Run-Id": run_id})
+
+    events.__doc__ = f"The lean event stream of {path} (see /ai/runs/{{run_id}}/events)."
+    # The body's model is made here, per feature: FastAPI reads it from the annotations.
+    events.__annotations__ = {
+        "request": Request,
+        "body": request_type,
+        "return": EventSourceResponse,
+    }
+    app.post(
+        f"{path}/events",
+        dependencies=dependencies,
+        response_class=EventSourceResponse,
+        responses={200: LEAN_STREAM_RESPONSE},
+        name=f"{feature}_events",
+    )(events)
 
 
 def create_app() -> FastAPI:
@@ -260,6 +319,32 @@ def create_app() -> FastAPI:
             dependencies=[*guarded, Depends(admit(input_type, thread and thread[1]))],
             per_req_config_modifier=run_metadata(feature),
         )
+        add_event_route(
+            app,
+            path,
+            graph,
+            input_type,
+            feature,
+            [*guarded, Depends(admit(input_type, thread and thread[1]))],
+        )
+
+    @app.get(
+        "/ai/runs/{run_id}/events",
+        dependencies=guarded,
+        response_class=EventSourceResponse,
+        responses={200: LEAN_STREAM_RESPONSE},
+    )
+    async def run_events(
+        run_id: str,
+        user_id: str | None = None,
+        last_event_id: str | None = Header(default=None),
+    ) -> EventSourceResponse:
+        """The events of a run started with `POST {feature}/events`, after `Last-Event-ID`
+        (all of them without it): a client that lost its connection continues here, on
+        any API process, while the run's events are kept (EVENT_TTL_S)."""
+        services = get_services()
+        await check_owner(services, run_id, user_id)
+        return EventSourceResponse(sse(services, run_id, last_event_id))
 
     async def document_job(kind: str, file: UploadFile, user_id: str, wait: bool) -> JSONResponse:
         await admit_upload(user_id)

@@ -28,8 +28,8 @@ from typing import Any
 from core.errors import ErrorResponse
 
 ERROR_REF = "#/components/schemas/ErrorResponse"
-RUNS = ("/invoke", "/batch", "/stream", "/stream_log", "/stream_events")
-STREAMS = ("/stream", "/stream_log", "/stream_events")
+RUNS = ("/invoke", "/batch", "/stream", "/stream_log", "/stream_events", "/events")
+STREAMS = ("/stream", "/stream_log", "/stream_events", "/events")
 
 # Every route under /ai/ (the API key, the per-key rate, Redis, a bug).
 AI_ERRORS: dict[int, list[str]] = {
@@ -151,7 +151,8 @@ def contract_openapi(
                     del responses[status]  # FastAPI's own 422 shape: never sent
             for status, codes in sorted(route_codes(path, method, route_errors).items()):
                 responses.setdefault(str(status), _error_response(status, codes))
-            if method == "post" and path.endswith(STREAMS) and "200" in responses:
+            lean = "text/event-stream" in responses.get("200", {}).get("content", {})
+            if method == "post" and path.endswith(STREAMS) and "200" in responses and not lean:
                 responses["200"] = {
                     "description": "Server-sent events; a failure inside the stream is an "
                     "`error` event carrying the ErrorResponse object",

@@ -43,6 +43,7 @@ class Services:
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
     # False while the start-up warm-up runs: the readiness probe (`GET /ready`) says 503.
     warm: bool = True
+    events: Any = None  # the lean stream's event log (core/lean_stream.py), made on first use
     _embeddings: Embeddings | None = field(default=None, repr=False)
     _vectors: VectorStore | None = field(default=None, repr=False)
     _line_vectors: VectorCache | None = field(default=None, repr=False)

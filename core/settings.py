@@ -154,6 +154,9 @@ class Settings(BaseSettings):
     job_queue: str = Field(default="devths-documents", pattern=r"^[A-Za-z0-9_.-]{1,64}$")
     job_workers: int = Field(default=2, ge=1, description="Jobs one worker process runs at once")
     job_ttl_s: int = Field(default=24 * 3600, ge=60)
+    # The lean event stream (POST {feature}/events): how long a run's events stay in Redis
+    # for a client to resume from (Last-Event-ID), counted from its last event.
+    event_ttl_s: int = Field(default=15 * 60, ge=10)
     # `?wait=true` waits at most this long, then answers 202 with the task id.
     job_wait_timeout_s: float = Field(default=300.0, gt=0)
     # Waiting jobs beyond this get 503 QUEUE_FULL with Retry-After (0: unbounded). Each

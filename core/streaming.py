@@ -61,11 +61,11 @@ class ContractErrors(RunnableBinding):
     async def astream_events(  # type: ignore[override]
         self, input: Any, config: RunnableConfig | None = None, **kwargs: Any
     ) -> AsyncIterator[Any]:
-        output_keys = _output_keys(self.bound)
+        keys = output_keys(self.bound)
         try:
             async for event in super().astream_events(input, config, **kwargs):
                 if event["event"] == "on_chain_end" and not event.get("parent_ids"):
-                    event = _only_output(event, output_keys)
+                    event = _only_output(event, keys)
                 yield _json_safe(event)
         except Exception as exc:
             yield {
@@ -82,7 +82,7 @@ class ContractErrors(RunnableBinding):
 _OUTPUT_KEYS: weakref.WeakKeyDictionary[Any, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
-def _output_keys(runnable: Any) -> frozenset[str]:
+def output_keys(runnable: Any) -> frozenset[str]:
     """The output schema's fields, computed once per graph: building the JSON schema costs
     a pydantic model per call (6.5% of the server's CPU at 50 streams, before this)."""
     while isinstance(runnable, RunnableBinding):  # (unhashable) wrappers of the graph

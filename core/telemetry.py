@@ -277,12 +277,14 @@ def _forget_dead_processes(path: str) -> None:
             pass
 
 
-# The endpoints LangServe gives each feature that run its graph.
-RUN_SUFFIXES = ("/invoke", "/batch", "/stream", "/stream_events", "/stream_log")
+# The endpoints that run a feature's graph: LangServe's, and the lean event stream's.
+RUN_SUFFIXES = ("/invoke", "/batch", "/stream", "/stream_events", "/stream_log", "/events")
 
 
 def _route_of(path: str) -> str:
     """Bounded label values: the feature path, never ids from the URL."""
+    if path.startswith("/ai/runs/"):
+        return "/ai/runs/{run_id}/events"
     if path.endswith(RUN_SUFFIXES):
         return path
     if path.startswith("/ai/tasks/"):

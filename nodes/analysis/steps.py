@@ -14,6 +14,7 @@ from typing import Any
 from langchain_core.callbacks import adispatch_custom_event
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.config import get_stream_writer
 from langgraph.graph import END
 from langgraph.types import Command, Send
 
@@ -278,19 +279,17 @@ async def score_match(state: dict[str, Any], config: RunnableConfig) -> dict[str
         {k: v for k, v in asdict(a).items() if k not in ("basis", "credit")} for a in assessed
     ]
     credits = [a.credit for a in assessed]
-    await adispatch_custom_event(
-        MATCH_EVENT,
-        {
-            "score": score,
-            "grade": grade,
-            "matched_skills": skills.matched,
-            "missing_skills": skills.missing,
-            "bonus_skills": skills.bonus,
-            "requirements": requirements,
-            "requirements_read": scored is not None,
-        },
-        config=config,
-    )
+    match_event = {
+        "score": score,
+        "grade": grade,
+        "matched_skills": skills.matched,
+        "missing_skills": skills.missing,
+        "bonus_skills": skills.bonus,
+        "requirements": requirements,
+        "requirements_read": scored is not None,
+    }
+    await adispatch_custom_event(MATCH_EVENT, match_event, config=config)
+    get_stream_writer()({"event": "match", "data": match_event})  # the lean stream's `match`
     return {
         "match": {
             "score": score,

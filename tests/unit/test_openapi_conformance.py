@@ -86,6 +86,17 @@ async def test_feature_runs_answer_as_declared(use_fake_model, client, monkeypat
         get_settings.cache_clear()
 
 
+async def test_the_lean_stream_answers_as_declared(use_fake_model, client):
+    use_fake_model()
+    started = await client.post("/ai/analyze/events", json={"input": ANALYZE})
+    conforms("POST", "/ai/analyze/events", started)
+    conforms("POST", "/ai/analyze/events", await client.post("/ai/analyze/events", json={}))
+    path = "/ai/runs/{run_id}/events"
+    run = started.headers["x-run-id"]
+    conforms("GET", path, await client.get(f"/ai/runs/{run}/events"))
+    conforms("GET", path, await client.get("/ai/runs/feedbeef/events"))
+
+
 async def test_a_model_failure_is_a_declared_5xx(use_fake_model, client):
     use_fake_model(respond=lambda m: "{}" if "섹션:" in m[-1].text else "x")
     r = await client.post("/ai/analyze/invoke", json={"input": ANALYZE, "version": "v2"})
@@ -148,6 +159,8 @@ async def test_operations_routes_answer_as_declared(use_fake_model, client):
         {
             ("POST", "/ai/analyze/invoke"): {200, 401, 413, 422, 429, 502},
             ("POST", "/ai/analyze/stream_events"): {200},
+            ("POST", "/ai/analyze/events"): {200, 422},
+            ("GET", "/ai/runs/{run_id}/events"): {200, 404},
             ("POST", "/ai/interview/question/invoke"): {200, 404, 409},
             ("POST", "/ai/interview/report/invoke"): {404, 409},
             ("POST", "/ai/ocr/extract"): {200, 202, 413, 415, 422},

@@ -1,0 +1,164 @@
+"""The lean event stream: one SSE endpoint per feature beside LangServe's routes.
+
+`POST {feature}/events` with `{"input": {...}}` (checked like `/invoke`: a bad input is a 4xx
+before anything runs) starts the run in the background and streams its events:
+
+    id: 1733212800000-0        event: run      data: {"run_id": "..."}
+    id: ...                    event: match    data: {score, grade, requirements, ...}
+    id: ...                    event: token    data: {"field": "feedback", "text": "..."}
+    id: ...                    event: result   data: {the contract's output object}
+    id: ...                    event: error    data: {"error": {code, message, field}}
+    id: ...                    event: end      data: {}
+
+Events are written to the run's event log (core/event_log.py: a Redis stream) as the run
+produces them, from LangGraph's own stream modes (`messages` for tokens, `custom` for
+what a node writes with `get_stream_writer`, `values` for the final output), and read from
+there by the response. So the run goes on when its client drops, and a client reconnecting
+to `GET /ai/runs/{run_id}/events` with `Last-Event-ID` (on any API process) continues
+after the last event it received. The log expires EVENT_TTL_S after its last event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from langchain_core.messages import AIMessageChunk
+
+from core.errors import AIError, DependencyError, NotFoundError, error_body
+from core.event_log import EventLog
+from core.request_limits import charged_to
+from core.security import hash_user_id
+from core.services import Services
+from core.streaming import SHUTDOWN_CODE, SHUTDOWN_MESSAGE, output_keys
+from core.telemetry import note_error
+
+log = logging.getLogger(__name__)
+FINAL = ("end",)
+
+
+def event_log(services: Services) -> EventLog:
+    from core.event_log import MemoryEventLog, RedisEventLog
+
+    if services.events is None:
+        ttl = services.settings.event_ttl_s
+        services.events = (
+            RedisEventLog(services.redis, ttl)
+            if services.redis is not None
+            else MemoryEventLog(ttl)
+        )
+    return services.events
+
+
+def _text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # content blocks
+        return "".join(b.get("text", "") for b in content if isinstance(b, dict))
+    return ""
+
+
+async def _produce(
+    services: Services,
+    runnable: Any,
+    payload: dict[str, Any],
+    config: dict[str, Any],
+    run_id: str,
+    tokens: Mapping[str, str],
+) -> None:
+    """Runs the graph and writes its events; always ends the log with `end`."""
+    events = event_log(services)
+    keys = output_keys(runnable)
+    last: Any = None
+    try:
+        async with charged_to(config["metadata"].get("user")):
+            stream = runnable.astream(payload, config, stream_mode=["messages", "custom", "values"])
+            async for mode, chunk in stream:
+                if mode == "messages":
+                    message, meta = chunk
+                    # Streamed chunks only: the whole message a node then writes to its
+                    # state repeats them (a model that did not stream: its `result`).
+                    field = tokens.get(meta.get("langgraph_node", ""))
+                    text = _text(message.content) if isinstance(message, AIMessageChunk) else ""
+                    if field and text:
+                        await events.append(run_id, "token", {"field": field, "text": text})
+                elif mode == "custom" and isinstance(chunk, dict) and "event" in chunk:
+                    await events.append(run_id, str(chunk["event"]), chunk.get("data"))
+                elif mode == "values":
+                    last = chunk
+        result = {k: v for k, v in last.items() if k in keys} if isinstance(last, dict) else last
+        await events.append(run_id, "result", result)
+    except asyncio.CancelledError:  # the server is shutting down
+        note_error(SHUTDOWN_CODE)
+        body = {"error": {"code": SHUTDOWN_CODE, "message": SHUTDOWN_MESSAGE}}
+        await asyncio.shield(events.append(run_id, "error", body))
+        await asyncio.shield(events.append(run_id, "end", {}))
+        raise
+    except Exception as exc:
+        body = error_body(exc)
+        if not isinstance(exc, AIError):
+            log.exception("unhandled error in an event-stream run", exc_info=exc)
+        note_error(body["error"]["code"])
+        await events.append(run_id, "error", body)
+    await events.append(run_id, "end", {})
+
+
+async def start_run(
+    services: Services,
+    runnable: Any,
+    raw: dict[str, Any],
+    metadata: dict[str, Any],
+    tokens: Mapping[str, str],
+) -> str:
+    """Creates the log of a run of `runnable` on `raw` (an input the route has checked)
+    and starts the run; its id."""
+    run_id = uuid.uuid4().hex
+    owner = metadata.get("user")
+    await event_log(services).create(run_id, owner)
+    await event_log(services).append(run_id, "run", {"run_id": run_id})
+    config = {"metadata": {**metadata, "run": "events"}, "run_name": metadata.get("feature")}
+    task = services.background.spawn(
+        f"events:{run_id}", lambda: _produce(services, runnable, raw, config, run_id, tokens)
+    )
+    if task is None:
+        raise DependencyError(
+            "The server is at its limit of running streams; retry shortly", retry_after_s=5
+        )
+    return run_id
+
+
+async def check_owner(services: Services, run_id: str, user_id: str | None) -> None:
+    """404 RUN_NOT_FOUND for an unknown or expired run, and (with `user_id`) for another
+    user's: its existence is not revealed."""
+    owner = await event_log(services).owner(run_id)
+    if owner is None or (user_id is not None and owner != hash_user_id(user_id)):
+        raise NotFoundError(f"No run {run_id}", code="RUN_NOT_FOUND", field="run_id")
+
+
+async def sse(services: Services, run_id: str, after: str | None) -> AsyncIterator[dict[str, Any]]:
+    """The run's events after `after` as SSE messages (for sse-starlette), until `end`.
+    A Redis failure while reading ends the stream with an `error` event."""
+    events = event_log(services)
+    # Blocking reads shorter than the Redis socket timeout; sse-starlette's pings keep
+    # proxies from closing a quiet stream.
+    block_s = max(0.5, min(2.0, services.settings.redis_socket_timeout_s - 1))
+    position = after or "0"
+    while True:
+        try:
+            batch = await events.read(run_id, position, block_s)
+        except AIError as exc:
+            yield {"event": "error", "data": _json(exc.to_dict())}
+            return
+        for event_id, kind, data in batch:
+            position = event_id
+            yield {"id": event_id, "event": kind, "data": _json(data)}
+            if kind in FINAL:
+                return
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
