@@ -16,10 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from redis.asyncio import Redis
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from core.errors import redis_failure
 
 PREFIX = "devths:run:"
+
+
+class ReadTimedOut(Exception):
+    """A blocking read got no answer within the socket timeout."""
+
+
 Event = tuple[str, str, Any]  # (id, kind, data)
 
 
@@ -69,6 +76,10 @@ class RedisEventLog:
             found = await self.redis.xread(
                 {f"{PREFIX}{run_id}": after}, count=500, block=max(1, int(block_s * 1000))
             )
+        except RedisTimeoutError as exc:
+            # A blocking read answered late (this process's event loop was busy): the reader
+            # retries a few times before it calls Redis unreachable.
+            raise ReadTimedOut from exc
         except Exception as exc:
             raise redis_failure(exc, "Reading the run's events") from exc
         events: list[Event] = []

@@ -29,8 +29,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessageChunk
 
-from core.errors import AIError, DependencyError, NotFoundError, error_body
-from core.event_log import EventLog
+from core.errors import AIError, DependencyError, NotFoundError, error_body, redis_failure
+from core.event_log import EventLog, ReadTimedOut
 from core.request_limits import charged_to
 from core.security import hash_user_id
 from core.services import Services
@@ -39,6 +39,9 @@ from core.telemetry import note_error
 
 log = logging.getLogger(__name__)
 FINAL = ("end",)
+# Blocking reads in a row that may time out (a busy event loop answers them late) before
+# the stream ends with Redis unreachable.
+READ_RETRIES = 5
 
 
 def event_log(services: Services) -> EventLog:
@@ -146,10 +149,18 @@ async def sse(services: Services, run_id: str, after: str | None) -> AsyncIterat
     # Blocking reads shorter than the Redis socket timeout; sse-starlette's pings keep
     # proxies from closing a quiet stream.
     block_s = max(0.5, min(2.0, services.settings.redis_socket_timeout_s - 1))
-    position = after or "0"
+    position, timeouts = after or "0", 0
     while True:
         try:
             batch = await events.read(run_id, position, block_s)
+            timeouts = 0
+        except ReadTimedOut as exc:
+            timeouts += 1
+            if timeouts < READ_RETRIES:
+                continue
+            error = redis_failure(exc.__cause__ or exc, "Reading the run's events")
+            yield {"event": "error", "data": _json(error.to_dict())}
+            return
         except AIError as exc:
             yield {"event": "error", "data": _json(exc.to_dict())}
             return
