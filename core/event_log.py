@@ -10,6 +10,7 @@ event: a client that has not come back by then starts a new run.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from dataclasses import dataclass, field
@@ -43,16 +44,24 @@ class EventLog(Protocol):
 
 
 class RedisEventLog:
-    """A Redis stream `devths:run:{id}` (entry ids are the event ids) beside the owner key."""
+    """A Redis stream `devths:run:{id}` (entry ids are the event ids) beside the owner key.
+
+    The process running a run wakes its own readers when it appends (they then read what is
+    new without blocking a Redis connection: 50 streams would hold 50 of the pool's
+    connections in `XREAD BLOCK`); a reader on another process (a client that reconnected
+    elsewhere) blocks on Redis."""
 
     def __init__(self, redis: Redis, ttl_s: int, max_events: int = 20_000) -> None:
         self.redis, self.ttl_s, self.max_events = redis, ttl_s, max_events
+        # Runs this process is producing: their condition and how many events were appended.
+        self._local: dict[str, list[Any]] = {}
 
     async def create(self, run_id: str, owner: str | None) -> None:
         try:
             await self.redis.set(f"{PREFIX}{run_id}:owner", owner or "", ex=self.ttl_s)
         except Exception as exc:
             raise redis_failure(exc, "Saving the run") from exc
+        self._local[run_id] = [asyncio.Condition(), 0]
 
     async def owner(self, run_id: str) -> str | None:
         try:
@@ -69,9 +78,37 @@ class RedisEventLog:
             pipe.expire(key, self.ttl_s)
             pipe.expire(f"{key}:owner", self.ttl_s)
             entry, *_ = await pipe.execute()
-        return entry.decode() if isinstance(entry, bytes) else str(entry)
+        local = self._local.get(run_id)
+        if local is not None:
+            async with local[0]:
+                local[1] += 1
+                local[0].notify_all()
+            if kind == "end":
+                del self._local[run_id]
+        return _text(entry)
 
     async def read(self, run_id: str, after: str, block_s: float) -> list[Event]:
+        local = self._local.get(run_id)
+        if local is None:
+            return await self._blocking_read(run_id, after, block_s)
+        changed, seen = local[0], local[1]  # an append after this count wakes the wait
+        found = await self._range(run_id, after)
+        if not found:
+            async with changed:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait_for(lambda: local[1] != seen), block_s)
+            found = await self._range(run_id, after)
+        return found
+
+    async def _range(self, run_id: str, after: str) -> list[Event]:
+        start = "-" if after in ("0", "0-0") else f"({after}"
+        try:
+            entries = await self.redis.xrange(f"{PREFIX}{run_id}", min=start, count=500)
+        except Exception as exc:
+            raise redis_failure(exc, "Reading the run's events") from exc
+        return [_event(entry_id, fields) for entry_id, fields in entries or []]
+
+    async def _blocking_read(self, run_id: str, after: str, block_s: float) -> list[Event]:
         try:
             found = await self.redis.xread(
                 {f"{PREFIX}{run_id}": after}, count=500, block=max(1, int(block_s * 1000))
@@ -82,17 +119,17 @@ class RedisEventLog:
             raise ReadTimedOut from exc
         except Exception as exc:
             raise redis_failure(exc, "Reading the run's events") from exc
-        events: list[Event] = []
         streams: Any = found or []  # RESP2: [[key, [(id, fields), ...]]]
-        for _, entries in streams:
-            for entry_id, fields in entries:
-                get = {_text(k): _text(v) for k, v in fields.items()}
-                events.append((_text(entry_id), get["e"], json.loads(get["d"])))
-        return events
+        return [_event(entry_id, fields) for _, entries in streams for entry_id, fields in entries]
 
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _event(entry_id: Any, fields: Any) -> Event:
+    get = {_text(k): _text(v) for k, v in fields.items()}
+    return _text(entry_id), get["e"], json.loads(get["d"])
 
 
 @dataclass

@@ -1,0 +1,128 @@
+"""The lean event stream beside LangServe's `stream_events`, at 50 concurrent analyses.
+
+One real server process (real Redis, simulated model: 600 ms TTFT, 28 tokens/s), every
+request a cache miss; both streams measured in the same run, alternating, so they share
+the machine's state. Per stream kind: client-side time to the first token event (and what
+the server adds over the model's own TTFT), bytes on the wire per token event, requests per
+second. Then the lean stream again on two uvicorn workers (WEB_CONCURRENCY=2) for the RPS
+ratio. The load generator shares the 2 cores with the server: it runs at lower priority
+(nice 10 for this process) so the server's figures are the server's.
+
+python -m bench.lean   (also part of `make bench`; writes bench/results/lean.json)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import statistics
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from bench.measure import percentile
+from bench.procs import simulated_server
+from bench.simulated import model_alone_seconds
+
+RESUME = "[기술 스택]\nJava, Spring Boot, MySQL\n[경력]\n백엔드 개발 3년, 주문 API 개발\n"
+POSTING = "[카카오] 백엔드 개발자\n■ 자격요건\n- Java, Spring\n■ 우대사항\n- Kafka\n"
+RESULTS = Path(__file__).resolve().parent / "results" / "lean.json"
+KINDS = {
+    "stream_events": ("/ai/analyze/stream_events", "on_chat_model_stream"),
+    "lean": ("/ai/analyze/events", "event: token"),
+}
+
+
+async def one(client: httpx.AsyncClient, kind: str) -> tuple[float, float, int, int]:
+    """(seconds to the first token, seconds to the end, bytes, token events)."""
+    path, marker = KINDS[kind]
+    given = {"user_id": "bench", "resume_text": RESUME + uuid.uuid4().hex, "posting_text": POSTING}
+    body: dict[str, Any] = {"input": given}
+    if kind == "stream_events":
+        body["version"] = "v2"
+    start = time.perf_counter()
+    first, size, tokens = None, 0, 0
+    async with client.stream("POST", path, json=body) as response:
+        response.raise_for_status()
+        async for line in response.aiter_lines():
+            size += len(line.encode()) + 1
+            if marker in line:
+                tokens += 1
+                if first is None:
+                    first = time.perf_counter() - start
+            if line.startswith("event: error"):
+                raise RuntimeError("error event")
+    return (first if first is not None else float("nan")), time.perf_counter() - start, size, tokens
+
+
+async def level(base: str, kind: str, concurrency: int, rounds: int) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=base, timeout=300, limits=limits) as client:
+        await one(client, kind)  # warm
+        results, errors = [], 0
+        started = time.perf_counter()
+        for _ in range(rounds):
+            outcomes = await asyncio.gather(
+                *(one(client, kind) for _ in range(concurrency)), return_exceptions=True
+            )
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    errors += 1
+                else:
+                    results.append(outcome)
+        wall = time.perf_counter() - started
+    ttfts = [r[0] for r in results]
+    return {
+        "kind": kind,
+        "concurrency": concurrency,
+        "requests": len(results) + errors,
+        "errors": errors,
+        "ttft_p50_s": statistics.median(ttfts),
+        "ttft_p95_s": percentile(ttfts, 0.95),
+        "total_p50_s": statistics.median(r[1] for r in results),
+        "bytes_per_token": sum(r[2] for r in results) / max(1, sum(r[3] for r in results)),
+        "bytes_per_request": statistics.median(r[2] for r in results),
+        "rps": len(results) / wall,
+    }
+
+
+def run(concurrency: int = 50, rounds: int = 2, ttft_ms: float = 600, tps: float = 28) -> dict:
+    model_ttft, _ = model_alone_seconds(ttft_ms / 1000, tps)
+    rows = []
+    workers = ("--workers", "2")
+    with (
+        simulated_server(ttft_ms, tps) as (one_process, _),
+        simulated_server(ttft_ms, tps, *workers) as (two_procs, _),
+    ):
+        # The servers exist (at the usual priority): the load generator steps back.
+        os.nice(10)
+        for kind in ("stream_events", "lean", "stream_events", "lean"):
+            rows.append(asyncio.run(level(one_process, kind, concurrency, rounds)))
+        two = asyncio.run(level(two_procs, "lean", concurrency, rounds))
+    for row in [*rows, two]:
+        row["added_ttft_p50_ms"] = round(1000 * (row["ttft_p50_s"] - model_ttft), 1)
+        row["added_ttft_over_model"] = round(row["added_ttft_p50_ms"] / (1000 * model_ttft), 3)
+
+    def best(kind: str) -> dict[str, Any]:
+        return min((r for r in rows if r["kind"] == kind), key=lambda r: r["ttft_p50_s"])
+
+    lean, events = best("lean"), best("stream_events")
+    summary = {
+        "model_ttft_s": model_ttft,
+        "lean_added_ttft_over_model": lean["added_ttft_over_model"],
+        "stream_events_added_ttft_over_model": events["added_ttft_over_model"],
+        "bytes_per_token_ratio": round(lean["bytes_per_token"] / events["bytes_per_token"], 3),
+        "rps_two_workers_over_one": round(two["rps"] / lean["rps"], 2),
+    }
+    result = {"runs": rows, "two_workers": two, "summary": summary}
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(run()["summary"], indent=2))
