@@ -496,7 +496,19 @@ SECTIONS = {
     "embedding_throughput": lambda: asyncio.to_thread(retrieval.embedding_throughput),
     "processes": lambda: asyncio.to_thread(processes.run),
     "analysis_match": lambda: asyncio.to_thread(overhead.analysis_match_latency),
+    # Its own process: it lowers its priority (the load generator's) after its servers start.
+    "lean_stream": lambda: asyncio.to_thread(_lean_stream),
 }
+
+
+def _lean_stream() -> dict:
+    import subprocess
+    import sys
+
+    from bench import lean
+
+    subprocess.run([sys.executable, "-m", "bench.lean"], check=True, stdout=subprocess.DEVNULL)
+    return json.loads(lean.RESULTS.read_text(encoding="utf-8"))["summary"]
 
 
 async def main(only: list[str]) -> None:

@@ -75,8 +75,9 @@ class RedisEventLog:
         fields: dict[Any, Any] = {"e": kind, "d": json.dumps(data, ensure_ascii=False)}
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.xadd(key, fields, maxlen=self.max_events, approximate=True)
-            pipe.expire(key, self.ttl_s)
-            pipe.expire(f"{key}:owner", self.ttl_s)
+            if kind in ("run", "end"):  # the TTL counts from the first and the last event
+                pipe.expire(key, self.ttl_s)
+                pipe.expire(f"{key}:owner", self.ttl_s)
             entry, *_ = await pipe.execute()
         local = self._local.get(run_id)
         if local is not None:

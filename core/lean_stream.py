@@ -39,6 +39,8 @@ from core.telemetry import note_error
 
 log = logging.getLogger(__name__)
 FINAL = ("end",)
+# Token deltas after the first are merged for at most this long (one event per window).
+TOKEN_WINDOW_S = 0.05
 # Blocking reads in a row that may time out (a busy event loop answers them late) before
 # the stream ends with Redis unreachable.
 READ_RETRIES = 5
@@ -65,6 +67,47 @@ def _text(content: Any) -> str:
     return ""
 
 
+class _Tokens:
+    """Token deltas of one run, merged per field while they come faster than `window_s`:
+    the first goes out at once (time to first token), later ones at most one window late,
+    in one event (one Redis write, one SSE message) per window instead of one per token."""
+
+    def __init__(self, events: EventLog, run_id: str, window_s: float = TOKEN_WINDOW_S) -> None:
+        self.events, self.run_id, self.window_s = events, run_id, window_s
+        self.pending: dict[str, str] = {}
+        self.sent_any = False
+        self.lock = asyncio.Lock()
+        self.timer: asyncio.Task[None] | None = None
+
+    async def add(self, field: str, text: str) -> None:
+        async with self.lock:
+            self.pending[field] = self.pending.get(field, "") + text
+            if not self.sent_any:
+                await self._flush()
+            elif self.timer is None:
+                self.timer = asyncio.create_task(self._later())
+
+    async def _later(self) -> None:
+        await asyncio.sleep(self.window_s)
+        async with self.lock:
+            self.timer = None
+            await self._flush()
+
+    async def flush(self) -> None:
+        """Before any other event: what is pending goes first, in order."""
+        async with self.lock:
+            if self.timer is not None:
+                self.timer.cancel()
+                self.timer = None
+            await self._flush()
+
+    async def _flush(self) -> None:
+        for field, text in self.pending.items():
+            await self.events.append(self.run_id, "token", {"field": field, "text": text})
+            self.sent_any = True
+        self.pending.clear()
+
+
 async def _produce(
     services: Services,
     runnable: Any,
@@ -75,6 +118,7 @@ async def _produce(
 ) -> None:
     """Runs the graph and writes its events; always ends the log with `end`."""
     events = event_log(services)
+    tokens_out = _Tokens(events, run_id)
     keys = output_keys(runnable)
     last: Any = None
     try:
@@ -88,20 +132,24 @@ async def _produce(
                     field = tokens.get(meta.get("langgraph_node", ""))
                     text = _text(message.content) if isinstance(message, AIMessageChunk) else ""
                     if field and text:
-                        await events.append(run_id, "token", {"field": field, "text": text})
+                        await tokens_out.add(field, text)
                 elif mode == "custom" and isinstance(chunk, dict) and "event" in chunk:
+                    await tokens_out.flush()
                     await events.append(run_id, str(chunk["event"]), chunk.get("data"))
                 elif mode == "values":
                     last = chunk
         result = {k: v for k, v in last.items() if k in keys} if isinstance(last, dict) else last
+        await tokens_out.flush()
         await events.append(run_id, "result", result)
     except asyncio.CancelledError:  # the server is shutting down
         note_error(SHUTDOWN_CODE)
+        await asyncio.shield(tokens_out.flush())
         body = {"error": {"code": SHUTDOWN_CODE, "message": SHUTDOWN_MESSAGE}}
         await asyncio.shield(events.append(run_id, "error", body))
         await asyncio.shield(events.append(run_id, "end", {}))
         raise
     except Exception as exc:
+        await tokens_out.flush()
         body = error_body(exc)
         if not isinstance(exc, AIError):
             log.exception("unhandled error in an event-stream run", exc_info=exc)

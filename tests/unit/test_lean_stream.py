@@ -98,3 +98,23 @@ async def test_a_failure_inside_the_run_is_an_error_event_then_end(use_fake_mode
     assert [k for _, k, _ in events][-2:] == ["error", "end"]
     assert events[-2][2]["error"]["code"] == "MODEL_OUTPUT_INVALID"
     assert "result" not in [k for _, k, _ in events]
+
+
+async def test_tokens_after_the_first_are_merged_per_window_in_order():
+    from core.event_log import MemoryEventLog
+    from core.lean_stream import _Tokens
+
+    log = MemoryEventLog(ttl_s=60)
+    await log.create("r", None)
+    tokens = _Tokens(log, "r", window_s=30.0)  # a window no test run reaches
+    await tokens.add("answer", "안")
+    assert [(k, d) for _, k, d in await log.read("r", "0", 0.1)] == [
+        ("token", {"field": "answer", "text": "안"})
+    ]  # the first at once
+    for piece in ("녕", "하", "세요"):
+        await tokens.add("answer", piece)
+    assert len(await log.read("r", "0", 0.1)) == 1  # the rest waits for its window
+    await tokens.flush()  # as before any other event
+    await log.append("r", "result", {})
+    kinds = [(k, d) for _, k, d in await log.read("r", "0", 0.1)]
+    assert kinds[1:] == [("token", {"field": "answer", "text": "녕하세요"}), ("result", {})]
