@@ -342,18 +342,21 @@ async def test_metrics_public_opens_only_metrics(use_fake_model, client, monkeyp
 # --- task ownership and framework errors --------------------------------------------------
 
 
-async def test_another_users_task_is_404_and_the_owners_is_served(use_fake_model, client):
+async def test_another_users_task_is_404_and_the_owners_is_served(
+    use_fake_model, client, monkeypatch
+):
     use_fake_model()
+    ocr = {"extracted_text": "ok", "pages": [{"page": 1, "text": "ok"}], "ocr_engine": "t"}
 
     async def work(data, progress, owner):
-        return {"extracted_text": "ok"}
+        return {**ocr, "cached": False}
 
-    from core.jobs import register_handler
+    from core import jobs
     from core.security import hash_user_id
 
-    register_handler("t-owned", work)
+    monkeypatch.setitem(jobs._HANDLERS, "ocr", work)  # the real OCR again after the test
     # As graphs.documents.submit records it: the uploader's pseudonym, never the raw id.
-    record = await get_services().jobs.submit("t-owned", b"", hash_user_id("alice"))
+    record = await get_services().jobs.submit("ocr", b"", hash_user_id("alice"))
     await get_services().jobs.wait(record["task_id"], 5)
     path = f"/ai/tasks/{record['task_id']}"
     mallory = await client.get(path, params={"user_id": "mallory"})
@@ -363,7 +366,7 @@ async def test_another_users_task_is_404_and_the_owners_is_served(use_fake_model
         "error": {**mallory.json()["error"], "message": "No task nope"}
     }
     alice = await client.get(path, params={"user_id": "alice"})
-    assert alice.status_code == 200 and alice.json()["result"] == {"extracted_text": "ok"}
+    assert alice.status_code == 200 and alice.json()["result"] == {**ocr, "cached": False}
     assert "owner" not in alice.json()
     assert (await client.get(path)).status_code == 200  # the parameter is optional
 
