@@ -45,11 +45,32 @@ class EventLog(Protocol):
 
 @dataclass
 class _Produced:
-    """A run this process is producing: its events so far, and a condition its readers wait
-    on (with the count, so an append between a read and the wait is not missed)."""
+    """A run's events held in this process, and the condition its readers wait on."""
 
     events: list[Event] = field(default_factory=list)
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+    async def add(self, event: Event) -> None:
+        async with self.changed:
+            self.events.append(event)
+            self.changed.notify_all()
+
+    async def newer(self, after: str, block_s: float) -> list[Event]:
+        """The events after `after`, waiting up to `block_s` for the first (an append
+        between the check and the wait is seen: the wait re-checks under the lock)."""
+        start = _position(after)
+
+        def found() -> list[Event]:
+            index = len(self.events)
+            while index and _position(self.events[index - 1][0]) > start:
+                index -= 1
+            return self.events[index:]
+
+        if not found():
+            async with self.changed:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait_for(lambda: bool(found())), block_s)
+        return found()
 
 
 def _position(event_id: str) -> tuple[int, int]:
@@ -97,9 +118,7 @@ class RedisEventLog:
         event_id = _text(entry)
         local = self._local.get(run_id)
         if local is not None:
-            async with local.changed:
-                local.events.append((event_id, kind, data))
-                local.changed.notify_all()
+            await local.add((event_id, kind, data))
             if kind == "end":
                 del self._local[run_id]  # later readers: the Redis stream
         return event_id
@@ -108,22 +127,7 @@ class RedisEventLog:
         local = self._local.get(run_id)
         if local is None:
             return await self._blocking_read(run_id, after, block_s)
-        start = _position(after)
-
-        def newer() -> list[Event]:
-            events = local.events
-            index = len(events)
-            while index and _position(events[index - 1][0]) > start:
-                index -= 1
-            return events[index:]
-
-        found = newer()
-        if not found:
-            async with local.changed:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(local.changed.wait_for(lambda: bool(newer())), block_s)
-            found = newer()
-        return found
+        return await local.newer(after, block_s)
 
     async def _blocking_read(self, run_id: str, after: str, block_s: float) -> list[Event]:
         try:
@@ -150,10 +154,8 @@ def _event(entry_id: Any, fields: Any) -> Event:
 
 
 @dataclass
-class _Run:
-    owner: str
-    events: list[Event] = field(default_factory=list)
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+class _Run(_Produced):
+    owner: str = ""
     last: float = field(default_factory=time.monotonic)
 
 
@@ -171,7 +173,7 @@ class MemoryEventLog:
 
     async def create(self, run_id: str, owner: str | None) -> None:
         self._expire()
-        self._runs[run_id] = _Run(owner or "")
+        self._runs[run_id] = _Run(owner=owner or "")
 
     async def owner(self, run_id: str) -> str | None:
         self._expire()
@@ -181,23 +183,10 @@ class MemoryEventLog:
     async def append(self, run_id: str, kind: str, data: Any) -> str:
         run = self._runs[run_id]
         event_id = f"{len(run.events) + 1}-0"
-        async with run.changed:
-            run.events.append((event_id, kind, json.loads(json.dumps(data))))
-            run.last = time.monotonic()
-            run.changed.notify_all()
+        run.last = time.monotonic()
+        await run.add((event_id, kind, json.loads(json.dumps(data))))  # as Redis returns it
         return event_id
 
     async def read(self, run_id: str, after: str, block_s: float) -> list[Event]:
         run = self._runs.get(run_id)
-        if run is None:
-            return []
-        start = int(after.split("-")[0]) if after[:1].isdigit() else 0
-        if len(run.events) <= start:
-            async with run.changed:
-                try:
-                    await asyncio.wait_for(
-                        run.changed.wait_for(lambda: len(run.events) > start), block_s
-                    )
-                except TimeoutError:
-                    return []
-        return run.events[start:]
+        return [] if run is None else await run.newer(after, block_s)

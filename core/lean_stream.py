@@ -46,19 +46,6 @@ TOKEN_WINDOW_S = 0.05
 READ_RETRIES = 5
 
 
-def event_log(services: Services) -> EventLog:
-    from core.event_log import MemoryEventLog, RedisEventLog
-
-    if services.events is None:
-        ttl = services.settings.event_ttl_s
-        services.events = (
-            RedisEventLog(services.redis, ttl)
-            if services.redis is not None
-            else MemoryEventLog(ttl)
-        )
-    return services.events
-
-
 def _text(content: Any) -> str:
     if isinstance(content, str):
         return content
@@ -117,7 +104,7 @@ async def _produce(
     tokens: Mapping[str, str],
 ) -> None:
     """Runs the graph and writes its events; always ends the log with `end`."""
-    events = event_log(services)
+    events = services.events
     tokens_out = _Tokens(events, run_id)
     keys = output_keys(runnable)
     last: Any = None
@@ -169,8 +156,8 @@ async def start_run(
     and starts the run; its id."""
     run_id = uuid.uuid4().hex
     owner = metadata.get("user")
-    await event_log(services).create(run_id, owner)
-    await event_log(services).append(run_id, "run", {"run_id": run_id})
+    await services.events.create(run_id, owner)
+    await services.events.append(run_id, "run", {"run_id": run_id})
     config = {"metadata": {**metadata, "run": "events"}, "run_name": metadata.get("feature")}
     task = services.background.spawn(
         f"events:{run_id}", lambda: _produce(services, runnable, raw, config, run_id, tokens)
@@ -185,7 +172,7 @@ async def start_run(
 async def check_owner(services: Services, run_id: str, user_id: str | None) -> None:
     """404 RUN_NOT_FOUND for an unknown or expired run, and (with `user_id`) for another
     user's: its existence is not revealed."""
-    owner = await event_log(services).owner(run_id)
+    owner = await services.events.owner(run_id)
     if owner is None or (user_id is not None and owner != hash_user_id(user_id)):
         raise NotFoundError(f"No run {run_id}", code="RUN_NOT_FOUND", field="run_id")
 
@@ -193,7 +180,7 @@ async def check_owner(services: Services, run_id: str, user_id: str | None) -> N
 async def sse(services: Services, run_id: str, after: str | None) -> AsyncIterator[dict[str, Any]]:
     """The run's events after `after` as SSE messages (for sse-starlette), until `end`.
     A Redis failure while reading ends the stream with an `error` event."""
-    events = event_log(services)
+    events = services.events
     # Blocking reads shorter than the Redis socket timeout; sse-starlette's pings keep
     # proxies from closing a quiet stream.
     block_s = max(0.5, min(2.0, services.settings.redis_socket_timeout_s - 1))

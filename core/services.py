@@ -21,6 +21,7 @@ from core.background import BackgroundTasks
 from core.cache import JsonCache, MemoryJsonCache, RedisJsonCache
 from core.embeddings import VectorCache, shared_embeddings
 from core.errors import DependencyError
+from core.event_log import EventLog, MemoryEventLog, RedisEventLog
 from core.jobs import JobQueue, LocalJobs, SaqJobs
 from core.models import ModelRegistry
 from core.rate_limits import RequestLimits
@@ -43,7 +44,7 @@ class Services:
     background: BackgroundTasks = field(default_factory=BackgroundTasks)
     # False while the start-up warm-up runs: the readiness probe (`GET /ready`) says 503.
     warm: bool = True
-    events: Any = None  # the lean stream's event log (core/lean_stream.py), made on first use
+    _events: EventLog | None = field(default=None, repr=False)
     _embeddings: Embeddings | None = field(default=None, repr=False)
     _vectors: VectorStore | None = field(default=None, repr=False)
     _line_vectors: VectorCache | None = field(default=None, repr=False)
@@ -57,6 +58,16 @@ class Services:
         if self._embeddings is None:
             self._embeddings = shared_embeddings(self.settings.embedding_model)
         return self._embeddings
+
+    @property
+    def events(self) -> EventLog:
+        """The lean stream's run event logs: Redis streams, or this process's memory."""
+        if self._events is None:
+            ttl = self.settings.event_ttl_s
+            self._events = (
+                RedisEventLog(self.redis, ttl) if self.redis is not None else MemoryEventLog(ttl)
+            )
+        return self._events
 
     @property
     def line_vectors(self) -> VectorCache:

@@ -38,17 +38,17 @@ _LOCAL: dict[str, tuple[asyncio.Lock, int]] = {}
 
 
 @contextlib.asynccontextmanager
-async def _local_turn(thread_id: str, wait_s: float) -> AsyncIterator[None]:
+async def _local_turn(thread_id: str, wait_s: float, field: str | None) -> AsyncIterator[None]:
     lock, users = _LOCAL.get(thread_id, (asyncio.Lock(), 0))
     _LOCAL[thread_id] = (lock, users + 1)
     try:
         if wait_s <= 0 and lock.locked():
-            raise ThreadBusyError(_busy(wait_s))
+            raise ThreadBusyError(_busy(wait_s), field=field)
         try:
             async with asyncio.timeout(wait_s if wait_s > 0 else None):
                 await lock.acquire()
         except TimeoutError:
-            raise ThreadBusyError(_busy(wait_s)) from None
+            raise ThreadBusyError(_busy(wait_s), field=field) from None
         try:
             yield
         finally:
@@ -76,7 +76,7 @@ async def _keep_alive(lock: Any, ttl_s: float) -> None:
 
 @contextlib.asynccontextmanager
 async def _redis_turn(
-    redis: Any, thread_id: str, wait_s: float, hold_s: float
+    redis: Any, thread_id: str, wait_s: float, hold_s: float, field: str | None
 ) -> AsyncIterator[None]:
     # thread_local=False: every request runs on the event loop's one thread, so a
     # thread-local token would be shared (and overwritten) by concurrent requests.
@@ -93,7 +93,7 @@ async def _redis_turn(
     except RedisError as exc:  # unreachable: 503 with Retry-After (as_ai_error)
         raise as_ai_error(exc) or DependencyError("Redis lock failed") from exc
     if not acquired:
-        raise ThreadBusyError(_busy(wait_s))
+        raise ThreadBusyError(_busy(wait_s), field=field)
     renewal = asyncio.create_task(_keep_alive(lock, hold_s), name=f"renew-{LOCK_PREFIX}")
     try:
         yield
@@ -111,13 +111,17 @@ def _busy(wait_s: float) -> str:
     return "Another request of this conversation is running; retry when it has finished"
 
 
-def thread_turn(thread_id: str, wait_s: float) -> contextlib.AbstractAsyncContextManager[None]:
-    """Hold the thread's lock for one run (see the module docstring)."""
+def thread_turn(
+    thread_id: str, wait_s: float, field: str | None = None
+) -> contextlib.AbstractAsyncContextManager[None]:
+    """Hold the thread's lock for one run (see the module docstring); `field` is the input
+    field naming the conversation, which a 409 THREAD_BUSY reports."""
     services = get_services()
     if services.redis is None:
-        return _local_turn(thread_id, wait_s)
+        return _local_turn(thread_id, wait_s, field)
     # A short TTL, renewed while the run lives: a crashed process frees the thread soon.
-    return _redis_turn(services.redis, thread_id, wait_s, services.settings.thread_lock_ttl_s)
+    ttl_s = services.settings.thread_lock_ttl_s
+    return _redis_turn(services.redis, thread_id, wait_s, ttl_s, field)
 
 
 class OneRunPerThread(RunnableBinding):
@@ -156,21 +160,8 @@ class OneRunPerThread(RunnableBinding):
         }
         return base  # type: ignore[return-value]
 
-    @contextlib.asynccontextmanager
-    async def _turn(self, config: RunnableConfig) -> AsyncIterator[None]:
-        lock = thread_turn(config["configurable"]["thread_id"], self.wait_s)
-        try:
-            await lock.__aenter__()
-        except ThreadBusyError as exc:
-            exc.field = self.key_field  # the conversation the client named
-            raise
-        try:
-            yield
-        except BaseException as exc:
-            if not await lock.__aexit__(type(exc), exc, exc.__traceback__):
-                raise
-        else:
-            await lock.__aexit__(None, None, None)
+    def _turn(self, config: RunnableConfig) -> contextlib.AbstractAsyncContextManager[Any]:
+        return thread_turn(config["configurable"]["thread_id"], self.wait_s, self.key_field)
 
     async def ainvoke(self, input: Any, config: RunnableConfig | None = None, **kwargs: Any) -> Any:
         config = self._threaded(input, config)

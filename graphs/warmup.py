@@ -48,8 +48,7 @@ def _load() -> None:
 
 async def warm_up() -> None:
     """Loads everything above; the process counts as warm when it ends, however it ends."""
-    services = get_services()
-    services.warm = False
+    services = get_services()  # the lifespan marked it cold before starting this
     try:
         await asyncio.to_thread(_load)
     except Exception:
