@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 
 from bench.measure import percentile
+from bench.overhead import bursts
 from bench.procs import simulated_server
 from bench.simulated import model_alone_seconds
 
@@ -72,22 +73,9 @@ async def one(
 async def level(
     base: str, kind: str, concurrency: int, rounds: int, new_resume: bool = True
 ) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    async with httpx.AsyncClient(base_url=base, timeout=300, limits=limits) as client:
-        await one(client, kind, new_resume)  # warm
-        results, errors = [], 0
-        started = time.perf_counter()
-        for _ in range(rounds):
-            outcomes = await asyncio.gather(
-                *(one(client, kind, new_resume) for _ in range(concurrency)),
-                return_exceptions=True,
-            )
-            for outcome in outcomes:
-                if isinstance(outcome, BaseException):
-                    errors += 1
-                else:
-                    results.append(outcome)
-        wall = time.perf_counter() - started
+    results, errors, wall = await bursts(
+        base, concurrency, rounds, lambda client: one(client, kind, new_resume)
+    )
     ttfts = [r[0] for r in results]
     return {
         "kind": kind,

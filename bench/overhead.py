@@ -53,11 +53,11 @@ async def one_stream(client: httpx.AsyncClient) -> tuple[float, float]:
 Request = Callable[[httpx.AsyncClient], Awaitable[tuple[float, float]]]
 
 
-async def level(
-    base: str, concurrency: int, rounds: int, request: Request = one_stream
-) -> dict[str, Any]:
-    """`rounds` bursts of `concurrency` simultaneous `request`s (after one warm-up):
-    errors, TTFT and total latency percentiles, requests per second."""
+async def bursts(
+    base: str, concurrency: int, rounds: int, request: Callable[[httpx.AsyncClient], Awaitable[Any]]
+) -> tuple[list[Any], int, float]:
+    """`rounds` bursts of `concurrency` simultaneous `request`s after one warm-up: (the
+    results, how many failed, wall seconds)."""
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
     async with httpx.AsyncClient(base_url=base, timeout=300, limits=limits) as client:
         await request(client)  # warm
@@ -72,7 +72,15 @@ async def level(
                     errors += 1
                 else:
                     results.append(outcome)
-        wall = time.perf_counter() - started
+        return results, errors, time.perf_counter() - started
+
+
+async def level(
+    base: str, concurrency: int, rounds: int, request: Request = one_stream
+) -> dict[str, Any]:
+    """`bursts` of `request`: errors, TTFT and total latency percentiles, requests per
+    second."""
+    results, errors, wall = await bursts(base, concurrency, rounds, request)
     ttfts = [r[0] for r in results]
     totals = [r[1] for r in results]
     return {

@@ -29,7 +29,8 @@ MAX_LINES = {"resume": 8, "posting": 5}
 RESUME_ORDER = ("경력", "프로젝트", "활동", "자기소개", "기술 스택", "자격증", "학력")
 POSTING_ORDER = ("자격요건", "우대사항", "담당업무", "모집 부문")
 
-_CONTACT = re.compile(
+# A line that carries contact details (e-mail, mobile or landline, a link): never evidence.
+CONTACT = re.compile(
     r"[\w.+-]+@[\w-]+\.[\w.]+|(?:\+?82[-\s]?|0)1[016789][-\s.]?\d{3,4}[-\s.]?\d{4}"
     r"|\b0\d{1,2}[-\s.]\d{3,4}[-\s.]\d{4}\b|https?://|www\.",
     re.IGNORECASE,
@@ -78,7 +79,7 @@ def skill_quotes(sections: Sequence[Section], order: tuple[str, ...]) -> dict[st
     found: dict[str, Quote] = {}
     for section in _ordered(sections, order):
         for line in section.text.splitlines():
-            if _CONTACT.search(line):
+            if CONTACT.search(line):
                 continue
             for canon, start, end in known.spans(line):
                 shown = Quote(quote(line, start, end), line)

@@ -31,6 +31,7 @@ from typing import Literal
 
 import numpy as np
 
+from nodes.analysis.evidence import CONTACT
 from nodes.shared.careers import asked_years, career_months, language_scores, named_tests
 from nodes.shared.korean_text import kiwi
 from nodes.shared.requirements import PostingRequirement
@@ -113,7 +114,6 @@ GENERIC_WORDS = {
     "using",
 }
 _TAGS = {"NNG", "NNP", "SL", "SH", "NR", "XR"}
-_CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+|01[016789][-\s.]?\d{3,4}[-\s.]?\d{4}|https?://")
 _BULLET = re.compile(r"^\s*(?:[-–—•·ㆍ*▶▷►■□●○◆◇※✔✓>+]+|\(?\d{1,2}[.)])\s*")
 
 
@@ -138,7 +138,7 @@ def resume_lines(resume_text: str) -> list[str]:
         heading = heading_of(line, "resume")
         if heading is not None:  # "[Tools] Go, Kafka": the content after the heading
             line = heading[1]
-        if len(line) < 3 or _CONTACT.search(line) or escape_data(line) != line:
+        if len(line) < 3 or CONTACT.search(line) or escape_data(line) != line:
             continue  # contact details, or a line posing as prompt structure
         parts = re.split(r"(?<=[.!?])\s+|(?<=다\.)\s*", line) if len(line) > 120 else [line]
         out += [p.strip() for p in parts if len(p.strip()) >= 3]

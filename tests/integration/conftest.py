@@ -93,6 +93,24 @@ def serve_app(
     return running_process(cmd, env, log_path, "/health", port, 60)
 
 
+@contextlib.contextmanager
+def serve_apps(redis_url: str, logs: Path, count: int, **environment: str) -> Iterator[list[str]]:
+    """`count` servers (`serve_app`) on one Redis, each with its own log and Chroma
+    directory under `logs`: their base URLs."""
+    with contextlib.ExitStack() as stack:
+        yield [
+            stack.enter_context(
+                serve_app(
+                    redis_url,
+                    logs / f"server{i}.log",
+                    CHROMA_PATH=str(logs / f"chroma{i}"),
+                    **environment,
+                )
+            )
+            for i in range(count)
+        ]
+
+
 @pytest.fixture(scope="session")
 def live_server(redis_url: str, tmp_path_factory) -> Iterator[str]:
     """`uvicorn server:app` as a real process on real Redis and the embedded local model."""

@@ -4,7 +4,6 @@ keys rotate; a task is only its owner's. (Unit tests cover the same rules in pro
 
 from __future__ import annotations
 
-import contextlib
 import socket
 import time
 import uuid
@@ -15,7 +14,7 @@ import pytest
 
 from evals.documents import render_page, to_png
 from tests.conftest import POSTING, RESUME
-from tests.integration.conftest import serve_app
+from tests.integration.conftest import serve_app, serve_apps
 
 KEYS = {"X-API-Key": "key-new"}
 SETTINGS = {
@@ -32,19 +31,8 @@ SETTINGS = {
 @pytest.fixture(scope="module")
 def two_servers(redis_url, tmp_path_factory) -> Iterator[tuple[str, str]]:
     logs = tmp_path_factory.mktemp("abuse")
-    with contextlib.ExitStack() as stack:
-        bases = [
-            stack.enter_context(
-                serve_app(
-                    redis_url,
-                    logs / f"server{i}.log",
-                    CHROMA_PATH=str(logs / f"chroma{i}"),
-                    **SETTINGS,
-                )
-            )
-            for i in range(2)
-        ]
-        yield bases[0], bases[1]
+    with serve_apps(redis_url, logs, 2, **SETTINGS) as (a, b):
+        yield a, b
 
 
 def calendar(base: str, user: str) -> httpx.Response:

@@ -5,7 +5,6 @@ seen, through `result` and `end`."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import uuid
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ import pytest
 
 from nodes.analysis.schemas import AnalysisResult
 from tests.conftest import POSTING, RESUME
-from tests.integration.conftest import serve_app
+from tests.integration.conftest import serve_apps
 
 pytestmark = pytest.mark.integration
 
@@ -23,19 +22,8 @@ pytestmark = pytest.mark.integration
 @pytest.fixture(scope="module")
 def two_servers(redis_url, tmp_path_factory) -> Iterator[tuple[str, str]]:
     logs = tmp_path_factory.mktemp("lean")
-    with contextlib.ExitStack() as stack:
-        bases = [
-            stack.enter_context(
-                serve_app(
-                    redis_url,
-                    logs / f"server{i}.log",
-                    CHROMA_PATH=str(logs / f"chroma{i}"),
-                    WARM_UP_ON_START="false",
-                )
-            )
-            for i in range(2)
-        ]
-        yield bases[0], bases[1]
+    with serve_apps(redis_url, logs, 2, WARM_UP_ON_START="false") as (a, b):
+        yield a, b
 
 
 def events_of(lines: Iterator[str]) -> Iterator[tuple[str, str, object]]:
