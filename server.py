@@ -202,8 +202,9 @@ def add_event_route(
         services = get_services()
         record = REQUEST.get() or {}
         metadata = {"feature": feature, "route": request.url.path, "user": record.get("user")}
-        raw = (await request.json())["input"]  # as sent: the graph reads its own input
-        run_id = await start_run(services, graph, raw, metadata, tokens)
+        # The validated input as a dict, as LangServe hands it to the graph on /invoke.
+        given = body.input.model_dump()  # type: ignore[attr-defined]
+        run_id = await start_run(services, graph, given, metadata, tokens)
         stream = sse(services, run_id, None)
         return EventSourceResponse(stream, headers={"X-Run-Id": run_id})
 
