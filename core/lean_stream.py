@@ -44,6 +44,8 @@ TOKEN_WINDOW_S = 0.05
 # Blocking reads in a row that may time out (a busy event loop answers them late) before
 # the stream ends with Redis unreachable.
 READ_RETRIES = 5
+# A reader quiet this long checks that its run's log still exists.
+EXPIRY_CHECK_S = 30.0
 
 
 def _text(content: Any) -> str:
@@ -179,16 +181,29 @@ async def check_owner(services: Services, run_id: str, user_id: str | None) -> N
 
 async def sse(services: Services, run_id: str, after: str | None) -> AsyncIterator[dict[str, Any]]:
     """The run's events after `after` as SSE messages (for sse-starlette), until `end`.
-    A Redis failure while reading ends the stream with an `error` event."""
+    A Redis failure while reading ends the stream with an `error` event, and so does a run
+    whose log expired without its `end` (its process died mid-run): quiet for
+    `EXPIRY_CHECK_S`, the reader checks that the run still exists."""
     events = services.events
     # Blocking reads shorter than the Redis socket timeout; sse-starlette's pings keep
     # proxies from closing a quiet stream.
     block_s = max(0.5, min(2.0, services.settings.redis_socket_timeout_s - 1))
-    position, timeouts = after or "0", 0
+    position, timeouts, quiet = after or "0", 0, 0.0
     while True:
         try:
             batch = await events.read(run_id, position, block_s)
             timeouts = 0
+            quiet = 0.0 if batch else quiet + block_s
+            if quiet >= EXPIRY_CHECK_S:
+                quiet = 0.0
+                if await events.owner(run_id) is None:
+                    gone = NotFoundError(
+                        "The run ended without finishing; start it again",
+                        code="RUN_EXPIRED",
+                        field="run_id",
+                    )
+                    yield {"event": "error", "data": _json(gone.to_dict())}
+                    return
         except ReadTimedOut as exc:
             timeouts += 1
             if timeouts < READ_RETRIES:

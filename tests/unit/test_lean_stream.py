@@ -118,3 +118,21 @@ async def test_tokens_after_the_first_are_merged_per_window_in_order():
     await log.append("r", "result", {})
     kinds = [(k, d) for _, k, d in await log.read("r", "0", 0.1)]
     assert kinds[1:] == [("token", {"field": "answer", "text": "녕하세요"}), ("result", {})]
+
+
+async def test_a_reader_of_a_run_that_died_unfinished_gets_an_error(use_fake_model, monkeypatch):
+    """Its process died mid-run: no `end` will come; once its log has expired the reader
+    ends with RUN_EXPIRED instead of waiting forever."""
+    from core import lean_stream
+    from core.event_log import MemoryEventLog
+    from core.services import get_services
+
+    use_fake_model()
+    services = get_services()
+    services._events = MemoryEventLog(ttl_s=0)  # expires as soon as it is quiet
+    monkeypatch.setattr(lean_stream, "EXPIRY_CHECK_S", 0.1)
+    await services.events.create("r", None)
+    first = await services.events.append("r", "run", {"run_id": "r"})
+    got = [m async for m in lean_stream.sse(services, "r", first)]
+    assert [m["event"] for m in got] == ["error"]
+    assert json.loads(got[0]["data"])["error"]["code"] == "RUN_EXPIRED"
