@@ -125,6 +125,209 @@ async def routing(graph: Any, dataset: str = "chat_routing.jsonl") -> dict[str, 
     }
 
 
+# --- cross-author sets (#27): single messages, RAG answers, multi-turn exchanges ---------
+
+DOC_IDS = ("resume", "kakao", "naver", "portfolio", "cover")
+
+
+def _norm(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def _doc_lines() -> list[str]:
+    docs = json.loads((HERE / "datasets" / "chat_documents.json").read_text(encoding="utf-8"))
+    lines = [line.strip(" -•\t") for d in docs.values() for line in d["text"].splitlines()]
+    return [_norm(line) for line in lines if len(_norm(line)) >= 10 and not line.startswith("[")]
+
+
+def rag_verdict(row: dict[str, Any], answer: str, lines: list[str]) -> bool | None:
+    """Answerable: one of the row's answer strings in the answer's first line (the answer
+    stated first). Unanswerable: no line of the documents quoted (a 10+ character line of
+    any document inside the answer). None for rows without a RAG label."""
+    if row.get("answer"):
+        first = _norm(answer.strip().split("\n")[0])
+        return any(_norm(a) in first for a in row["answer"])
+    if row.get("answerable") is False:
+        shown = _norm(answer)
+        return not any(line in shown for line in lines)
+    return None
+
+
+async def _reset_schedule(store: ScheduleStore, user: str) -> None:
+    from datetime import date
+
+    for item in await store.get(user):
+        await store.delete(user, item["schedule_id"])
+    for title, day, time in SEEDED:
+        await store.add(user, title, date.fromisoformat(day), time)
+
+
+def _turn_ok(gold: dict[str, Any], out: dict[str, Any], ids: dict[str, str]) -> tuple[bool, bool]:
+    """(route + tool right, args right) of one turn; an ask-back turn is right when no
+    tool was called and the answer asks which one."""
+    first = out["tool_calls"][0] if out["tool_calls"] else None
+    if gold.get("ask_back"):
+        ok = first is None and "어느" in out["answer"]
+        return ok, ok
+    tool_ok = out["route"] == gold["route"] and (
+        (first is None and gold["tool"] is None)
+        or (first is not None and first["name"] == gold["tool"])
+    )
+    if not gold.get("tool"):
+        return tool_ok, tool_ok
+    target = gold["args"].get("target")
+    if target is not None and target not in ids:
+        return tool_ok, False
+    return tool_ok, bool(tool_ok and first and _args_match(gold["args"], first, ids))
+
+
+async def cross_author(graph: Any, dataset: str) -> dict[str, Any]:
+    """A cross-author set: single messages (route, tool, args; RAG answers) and multi-turn
+    exchanges in one room (every turn scored as if the previous ones went right; the
+    turns marked `refers` are the references). Every answer is checked for leaks
+    (settings, model names, internal ids)."""
+    from nodes.shared.user_text import leak_reason
+
+    rows = load_dataset(dataset)
+    lines = _doc_lines()
+    store = ScheduleStore(None)
+    user = "evaldocs"
+    singles, turns, rag, leaks = [], [], [], []
+    for i, row in enumerate(rows):
+        await _reset_schedule(store, user)
+        room = f"{dataset.split('.')[0]}-{i}"
+        config = {"configurable": {"thread_id": f"chat:{user}:{room}"}}
+        for n, gold in enumerate(row.get("turns") or [row]):
+            ids = {item["title"]: item["schedule_id"] for item in await store.get(user)}
+            out = await graph.ainvoke(
+                {"user_id": user, "room_id": room, "message": gold["message"], "now": NOW},
+                config,
+            )
+            tool_ok, args_ok = _turn_ok(gold, out, ids)
+            known = "\n".join([gold["message"], *(s["text"] for s in out["sources"])])
+            leak = leak_reason(out["answer"], [*ids.values(), *DOC_IDS, user, room], known)
+            record = {
+                "id": row["id"],
+                "turn": n,
+                "family": row.get("family"),
+                "message": gold["message"],
+                "gold": {k: gold.get(k) for k in ("route", "tool", "args", "ask_back")},
+                "route": out["route"],
+                "tool_calls": out["tool_calls"],
+                "answer": out["answer"][:300],
+                "route_ok": out["route"] == gold["route"],
+                "tool_ok": tool_ok,
+                "args_ok": args_ok if gold.get("tool") or gold.get("ask_back") else None,
+                "leak": leak,
+            }
+            if leak:
+                leaks.append(record)
+            verdict = rag_verdict(gold, out["answer"], lines)
+            if verdict is not None:
+                rag.append({**record, "answerable": bool(gold.get("answer")), "ok": verdict})
+            (turns if "turns" in row else singles).append({**record, "refers": gold.get("refers")})
+
+    def share(records: list[dict[str, Any]], key: str) -> float | None:
+        values = [r[key] for r in records if r[key] is not None]
+        return round(sum(values) / len(values), 3) if values else None
+
+    refs = [t for t in turns if t["refers"]]
+    answerable = [r["ok"] for r in rag if r["answerable"]]
+    unanswerable = [r["ok"] for r in rag if not r["answerable"]]
+    return {
+        "dataset": dataset,
+        "messages": len(singles) + len(turns),
+        "single": {
+            "n": len(singles),
+            "route": share(singles, "route_ok"),
+            "tool": share(singles, "tool_ok"),
+            "args": share(singles, "args_ok"),
+        },
+        "turns": {
+            "exchanges": sum("turns" in r for r in rows),
+            "n": len(turns),
+            "route": share(turns, "route_ok"),
+            "tool": share(turns, "tool_ok"),
+            "args": share(turns, "args_ok"),
+            "references": len(refs),
+            "references_resolved": share(refs, "args_ok") if refs else None,
+        },
+        "all": {
+            "route": share(singles + turns, "route_ok"),
+            "tool": share(singles + turns, "tool_ok"),
+            "args": share(singles + turns, "args_ok"),
+        },
+        "rag": {
+            "answerable": len(answerable),
+            "answered_first": round(sum(answerable) / len(answerable), 3) if answerable else None,
+            "unanswerable": len(unanswerable),
+            "nothing_quoted": round(sum(unanswerable) / len(unanswerable), 3)
+            if unanswerable
+            else None,
+        },
+        "leaks": len(leaks),
+        "leak_examples": leaks[:10],
+        "misses": [
+            r
+            for r in singles + turns + rag
+            if not r["tool_ok"] or r["args_ok"] is False or r.get("ok") is False
+        ],
+    }
+
+
+def render_cross_author(r: dict[str, Any]) -> str:
+    s, t, a, g = r["single"], r["turns"], r["all"], r["rag"]
+    rows = [
+        ("messages (single + turns)", f"{r['messages']} ({s['n']} + {t['n']})", ""),
+        (
+            "all: route / tool / arguments",
+            f"{a['route']} / {a['tool']} / {a['args']}",
+            ">= 0.95 / 0.95 / 0.90",
+        ),
+        ("single: route / tool / arguments", f"{s['route']} / {s['tool']} / {s['args']}", ""),
+        (
+            f"multi-turn ({t['exchanges']} exchanges, {t['n']} turns): route / tool / arguments",
+            f"{t['route']} / {t['tool']} / {t['args']}",
+            "",
+        ),
+        (
+            f"references resolved ({t['references']} turns)",
+            f"{t['references_resolved']}",
+            ">= 0.90",
+        ),
+        (
+            f"RAG answer first and right ({g['answerable']} answerable)",
+            f"{g['answered_first']}",
+            ">= 0.85",
+        ),
+        (
+            f"RAG nothing quoted ({g['unanswerable']} unanswerable)",
+            f"{g['nothing_quoted']}",
+            ">= 0.90",
+        ),
+        ("user texts with settings, model names or ids", f"{r['leaks']}", "0"),
+    ]
+    return "\n".join(
+        [
+            f"Chat, cross-author set {r['dataset']} (embedded defaults)",
+            "",
+            "| metric | value | target |",
+            "|---|---|---|",
+            *(f"| {x} | {y} | {z} |" for x, y, z in rows),
+        ]
+    )
+
+
+async def run_cross_author(split: str) -> dict[str, Any]:
+    settings = get_settings().model_copy(
+        update={"model_timeout_s": 300.0, "chroma_path": tempfile.mkdtemp(prefix="chat-eval-")}
+    )
+    set_services(in_process_services(settings))
+    await seed_documents("evaldocs")
+    graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
+    return await cross_author(graph, f"chat_xa_{split}.jsonl")
+
+
 async def retrieval(user: str) -> dict[str, Any]:
     services = get_services()
     rows = load_dataset("chat_retrieval.jsonl")
@@ -312,6 +515,21 @@ def render(r: dict[str, Any]) -> str:
 
 
 def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument(
+        "--cross-author",
+        choices=("dev", "test"),
+        help="run only a cross-author split (chat_xa_{dev,test}.jsonl)",
+    )
+    parser.add_argument("--tag", default="latest", help="results file suffix")
+    args = parser.parse_args()
+    if args.cross_author:
+        result = asyncio.run(run_cross_author(args.cross_author))
+        name = f"chat-xa-{args.cross_author}-{args.tag}"
+        write_results(name, render_cross_author(result), result)
+        return
     result = asyncio.run(run())
     write_results("chat-latest", render(result), result)
 

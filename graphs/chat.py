@@ -16,7 +16,7 @@ compact records (the answer prompt's window; rooms saved before `messages` exist
 carried over from it), `summary_lines` the bounded summary of older turns.
 
 No junk reaches a user: on the embedded stand-in `write_answer` answers with grounded text
-(the retrieved passages quoted with their documents, or an honest reply naming the setting
+(the retrieved passages quoted with their documents, or an honest reply in the user's terms
 for free answers), streamed as tokens with no model call; with any other model a junk
 answer (`write_answer`'s or `finish_agent`'s) is replaced by grounded text and counted in
 `devths_degenerate_outputs_total{feature="chat"}`. Schedule and calendar answers are
@@ -58,6 +58,10 @@ class ChatState(ChatIn, ChatOut, total=False):
     history: list[dict[str, Any]]
     summary_lines: list[str]
     tool_steps: int
+    # what the room's turns produced (schedules, the posting, a pending ask-back):
+    # nodes/chat/focus.py
+    focus: dict[str, Any]
+    asked_back: dict[str, Any] | None
 
 
 def build_chat_graph() -> StateGraph:

@@ -9,7 +9,8 @@ model's text is junk (`nodes/shared/degenerate.py`; counted in
   whole sentences, each named by its document (the contract's `doc_type` and `doc_id`) and
   section; or, when nothing relevant was retrieved, says so and what to upload or ask;
 - anything else: what can be answered without a model (a greeting, thanks, today's date),
-  and honestly that free answers need a capable model, with the setting that enables one;
+  and honestly that free answers are not available now (in the user's terms: settings,
+  model names and ids are for operators);
 - a tool-calling model's turn: what its tools did (schedules listed, added, changed,
   deleted; recruitment stages; passages found).
 
@@ -82,11 +83,10 @@ _TODAY = re.compile(
     r"오늘\s*(?:은|이)?\s*(?:며칠|몇\s*월\s*며칠|몇\s*일|무슨\s*요일|날짜)|(?:무슨|몇)\s*요일"
 )
 
-STAND_IN_NOTE = (
-    "지금은 내장 데모 모델로 동작하고 있어서 자유로운 질문에는 답하지 못해요. 서버 설정을 "
-    "CHAT_MODEL=google_genai:gemini-2.0-flash(GOOGLE_API_KEY 필요)나 "
-    "CHAT_MODEL=ollama:<모델 이름>으로 바꾸면 자유롭게 답할 수 있어요."
-)
+# What a job seeker reads when the server runs on the embedded stand-in: what it cannot do,
+# in the user's terms. Which model runs, and how to configure another, is for operators
+# (`/health`, `/metrics`, the logs, README "Models"), never for a user.
+STAND_IN_NOTE = "지금은 자유로운 대화나 조언에는 답하기 어려워요."
 EXAMPLES = (
     "올리신 문서 내용, 지원한 회사의 채용 일정, 개인 일정은 지금도 바로 찾아 드려요"
     "(예: '내 이력서에 적은 기술 스택 알려줘', '카카오 서류 마감 언제야?')."
@@ -125,11 +125,12 @@ class Passage:
 
     @property
     def title(self) -> str:
-        """The document as the contract names it: its type (in Korean) and its doc_id."""
+        """The document as its owner knows it: its type in Korean, a posting with its
+        company ("카카오 채용공고"). Never the internal doc_id: that is the backend's."""
         label = DOC_LABELS.get(self.doc_type, self.doc_type or "문서")
         if self.doc_type == "posting" and self.company:
             label = f"{self.company} {label}"
-        return f"{label}({self.doc_id})" if self.doc_id else label
+        return label
 
 
 def _compact(text: str) -> str:
@@ -319,8 +320,8 @@ def rag_answer(message: str, passages: Iterable[Passage]) -> str:
 def general_answer(message: str, today: date, *, stand_in: bool) -> str:
     """A reply to a message outside the documents and schedules: what needs no model (a
     greeting, thanks, today's date), then the honest part. On the stand-in: free answers
-    need a capable model, and the setting that enables one; after a capable model's junk:
-    that no answer could be written, and to ask again."""
+    are not available now, in the user's terms (no setting, no model name); after a
+    capable model's junk: that no answer could be written, and to ask again."""
     parts = []
     if _GREETING.search(message):
         parts.append("안녕하세요!")

@@ -13,7 +13,7 @@ import logging
 import re
 import threading
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
 from typing import Any
@@ -39,6 +39,7 @@ from core.structured import generate_structured, invoke_text
 from core.telemetry import DEGENERATE
 from nodes.calendar.stages import STAGE_PATTERNS
 from nodes.chat.agent import agent_available
+from nodes.chat.focus import DAY_POINTER, after_turn, ask_back_text, points_back, refers_to
 from nodes.chat.grounded import (
     Passage,
     added_text,
@@ -56,6 +57,7 @@ from nodes.chat.router import (
     IF_FREE,
     QUOTED,
     RECRUIT_WORD,
+    SCHEDULE_VERB,
     WHEN,
     ExampleRouter,
     RouteDecision,
@@ -63,6 +65,7 @@ from nodes.chat.router import (
     keyword_route,
     koreanised,
     memo_of,
+    operation_kind,
     split_operations,
     unquoted,
 )
@@ -141,7 +144,13 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
     a route (internal call, not streamed); the embedded stand-in is not asked at all."""
     request = validated(ChatInput, state)
     services = get_services()
-    decision = await asyncio.to_thread(fast_route, request.message)
+    focus = state.get("focus")
+    if await asyncio.to_thread(answers_ask_back, request.message, focus):
+        decision = RouteDecision("schedule", "pending")
+    elif asks_about_posting(request.message, focus):
+        decision = RouteDecision("calendar", "focus")
+    else:
+        decision = await asyncio.to_thread(fast_route, request.message)
     route = decision.route
     fresh = {
         "answer": "",
@@ -150,6 +159,7 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
         "context": "",
         "passages": [],
         "tool_steps": 0,
+        "asked_back": None,
         "messages": [*_carried_over(state), HumanMessage(content=request.message)],
     }
     compound = route == "schedule" and is_compound(request.message)
@@ -420,6 +430,15 @@ def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
     return {"date": (date.fromisoformat(target["date"]) + sign * timedelta(days=days)).isoformat()}
 
 
+@dataclass(frozen=True)
+class AskBack:
+    """A pointer that fits several schedules: the question, and the operation kept in the
+    room's focus until the next turn picks one of the choices."""
+
+    text: str
+    pending: dict[str, Any]
+
+
 def schedule_call(
     clause: str,
     kind: str,
@@ -427,9 +446,14 @@ def schedule_call(
     items: list[dict[str, Any]],
     context: Context,
     memo: str | None = None,
-) -> tuple[str, dict[str, Any], dict[str, Any] | None] | str:
-    """One schedule operation as (tool name, arguments, the item it acts on), or what to
-    say when it cannot be done (no date for an add, no item found, nothing to change)."""
+    focus: dict[str, Any] | None = None,
+    chosen: dict[str, Any] | None = None,
+) -> tuple[str, dict[str, Any], dict[str, Any] | None] | AskBack | str:
+    """One schedule operation as (tool name, arguments, the item it acts on), what to ask
+    back when a pointer fits several items, or what to say when it cannot be done (no date
+    for an add, no item found, nothing to change). An item named by its title wins; a
+    clause that only points ("방금 추가한 거", "그 일정") resolves in the room's `focus`;
+    `chosen` is the item the user picked after an ask-back."""
     rename = RENAME.search(clause)
     shift = SHIFT.search(clause)
     cut = [m.span() for m in (rename, shift) if m]
@@ -453,8 +477,17 @@ def schedule_call(
         # the last one before the verb, else the first.
         verb = ADD_REQUEST.search(unquoted(clause))
         before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
+        if context.day is None and DAY_POINTER.search(clause) and focus and focus.get("items"):
+            context = replace(context, day=focus["items"][0]["date"])
+            context.time = focus["items"][0].get("time")
         day = before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
+        staged = posting_stage(clause, focus) if day is None and points_back(clause) else None
+        if staged is not None:
+            # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
+            company = focus["posting"].get("company") if focus else None
+            title = f"{company} {staged['stage']}" if company else staged["stage"]
+            day, time = staged["date"], staged.get("time") or time
         if not title:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None:
@@ -463,12 +496,20 @@ def schedule_call(
         return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
     described = [m for m in found if not m.new] if kind == "update_schedule" else found
     target_text = _blank(clause, [m.span for m in found if m.new] + cut).replace("\n", " ")
-    target = match_schedule(
-        items,
-        target_text,
-        [m.value for m in described if m.kind == "date"],
-        [m.value for m in described if m.kind == "time"],
-    )
+    days = [m.value for m in described if m.kind == "date"]
+    times = [m.value for m in described if m.kind == "time"]
+    target = chosen or match_schedule(items, target_text, days, times)
+    named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
+    if chosen is None and not named and points_back(clause):
+        # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
+        resolved = refers_to(
+            target_text, focus, items, lambda t, pool: match_schedule(pool, t, days, times)
+        )
+        if resolved.item is not None:
+            target = resolved.item
+        elif len(resolved.choices) > 1:
+            pending = {"kind": kind, "clause": clause, "choices": resolved.choices}
+            return AskBack(ask_back_text(resolved.choices), pending)
     if target is None:
         return "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
     if kind == "delete_schedule":
@@ -567,13 +608,22 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     services = get_services()
     store = ScheduleStore(services.redis)
     user, message, now = state["user_id"], state["message"], _now(state)
+    focus = state.get("focus")
     memo, _ = memo_of(message)
-    operations = await asyncio.to_thread(split_operations, message)
+    chosen = None
+    if state.get("routed_by") == "pending":
+        # the answer to the ask-back: the operation asked about, on the item picked
+        pending = focus["pending"]
+        chosen = pick_choice(message, pending["choices"], await store.get(user))
+        operations = [(pending["clause"], pending["kind"])]
+    else:
+        operations = await asyncio.to_thread(split_operations, message)
     context = Context()
     rounds: list[list[Done]] = []
     said: list[str] = []
+    asked_back = None
     for clause, kind in operations:
-        reads = kind in ("update_schedule", "delete_schedule") or bool(memo)
+        reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
         items = await store.get(user) if reads else []
         planned = await asyncio.to_thread(
             schedule_call,
@@ -583,7 +633,13 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
             items,
             context,
             memo if kind != "get_schedule" else None,
+            focus,
+            chosen,
         )
+        if isinstance(planned, AskBack):
+            said.append(planned.text)
+            asked_back = planned.pending
+            break
         if isinstance(planned, str):
             said.append(planned)
             continue
@@ -603,8 +659,37 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
         context.listed = result.artifact["schedules"] if name == "get_schedule" else None
     answer = "\n".join(said)
     if not rounds:
-        return _said(answer)
-    return _tool_turn(rounds, answer)
+        return {**_said(answer), "asked_back": asked_back}
+    return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def pick_choice(
+    message: str, choices: list[dict[str, Any]], live: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The item a reply to an ask-back picks: by position ("첫 번째 거", "2번") or by what it
+    names (title words, day, time), among the choices that still exist."""
+    resolved = refers_to(
+        message,
+        {"pending": {"choices": choices}},
+        live,
+        lambda t, pool: match_schedule(pool, t, [], []),
+    )
+    if resolved.item is not None:
+        return resolved.item
+    ids = {c["schedule_id"] for c in choices}
+    return match_schedule([i for i in live if i["schedule_id"] in ids], message, [], [])
+
+
+def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
+    """Whether this message answers the room's pending ask-back: it picks a choice (by
+    position or by name) and asks for no operation of its own."""
+    pending = (focus or {}).get("pending")
+    if not pending:
+        return False
+    if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
+        return False
+    picked = pick_choice(message, pending["choices"], pending["choices"])
+    return picked is not None
 
 
 def posting_query(message: str) -> str:
@@ -613,6 +698,44 @@ def posting_query(message: str) -> str:
     posting is about, not as a question about coding-test dates, which every posting has)."""
     rest = " ".join(TIMING_WORDS.sub(" ", message).split())
     return rest if len(re.sub(r"\W", "", rest)) >= 4 else message
+
+
+def names_no_posting(message: str) -> bool:
+    """A follow-up that says nothing about which posting ("면접은 언제야?", "서류 마감은?"):
+    without its timing and stage words, nothing is left."""
+    rest = TIMING_WORDS.sub(" ", message)
+    for _, pattern in STAGE_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
+
+
+def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The dated stage of the room's posting a text names: by its type ("코테" is a coding
+    test), narrowed by its name ("1차 면접" among the interviews); None when none or
+    several fit."""
+    posting = (focus or {}).get("posting")
+    if not posting:
+        return None
+    types = [t for t, pattern in STAGE_PATTERNS if pattern.search(text)]
+    stages = [s for s in posting.get("stages") or [] if s.get("date") and s["stage_type"] in types]
+    compact = "".join(text.split())
+    named = [s for s in stages if "".join(s["stage"].split()) in compact]
+    picked = named or stages
+    return picked[0] if len(picked) == 1 else None
+
+
+def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
+    """A stage question right after a recruitment answer ("거기 1차 면접은?", "서류 마감은
+    언제야?") that names no posting and asks for no schedule operation is about the
+    posting the room was just talking about."""
+    posting = (focus or {}).get("posting")
+    return bool(
+        posting
+        and posting.get("turn") == (focus or {}).get("turn")
+        and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+        and not SCHEDULE_VERB.search(message)
+        and (points_back(message) or names_no_posting(message))
+    )
 
 
 async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
@@ -628,6 +751,10 @@ async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
         return _said("등록된 채용공고가 없어요. 공고를 먼저 올려 주세요.")
     named = [h for h in hits if h.company and h.company in koreanised(message)]
     posting = (named or hits)[0]
+    focused = (state.get("focus") or {}).get("posting")
+    if not named and focused and (points_back(message) or names_no_posting(message)):
+        # "거기 면접은 언제야?", "코테는?": the posting this room was just talking about
+        posting = next((h for h in hits if h.doc_id == focused["doc_id"]), posting)
     lookup_args = {"doc_id": posting.doc_id}
     lookup = await call_tool(
         get_recruitment_schedule, lookup_args, user_id=user, now=state.get("now")
@@ -639,6 +766,8 @@ async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
     company = parsed["company"] or "해당 공고"
     asked = [t for t, pattern in STAGE_PATTERNS if pattern.search(message)]
     stages = [s for s in parsed["stages"] if not asked or s["stage_type"] in asked]
+    compact = "".join(message.split())
+    stages = [s for s in stages if "".join(s["stage"].split()) in compact] or stages
     sources = [source_of(posting)]
     if ADD_VERB.search(message):
         adds: list[Done] = []
@@ -842,7 +971,15 @@ def _turn_update(
     dropped = []
     while len(history) > WINDOW_TURNS:
         dropped.append(history.pop(0))
-    update: dict[str, Any] = {"history": history, "message": None, "context": "", "passages": []}
+    update: dict[str, Any] = {
+        "history": history,
+        "message": None,
+        "context": "",
+        "passages": [],
+        "focus": after_turn(
+            state.get("focus"), list(state.get("messages") or []), state.get("asked_back")
+        ),
+    }
     trimmed = trimmed_messages(list(state.get("messages") or []))
     if trimmed:
         update["messages"] = trimmed

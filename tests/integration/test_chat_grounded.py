@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from nodes.shared.degenerate import degenerate_reason
+from nodes.shared.user_text import leak_reason
 from tests.conftest import RESUME
 from tests.integration.conftest import serve_app
 from tests.unit.test_server import stream_parts
@@ -60,17 +61,18 @@ def test_on_the_embedded_model_chat_answers_are_grounded_and_streamed(redis_url,
         assert rag["route"] == "rag" and rag["tool_calls"] == []
         assert "cv" in {s["doc_id"] for s in rag["sources"]}
         assert "Java, Spring Boot, JPA, MySQL, Redis, Docker" in answer  # the resume's passage
-        assert "이력서(cv) · 기술 스택" in answer  # named by its source and section
+        assert "이력서 · 기술 스택" in answer  # named by its document and section
+        assert leak_reason(answer, ids=["cv", "pf", user]) is None  # not by its internal id
 
         tokens, project = streamed(client, user, "포트폴리오에 쓴 프로젝트 성과가 뭐였지?")
         assert tokens == project["answer"] and degenerate_reason(project["answer"]) is None
         assert "하루 200만 건의 주문을 지연 없이 처리했고" in project["answer"]
-        assert "포트폴리오(pf) · 프로젝트" in project["answer"]
+        assert "포트폴리오 · 프로젝트" in project["answer"]
 
         tokens, general = streamed(client, user, "면접 복장은 어떻게 해?")
         assert tokens == general["answer"] and degenerate_reason(general["answer"]) is None
         assert general["route"] == "general"
-        assert "CHAT_MODEL=google_genai:" in general["answer"]
-        assert "CHAT_MODEL=ollama:" in general["answer"]
+        assert "답하기 어려워요" in general["answer"]
+        assert leak_reason(general["answer"]) is None  # no setting or model name
 
         assert chat_model_calls(client) == calls_before  # the stand-in was not asked

@@ -1,0 +1,184 @@
+"""What the room is talking about: the objects its recent turns produced, so that "방금 추가한
+일정", "그거", "첫 번째 거", "거기 면접은?" resolve to an object instead of a search.
+
+The room's `focus` (checkpointed with the room, so any process continues it) is rebuilt
+after every turn from that turn's tool calls and results (`after_turn`), whichever path
+made them (the deterministic one or a tool-calling model):
+
+- `items`: schedules the recent turns added, changed, deleted or listed, most recent
+  first (at most MAX_ITEMS), each with `how` and the turn it was touched in;
+- `listed`: the last listing's items in the order the user saw them ("두 번째 거");
+- `posting`: the posting the last recruitment question was about ("거기 코테는 언제야?");
+- `pending`: an operation that was asked back ("어느 일정을 말씀하시는 건가요?") with its
+  choices, so the next turn's answer ("첫 번째 거", "스터디") completes it.
+
+Resolution (`refers_to`) is by the closed class of Korean pointing words (demonstratives
+그/이/저 + a noun, 방금/아까, ordinals), never by a pattern per example: a pointer
+picks among the focus's items; when two fit, the caller asks back with the choices.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+MAX_ITEMS = 10
+# Pointing back: demonstrative + noun ("그 일정", "그거", "이 면접"), "방금/아까/앞에서",
+# "that/it" in English. The demonstrative must stand alone ("그리고", "이번" are not).
+POINTER = re.compile(
+    r"방금|아까|앞에서|위에서|조금\s*전|"
+    r"(?<![가-힣])(?:그|이|저)(?:거|것|건|걸|게)(?![가-힣]{2})|"
+    r"(?<![가-힣])(?:그|이|저)\s+(?:일정|스케줄|약속|면접|거|것|건|날|때|시간|공고|회사)|"
+    r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
+    r"(?i:\b(?:that|it|this one|that one|the one)\b)"
+)
+# "방금 추가한 …", "아까 넣은 …": the last item added.
+JUST_ADDED = re.compile(r"(?:방금|아까|조금\s*전)\s*(?:\S+\s+)?(?:추가|등록|넣|잡|만든)")
+ORDINAL = re.compile(
+    r"(첫|두|세|네|다섯)\s*(?:번째|번\s*째)|([1-5])\s*(?:번째|번)(?![가-힣]{2})|(마지막)|"
+    r"(?i:\b(first|second|third|last)\b)"
+)
+_ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
+# "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
+DAY_POINTER = re.compile(r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A pointer's object, or the choices to ask back with (`item` None, several choices),
+    or nothing (`item` None, no choices: the pointer named nothing the room has)."""
+
+    item: dict[str, Any] | None
+    choices: list[dict[str, Any]]
+
+
+def empty() -> dict[str, Any]:
+    return {"items": [], "listed": [], "posting": None, "pending": None, "turn": 0}
+
+
+def _turn_messages(messages: list[BaseMessage]) -> list[BaseMessage]:
+    """The messages of the last turn (after its HumanMessage)."""
+    for i in range(len(messages) - 1, -1, -1):
+        if isinstance(messages[i], HumanMessage):
+            return messages[i + 1 :]
+    return []
+
+
+def _item(record: dict[str, Any], how: str, turn: int) -> dict[str, Any]:
+    keep = ("schedule_id", "title", "date", "time")
+    return {**{k: record.get(k) for k in keep}, "how": how, "turn": turn}
+
+
+def after_turn(
+    focus: dict[str, Any] | None, messages: list[BaseMessage], pending: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The focus after a turn: its tool results (from the turn's ToolMessages' artifacts)
+    put first; `pending` is the operation this turn asked back about (None clears it)."""
+    state = {**empty(), **(focus or {})}
+    turn = int(state["turn"]) + 1
+    items = list(state["items"])
+    listed = list(state["listed"])
+    posting = state["posting"]
+    calls = {
+        c["id"]: c["name"]
+        for m in _turn_messages(messages)
+        if isinstance(m, AIMessage)
+        for c in m.tool_calls
+    }
+    touched: list[dict[str, Any]] = []
+    for m in _turn_messages(messages):
+        if not isinstance(m, ToolMessage) or not isinstance(m.artifact, dict):
+            continue
+        name = calls.get(m.tool_call_id, m.name or "")
+        artifact = m.artifact
+        if name == "get_schedule":
+            shown = [_item(s, "listed", turn) for s in artifact.get("schedules") or []]
+            listed = shown
+            touched += shown
+        elif name in ("add_schedule", "update_schedule", "delete_schedule") and artifact.get(
+            "schedule"
+        ):
+            how = {"add_schedule": "added", "update_schedule": "changed"}.get(name, "deleted")
+            touched.append(_item(artifact["schedule"], how, turn))
+        elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
+            posting = {
+                "doc_id": artifact["doc_id"],
+                "company": artifact.get("company"),
+                "stages": artifact.get("stages") or [],
+                "turn": turn,
+            }
+    ids = {t["schedule_id"] for t in touched}
+    items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
+    return {"items": items, "listed": listed, "posting": posting, "pending": pending, "turn": turn}
+
+
+def points_back(text: str) -> bool:
+    return bool(POINTER.search(text) or ORDINAL.search(text))
+
+
+def _ordinal(text: str) -> int | None:
+    m = ORDINAL.search(text)
+    if m is None:
+        return None
+    if m.group(3) or (m.group(4) or "").lower() == "last":
+        return -1
+    if m.group(2):
+        return int(m.group(2)) - 1
+    return _ORDINALS.get((m.group(1) or m.group(4) or "").lower())
+
+
+def refers_to(
+    text: str,
+    focus: dict[str, Any] | None,
+    live: list[dict[str, Any]],
+    narrow: Any = None,
+) -> Resolved:
+    """The schedule a pointing clause means, among the focus's items that still exist
+    (`live`: the user's schedules now). An ordinal picks from the last listing (or the
+    pending choices); "방금 추가한" the last added; otherwise the items of the most recent
+    turn that touched any. `narrow(text, candidates)` (shared title words, day, time) picks
+    one when several fit; if it cannot, the choices are returned to ask back."""
+    state = {**empty(), **(focus or {})}
+    by_id = {i["schedule_id"]: i for i in live}
+
+    def alive(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [by_id[i["schedule_id"]] for i in items if i["schedule_id"] in by_id]
+
+    pending = state.get("pending") or {}
+    position = _ordinal(text)
+    if position is not None:
+        pool = alive(pending.get("choices") or []) or alive(state["listed"])
+        if pool and -len(pool) <= position < len(pool):
+            return Resolved(pool[position], [])
+    items = [i for i in state["items"] if i["how"] != "deleted"]
+    if JUST_ADDED.search(text):
+        added = alive([i for i in items if i["how"] == "added"])
+        if added:
+            latest = next(i for i in items if i["how"] == "added")["turn"]
+            added = alive([i for i in items if i["how"] == "added" and i["turn"] == latest])
+            if len(added) == 1:
+                return Resolved(added[0], [])
+            items = [i for i in items if i["how"] == "added"]
+    candidates = alive(pending.get("choices") or []) or []
+    if not candidates and items:
+        latest = items[0]["turn"]
+        candidates = alive([i for i in items if i["turn"] == latest])
+    if len(candidates) == 1:
+        return Resolved(candidates[0], [])
+    if len(candidates) > 1 and narrow is not None:
+        picked = narrow(text, candidates)
+        if picked is not None:
+            return Resolved(picked, [])
+    return Resolved(None, candidates)
+
+
+def ask_back_text(choices: list[dict[str, Any]]) -> str:
+    """The question when a pointer fits several schedules: the choices, numbered."""
+    lines = [
+        f"{n}. {c['title']} ({c['date']}{' ' + c['time'] if c.get('time') else ''})"
+        for n, c in enumerate(choices, 1)
+    ]
+    return "어느 일정을 말씀하시는 건가요?\n" + "\n".join(lines)

@@ -1,0 +1,202 @@
+"""The room remembers what its turns did (nodes/chat/focus.py): "방금 추가한 일정", "그거",
+"두 번째 거", "거기 면접은?" resolve to the object a previous turn produced; when two fit,
+the room asks back and the next turn's pick completes the operation. Deterministic path
+(the chat's model is the embedded stand-in, never called), in-process schedules and saver,
+real embedded embeddings."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+
+from core.services import get_services
+from nodes.chat.focus import after_turn, points_back, refers_to
+from tests.conftest import saved_state
+from tests.unit.test_chat import chat, embed
+from tools.schedule import ScheduleStore
+
+POSTING = """[카카오] 백엔드 개발자 채용
+■ 자격요건
+- Java, Spring 기반 개발 경력 3년 이상
+■ 일정
+- 서류 마감: 2026.12.15
+- 코딩테스트: 2026.12.20 14:00
+- 1차 면접: 2027.01.05
+"""
+
+
+def never(messages) -> str:
+    raise AssertionError("the stand-in must not be asked")
+
+
+@pytest.fixture(autouse=True)
+def fresh_schedules():
+    from tools import schedule
+
+    schedule._MEMORY.clear()
+    schedule._MEMORY_VERSIONS.clear()
+
+
+@pytest.fixture
+def stand_in(use_fake_model, monkeypatch):
+    fake = use_fake_model(never)
+    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
+    return fake
+
+
+async def seed(user: str = "u1") -> dict[str, str]:
+    from datetime import date
+
+    store = ScheduleStore(None)
+    ids = {}
+    for title, day, time in (
+        ("네이버 1차 면접", "2026-12-04", "15:00"),
+        ("코딩 스터디", "2026-12-01", "19:00"),
+        ("카카오 면접", "2026-12-10", "14:00"),
+    ):
+        ids[title] = (await store.add(user, title, date.fromisoformat(day), time))["schedule_id"]
+    return ids
+
+
+async def titles(user: str = "u1") -> dict[str, dict]:
+    return {i["title"]: i for i in await ScheduleStore(None).get(user)}
+
+
+# --- the mechanism on its own ------------------------------------------------------------
+
+
+def _turn(calls: list[tuple[str, dict, dict]]) -> list:
+    ai = AIMessage(
+        content="",
+        tool_calls=[
+            {"name": n, "args": a, "id": f"c{i}", "type": "tool_call"}
+            for i, (n, a, _) in enumerate(calls)
+        ],
+    )
+    results = [
+        ToolMessage(content="", tool_call_id=f"c{i}", artifact=art)
+        for i, (_, _, art) in enumerate(calls)
+    ]
+    return [HumanMessage(content="..."), ai, *results, AIMessage(content="done")]
+
+
+A = {"schedule_id": "a", "title": "토스 면접", "date": "2026-12-08", "time": "14:00"}
+B = {"schedule_id": "b", "title": "코딩 스터디", "date": "2026-12-01", "time": "19:00"}
+C = {"schedule_id": "c", "title": "네이버 1차 면접", "date": "2026-12-04", "time": "15:00"}
+
+
+def test_pointing_words_are_a_closed_class_not_any_demonstrative_syllable():
+    pointing = ("그거 취소해줘", "그 일정 4시로", "방금 넣은 거", "두 번째 거", "거기 면접은?")
+    for text in pointing:
+        assert points_back(text), text
+    plain = ("그리고 내일 면접 잡아줘", "이번 주 일정 보여줘", "이력서 요약해줘", "그룹 면접")
+    for text in plain:
+        assert not points_back(text), text
+
+
+def test_the_focus_keeps_what_each_turn_did_most_recent_first():
+    focus = after_turn(None, _turn([("get_schedule", {}, {"schedules": [B, C]})]), None)
+    assert [i["schedule_id"] for i in focus["listed"]] == ["b", "c"]
+    focus = after_turn(focus, _turn([("add_schedule", {}, {"schedule": A})]), None)
+    assert [(i["schedule_id"], i["how"]) for i in focus["items"]] == [
+        ("a", "added"),
+        ("b", "listed"),
+        ("c", "listed"),
+    ]
+    # the last listing is still what "두 번째 거" counts in
+    assert refers_to("두 번째 거", focus, [A, B, C]).item == C
+    assert refers_to("방금 추가한 거", focus, [A, B, C]).item == A
+    assert refers_to("그거", focus, [A, B, C]).item == A  # the last turn touched one item
+    # an item that no longer exists is never the answer
+    assert refers_to("방금 추가한 거", focus, [B, C]).item != A
+
+
+def test_two_items_that_fit_are_choices_not_a_guess():
+    focus = after_turn(None, _turn([("get_schedule", {}, {"schedules": [B, C]})]), None)
+    resolved = refers_to("그거 취소해줘", focus, [A, B, C])
+    assert resolved.item is None and [c["schedule_id"] for c in resolved.choices] == ["b", "c"]
+    # words of the clause narrow the choices when they can
+    narrowed = refers_to("그 스터디", focus, [A, B, C], lambda t, pool: pool[0])
+    assert narrowed.item == B
+
+
+# --- in a room ---------------------------------------------------------------------------
+
+
+async def test_the_item_just_added_is_moved_then_cancelled_by_pointing(stand_in, client):
+    await seed()
+    added = await chat(client, "12월 8일 오후 2시에 토스 면접 일정 추가해줘")
+    assert added["tool_calls"][0]["name"] == "add_schedule"
+    new_id = (await titles())["토스 면접"]["schedule_id"]
+    moved = await chat(client, "방금 추가한 일정 4시로 바꿔줘")
+    assert moved["tool_calls"] == [
+        {"name": "update_schedule", "args": {"schedule_id": new_id, "time": "16:00"}}
+    ]
+    gone = await chat(client, "그 일정 취소해줘")
+    assert gone["tool_calls"] == [{"name": "delete_schedule", "args": {"schedule_id": new_id}}]
+    assert "토스 면접" not in await titles()
+    assert set(await titles()) == {"네이버 1차 면접", "코딩 스터디", "카카오 면접"}
+    saved = await saved_state("chat:u1:r1")
+    assert saved["focus"]["items"][0]["how"] == "deleted"  # kept in the checkpointed room
+    assert stand_in.calls == []
+
+
+async def test_a_position_counts_in_the_listing_the_user_saw(stand_in, client):
+    ids = await seed()
+    listing = await chat(client, "다음주 일정 보여줘")
+    assert listing["answer"].index("코딩 스터디") < listing["answer"].index("네이버 1차 면접")
+    out = await chat(client, "두 번째 거 지워줘")
+    assert out["tool_calls"] == [
+        {"name": "delete_schedule", "args": {"schedule_id": ids["네이버 1차 면접"]}}
+    ]
+
+
+async def test_an_ambiguous_pointer_asks_back_and_the_pick_completes_it(stand_in, client):
+    ids = await seed()
+    await chat(client, "다음주 일정 보여줘")
+    asked = await chat(client, "그거 취소해줘")
+    assert asked["tool_calls"] == [] and asked["route"] == "schedule"
+    assert "어느 일정" in asked["answer"]
+    assert "코딩 스터디" in asked["answer"] and "네이버 1차 면접" in asked["answer"]
+    assert len(await titles()) == 3  # nothing was guessed
+    picked = await chat(client, "첫 번째 거")
+    assert picked["tool_calls"] == [
+        {"name": "delete_schedule", "args": {"schedule_id": ids["코딩 스터디"]}}
+    ]
+    # the pending question is answered: the next pointer is not read as a pick
+    state = await saved_state("chat:u1:r1")
+    assert state["focus"]["pending"] is None
+
+
+async def test_a_pointer_in_another_room_finds_nothing_of_this_one(stand_in, client):
+    await seed()
+    await chat(client, "12월 8일 오후 2시에 토스 면접 일정 추가해줘")
+    other = await chat(client, "방금 추가한 일정 4시로 바꿔줘", room="r2")
+    assert other["tool_calls"] == []
+    assert (await titles())["토스 면접"]["time"] == "14:00"
+
+
+async def test_the_posting_just_discussed_answers_the_follow_up_and_its_stage_is_added(
+    stand_in, client
+):
+    await seed()
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    first = await chat(client, "카카오 코딩테스트 언제야?")
+    assert first["route"] == "calendar"
+    follow = await chat(client, "거기 1차 면접은?")
+    assert follow["route"] == "calendar" and "2027-01-05" in follow["answer"]
+    added = await chat(client, "아까 말한 코딩테스트 일정도 내 캘린더에 넣어줘")
+    assert added["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "카카오 코딩테스트", "date": "2026-12-20", "time": "14:00"},
+        }
+    ]
+
+
+async def test_the_same_day_as_the_item_in_focus(stand_in, client):
+    await seed()
+    await chat(client, "12월 8일 오후 2시에 토스 면접 잡아줘")
+    out = await chat(client, "그날 저녁 7시에 스터디도 잡아줘")
+    args = out["tool_calls"][0]["args"]
+    assert args == {"title": "스터디", "date": "2026-12-08", "time": "19:00"}
