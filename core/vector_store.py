@@ -262,6 +262,50 @@ class VectorStore:
 
         return self._with_store(user_id, False, search, [])
 
+    def _containing(
+        self,
+        user_id: str,
+        words: list[str],
+        vector: list[float],
+        limit: int,
+        doc_types: list[str] | None,
+    ) -> list[Hit]:
+        where = user_filter(user_id, **({"doc_type": doc_types} if doc_types else {}))
+        contains: list[dict[str, Any]] = [{"$contains": w} for w in words]
+        where_document = contains[0] if len(contains) == 1 else {"$or": contains}
+
+        def read(store: Any) -> list[Hit]:
+            found = store.get(
+                where=where,
+                where_document=where_document,
+                include=["documents", "metadatas", "embeddings"],
+            )
+            norm = sum(x * x for x in vector) ** 0.5 or 1.0
+            hits = []
+            for text, meta, emb in zip(
+                found.get("documents") or [],
+                found.get("metadatas") or [],
+                found.get("embeddings") if found.get("embeddings") is not None else [],
+                strict=False,
+            ):
+                if meta.get("user_id") != user_id:
+                    continue
+                dot = sum(a * b for a, b in zip(vector, emb, strict=False))
+                size = sum(b * b for b in emb) ** 0.5 or 1.0
+                hits.append(
+                    Hit(
+                        meta["doc_id"],
+                        meta["doc_type"],
+                        meta.get("section", ""),
+                        text,
+                        float(dot / (norm * size)),
+                        meta.get("company") or None,
+                    )
+                )
+            return sorted(hits, key=lambda h: -h.score)[:limit]
+
+        return self._with_store(user_id, False, read, [])
+
     def _document_text(self, user_id: str, doc_id: str) -> str:
         def read(store: Any) -> str:
             found = store.get(
@@ -347,6 +391,25 @@ class VectorStore:
         started = time.perf_counter()
         try:
             return await self._call(self._query, user_id, vector, k, doc_types)
+        finally:
+            RETRIEVAL_SECONDS.observe(time.perf_counter() - started)
+
+    async def containing(
+        self,
+        user_id: str,
+        words: list[str],
+        vector: list[float],
+        limit: int,
+        doc_types: list[str] | None = None,
+    ) -> list[Hit]:
+        """The user's chunks whose text holds any of `words` (the lexical half of a hybrid
+        search: a chunk naming the asked term is found even when its vector is not among
+        the nearest), scored by cosine to `vector` like `query`'s hits, best first."""
+        if not words:
+            return []
+        started = time.perf_counter()
+        try:
+            return await self._call(self._containing, user_id, words, vector, limit, doc_types)
         finally:
             RETRIEVAL_SECONDS.observe(time.perf_counter() - started)
 

@@ -40,6 +40,11 @@ DATASETS = {
     # is frozen: read once per change, and a case read and then fixed moves to dev.
     "dev": HERE / "datasets" / "calendar_dev.jsonl",
     "test": HERE / "datasets" / "calendar_test.jsonl",
+    # Session 15 (#27): 130 inputs written by a helper who saw only the contract and a
+    # brief (calendar_xa_brief.md): pasted job-site, mail and messenger text of every job
+    # family, 8 that are not postings, ranges with both ends; split 50/50 by family.
+    "xa_dev": HERE / "datasets" / "calendar_xa_dev.jsonl",
+    "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
 }
 TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}
 
@@ -64,7 +69,29 @@ def score(predicted: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
         if g["date"] is not None and match["date"] == g["date"]:
             times_n += 1
             times_ok += match["time"] == g["time"]
+    # A range kept whole: the predicted stage of a gold range (same type and end date)
+    # carries its first day too (the contract's optional `start_date`).
+    ranges = [g for g in gold["schedules"] if g.get("start_date") and g.get("date")]
+    starts = sum(
+        any(
+            p["stage_type"] == g["stage_type"]
+            and p["date"] == g["date"]
+            and p.get("start_date") == g["start_date"]
+            for p in predicted["schedules"]
+        )
+        for g in ranges
+    )
+    not_posting = bool(gold.get("not_a_posting"))
+    refused = predicted.get("refused") or (
+        predicted["company"] is None
+        and predicted["position"] is None
+        and not any(p["date"] for p in predicted["schedules"])
+    )
     return {
+        "not_posting": not_posting,
+        "not_posting_ok": refused if not_posting else None,
+        "range_n": len(ranges),
+        "range_ok": starts,
         "company": predicted["company"] == gold["company"],
         "position": predicted["position"] == gold["position"],
         "date_hits": hits,
@@ -86,8 +113,13 @@ async def run(dataset: str = "tuning") -> dict[str, Any]:
     text = DATASETS[dataset].read_text(encoding="utf-8")
     rows = [json.loads(line) for line in text.splitlines() if line]
     results = []
+    from core.errors import AIError
+
     for row in rows:
-        out = await graph.ainvoke({"text": row["text"], "now": row["now"]})
+        try:
+            out = await graph.ainvoke({"text": row["text"], "now": row["now"]})
+        except AIError as exc:  # a coded refusal (e.g. 422 NOT_A_POSTING) is an answer
+            out = {"company": None, "position": None, "schedules": [], "refused": exc.code}
         results.append({"id": row["id"], "output": out, **score(out, row["gold"])})
     total = lambda k: sum(r[k] for r in results)  # noqa: E731
     precision = total("date_hits") / max(1, total("date_predicted"))
@@ -103,6 +135,16 @@ async def run(dataset: str = "tuning") -> dict[str, Any]:
         "extra_stages": total("stage_extra"),
         "invented_dates": total("invented_dates"),
         "time_accuracy": total("times_ok") / max(1, total("times_n")),
+        "not_postings": sum(r["not_posting"] for r in results),
+        "not_posting_refused": (
+            sum(bool(r["not_posting_ok"]) for r in results if r["not_posting"])
+            / max(1, sum(r["not_posting"] for r in results))
+        ),
+        "postings_wrongly_refused": sum(
+            1 for r in results if not r["not_posting"] and r["output"].get("refused")
+        ),
+        "ranges": total("range_n"),
+        "range_start_kept": total("range_ok") / max(1, total("range_n")),
         "model": get_services().models.spec("calendar"),
     }
     return {"summary": summary, "postings": results}
@@ -123,6 +165,13 @@ def render(s: dict[str, Any], dataset: str = "tuning") -> str:
         ("stages not in the gold", s["extra_stages"], None),
         ("invented dates (gold has none)", s["invented_dates"], 0),
     ]
+    if s.get("not_postings"):
+        rows.append(
+            (f"not a posting: nothing guessed ({s['not_postings']})", s["not_posting_refused"], 1.0)
+        )
+        rows.append(("postings refused as not a posting", s["postings_wrongly_refused"], 0))
+    if s.get("ranges"):
+        rows.append((f"ranges with both ends ({s['ranges']})", s["range_start_kept"], None))
     lines = [
         f"Calendar eval ({dataset} set): {s['postings']} postings, model `{s['model']}`",
         "",
@@ -143,9 +192,12 @@ def main() -> None:
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--dataset", nargs="*", choices=sorted(DATASETS), default=list(DATASETS))
-    for dataset in parser.parse_args().dataset:
+    parser.add_argument("--tag", default="latest", help="results file suffix")
+    args = parser.parse_args()
+    for dataset in args.dataset:
         result = asyncio.run(run(dataset))
-        stem = "calendar-latest" if dataset == "tuning" else f"calendar-{dataset}-latest"
+        name = dataset.replace("_", "-")
+        stem = f"calendar-{args.tag}" if dataset == "tuning" else f"calendar-{name}-{args.tag}"
         write_results(stem, render(result["summary"], dataset), result)
 
 

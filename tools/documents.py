@@ -19,15 +19,32 @@ from core.services import get_services
 from core.vector_store import Hit
 from prompts import escape_data, fence
 
+# Chunks found by a word of the question, beside the nearest ones.
+KEYWORD_HITS = 4
+
+
+def _terms(query: str) -> list[str]:
+    from nodes.shared.korean_text import content_words
+
+    return content_words(query)[:8]
+
 
 async def search_user_documents(user_id: str, query: str, doc_type: str | None = None) -> list[Hit]:
-    """The user's chunks nearest to `query` (top `RAG_TOP_K`, at least `RAG_MIN_SCORE`)."""
+    """Hybrid retrieval over the user's chunks: the nearest to `query` (top `RAG_TOP_K`,
+    at least `RAG_MIN_SCORE`), then up to KEYWORD_HITS more that contain one of the
+    query's nouns ("경력 회사 어디야" finds the "[경력]" chunk even when its vector is not
+    among the nearest), each once, best score first."""
     services = get_services()
     settings = services.settings
     vector = await asyncio.to_thread(services.embeddings.embed_query, query)
     doc_types = [doc_type] if doc_type else None
     hits = await services.vectors.query(user_id, vector, settings.rag_top_k, doc_types)
-    return [h for h in hits if h.score >= settings.rag_min_score]
+    near = [h for h in hits if h.score >= settings.rag_min_score]
+    terms = await asyncio.to_thread(_terms, query)
+    lexical = await services.vectors.containing(user_id, terms, vector, KEYWORD_HITS, doc_types)
+    seen = {(h.doc_id, h.text) for h in near}
+    extra = [h for h in lexical if (h.doc_id, h.text) not in seen]
+    return sorted(near + extra, key=lambda h: -h.score)
 
 
 def sources_of(hits: list[Hit]) -> list[dict[str, Any]]:

@@ -43,7 +43,10 @@ ORDINAL = re.compile(
 )
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
-DAY_POINTER = re.compile(r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간")
+DAY_POINTER = re.compile(
+    r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|다음\s*날|이튿날|"
+    r"그\s*다음\s*주"
+)
 
 
 @dataclass(frozen=True)
@@ -72,12 +75,29 @@ def _item(record: dict[str, Any], how: str, turn: int) -> dict[str, Any]:
     return {**{k: record.get(k) for k in keep}, "how": how, "turn": turn}
 
 
+def _asked_stages(question: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The posting's dated stages a question asked about ("카카오 1차 면접 언제야?")."""
+    from nodes.calendar.stages import STAGE_PATTERNS
+
+    types = [t for t, pattern in STAGE_PATTERNS if pattern.search(question)]
+    dated = [s for s in stages if s.get("date") and (not types or s["stage_type"] in types)]
+    compact = "".join(question.split())
+    named = [s for s in dated if "".join(str(s.get("stage", "")).split()) in compact]
+    return (named or dated) if types else []
+
+
 def after_turn(
-    focus: dict[str, Any] | None, messages: list[BaseMessage], pending: dict[str, Any] | None
+    focus: dict[str, Any] | None,
+    messages: list[BaseMessage],
+    pending: dict[str, Any] | None,
+    sources: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The focus after a turn: its tool results (from the turn's ToolMessages' artifacts)
-    put first; `pending` is the operation this turn asked back about (None clears it)."""
+    put first; `pending` is the operation this turn asked back about (None clears it);
+    `sources` the documents a document answer quoted (a posting among them becomes the
+    posting in focus: "거기 코테는 언제야?")."""
     state = {**empty(), **(focus or {})}
+    question = next((str(m.content) for m in reversed(messages) if isinstance(m, HumanMessage)), "")
     turn = int(state["turn"]) + 1
     items = list(state["items"])
     listed = list(state["listed"])
@@ -104,15 +124,72 @@ def after_turn(
             how = {"add_schedule": "added", "update_schedule": "changed"}.get(name, "deleted")
             touched.append(_item(artifact["schedule"], how, turn))
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
+            stages = artifact.get("stages") or []
             posting = {
                 "doc_id": artifact["doc_id"],
                 "company": artifact.get("company"),
-                "stages": artifact.get("stages") or [],
+                "stages": stages,
+                "asked": _asked_stages(question, stages),
                 "turn": turn,
             }
+    quoted = [s for s in sources or [] if s.get("doc_type") == "posting"]
+    if quoted and not (posting and posting.get("turn") == turn):
+        same = posting and posting.get("doc_id") == quoted[0]["doc_id"]
+        posting = {
+            "doc_id": quoted[0]["doc_id"],
+            "company": posting.get("company") if same else None,
+            "stages": posting.get("stages", []) if same else [],
+            "asked": [],
+            "turn": turn,
+        }
     ids = {t["schedule_id"] for t in touched}
     items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
     return {"items": items, "listed": listed, "posting": posting, "pending": pending, "turn": turn}
+
+
+# A day said relative to the day in focus: "전날", "다음 날", "그 다음 주 같은 요일".
+DAY_SHIFT = re.compile(
+    r"(전날|전\s*날|하루\s*전)|(다음\s*날|이튿날|하루\s*뒤)|(그\s*다음\s*주|다음\s*주\s*같은\s*요일|일주일\s*뒤)"
+)
+
+
+def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
+    """The day (and time) the last turn was about: the one schedule it touched, or the one
+    stage of a posting it answered ("카카오 1차 면접 언제야?" -> that stage's date)."""
+    state = {**empty(), **(focus or {})}
+    turn = state["turn"]
+    touched = [i for i in state["items"] if i["turn"] == turn and i["how"] != "listed"]
+    listed = [i for i in state["items"] if i["turn"] == turn]
+    for pool in (touched, listed):
+        if len(pool) == 1:
+            return pool[0]["date"], pool[0].get("time")
+    posting = state.get("posting") or {}
+    asked = posting.get("asked") or []
+    if posting.get("turn") == turn and len(asked) == 1:
+        return asked[0]["date"], asked[0].get("time")
+    return None
+
+
+def shifted_day(day: str, text: str) -> str:
+    """The focus day moved as the text says (전날 -1, 다음 날 +1, 그 다음 주 +7)."""
+    from datetime import date, timedelta
+
+    m = DAY_SHIFT.search(text)
+    if m is None:
+        return day
+    days = -1 if m.group(1) else 1 if m.group(2) else 7
+    return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
+
+
+def last_item(focus: dict[str, Any] | None, live: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The one schedule the last turn added or changed (or listed alone), if it still
+    exists: what an elliptical follow-up ("시간도 8시로", "메모도 달아줘") is about."""
+    state = {**empty(), **(focus or {})}
+    turn = state["turn"]
+    pool = [i for i in state["items"] if i["turn"] == turn and i["how"] != "deleted"]
+    by_id = {i["schedule_id"]: i for i in live}
+    alive = [by_id[i["schedule_id"]] for i in pool if i["schedule_id"] in by_id]
+    return alive[0] if len(alive) == 1 else None
 
 
 def points_back(text: str) -> bool:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
+from nodes.chat.focus import points_back
 from nodes.shared.degenerate import degenerate_reason
 from nodes.shared.korean_text import content_words
 from nodes.shared.particles import particle_for
@@ -53,7 +54,7 @@ PROMPT_ECHOES = (
 _NAMED_TYPES = (
     (re.compile(r"이력서|경력\s*기술서"), ("resume",), "이력서"),
     (re.compile(r"자기\s*소개서|자소서"), ("resume", "note"), "자기소개서"),
-    (re.compile(r"포트폴리오"), ("portfolio",), "포트폴리오"),
+    (re.compile(r"포트폴리오|포폴"), ("portfolio",), "포트폴리오"),
     (re.compile(r"공고"), ("posting",), "채용공고"),
     (re.compile(r"메모|노트"), ("note",), "메모"),
 )
@@ -64,6 +65,7 @@ _DOC_WORDS = {
     "자소서",
     "소개서",
     "포트폴리오",
+    "포폴",
     "공고",
     "채용공고",
     "채용",
@@ -290,22 +292,151 @@ def _quoted(passages: list[Passage], focus: list[str]) -> list[str]:
     return blocks
 
 
-def rag_answer(message: str, passages: Iterable[Passage]) -> str:
-    """The answer to a question about the user's documents, from the retrieved passages.
+# A question that asks for a number or a date ("몇 년차", "얼마나 줄였어", "언제 땄어"): a
+# line without a digit does not answer it.
+_ASKS_NUMBER = re.compile(
+    r"몇|얼마|언제|며칠|수치|점수|기간|(?i:\b(?:how\s+(?:many|much|long)|when|what\s+year)\b)"
+)
+_DIGIT = re.compile(r"\d")
+_NUMBERING = re.compile(r"^\s*(?:\d{1,2}[.)]|[-•·*])\s*")
+_ANSWER_MAX_CHARS = 200
+
+
+@dataclass(frozen=True)
+class _Line:
+    part: Passage
+    index: int
+    text: str  # without its list marker
+
+
+def _body_lines(part: Passage) -> list[str]:
+    body = part.text.strip()
+    heading = _HEADING.match(body)
+    if heading is not None:
+        body = body[heading.end() :]
+    return [line.strip() for line in body.splitlines() if line.strip()]
+
+
+def _covered(word: str, texts: Iterable[str]) -> bool:
+    return any(word in _compact(t) for t in texts)
+
+
+def answer_lines(
+    message: str, passages: Iterable[Passage], context: str = ""
+) -> tuple[list[_Line], list[str]]:
+    """The lines of the user's documents that answer the question, best first, and the
+    question's words no candidate holds (what the documents do not say).
+
+    The question's words (nouns, foreign words; `context`: an earlier question this one
+    points back to, "그거 언제 땄다고 돼 있어?") are looked up in every line and in its
+    section's heading: a line holding the most of them answers; without one, a section
+    whose heading holds them answers with its lines ("우대사항에 뭐 있어"). A question
+    asking for a number or a date is answered only by a line holding a digit (a list's
+    numbering does not count). Calls the Korean analyser: run it in a worker thread."""
+    candidates = [part for p in passages for part in _parts(p)]
+    types, _ = _named_types(message + " " + context)
+    if types:
+        candidates = [p for p in candidates if p.doc_type in types]
+    companies = {p.company for p in candidates if p.company and p.company in message}
+    if companies:
+        candidates = [p for p in candidates if p.doc_type != "posting" or p.company in companies]
+    named = {_compact(c) for c in companies}
+    own = [w for w in asked_words(message) if w not in named]
+    earlier = [w for w in asked_words(context) if w not in named and w not in own]
+    if own and earlier and points_back(message):
+        # "그거 배포 주소도 적혀 있어?": "그거" is the document just talked about; the
+        # answer is in it or nowhere, and only this question's own words count as found
+        def hits(p: Passage) -> int:
+            return sum(w in _compact(f"{p.section} {p.text}") for w in earlier)
+
+        top = max((hits(p) for p in candidates), default=0)
+        docs = {p.doc_id for p in candidates if top and hits(p) == top}
+        candidates = [p for p in candidates if p.doc_id in docs] if docs else candidates
+        earlier = []
+    words = own + earlier
+    if not candidates or not words:
+        return [], words
+    lines = [
+        _Line(part, n, _NUMBERING.sub("", text))
+        for part in candidates
+        for n, text in enumerate(_body_lines(part))
+    ]
+    everything = [f"{p.section} {p.text}" for p in candidates]
+    missing = [w for w in words if not _covered(w, everything)]
+    wants_number = bool(_ASKS_NUMBER.search(message))
+
+    def score(line: _Line) -> tuple[int, int, float]:
+        own = sum(w in _compact(line.text) for w in words)
+        heading = sum(w in _compact(line.part.section) for w in words)
+        return own, heading, line.part.score
+
+    usable = [ln for ln in lines if not wants_number or _DIGIT.search(ln.text)]
+    ranked = sorted(usable, key=score, reverse=True)
+    if not ranked:
+        return [], words
+    own, heading, _ = score(ranked[0])
+    if own + heading == 0 or len(missing) > own + heading:
+        return [], missing or words
+    if own == 0:  # the section answers: its lines, in order
+        part = ranked[0].part
+        section = [ln for ln in lines if ln.part is part]
+        nth = _nth_item(message, part)
+        return (nth or section)[:4], missing
+    best = ranked[0]
+    picked = [best]
+    follows = [ln for ln in lines if ln.part is best.part and ln.index == best.index + 1]
+    raw = _body_lines(best.part)
+    if follows and not raw[best.index].startswith("-") and raw[best.index + 1].startswith("-"):
+        picked.append(follows[0])  # "3. 주식 시세 대시보드" heads "- React와 WebSocket으로 ..."
+    return picked, missing
+
+
+_ORDINAL = re.compile(r"(첫|두|세|네|다섯)\s*(?:번째|번\s*째)|(마지막)")
+_ORDINAL_AT = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4}
+_ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
+
+
+def _nth_item(message: str, part: Passage) -> list[_Line]:
+    """ "첫 번째 프로젝트": the numbered item of the section at that position (its line and
+    the "- " lines under it); [] when the question names no position or the section has
+    no numbered items."""
+    m = _ORDINAL.search(message)
+    raw = _body_lines(part)
+    starts = [n for n, text in enumerate(raw) if _ITEM.match(text)]
+    if m is None or not starts:
+        return []
+    at = -1 if m.group(2) else _ORDINAL_AT[m.group(1)]
+    if not -len(starts) <= at < len(starts):
+        return []
+    first = starts[at]
+    end = next((n for n in starts if n > first), len(raw))
+    return [_Line(part, n, _NUMBERING.sub("", raw[n])) for n in range(first, end)]
+
+
+def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> str:
+    """The answer to a question about the user's documents: the line(s) that answer it,
+    stated first, then where they are (the document as the user knows it and its heading).
+    When the documents do not say it: what was not found, and nothing unrelated quoted.
     Calls the Korean analyser: run it in a worker thread."""
     candidates = list(passages)
-    words = asked_words(message)
-    picked, matched = pick_passages(message, candidates, asked=words)
-    blocks = _quoted(picked, words)
-    if blocks:
-        intro = (
-            "올리신 문서에서 질문과 관련된 부분을 찾았어요."
-            if matched
-            else "질문과 꼭 맞는 부분은 찾지 못했어요. 올리신 문서에서 가장 가까운 부분이에요."
+    found, missing = answer_lines(message, candidates, context)
+    if found:
+        text = ", ".join(dict.fromkeys(ln.text for ln in found))
+        if len(text) > _ANSWER_MAX_CHARS:
+            text = text[:_ANSWER_MAX_CHARS].rsplit(" ", 1)[0].rstrip(" ,") + "…"
+        sources = dict.fromkeys(
+            ln.part.title
+            + (f" · {ln.part.section}" if ln.part.section and ln.part.section != "개요" else "")
+            for ln in found
         )
-        return "\n\n".join([intro, *blocks])
+        return f"{text}\n(출처: {', '.join(sources)})"
     _, names = _named_types(message)
-    if candidates and names:
+    where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"
+    if candidates:
+        topic = ", ".join(missing[:3])
+        about = f"'{topic}'에 대한 내용은" if topic else "질문에 답이 되는 내용은"
+        return f"{where}에서 {about} 찾지 못했어요. 문서에 적혀 있지 않은 것 같아요."
+    if names:
         named = "·".join(names)
         return (
             f"올리신 {named}에서 질문과 관련된 부분을 찾지 못했어요. "

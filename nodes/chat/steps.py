@@ -39,7 +39,16 @@ from core.structured import generate_structured, invoke_text
 from core.telemetry import DEGENERATE
 from nodes.calendar.stages import STAGE_PATTERNS
 from nodes.chat.agent import agent_available
-from nodes.chat.focus import DAY_POINTER, after_turn, ask_back_text, points_back, refers_to
+from nodes.chat.focus import (
+    DAY_POINTER,
+    after_turn,
+    ask_back_text,
+    focus_day,
+    last_item,
+    points_back,
+    refers_to,
+    shifted_day,
+)
 from nodes.chat.grounded import (
     Passage,
     added_text,
@@ -55,6 +64,8 @@ from nodes.chat.grounded import (
 from nodes.chat.router import (
     ADD_VERB,
     IF_FREE,
+    LIST_VERB,
+    MY_SCHEDULE,
     QUOTED,
     RECRUIT_WORD,
     SCHEDULE_VERB,
@@ -149,6 +160,8 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
         decision = RouteDecision("schedule", "pending")
     elif asks_about_posting(request.message, focus):
         decision = RouteDecision("calendar", "focus")
+    elif (inherited := follow_up_route(state)) is not None:
+        decision = RouteDecision(inherited, "focus")
     else:
         decision = await asyncio.to_thread(fast_route, request.message)
     route = decision.route
@@ -393,21 +406,35 @@ def _title_words(text: str) -> set[str]:
     return set(content_words(koreanised(text)))
 
 
-def match_schedule(
+def best_schedules(
     items: list[dict[str, Any]], text: str, days: list[str], times: list[str]
-) -> dict[str, Any] | None:
-    """The user's schedule a clause refers to: shared nouns (English names in Korean), its
-    day (x2) and its time named in the clause; None when nothing or two items tie."""
+) -> list[dict[str, Any]]:
+    """The user's schedules a clause fits best (several when they tie): shared nouns
+    (English names in Korean), its day (x2) and its time named in the clause."""
     words = _title_words(text)
     scored = []
     for item in items:
         score = len(words & _title_words(item["title"]))
         score += 2 * (item["date"] in days) + (bool(item.get("time")) and item["time"] in times)
         scored.append((score, item))
-    scored = sorted((p for p in scored if p[0] > 0), key=lambda p: -p[0])
-    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
-        return None
-    return scored[0][1]
+    scored = [p for p in scored if p[0] > 0]
+    if not scored:
+        return []
+    top = max(score for score, _ in scored)
+    return [item for score, item in scored if score == top]
+
+
+def match_schedule(
+    items: list[dict[str, Any]], text: str, days: list[str], times: list[str]
+) -> dict[str, Any] | None:
+    """The one schedule a clause refers to; None when nothing fits or two items tie."""
+    best = best_schedules(items, text, days, times)
+    return best[0] if len(best) == 1 else None
+
+
+def _ask_back(kind: str, clause: str, choices: list[dict[str, Any]]) -> AskBack:
+    pending = {"kind": kind, "clause": clause, "choices": choices}
+    return AskBack(ask_back_text(choices), pending)
 
 
 def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
@@ -458,15 +485,32 @@ def schedule_call(
     shift = SHIFT.search(clause)
     cut = [m.span() for m in (rename, shift) if m]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
+    anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
+    if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
+        # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
+        day = date.fromisoformat(shifted_day(anchor[0], clause))
+        start = end = day
+        if re.search(r"그\s*주", clause):
+            start = day - timedelta(days=day.weekday())
+            end = start + timedelta(days=6)
+        return "get_schedule", {"start_date": start.isoformat(), "end_date": end.isoformat()}, None
     if kind == "get_schedule":
         start, end = date_range(clause, now)
         args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
         return "get_schedule", args, None
     if kind == "add_schedule" and items and memo and not any(m.kind == "date" for m in found):
-        # "카카오 면접 메모에 '…' 추가해줘": a memo for an item the user has.
-        target = match_schedule(items, clause, [], [])
-        if target is not None:
+        # "카카오 면접 메모에 '…' 추가해줘": a memo for an item the user has; "메모에 '…'
+        # 넣어줘" right after adding one: that item; two that fit: ask which.
+        times = [m.value for m in found if m.kind == "time"]
+        fits = [chosen] if chosen else best_schedules(items, unquoted(clause), [], times)
+        if not fits and (points_back(clause) or not title_of(clause, [m.span for m in found])):
+            single = last_item(focus, items)
+            fits = [single] if single else refers_to(clause, focus, items).choices
+        if len(fits) == 1:
+            target = fits[0]
             return "update_schedule", {"schedule_id": target["schedule_id"], "memo": memo}, target
+        if len(fits) > 1:
+            return _ask_back(kind, clause, fits)
     if kind == "add_schedule":
         days = [m.value for m in found if m.kind == "date"]
         times = [m.value for m in found if m.kind == "time"]
@@ -477,16 +521,18 @@ def schedule_call(
         # the last one before the verb, else the first.
         verb = ADD_REQUEST.search(unquoted(clause))
         before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
-        if context.day is None and DAY_POINTER.search(clause) and focus and focus.get("items"):
-            context = replace(context, day=focus["items"][0]["date"])
-            context.time = focus["items"][0].get("time")
+        if context.day is None and anchor is not None:
+            # "그날 저녁 7시에", "마감 전날 밤 9시에": the day the room was just about
+            context = replace(context, day=shifted_day(anchor[0], clause), time=anchor[1])
         day = before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
         staged = posting_stage(clause, focus) if day is None and points_back(clause) else None
         if staged is not None:
             # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
+            # (a title the user quoted is theirs)
             company = focus["posting"].get("company") if focus else None
-            title = f"{company} {staged['stage']}" if company else staged["stage"]
+            if not QUOTED.search(clause):
+                title = f"{company} {staged['stage']}" if company else staged["stage"]
             day, time = staged["date"], staged.get("time") or time
         if not title:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
@@ -498,7 +544,8 @@ def schedule_call(
     target_text = _blank(clause, [m.span for m in found if m.new] + cut).replace("\n", " ")
     days = [m.value for m in described if m.kind == "date"]
     times = [m.value for m in described if m.kind == "time"]
-    target = chosen or match_schedule(items, target_text, days, times)
+    fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
+    target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
     if chosen is None and not named and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
@@ -508,8 +555,10 @@ def schedule_call(
         if resolved.item is not None:
             target = resolved.item
         elif len(resolved.choices) > 1:
-            pending = {"kind": kind, "clause": clause, "choices": resolved.choices}
-            return AskBack(ask_back_text(resolved.choices), pending)
+            return _ask_back(kind, clause, resolved.choices)
+    if target is None and len(fits) > 1 and (days or times or points_back(clause)):
+        # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews: which one, not a guess
+        return _ask_back(kind, clause, fits)
     if target is None:
         return "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
     if kind == "delete_schedule":
@@ -622,6 +671,13 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     rounds: list[list[Done]] = []
     said: list[str] = []
     asked_back = None
+    if len(operations) == 1 and operations[0][1] == "get_schedule" and focus:
+        # "시간도 저녁 8시로", "아니다 다시 오후 5시로", "메모도 달아줘: '…'" right after a
+        # change: the same item, changed again
+        single = last_item(focus, await store.get(user))
+        clause = operations[0][0]
+        if single is not None and (memo or _only_new_values(clause, now)):
+            operations, chosen = [(clause, "update_schedule")], single
     for clause, kind in operations:
         reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
         items = await store.get(user) if reads else []
@@ -661,6 +717,13 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     if not rounds:
         return {**_said(answer), "asked_back": asked_back}
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def _only_new_values(clause: str, now: date) -> bool:
+    """A clause that gives a new date or time ("…로") and asks for no listing."""
+    if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause):
+        return False
+    return any(m.new for m in mentions(clause, now))
 
 
 def pick_choice(
@@ -734,7 +797,7 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
         and posting.get("turn") == (focus or {}).get("turn")
         and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
         and not SCHEDULE_VERB.search(message)
-        and (points_back(message) or names_no_posting(message))
+        and not MY_SCHEDULE.search(message)
     )
 
 
@@ -796,7 +859,7 @@ async def retrieve(state: dict[str, Any]) -> dict[str, Any]:
     """Reads the message; writes `sources` (the user's chunks, top-k, above the calibrated
     threshold), `context` for the answer prompt (the same search `search_documents` runs)
     and `passages` (the same chunks with their sections, for a grounded answer)."""
-    kept = await search_user_documents(state["user_id"], state["message"])
+    kept = await search_user_documents(state["user_id"], _with_context(state))
     passages = [
         {
             "doc_id": h.doc_id,
@@ -863,13 +926,50 @@ def answer_cache_key(state: dict[str, Any], inputs: dict[str, str], model_spec: 
     )
 
 
+# A follow-up that only names its topic ("카카오는?", "포트폴리오도?"): it asks the previous
+# question again about what it names.
+ELLIPTICAL = re.compile(r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$")
+
+
+def previous_question(state: dict[str, Any]) -> str:
+    """The question a follow-up leans on: the room's last user message, when this one
+    points back ("그거 언제 땄다고 돼 있어?") or only names a new topic ("카카오는?");
+    else ""."""
+    history = state.get("history") or []
+    message = state.get("message") or ""
+    if history and (points_back(message) or ELLIPTICAL.match(message)):
+        return str(history[-1]["user"])
+    return ""
+
+
+def follow_up_route(state: dict[str, Any]) -> str | None:
+    """The route of a follow-up that leans on the previous turn and asks for nothing of its
+    own ("그거 언제 땄다고 돼 있어?" after a document answer, "카카오는?"): the previous
+    turn's route. None when the message asks for a schedule operation or a listing itself,
+    or does not lean on the previous turn."""
+    history = state.get("history") or []
+    message = state.get("message") or ""
+    if not previous_question(state) or SCHEDULE_VERB.search(message):
+        return None
+    route = history[-1].get("route")
+    if route == "schedule" or route not in ("rag", "calendar", "general"):
+        return None  # schedule follow-ups carry their own verb; the rules read them
+    return str(route)
+
+
+def _with_context(state: dict[str, Any]) -> str:
+    """What retrieval searches with: the message, after the question it leans on."""
+    before = previous_question(state)
+    return f"{before} {state['message']}" if before else state["message"]
+
+
 def grounded_answer(state: dict[str, Any], *, stand_in: bool) -> str:
     """The answer written from what this turn computed (nodes/chat/grounded.py): the
     retrieved passages for a document question, the honest reply otherwise. Calls the
     Korean analyser: run it in a worker thread."""
     if state.get("route") == "rag":
         passages = [Passage.of(p) for p in state.get("passages") or []]
-        return rag_answer(state["message"], passages)
+        return rag_answer(state["message"], passages, previous_question(state))
     return general_answer(state["message"], _now(state), stand_in=stand_in)
 
 
@@ -977,7 +1077,10 @@ def _turn_update(
         "context": "",
         "passages": [],
         "focus": after_turn(
-            state.get("focus"), list(state.get("messages") or []), state.get("asked_back")
+            state.get("focus"),
+            list(state.get("messages") or []),
+            state.get("asked_back"),
+            state.get("sources") if state.get("route") == "rag" else None,
         ),
     }
     trimmed = trimmed_messages(list(state.get("messages") or []))

@@ -43,8 +43,7 @@ _INTERNALS = re.compile(
     + _A
     + r"(?:[A-Z][A-Za-z]+(?:Error|Exception)|POSTING_NOT_FOUND|SESSION_NOT_FOUND|TASK_NOT_FOUND|"
     r"DEPENDENCY_UNAVAILABLE|MODEL_TIMEOUT|MODEL_ERROR|INTERNAL_ERROR|doc_id|schedule_id|"
-    r"thread_id)"
-    + _Z
+    r"thread_id)" + _Z
 )
 
 
