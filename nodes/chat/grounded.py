@@ -5,9 +5,9 @@ Korean: asked a question, it echoes its prompt's headings), and for one answer w
 model's text is junk (`nodes/shared/degenerate.py`; counted in
 `devths_degenerate_outputs_total{feature="chat",reason}`):
 
-- a document question: the most relevant retrieved passages (1-3), quoted and trimmed to
-  whole sentences, each named by its document (the contract's `doc_type` and `doc_id`) and
-  section; or, when nothing relevant was retrieved, says so and what to upload or ask;
+- a document question: the line(s) of the user's documents that answer it, stated first,
+  then where they are (the document as the user knows it, "카카오 채용공고", and its own
+  heading); when the documents do not say it, what was not found, quoting nothing else;
 - anything else: what can be answered without a model (a greeting, thanks, today's date),
   and honestly that free answers are not available now (in the user's terms: settings,
   model names and ids are for operators);
@@ -19,7 +19,6 @@ The schedule and calendar texts are the same ones the deterministic path answers
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -32,10 +31,6 @@ from nodes.shared.korean_text import content_words
 from nodes.shared.particles import particle_for
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
-MAX_PASSAGES = 3
-PASSAGE_MAX_CHARS = 240
-# Without a shared word, only passages this close to the best score are quoted.
-SCORE_MARGIN = 0.03
 WEEKDAYS = "월화수목금토일"
 
 # Headings and fences of the chat's prompts: a model repeating them is echoing its prompt
@@ -76,7 +71,6 @@ _DOC_WORDS = {
 }
 _HEADING = re.compile(r"\A\s*\[([^\]\n]{1,40})\]\s*(?:\n|\Z)")
 # A sentence ends at . ! ? followed by space; "3." opening a numbered item does not end one.
-_SENTENCE = re.compile(r"(?<![0-9]\.)(?<=[.!?。])\s+")
 _GREETING = re.compile(r"안녕|반가[워웠운]|반갑|하이\b|\bhello\b|\bhi\b", re.IGNORECASE)
 _THANKS = re.compile(
     r"고마[워웠운]|고맙|감사(?:합니다|해요|해|드려요|드립니다)|땡큐|\bthanks?\b", re.IGNORECASE
@@ -139,58 +133,6 @@ def _compact(text: str) -> str:
     return "".join(text.split()).lower()
 
 
-def _shares(unit: str, focus: Iterable[str]) -> bool:
-    compact = _compact(unit)
-    return any(word in compact for word in focus)
-
-
-def trim_passage(
-    text: str, section: str = "", limit: int = PASSAGE_MAX_CHARS, focus: Iterable[str] = ()
-) -> str:
-    """The passage's text without its "[section]" heading line, cut to whole sentences (and
-    lines) of at most `limit` characters. A chunk that starts inside a sentence (the overlap
-    carried from the chunk before it) starts at its first whole sentence instead; with
-    `focus` words (compact, lower case), at the first sentence naming one (after the line
-    that heads it, for a "- " item). A first sentence longer than `limit` is cut at a word
-    and marked with "…"."""
-    body = text.strip()
-    heading = _HEADING.match(body)
-    continued = heading is None and bool(section) and section != "개요"
-    if heading is not None:
-        body = body[heading.end() :].strip()
-    lines = [line.strip() for line in body.splitlines() if line.strip()]
-    units: list[tuple[int, str]] = [
-        (n, s) for n, line in enumerate(lines) for s in _SENTENCE.split(line) if s.strip()
-    ]
-    if continued and len(units) > 1:
-        units = units[1:]
-    focus = tuple(focus)
-    anchor = next((i for i, (_, s) in enumerate(units) if _shares(s, focus)), 0)
-    if anchor and units[anchor][1].startswith("-") and not units[anchor - 1][1].startswith("-"):
-        anchor -= 1  # "3. 주식 시세 대시보드" heads "- React와 WebSocket으로 ..."
-    units = units[anchor:]
-    kept: list[tuple[int, str]] = []
-    size = 0
-    for n, sentence in units:
-        extra = len(sentence) + (1 if kept else 0)
-        if kept and size + extra > limit:
-            break
-        kept.append((n, sentence))
-        size += extra
-    if not kept:
-        return ""
-    if size > limit:  # one sentence alone is too long
-        cut = kept[0][1][:limit].rsplit(" ", 1)[0].rstrip(" ,")
-        return cut + "…"
-    out: list[str] = []
-    for i, (n, sentence) in enumerate(kept):
-        if i and n == kept[i - 1][0]:
-            out[-1] += " " + sentence
-        else:
-            out.append(sentence)
-    return "\n".join(out)
-
-
 def _named_types(message: str) -> tuple[set[str], list[str]]:
     types: set[str] = set()
     names: list[str] = []
@@ -231,65 +173,6 @@ def _parts(passage: Passage) -> list[Passage]:
     if _has_text(current):
         parts.append(replace(passage, section=section, text="\n".join(current)))
     return parts or [passage]
-
-
-def pick_passages(
-    message: str,
-    passages: Iterable[Passage],
-    limit: int = MAX_PASSAGES,
-    asked: list[str] | None = None,
-) -> tuple[list[Passage], bool]:
-    """The passages to quote (headed parts of a chunk count on their own) and whether they
-    answer the question clearly.
-
-    Every candidate is already above the retrieval threshold. When the question names a
-    kind of document ("내 포트폴리오에 ...") only those count; when it names the company of
-    one of the user's postings, no other company's posting counts (and the company's name,
-    like a document's, is not what is asked about). Passages containing the most of the
-    question's words (nouns and foreign words) win, then the best score; they answer
-    clearly when they hold at least half of those words. Without any shared word, only
-    the best-scored ones (within SCORE_MARGIN) are quoted, as the nearest."""
-    candidates = [part for p in passages for part in _parts(p)]
-    types, _ = _named_types(message)
-    if types:
-        candidates = [p for p in candidates if p.doc_type in types]
-    companies = {p.company for p in candidates if p.company and p.company in message}
-    if companies:
-        candidates = [p for p in candidates if p.doc_type != "posting" or p.company in companies]
-    if not candidates:
-        return [], False
-    named = {_compact(c) for c in companies}
-    words = [w for w in (asked_words(message) if asked is None else asked) if w not in named]
-    shared = [(sum(w in _compact(f"{p.section}\n{p.text}") for w in words), p) for p in candidates]
-    best = max(n for n, _ in shared)
-    if best > 0:
-        floor = best if best < 3 else math.ceil(best / 2)
-        ranked = sorted((x for x in shared if x[0] >= floor), key=lambda x: (-x[0], -x[1].score))
-        return [p for _, p in ranked[:limit]], best >= math.ceil(len(set(words)) / 2)
-    ranked_by_score = sorted(candidates, key=lambda p: -p.score)
-    top = ranked_by_score[0].score
-    close = [p for p in ranked_by_score if p.score >= top - SCORE_MARGIN]
-    return close[: min(limit, 2)], False
-
-
-def _quoted(passages: list[Passage], focus: list[str]) -> list[str]:
-    """One block per document section: its name, then the quoted text (parts of the same
-    section joined, so a name is never repeated)."""
-    groups: dict[tuple[str, str, str], list[Passage]] = {}
-    for p in passages:
-        groups.setdefault((p.doc_type, p.doc_id, p.section), []).append(p)
-    blocks = []
-    for group in groups.values():
-        first = group[0]
-        joined = "\n".join(trim_passage(p.text, p.section, focus=focus) for p in group)
-        text = trim_passage(joined, limit=PASSAGE_MAX_CHARS)
-        if not text:
-            continue
-        name = first.title + (
-            f" · {first.section}" if first.section and first.section != "개요" else ""
-        )
-        blocks.append(f"{name}\n“{text}”")
-    return blocks
 
 
 # A question that asks for a number or a date ("몇 년차", "얼마나 줄였어", "언제 땄어"): a
@@ -430,9 +313,9 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
             for ln in found
         )
         return f"{text}\n(출처: {', '.join(sources)})"
-    _, names = _named_types(message)
+    types, names = _named_types(message)
     where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"
-    if candidates:
+    if any(not types or p.doc_type in types for p in candidates):
         topic = ", ".join(missing[:3])
         about = f"'{topic}'에 대한 내용은" if topic else "질문에 답이 되는 내용은"
         return f"{where}에서 {about} 찾지 못했어요. 문서에 적혀 있지 않은 것 같아요."

@@ -25,9 +25,7 @@ from core.settings import Settings
 from nodes.chat.grounded import (
     Passage,
     general_answer,
-    pick_passages,
     rag_answer,
-    trim_passage,
 )
 from nodes.shared.degenerate import degenerate_reason
 from nodes.shared.user_text import leak_reason
@@ -90,42 +88,14 @@ async def stream(client, message: str, user: str = "u1", room: str = "r1") -> tu
 # --- the texts ---------------------------------------------------------------------------
 
 
-def test_a_passage_is_trimmed_to_whole_sentences_without_its_heading():
-    text = (
-        "[경력]\n에이비씨 주식회사에서 주문 API를 개발했습니다. 하루 200만 건의 주문을 "
-        "처리했습니다. 결제 시스템을 Kafka 기반으로 바꿔 장애를 줄였습니다."
-    )
-    assert trim_passage(text, "경력", limit=60) == (
-        "에이비씨 주식회사에서 주문 API를 개발했습니다. 하루 200만 건의 주문을 처리했습니다."
-    )
-    # A chunk that starts inside a sentence (the overlap of the chunk before) starts at
-    # its first whole sentence.
-    assert trim_passage("를 개발했습니다. 결제 시스템을 바꿨습니다.", "경력") == (
-        "결제 시스템을 바꿨습니다."
-    )
-    # Lines stay lines; a first sentence longer than the limit is cut at a word.
-    assert trim_passage("[자격요건]\n- Java\n- MySQL", "자격요건") == "- Java\n- MySQL"
-    assert trim_passage("가나다 " * 40, "", limit=20) == "가나다 가나다 가나다 가나다 가나다…"
-    # Asked about one item of a list: the quote starts at the item (with the line heading it).
-    projects = (
-        "[프로젝트]\n1. 재고 알림 서비스\n- Kafka로 푸시\n2. 주식 시세 대시보드\n- React 차트"
-    )
-    assert trim_passage(projects, "프로젝트", focus=["대시보드"]) == (
-        "2. 주식 시세 대시보드\n- React 차트"
-    )
-    assert (
-        trim_passage(projects, "프로젝트", focus=["react"]) == "2. 주식 시세 대시보드\n- React 차트"
-    )
-
-
-def test_the_passages_sharing_the_questions_words_are_quoted():
+def test_the_answering_line_comes_first_then_its_document_and_heading():
     passages = [
         Passage("cv", "resume", "자기소개", "[자기소개]\n3년차 백엔드 개발자입니다.", 0.90),
         Passage("cv", "resume", "기술 스택", f"[기술 스택]\n{SKILLS}", 0.88),
         Passage("kakao", "posting", "우대사항", "[우대사항]\n- Kafka 운영 경험", 0.87),
     ]
-    picked, matched = pick_passages("내 이력서에 적은 기술 스택이 뭐였지?", passages)
-    assert [p.section for p in picked] == ["기술 스택"] and matched
+    answer = rag_answer("내 이력서에 적은 기술 스택이 뭐였지?", passages)
+    assert answer == f"{SKILLS}\n(출처: 이력서 · 기술 스택)"
     # A chunk holding several headed parts: only the part asked about, under its heading.
     cover = Passage(
         "cover",
@@ -136,21 +106,65 @@ def test_the_passages_sharing_the_questions_words_are_quoted():
         0.86,
     )
     assert rag_answer("입사 후 포부가 뭐였지?", [cover]) == (
-        "올리신 문서에서 질문과 관련된 부분을 찾았어요.\n\n"
-        "메모(cover) · 입사 후 포부\n“결제 장애를 줄이는 관측 체계를 만들고 싶습니다.”"
+        "결제 장애를 줄이는 관측 체계를 만들고 싶습니다.\n(출처: 메모 · 입사 후 포부)"
     )
-    # A question naming the company of one posting never quotes another company's.
+    # A question naming the company of one posting never answers from another company's.
     naver = Passage("naver", "posting", "우대사항", "[우대사항]\n- Kafka 운영 경험", 0.9, "네이버")
     kakao = Passage("kakao", "posting", "우대사항", "[우대사항]\n- Kubernetes 경험", 0.8, "카카오")
-    picked, _ = pick_passages("카카오 우대사항이 뭐였지?", [naver, kakao])
-    assert [p.doc_id for p in picked] == ["kakao"]
+    assert rag_answer("카카오 우대사항이 뭐였지?", [naver, kakao]) == (
+        "Kubernetes 경험\n(출처: 카카오 채용공고 · 우대사항)"
+    )
     # The question names a kind of document the user has not uploaded: said so.
     answer = rag_answer("내 포트폴리오에 적은 수상 경력 알려줘", passages)
     assert "포트폴리오에서 질문과 관련된 부분을 찾지 못했어요" in answer
     assert "포트폴리오를 아직 올리지 않으셨다면" in answer
-    # Nothing above the threshold: said so, with what to upload or ask.
-    nothing = rag_answer("내 이력서에 적은 기술 스택이 뭐였지?", [])
-    assert "찾지 못했어요" in nothing and "올려 주시거나" in nothing
+
+
+PROJECTS = Passage(
+    "pf",
+    "portfolio",
+    "프로젝트",
+    "[프로젝트]\n1. 재고 알림 서비스\n- Kafka로 재고 변동 푸시, 알림 지연 2초 → 200ms\n"
+    "2. 주식 시세 대시보드\n- React와 WebSocket으로 실시간 차트 구현",
+    0.86,
+)
+
+
+def test_an_item_is_answered_with_the_line_under_its_name_and_a_position_picks_an_item():
+    assert rag_answer("포폴 주식 시세 대시보드 뭐로 만들었어?", [PROJECTS]).startswith(
+        "주식 시세 대시보드, React와 WebSocket으로 실시간 차트 구현\n"
+    )
+    first = rag_answer("포폴에 있는 첫 번째 프로젝트 뭐야?", [PROJECTS])
+    assert first.startswith("재고 알림 서비스, Kafka로 재고 변동 푸시")
+    assert "대시보드" not in first
+
+
+def test_what_the_documents_do_not_say_is_said_and_nothing_unrelated_is_quoted():
+    resume = [
+        Passage("cv", "resume", "자격증", "[자격증]\n정보처리기사 (2021)", 0.86),
+        Passage("cv", "resume", "기술 스택", f"[기술 스택]\n{SKILLS}", 0.85),
+    ]
+    answer = rag_answer("내 이력서에 토익 점수 몇 점으로 써놨지", resume)
+    assert "'토익, 점수'에 대한 내용은 찾지 못했어요" in answer
+    assert "정보처리기사" not in answer and "Java" not in answer
+    # a question asking for a number is not answered by a line without one
+    numbers = rag_answer("포폴 주식 시세 대시보드 사용자 몇 명이야?", [PROJECTS])
+    assert "찾지 못했어요" in numbers and "React" not in numbers
+
+
+def test_a_follow_up_pointing_back_is_answered_from_the_document_it_points_at():
+    resume = Passage("cv", "resume", "프로젝트", "[프로젝트]\n- 사내 배포 자동화: 30분 → 5분", 0.9)
+    # "그거" is the portfolio's dashboard: the resume's deployment line does not answer it
+    answer = rag_answer(
+        "그거 배포 주소도 적혀 있어?", [PROJECTS, resume], "포폴 주식 시세 대시보드"
+    )
+    assert "찾지 못했어요" in answer and "배포 자동화" not in answer
+    when = rag_answer(
+        "그거 언제 땄다고 돼 있어?",
+        [Passage("cv", "resume", "자격증", "[자격증]\n정보처리기사 (2021)", 0.86)],
+        "내 이력서에 자격증 뭐 있지?",
+    )
+    assert when.startswith("정보처리기사 (2021)")
 
 
 def test_the_honest_general_reply_answers_what_needs_no_model():
@@ -179,9 +193,8 @@ async def test_on_the_stand_in_a_document_question_quotes_the_passage_and_names_
     assert tokens == answer  # streamed as tokens, the same text as the final answer
     assert out["route"] == "rag" and out["tool_calls"] == []
     assert {s["doc_id"] for s in out["sources"]} >= {"cv"}  # the contract's sources, as before
-    assert answer.startswith("올리신 문서에서 질문과 관련된 부분을 찾았어요.")
-    assert SKILLS in answer  # the passage itself, quoted
-    assert "이력서 · 기술 스택" in answer  # its document (as the user knows it) and section
+    assert answer.startswith(SKILLS)  # the answer first: the line itself
+    assert "(출처: 이력서 · 기술 스택)" in answer  # its document (as the user knows it), heading
     assert leak_reason(answer, ids=["cv", "kakao", "u1"]) is None  # never the internal doc_id
     assert degenerate_reason(answer) is None
     assert stand_in.calls == []
@@ -192,16 +205,22 @@ async def test_on_the_stand_in_a_document_question_quotes_the_passage_and_names_
 
     posting = await chat(client, "카카오 공고의 자격요건이 뭐야?")
     assert "카카오 채용공고 · 자격요건" in posting["answer"]
+    assert posting["answer"].startswith("Java, Spring 기반 개발 경력 3년 이상")
     assert leak_reason(posting["answer"], ids=["cv", "kakao"]) is None
-    assert "- Java, Spring 기반 개발 경력 3년 이상\n- MySQL 활용 경험" in posting["answer"]
 
 
 async def test_on_the_stand_in_nothing_relevant_is_said_honestly(stand_in, client):
     out = await chat(client, "내 이력서에 적은 기술 스택이 뭐였지?", user="empty")
     assert out["route"] == "rag" and out["sources"] == []
-    assert "올리신 문서에서 질문과 관련된 내용을 찾지 못했어요" in out["answer"]
-    assert "이력서, 포트폴리오, 채용공고를 올려 주시거나" in out["answer"]
-    assert degenerate_reason(out["answer"]) is None and stand_in.calls == []
+    # the document it names is not there: said so, with what to upload
+    assert "올리신 이력서에서 질문과 관련된 부분을 찾지 못했어요" in out["answer"]
+    assert "이력서를 아직 올리지 않으셨다면 먼저 올려 주세요" in out["answer"]
+    unnamed = await chat(client, "내가 적어 둔 기술 스택이 뭐였지?", user="empty", room="r2")
+    assert "올리신 문서에서 질문과 관련된 내용을 찾지 못했어요" in unnamed["answer"]
+    assert "이력서, 포트폴리오, 채용공고를 올려 주시거나" in unnamed["answer"]
+    for text in (out["answer"], unnamed["answer"]):
+        assert degenerate_reason(text) is None
+    assert stand_in.calls == []
 
 
 async def test_on_the_stand_in_a_general_question_gets_an_honest_reply_in_the_users_terms(
