@@ -21,6 +21,7 @@ from nodes.calendar.schemas import CalendarParseInput, PostingHeader
 from nodes.calendar.stages import ROLLING, STAGE_PATTERNS, find_stages
 from nodes.shared.header import find_header
 from nodes.shared.korean_dates import today_seoul
+from nodes.shared.organization import rank as rank_organization
 from nodes.shared.skills import taxonomy
 from prompts import load_prompt
 
@@ -69,7 +70,9 @@ def extract_schedule(state: dict[str, Any]) -> Command:
     text = request.text
     stages = find_stages(text, now)
     header = find_header(text)
-    company, position = header.company, header.position
+    # the header's company is one candidate among every kind of evidence (organization.py)
+    company = None if header.company_absent else rank_organization(text, header.company)
+    position = header.position
     update = {
         "company": company,
         "position": position,

@@ -1,0 +1,246 @@
+"""Which organisation a pasted text is about: candidates from every kind of evidence, ranked.
+
+Pasted postings carry their company in many places at once (a legal form "(주)X", a label
+"회사명 X", a notice number "X 공고 제12호", a bracket "[X 인사팀]", a title line, a LinkedIn
+line "X · Seoul", a sender "X 채용담당 <…>", a proper noun in a sentence) and a lot of
+clutter that looks like one (the job site's menu "사람인 채용정보", "[알림톡]", "Subject:").
+One rule per form picks whichever form matches first and is fooled by the clutter; here
+every form proposes a candidate, the candidates are normalised to the organisation's name
+(no legal form, no team, office or department after it), and the name with the most
+evidence wins: how it was proposed, whether it ends like an organisation (은행, 병원,
+회계법인 …), whether Kiwi reads it as a proper noun, and how often the text repeats it.
+Nothing is guessed: no candidate, no company.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from nodes.shared.korean_text import kiwi
+
+HEAD_LINES = 12
+# The least evidence for a name: one kind of proposal and one more mention, or a proper
+# noun ending like an organisation.
+THRESHOLD = 2.5
+# Emoji, arrows and bullets that decorate messenger and job-site text.
+_DECORATION = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d▶►▷◆◇■□●○★☆※✔✅📢📌🔔]"
+)
+_LEGAL = re.compile(r"\(주\)|㈜|\(유\)|\(재\)|\(사\)|주식회사|유한회사|재단법인|사단법인")
+_LEGAL_LATIN = re.compile(
+    r"(?:,?\s+)(?:Inc|Corp|Corporation|Co|Ltd|LLC|GmbH|Limited|PLC)\.?$", re.I
+)
+# Words after a name that are a part of it, not the organisation: a team, an office.
+_UNIT = re.compile(
+    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부)|인사부|인사팀|"
+    r"채용(?:팀|담당자?|홈페이지|정보)?|담당자?|인사담당자?|"
+    r"(?i:careers?|recruiting|recruitment|talent|people|hr|team|jobs?))$"
+)
+# Words that end an organisation's name ("행복한요양병원", "딜로이트 안진회계법인").
+ORG_END = re.compile(
+    r"(?:은행|병원|의원|치과|의료원|공사|공단|재단|회계법인|법무법인|법인|증권|보험|생명|화재|카드|"
+    r"캐피탈|전자|건설|물산|제약|바이오|화학|중공업|자동차|통신|그룹|홀딩스|산업|식품|제지|물류|"
+    r"로지스|테크|랩스|스튜디오|대학교|연구원|협회|조합|엔터테인먼트|게임즈|리테일|파트너스|"
+    r"코스메틱|에너지|모터스|시스템즈?|솔루션|네트웍스|(?i:labs|games|studios?|partners|"
+    r"robotics|logistics|medical|bank|group|systems|technologies|tech|pay))$"
+)
+# Not organisations: job sites, mail and messenger furniture, news sections, generic words.
+_NOT_ORG = frozenset(
+    " ".join(
+        (
+            "사람인 잡코리아 원티드 wanted 링크드인 linkedin 잡플래닛 인크루트 알바몬 알바천국",
+            "캐치 리멤버 블라인드 자소설닷컴 hackerrank 프로그래머스 피플앤잡 커리어",
+            "채용 채용정보 채용공고 알림 알림톡 공지 안내 제목 subject from to 보낸사람 받는사람",
+            "web발신 광고 긴급 중요 경제 사회 산업 뉴스 속보 취준 단톡 공유 스터디 스터디원 현장",
+            "물류센터 회사소개 회사명 기업정보 기업 회사 공고 로그인 회원가입 홈 탐색 소셜",
+            "프리랜서 더보기 interview confirmation reminder welcome messaging careers jobs",
+            "about job seoul busan korea hybrid remote full-time 정규직 계약직 인턴 신입 경력",
+            "담당업무 자격요건 우대사항 모집요강 근무지 근무형태 대표자 업종 사원수 주소 접수",
+            "관련기사 기자 입력 수정 january february march april may june july august",
+            "september october november december monday tuesday wednesday thursday friday",
+            "saturday sunday hi hello dear thanks regards 저희 우리 당사 우리회사",
+        )
+    ).split()
+)
+_JOB_WORD = re.compile(
+    r"개발자|엔지니어|디자이너|기획자|마케터|매니저|분석가|연구원|간호사|약사|영양사|"
+    r"(?i:engineer|developer|designer|manager|analyst|associate|specialist|architect)"
+)
+_LABEL = re.compile(
+    r"(?im)^[^\S\n]*(?:회사\s*명|기업\s*명|기업\s*정보|회사|company)[^\S\n]*[:：|]?[^\S\n]+"
+    r"([^\n·|,(]{2,40})"
+)
+_NOTICE = re.compile(r"(?m)^[^\S\n]*(\S{2,30})[^\S\n]+공고[^\S\n]*제?[^\S\n]*\d")
+_CORP_BEFORE = re.compile(r"(?:\(주\)|㈜|주식회사)[^\S\n]*([가-힣A-Za-z0-9&.\-]{2,30})")
+_CORP_AFTER = re.compile(r"([가-힣A-Za-z0-9&.\-]{2,30})[^\S\n]*(?:\(주\)|㈜|주식회사)")
+_BRACKET = re.compile(r"[\[【]\s*([^\]】\n]{2,30}?)\s*[\]】]")
+_DOT_PLACE = re.compile(r"(?m)^[^\S\n]*([^\n·|]{2,40}?)[^\S\n]+·[^\S\n]+(?!\d)\S")
+_SENDER = re.compile(
+    r"(?im)^[^\S\n]*(?:보낸\s*사람|from)[^\S\n]*[:：][^\S\n]*([^<\n]{2,40}?)[^\S\n]*(?:<|$)"
+)
+_AT = re.compile(
+    r"(?:\bat|—|–|\bjoin|\bwith)[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
+    r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:is|are)[^\S\n]+"
+    r"(?:hiring|a\b|an\b|one\b)"
+)
+_WEIGHTS = {
+    "legal": 4.0,
+    "label": 4.0,
+    "notice": 4.0,
+    "place": 3.0,
+    "finder": 2.0,
+    "sender": 2.0,
+    "bracket": 1.5,
+    "title": 2.0,
+    "alone": 2.0,
+    "english": 2.0,
+    "proper": 1.5,
+    "suffix": 1.0,
+}
+
+
+@dataclass
+class _Candidate:
+    name: str
+    evidence: set[str] = field(default_factory=set)
+    first: int = 10**6
+
+
+def _undecorated(text: str) -> str:
+    return _DECORATION.sub(" ", text)
+
+
+def normalise(value: str) -> str | None:
+    """An organisation's name as a candidate: no legal form, no decoration, no team or
+    office words after it ("네이버웹툰 글로벌사업팀" -> "네이버웹툰", "Coupang Careers" ->
+    "Coupang"); None when nothing of a name is left."""
+    value = _LEGAL.sub(" ", _undecorated(value))
+    value = _LEGAL_LATIN.sub("", value.strip())
+    words = [w.strip(" ,.:：-–—|'\"“”‘’()[]【】「」『』<>") for w in value.split()]
+    words = [w for w in words if w]
+    while len(words) > 1 and _UNIT.match(words[-1]):
+        words.pop()
+    name = " ".join(words)
+    if not 2 <= len(name) <= 30 or not re.search(r"[가-힣A-Za-z]", name):
+        return None
+    if name.lower() in _NOT_ORG or all(w.lower() in _NOT_ORG for w in words):
+        return None
+    if re.search(r"20\d{2}|\d{1,2}[:./]\d|@|https?:|\.co\b|\.com\b", name):
+        return None  # a date, a time, an address
+    if _JOB_WORD.search(name):
+        return None
+    return name
+
+
+def _name_like(name: str) -> bool:
+    """A name, not a common word: Latin letters, a proper noun to Kiwi, or an
+    organisation's ending; several words pass (a title's "스튜디오 오월")."""
+    if " " in name or re.search(r"[A-Za-z]", name) or ORG_END.search(name):
+        return True
+    return any(t.tag == "NNP" for t in kiwi().tokenize(name))
+
+
+def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
+    """Space-separated words holding a proper noun (Kiwi NNP) in the head lines, without
+    their particles; a following word ending like an organisation joins it ("딜로이트
+    안진회계법인")."""
+    found: list[tuple[str, int]] = []
+    offset = 0
+    for line in lines:
+        words = line.split()
+        n = 0
+        while n < len(words):
+            tokens = kiwi().tokenize(words[n])
+            if any(t.tag == "NNP" for t in tokens) and not any(
+                t.tag.startswith("V") for t in tokens
+            ):
+                kept = "".join(t.form for t in tokens if not t.tag.startswith(("J", "E", "S")))
+                name = kept if kept and kept in words[n] else words[n]
+                if n + 1 < len(words) and ORG_END.search(words[n + 1]):
+                    name = f"{name} {words[n + 1]}"
+                    n += 1
+                found.append((name, offset))
+            n += 1
+        offset += len(line) + 1
+    return found
+
+
+def _title(lines: list[str]) -> list[tuple[str, str]]:
+    """The first line's name: the whole line when it is a short name alone ("리브랩스"),
+    else its first part before "|", "·" or a hiring word."""
+    if not lines:
+        return []
+    first = lines[0].strip()
+    # a leading tag that is not a name ("[알림]", "[취준 단톡 공유]") is not the title
+    while (tag := _BRACKET.match(first)) and normalise(tag.group(1)) is None:
+        first = first[tag.end() :].strip()
+    parts = re.split(r"\s[|｜·]\s", first)
+    if len(parts) > 1 and len(parts[0].split()) <= 3:
+        return [("alone", parts[0])]  # "우아한형제들 채용 | 배민 커리어"
+    words = first.split()
+    if len(words) <= 2 and not re.search(r"채용|모집|공채|공고", first):
+        return [("alone", first)]  # a name alone on its line ("리브랩스")
+    if len(words) > 1 and re.search(r"채용|모집|공채|구인|신입|경력|\d", " ".join(words[1:])):
+        return [("title", words[0])]  # "풀무원 2027 상반기 신입사원 채용": the leading word
+    return []
+
+
+def rank(text: str, finder: str | None = None) -> str | None:
+    """The organisation the text is about, or None when no candidate has evidence."""
+    clean = _undecorated(text)
+    lines = [ln for ln in clean.splitlines() if ln.strip()][:HEAD_LINES]
+    head = "\n".join(lines)
+    proposals: list[tuple[str, str, int]] = []
+    for kind, pattern in (
+        ("legal", _CORP_BEFORE),
+        ("legal", _CORP_AFTER),
+        ("label", _LABEL),
+        ("notice", _NOTICE),
+        ("bracket", _BRACKET),
+        ("place", _DOT_PLACE),
+        ("sender", _SENDER),
+        ("english", _AT),
+    ):
+        for m in pattern.finditer(head):
+            value = next((g for g in m.groups() if g), None)
+            if value:
+                proposals.append((kind, value, m.start()))
+    proposals += [(kind, value, 0) for kind, value in _title(lines)]
+    proposals += [
+        ("suffix", m.group(0), m.start())
+        for m in re.finditer(r"[가-힣A-Za-z0-9&]{3,30}", head)
+        if ORG_END.search(m.group(0)) and not ORG_END.fullmatch(m.group(0))
+    ]
+    proposals += [("proper", value, at) for value, at in _proper_nouns(lines)]
+    if finder:
+        proposals.append(("finder", finder, head.find(finder) if finder in head else 0))
+    candidates: dict[str, _Candidate] = defaultdict(lambda: _Candidate(""))
+    for kind, value, at in proposals:
+        name = normalise(value)
+        if name is None:
+            continue
+        if kind in ("title", "bracket") and not _name_like(name):
+            continue  # "[경제]", "주요 대기업 …": a common word, not a name
+        candidate = candidates[name]
+        candidate.name = name
+        candidate.evidence.add(kind)
+        candidate.first = min(candidate.first, at)
+    if not candidates:
+        return None
+    squashed = re.sub(r"\s", "", clean).lower()
+
+    def score(c: _Candidate) -> tuple[float, int]:
+        total = sum(_WEIGHTS[k] for k in c.evidence)
+        total += min(squashed.count(re.sub(r"\s", "", c.name).lower()), 4)
+        if ORG_END.search(c.name):
+            total += 1.5
+        # a shorter candidate inside a longer one: the longer one is the name
+        # ("미소가득" in "미소가득치과")
+        if any(o.name != c.name and c.name in o.name for o in candidates.values()):
+            total -= 2.0
+        return total, -c.first
+
+    best = max(candidates.values(), key=score)
+    return best.name if score(best)[0] >= THRESHOLD else None
