@@ -233,7 +233,10 @@ def rank(text: str, finder: str | None = None) -> str | None:
 
     def score(c: _Candidate) -> tuple[float, int]:
         total = sum(_WEIGHTS[k] for k in c.evidence)
-        total += min(squashed.count(re.sub(r"\s", "", c.name).lower()), 4)
+        # how often the text repeats it; a bare proper noun (a place, a brand, a word Kiwi
+        # misreads) gains little from that: common words repeat too
+        cap = 1 if c.evidence == {"proper"} else 4
+        total += min(squashed.count(re.sub(r"\s", "", c.name).lower()), cap)
         if ORG_END.search(c.name):
             total += 1.5
         # a shorter candidate inside a longer one: the longer one is the name
