@@ -31,6 +31,9 @@ class Schedule(BaseModel):
     stage: str
     stage_type: StageType
     date: date | None
+    # contract v1.5: an application period keeps both ends ("접수 9.8 ~ 9.21": date 9.21,
+    # start_date 9.8); null for a single day
+    start_date: date | None = None
     time: str | None = Field(default=None, pattern=r"^\d{2}:\d{2}$")
 
 

@@ -370,6 +370,7 @@ class Stage:
     date: date | None = None
     time: str | None = None
     weak: bool = field(default=False, repr=False)  # dated only by a notice ("… 발송")
+    start: date | None = None  # a period's first day ("접수 9.8 ~ 9.21": 9.8), date its last
     pending_time: str | None = field(default=None, repr=False)  # "마감 시각: 18시"
 
     def as_dict(self) -> dict[str, str | None]:
@@ -378,6 +379,7 @@ class Stage:
             "stage": self.stage,
             "stage_type": self.stage_type,
             "date": self.date.isoformat() if self.date else None,
+            "start_date": self.start.isoformat() if self.start and self.date else None,
             "time": self.time if self.date else None,
         }
 
@@ -451,6 +453,7 @@ class Schedule:
             return old
         if old.date is None or (new.date, new.time or "") > (old.date, old.time or ""):
             old.date, old.time = new.date, new.time or old.pending_time
+            old.start = new.start
         return old
 
 
@@ -509,6 +512,8 @@ def find_stages(text: str, now: date) -> list[Stage]:
             for w in chosen:
                 span = " ".join(line[step.start : w.end].split())
                 stage = Stage(step.name, step.stage_type, w.value, w.time, weak=w.weak)
+                if step.kind == DOCUMENT and w.since is not None and w.since in step.whens:
+                    stage.start = w.since.value  # the application period, both ends
                 added.append(schedule.add(stage, [*others, span]))
         # A line naming one step and no date may head the dates of the lines below it.
         heading = added[0] if len(steps) == 1 and not when.dates else None

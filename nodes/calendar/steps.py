@@ -75,6 +75,10 @@ def extract_schedule(state: dict[str, Any]) -> Command:
     # the header's company is one candidate among every kind of evidence (organization.py)
     company = None if header.company_absent else rank_organization(text, header.company)
     position = rank_job_title(text, header.position, company)
+    if position is None and not any(s.date for s in stages):
+        # no job and no dated step of a hiring: a news article, a company's introduction,
+        # an event notice. Not a posting: nothing is guessed (contract: empty, not 4xx)
+        company, stages = None, []
     update = {
         "company": company,
         "position": position,

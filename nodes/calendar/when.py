@@ -77,6 +77,7 @@ class When:
     time: str | None = None
     until: When | None = None  # set on a range's start: the range's end
     is_range_end: bool = False
+    since: When | None = None  # set on a range's end: the range's start
     weak: bool = False  # a sent date ("… 발송"): the stage's date only when nothing else
     notice: bool = False  # the day a message about a step is sent: never the step's date
     alternative: bool = False  # the second of "A or B": the same step's other option
@@ -156,7 +157,7 @@ def read_when(text: str, now: date) -> LineWhen:
         gap = _gap(text, first, second, near)
         between = _BETWEEN.search(text, max(0, first.start - 12), first.start)
         if _RANGE_JOIN.match(gap) or (between and _AND.match(gap)):
-            first.until, second.is_range_end = second, True
+            first.until, second.is_range_end, second.since = second, True, first
         elif _OR.match(gap):
             second.alternative = True  # "June 17 or June 18": one step, its first date
     for d in dates:

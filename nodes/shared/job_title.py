@@ -121,6 +121,14 @@ def _first_of_several(value: str) -> str:
     return value
 
 
+def headed_by_occupation(name: str) -> bool:
+    """A job title's head (its last word, before a parenthesis and after a list's first
+    item) is an occupation: "게임 기획자 (시스템)", "Software Engineer, Backend"; not
+    "판교 개발자 컨퍼런스" (a conference for developers)."""
+    head = re.sub(r"\([^)]*\)", " ", name).split(",")[0].split()
+    return bool(head) and bool(OCCUPATION.search(head[-1]))
+
+
 def clean(value: str, company: str | None = None) -> str | None:
     """A job title without what a posting says around it; None when no title is left."""
     value = re.sub(r"\s+", " ", _DECORATION.sub(" ", value)).strip(" -•·:：|.")
@@ -170,7 +178,7 @@ def rank(text: str, finder: str | None = None, company: str | None = None) -> st
     first: dict[str, int] = {}
     for kind, value, at in proposals:
         name = clean(value, company)
-        if name is None or not OCCUPATION.search(name):
+        if name is None or not headed_by_occupation(name):
             continue
         if kind not in kinds[name]:
             scored[name] += _WEIGHTS[kind]
