@@ -77,8 +77,9 @@ def extract_schedule(state: dict[str, Any]) -> Command:
     position = rank_job_title(text, header.position, company)
     if position is None and not any(s.date for s in stages):
         # no job and no dated step of a hiring: a news article, a company's introduction,
-        # an event notice. Not a posting: nothing is guessed (contract: empty, not 4xx)
-        company, stages = None, []
+        # an event notice. Not a posting: no company is guessed (contract: empty, not 4xx);
+        # the steps it names without dates stay (a posting whose job was missed keeps them)
+        company = None
     update = {
         "company": company,
         "position": position,
