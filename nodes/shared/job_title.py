@@ -137,11 +137,12 @@ def clean(value: str, company: str | None = None) -> str | None:
         value = re.sub(rf"^(?:\(주\)|㈜)?\s*{re.escape(company)}(?:\(주\)|㈜)?\s*", "", value)
         value = _LEADING.sub("", value)
     tail = _HIRING_TAIL.search(value)
-    if tail and tail.start() > 0:
+    if tail:
         before, after = value[: tail.start()].strip(), value[tail.end() :]
         inner = re.match(r"\s*\(([^)]+)\)", after)
         # "신입사원 채용 (마케팅/영업/생산)": the round says nothing, the parenthesis names the job
-        value = inner.group(1).replace("/", ", ") if _ROUND_ONLY.match(before) and inner else before
+        round_only = not before or _ROUND_ONLY.match(before)
+        value = inner.group(1).replace("/", ", ") if round_only and inner else before
     value = _PLACE_PAREN.sub("", _first_of_several(value))
     for _ in range(4):
         trimmed = _LEAD.sub("", _TRIM.sub("", value)).strip(" -•·:：")

@@ -1,0 +1,128 @@
+"""Reading pasted postings (nodes/shared/organization.py, job_title.py, the calendar's
+not-a-posting rule and application periods): the company and the job are ranked among
+candidates from every kind of evidence, page clutter is never a name, and text that is not
+a posting gets nothing guessed."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from nodes.calendar.stages import find_stages
+from nodes.calendar.steps import extract_schedule
+from nodes.shared.job_title import clean, headed_by_occupation
+from nodes.shared.job_title import rank as job_title
+from nodes.shared.organization import normalise
+from nodes.shared.organization import rank as organization
+
+
+@pytest.mark.parametrize(
+    ("text", "company"),
+    [
+        # a job site's menu line before the posting: the legal form names the company
+        (
+            "잡사이트  채용정보  기업·연봉  |  로그인\n(주)하늘정밀\n[하늘정밀] 생산관리 채용",
+            "하늘정밀",
+        ),
+        # a messenger tag in brackets is not a name; the proper noun after it is
+        ("[알림] 동서제약 2026 하반기 신입사원 채용\n서류 마감 10/2(금)", "동서제약"),
+        # a notice number: "X 공고 제N호"
+        ("한국수자원공단 공고 제2026-3호\n2026년 체험형 인턴 채용 공고", "한국수자원공단"),
+        # a LinkedIn-style line "Job title / Company · City"
+        (
+            "Data Analyst\nBrightwave Analytics · Seoul, South Korea · 2 days ago",
+            "Brightwave Analytics",
+        ),
+        # a sender with a team after the name
+        (
+            "보낸사람: 새봄은행 인사부 <hr@saebom.example>\n새봄은행 면접 일정입니다.",
+            "새봄은행",
+        ),
+        # an organisation's ending makes a name of a common-looking word
+        ("햇살가득치과 치과위생사 선생님 구해요!\n이력서는 금요일까지", "햇살가득치과"),
+        # a name alone on the first line
+        ("모아데이터\n데이터 엔지니어 / 서울 · 경력 3년 이상\n주요업무", "모아데이터"),
+    ],
+)
+def test_the_company_is_the_name_with_the_most_evidence(text: str, company: str) -> None:
+    assert organization(text) == company
+
+
+def test_team_office_and_page_words_are_not_part_of_a_name() -> None:
+    assert normalise("네오웹툰 글로벌사업팀") == "네오웹툰"
+    assert normalise("Coupang Careers") == "Coupang"
+    assert normalise("(주)한길로지스") == "한길로지스"
+    for clutter in ("알림톡", "사람인", "Subject", "제목", "채용정보", "2026.03.04"):
+        assert normalise(clutter) is None, clutter
+
+
+@pytest.mark.parametrize(
+    ("raw", "title"),
+    [
+        ("약사 (정규직) 0명", "약사"),
+        ("인테리어 디자이너 구인합니다", "인테리어 디자이너"),
+        ("■ 모집분야: 회계, 재무, 인사", "회계"),
+        ("품질보증 경력 채용 (IATF 16949)", "품질보증"),
+        ("신입사원 채용 (마케팅/영업/생산)", "마케팅"),
+        (
+            "Global Marketing Specialist (English/Japanese)",
+            "Global Marketing Specialist (English/Japanese)",
+        ),
+        ("Software Engineer, Backend (Payments)", "Software Engineer, Backend (Payments)"),
+        ("설비 엔지니어 (금산공장)", "설비 엔지니어"),
+    ],
+)
+def test_a_title_is_cleaned_of_what_a_posting_says_around_it(raw: str, title: str) -> None:
+    assert clean(raw) == title
+
+
+def test_a_job_title_is_headed_by_an_occupation() -> None:
+    assert headed_by_occupation("게임 기획자 (시스템)")
+    assert headed_by_occupation("Software Engineer, Backend")
+    assert not headed_by_occupation("판교 개발자 컨퍼런스")
+    assert not headed_by_occupation("하반기 공채 일정")
+
+
+def test_the_job_comes_from_a_label_a_title_line_or_a_position_phrase() -> None:
+    assert (
+        job_title("회사명: 한결에너지\n대표자: 오*석\n모집직종: 전기기사\n담당업무: 현장관리")
+        == "전기기사"
+    )
+    assert job_title("Site Reliability Engineer\nQuanta Pay · Seoul") == "Site Reliability Engineer"
+    mail = "안녕하세요, 한솔제지 구매 담당 포지션 관련 연락드립니다.\n면접 가능하신지요?"
+    assert job_title(mail, company="한솔제지") == "구매 담당"
+
+
+def _parse(text: str, now: str = "2026-05-01") -> dict:
+    return extract_schedule({"text": text, "now": now}).update
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[경제] 대기업 하반기 공채 윤곽\n입력 2026.08.24 06:00\n김기자 기자\n9월 초 서류 접수",
+        "회사소개\n㈜푸른들은 2015년 설립된 스마트팜 기업입니다.\n주요 연혁\n2019.11 플랫폼 출시",
+        "[공지] 상반기 전사 워크숍 안내\n일시: 6/19(금) 10:00\n장소: 가평 리조트",
+    ],
+)
+def test_text_that_is_not_a_posting_gets_no_company_and_no_dated_step(text: str) -> None:
+    out = _parse(text)
+    assert out["company"] is None and out["position"] is None
+    assert not any(s["date"] for s in out["schedules"])
+
+
+def test_a_posting_without_dates_keeps_its_company_and_job() -> None:
+    out = _parse("Northwind Careers\nBackend Engineer\nSeoul | Full-time\nAbout Northwind")
+    assert out["company"] == "Northwind" and out["position"] == "Backend Engineer"
+
+
+def test_an_application_period_keeps_both_ends() -> None:
+    stages = find_stages(
+        "[일정]\n서류 접수: 9.8(화) ~ 9.21(월) 18:00\n면접: 10.2(금)", date(2026, 9, 1)
+    )
+    document = next(s.as_dict() for s in stages if s.stage_type == "DOCUMENT")
+    assert document["date"] == "2026-09-21" and document["start_date"] == "2026-09-08"
+    assert document["time"] == "18:00"
+    interview = next(s.as_dict() for s in stages if s.stage_type == "INTERVIEW")
+    assert interview["date"] == "2026-10-02" and interview["start_date"] is None
