@@ -123,8 +123,10 @@ studio: install-dev
 # it the face pages carry no photo and are not the frozen pages.
 eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_chat
+	$(BIN)/python -m evals.run_chat --cross-author dev
+	$(BIN)/python -m evals.run_chat --cross-author test
 	$(BIN)/python -m evals.run_interview
-	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test
+	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_test
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run_documents --split dev
 	$(BIN)/python -m evals.run_documents --split test

@@ -163,6 +163,36 @@ ROWS: list[tuple[str, str, str, str, Read, float, bool]] = [
         0.80,
         True,
     ),
+    # Cross-author splits (#27): written by helpers who saw only the contract and a brief.
+    *(
+        ("calendar (cross-author)", name, "calendar-xa-dev", "calendar-xa-test", read, goal, True)
+        for name, read, goal in (
+            ("company exact", lambda r: r["summary"]["company"], 0.95),
+            ("date F1", lambda r: r["summary"]["date_f1"], 0.90),
+            ("stage type", lambda r: r["summary"]["stage_type"], 0.90),
+            ("not a posting: nothing guessed", lambda r: r["summary"]["not_posting_refused"], 1.0),
+        )
+    ),
+    *(
+        ("chat (cross-author)", name, "chat-xa-dev", "chat-xa-test", read, goal, True)
+        for name, read, goal in (
+            ("route", lambda r: r["all"]["route"], 0.95),
+            ("tool", lambda r: r["all"]["tool"], 0.95),
+            ("arguments", lambda r: r["all"]["args"], 0.90),
+            ("references resolved", lambda r: r["turns"]["references_resolved"], 0.90),
+            ("RAG answer first and right", lambda r: r["rag"]["answered_first"], 0.85),
+            ("RAG nothing quoted when unanswerable", lambda r: r["rag"]["nothing_quoted"], 0.90),
+        )
+    ),
+    (
+        "chat (cross-author)",
+        "user texts leaking internals",
+        "chat-xa-dev",
+        "chat-xa-test",
+        lambda r: r["leaks"],
+        0,
+        False,
+    ),
 ]
 
 
