@@ -108,3 +108,41 @@ def match_boxes(
         else:
             ious.append(None)
     return ious, [j for j in range(len(found)) if j not in used]
+
+
+def icc_2_1(ratings: Sequence[Sequence[float]]) -> float:
+    """ICC(2,1) of Shrout & Fleiss (1979): two-way random effects, absolute agreement, one
+    rater; rows are the rated items, columns the raters (here: the gold score and ours)."""
+    import numpy as np
+
+    x = np.asarray(ratings, dtype=float)
+    n, k = x.shape
+    grand = x.mean()
+    ss_rows = k * ((x.mean(axis=1) - grand) ** 2).sum()
+    ss_cols = n * ((x.mean(axis=0) - grand) ** 2).sum()
+    ss_error = ((x - grand) ** 2).sum() - ss_rows - ss_cols
+    ms_rows = ss_rows / (n - 1)
+    ms_cols = ss_cols / (k - 1)
+    ms_error = ss_error / ((n - 1) * (k - 1))
+    return float(
+        (ms_rows - ms_error) / (ms_rows + (k - 1) * ms_error + k * (ms_cols - ms_error) / n)
+    )
+
+
+def cohen_kappa(
+    a: Sequence[str], b: Sequence[str], labels: Sequence[str], weights: str = ""
+) -> float:
+    """Cohen's kappa of two raters over ordered `labels`; `weights="quadratic"` for the
+    weighted kappa (disagreements cost their squared distance)."""
+    import numpy as np
+
+    index = {label: i for i, label in enumerate(labels)}
+    m = len(labels)
+    observed = np.zeros((m, m))
+    for x, y in zip(a, b, strict=True):
+        observed[index[x], index[y]] += 1
+    observed /= observed.sum()
+    expected = np.outer(observed.sum(axis=1), observed.sum(axis=0))
+    i, j = np.indices((m, m))
+    cost = ((i - j) ** 2 / (m - 1) ** 2) if weights == "quadratic" else (i != j).astype(float)
+    return float(1 - (cost * observed).sum() / (cost * expected).sum())

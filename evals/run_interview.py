@@ -294,7 +294,15 @@ def main() -> None:
     parser.add_argument("--question-source", choices=("auto", "model", "template"), default="auto")
     parser.add_argument("--limit", type=int, default=None, help="first N sessions only")
     parser.add_argument("--repeats", type=int, default=REPEATS, help="report repeats")
+    parser.add_argument("--cross-author", choices=("dev", "test"), help="graded answers only")
+    parser.add_argument("--tag", default="latest", help="results file suffix (cross-author)")
     args = parser.parse_args()
+    if args.cross_author:
+        set_services(in_process_services(get_settings()))
+        found = cross_author(args.cross_author)
+        name = f"interview-xa-{args.cross_author}-{args.tag}"
+        write_results(name, render_cross_author(found), found)
+        return
     result = asyncio.run(run(args.question_source, args.limit, args.repeats))
     summary = summarise(result)
     model = get_services().models.spec("interview")
@@ -304,6 +312,134 @@ def main() -> None:
         render(summary, args.question_source, model),
         {"summary": summary, "sessions": result["sessions"]},
     )
+
+
+# --- cross-author sessions (#27): answers graded by another author -----------------------
+
+BANDS = ["A", "B", "C", "D", "F"]
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split()).lower()
+
+
+def cross_author(split: str) -> dict[str, Any]:
+    """Scores every labelled answer of `interview_xa_{split}.jsonl` with the rubric and
+    compares with the other author's grading: score agreement (ICC(2,1)), grade agreement
+    (Cohen's kappa, plain and quadratic), off-topic answers flagged, follow-up anchors
+    (a phrase of the answer the grader would also pick up), measured results told apart
+    from settings. Deterministic (no model): the rubric is the embedded default's."""
+    from evals.metrics import cohen_kappa, icc_2_1
+    from nodes.interview.answers import _EVIDENCE, decide_followup, score_answer
+    from nodes.interview.facts import extract_facts
+    from nodes.interview.report import grade_for
+
+    path = HERE / "datasets" / f"interview_xa_{split}.jsonl"
+    sessions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    rows = []
+    for session in sessions:
+        facts = extract_facts(session["resume_text"] or "", session["posting_text"] or "")
+        for turn in session["turns"]:
+            rubric = score_answer(
+                turn["question"], turn["question"], turn["answer"], session["interview_type"], facts
+            )
+            follow = decide_followup(
+                turn["answer"],
+                [{"anchor": turn["question"], "category": "project", "followup_kind": None}],
+                session["interview_type"],
+                facts,
+                2,
+            )
+            anchor = (follow or {}).get("anchor")
+            gold_anchors = [_compact(a) for a in turn["anchors"]]
+            valid = None
+            if anchor is not None:
+                a = _compact(anchor)
+                valid = a in _compact(turn["answer"]) and any(
+                    a in g or g in a for g in gold_anchors
+                )
+            rows.append(
+                {
+                    "session": session["id"],
+                    "question": turn["question"],
+                    "answer": turn["answer"][:200],
+                    "gold_band": turn["band"],
+                    "gold_score": turn["score"],
+                    "score": rubric.score,
+                    "band": grade_for(rubric.score),
+                    "gold_off_topic": turn["off_topic"],
+                    "off_topic": "off_topic" in rubric.signals or "non_answer" in rubric.signals,
+                    "anchor": anchor,
+                    "gold_anchors": turn["anchors"],
+                    "anchor_valid": valid,
+                    "gold_measured": bool(turn["measured"]),
+                    "measured": bool(_EVIDENCE.search(turn["answer"])),
+                }
+            )
+
+    def rate(pairs: list[tuple[bool, bool]]) -> dict[str, float | None]:
+        tp = sum(p and g for p, g in pairs)
+        predicted = sum(p for p, _ in pairs)
+        gold = sum(g for _, g in pairs)
+        return {
+            "precision": round(tp / predicted, 3) if predicted else None,
+            "recall": round(tp / gold, 3) if gold else None,
+        }
+
+    anchors = [r["anchor_valid"] for r in rows if r["anchor_valid"] is not None]
+    return {
+        "split": split,
+        "sessions": len(sessions),
+        "answers": len(rows),
+        "icc_2_1": round(icc_2_1([[r["gold_score"], r["score"]] for r in rows]), 3),
+        "kappa": round(
+            cohen_kappa([r["gold_band"] for r in rows], [r["band"] for r in rows], BANDS), 3
+        ),
+        "kappa_quadratic": round(
+            cohen_kappa(
+                [r["gold_band"] for r in rows], [r["band"] for r in rows], BANDS, "quadratic"
+            ),
+            3,
+        ),
+        "band_exact": round(sum(r["band"] == r["gold_band"] for r in rows) / len(rows), 3),
+        "mean_score": {
+            band: round(
+                sum(r["score"] for r in rows if r["gold_band"] == band)
+                / max(1, sum(r["gold_band"] == band for r in rows)),
+                1,
+            )
+            for band in BANDS
+        },
+        "off_topic": rate([(r["off_topic"], r["gold_off_topic"]) for r in rows]),
+        "anchors_valid": round(sum(anchors) / len(anchors), 3) if anchors else None,
+        "followups": len(anchors),
+        "measured": rate([(r["measured"], r["gold_measured"]) for r in rows]),
+        "rows": rows,
+    }
+
+
+def render_cross_author(r: dict[str, Any]) -> str:
+    lines = [
+        f"Interview rubric vs another author's grading ({r['split']}: {r['sessions']} sessions, "
+        f"{r['answers']} answers; embedded defaults)",
+        "",
+        "| metric | value | target |",
+        "|---|---|---|",
+        f"| score agreement ICC(2,1) | {r['icc_2_1']} | > 0.8 |",
+        f"| grade agreement Cohen's kappa (plain / quadratic) | {r['kappa']} / "
+        f"{r['kappa_quadratic']} | > 0.7 |",
+        f"| grade exact | {r['band_exact']} | |",
+        "| mean rubric score by gold band A/B/C/D/F | "
+        + " / ".join(str(r["mean_score"][b]) for b in BANDS)
+        + " | decreasing |",
+        f"| off-topic flagged: precision / recall | {r['off_topic']['precision']} / "
+        f"{r['off_topic']['recall']} | |",
+        f"| follow-up anchors valid ({r['followups']} follow-ups) | {r['anchors_valid']} "
+        "| >= 0.95 |",
+        f"| measured result found: precision / recall | {r['measured']['precision']} / "
+        f"{r['measured']['recall']} | |",
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
