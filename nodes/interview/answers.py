@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from nodes.shared.korean_text import content_words
+from nodes.shared.korean_text import GENERIC, content_words, kiwi
 from nodes.shared.skills import taxonomy
 
 NON_ANSWER = re.compile(
@@ -167,6 +167,61 @@ def score_answer(
     return rubric
 
 
+_PHRASE_TAGS = ("NNG", "NNP", "SL", "SN", "SH", "SW", "XSN")
+_FILLER_NOUNS = {"그때", "당시", "처음", "정도", "부분", "쪽", "거", "것", "때", "저", "제", "저희"}
+
+
+def noun_phrases(text: str) -> list[tuple[str, int]]:
+    """The answer's noun phrases as written (runs of nouns, foreign words and numbers with
+    the spaces between them: "N+1 쿼리", "SELECT FOR UPDATE", "fetch join"), with their
+    positions. Calls the Korean analyser."""
+    phrases: list[tuple[str, int]] = []
+    run: list[Any] = []
+
+    def close() -> None:
+        if run:
+            start, end = run[0].start, run[-1].start + run[-1].len
+            phrase = text[start:end].strip(" +")
+            if len(re.sub(r"\s", "", phrase)) >= 2 and phrase not in _FILLER_NOUNS:
+                phrases.append((phrase, start))
+            run.clear()
+
+    for token in kiwi().tokenize(text):
+        adjacent = not run or token.start - (run[-1].start + run[-1].len) <= 1
+        if token.tag in _PHRASE_TAGS and adjacent and token.form not in _FILLER_NOUNS:
+            run.append(token)
+        else:
+            close()
+            if token.tag in _PHRASE_TAGS and token.form not in _FILLER_NOUNS:
+                run.append(token)
+    close()
+    return phrases
+
+
+def salient_phrase(answer: str, question: str) -> str | None:
+    """What a good interviewer picks up from an answer: a noun phrase the question did not
+    already say, as specific as possible (a named technology or tool, a foreign technical
+    term, a phrase of several words, a number with its unit), earliest first among equals;
+    never a filler, a function word or a cut word (phrases are whole runs of nouns).
+    None when the answer adds no noun phrase of its own."""
+    asked = _squash(question)
+    known = taxonomy()
+    best: tuple[float, int, str] | None = None
+    for phrase, at in noun_phrases(answer):
+        squashed = _squash(phrase)
+        if squashed in asked or squashed in GENERIC:
+            continue
+        score = 0.0
+        score += 2.0 if known.find(phrase) else 0.0
+        score += 1.5 if re.search(r"[A-Za-z]{2,}", phrase) else 0.0
+        score += 1.0 if " " in phrase.strip() else 0.0
+        score += 1.0 if _EVIDENCE.search(phrase) else 0.0
+        score += min(len(squashed), 8) / 8
+        if best is None or (score, -at) > (best[0], -best[1]):
+            best = (score, at, phrase)
+    return best[2] if best else None
+
+
 def decide_followup(
     answer: str,
     main_turns: list[dict[str, Any]],
@@ -190,8 +245,9 @@ def decide_followup(
     text = answer.strip()
     known = taxonomy()
     named = list(known.mentions(text).values())  # in the candidate's own words
-    terms = content_words(text)
-    echo = (named or terms or [main_turns[-1]["anchor"]])[0]
+    question = str(main_turns[-1].get("question") or main_turns[-1].get("anchor") or "")
+    # what the answer adds, never a function word or a word cut short ("이전에 대해")
+    echo = salient_phrase(text, question) or (named or [main_turns[-1]["anchor"]])[0]
     if len(re.sub(r"\s", "", text)) < SHORT_ANSWER_CHARS and "clarify" not in used:
         return {"kind": "clarify", "anchor": echo}
     own = [

@@ -149,7 +149,13 @@ async def test_model_answers_are_kept_only_when_the_text_says_them(use_fake_mode
     assert out["company"] == "우아한형제들"  # in the text
     assert out["position"] is None  # invented: dropped
     assert out["schedules"] == [
-        {"stage": "서류 마감", "stage_type": "DOCUMENT", "date": "2026-03-15", "time": "23:59"}
+        {
+            "stage": "서류 마감",
+            "stage_type": "DOCUMENT",
+            "date": "2026-03-15",
+            "start_date": None,
+            "time": "23:59",
+        }
     ]
     assert len(fake.calls) == 1
 

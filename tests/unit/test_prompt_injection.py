@@ -461,7 +461,13 @@ async def test_a_hostile_posting_is_fenced_and_the_model_cannot_add_a_company(
     out = r.json()["output"]
     assert out["company"] is None  # not in the text: dropped
     assert out["schedules"] == [
-        {"stage": "서류 마감", "stage_type": "DOCUMENT", "date": "2026-03-15", "time": "23:59"}
+        {
+            "stage": "서류 마감",
+            "stage_type": "DOCUMENT",
+            "date": "2026-03-15",
+            "start_date": None,
+            "time": "23:59",
+        }
     ]
     (call,) = fake.calls
     assert_fenced_only(call)
