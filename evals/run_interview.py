@@ -323,14 +323,19 @@ def _compact(text: str) -> str:
     return "".join(text.split()).lower()
 
 
-def cross_author(split: str) -> dict[str, Any]:
+def cross_author(split: str, calibrated: bool = True) -> dict[str, Any]:
     """Scores every labelled answer of `interview_xa_{split}.jsonl` with the rubric and
     compares with the other author's grading: score agreement (ICC(2,1)), grade agreement
     (Cohen's kappa, plain and quadratic), off-topic answers flagged, follow-up anchors
     (a phrase of the answer the grader would also pick up), measured results told apart
     from settings. Deterministic (no model): the rubric is the embedded default's."""
     from evals.metrics import cohen_kappa, icc_2_1
-    from nodes.interview.answers import _EVIDENCE, decide_followup, score_answer
+    from nodes.interview.answers import (
+        _EVIDENCE,
+        calibrated_score,
+        decide_followup,
+        score_answer,
+    )
     from nodes.interview.facts import extract_facts
     from nodes.interview.report import grade_for
 
@@ -350,7 +355,9 @@ def cross_author(split: str) -> dict[str, Any]:
                 facts,
                 2,
             )
-            anchor = (follow or {}).get("anchor")
+            # what the follow-up picks up from the answer ("apply" names the posting's
+            # requirement as its anchor and the answer's phrase as its echo)
+            anchor = (follow or {}).get("echo") or (follow or {}).get("anchor")
             gold_anchors = [_compact(a) for a in turn["anchors"]]
             valid = None
             if anchor is not None:
@@ -365,8 +372,11 @@ def cross_author(split: str) -> dict[str, Any]:
                     "answer": turn["answer"][:200],
                     "gold_band": turn["band"],
                     "gold_score": turn["score"],
-                    "score": rubric.score,
-                    "band": grade_for(rubric.score),
+                    "raw": rubric.score,
+                    "score": calibrated_score(rubric.score) if calibrated else rubric.score,
+                    "band": grade_for(
+                        calibrated_score(rubric.score) if calibrated else rubric.score
+                    ),
                     "gold_off_topic": turn["off_topic"],
                     "off_topic": "off_topic" in rubric.signals or "non_answer" in rubric.signals,
                     "anchor": anchor,

@@ -11,8 +11,12 @@ The same answer always gets the same score; no model moves it.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 from nodes.shared.korean_text import GENERIC, content_words, kiwi
@@ -94,6 +98,32 @@ class Rubric:
     @property
     def score(self) -> int:
         return self.substance + self.relevance + self.concreteness + self.structure
+
+
+_CALIBRATION = Path(__file__).with_name("rubric_calibration.json")
+
+
+@lru_cache(maxsize=1)
+def _calibration_points() -> list[tuple[float, float]]:
+    if not _CALIBRATION.exists():
+        return []
+    table = json.loads(_CALIBRATION.read_text(encoding="utf-8"))
+    return [(float(x), float(y)) for x, y in table["points"]]
+
+
+def calibrated_score(raw: int) -> int:
+    """The rubric's raw sum on the scale graders use (evals/calibrate_rubric.py: a monotone
+    fit on answers graded by another author): linear between the table's points, flat
+    beyond them. A non-answer (raw 0) stays 0."""
+    points = _calibration_points()
+    if raw <= 0 or not points:
+        return raw
+    if raw <= points[0][0]:
+        return round(points[0][1])
+    for (x0, y0), (x1, y1) in pairwise(points):
+        if raw <= x1:
+            return round(y0 + (y1 - y0) * (raw - x0) / (x1 - x0)) if x1 > x0 else round(y1)
+    return round(points[-1][1])
 
 
 def _shared(terms: list[str], answer: str) -> list[str]:

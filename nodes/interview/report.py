@@ -19,7 +19,7 @@ from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_parsed
 from core.telemetry import DEGENERATE
-from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, score_answer
+from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, calibrated_score, score_answer
 from nodes.interview.questions import FEATURE
 from nodes.interview.schemas import (
     AnswerEvaluation,
@@ -120,7 +120,7 @@ def evaluate_answers(
                 question_id=turn["question_id"],
                 question=turn["question"],
                 answer=turn["answer"],
-                score=rubric.score,
+                score=calibrated_score(rubric.score),
                 good_points=rubric.good_points,
                 improvements=rubric.improvements,
             ).model_dump()

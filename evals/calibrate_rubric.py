@@ -1,0 +1,65 @@
+"""Calibrates the interview rubric's scale against answers graded by another author.
+
+    python -m evals.calibrate_rubric      -> nodes/interview/rubric_calibration.json
+
+The rubric adds four parts (substance, relevance, concreteness, structure) into a raw
+0..100 that is compressed: the cross-author dev split's A answers average about 70 raw,
+its F answers about 30. The calibration is the monotone (isotonic, pool-adjacent-violators)
+fit of the grader's score on the raw score over the dev split only
+(`evals/datasets/interview_xa_dev.jsonl`); the frozen test split measures it. Monotone,
+so a better answer never scores lower than a worse one did.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from core.services import in_process_services, set_services
+from core.settings import get_settings
+
+HERE = Path(__file__).parent
+TABLE = HERE.parent / "nodes" / "interview" / "rubric_calibration.json"
+
+
+def isotonic(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Pool-adjacent-violators: the non-decreasing step fit of y on x, as (mean x, fitted
+    y) per pooled block."""
+    blocks: list[list[float]] = []  # [sum x, sum y, n]
+    for x, y in sorted(points):
+        if blocks and blocks[-1][0] / blocks[-1][2] == x:  # one block per raw score
+            blocks[-1][0] += x
+            blocks[-1][1] += y
+            blocks[-1][2] += 1
+        else:
+            blocks.append([x, y, 1])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] > blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            for i in range(3):
+                blocks[-1][i] += last[i]
+    return [(sx / n, sy / n) for sx, sy, n in blocks]
+
+
+def main() -> None:
+    from evals.run_interview import cross_author
+
+    set_services(in_process_services(get_settings()))
+    rows = cross_author("dev", calibrated=False)["rows"]
+    fitted = isotonic([(float(r["score"]), float(r["gold_score"])) for r in rows])
+    table = {
+        "fitted_on": f"interview_xa_dev.jsonl ({len(rows)} answers graded by another author)",
+        "method": "isotonic regression (pool-adjacent-violators) of the grader's score on "
+        "the rubric's raw score; linear between points, flat beyond them",
+        "points": [[round(x, 2), round(y, 2)] for x, y in fitted],
+    }
+    text = json.dumps(
+        {k: v for k, v in table.items() if k != "points"}, ensure_ascii=False, indent=1
+    )
+    points = ",\n  ".join(json.dumps(p) for p in table["points"])
+    text = text[:-2] + f',\n "points": [\n  {points}\n ]\n}}'
+    TABLE.write_text(text + "\n", encoding="utf-8")
+    print(f"{len(fitted)} points -> {TABLE}")
+
+
+if __name__ == "__main__":
+    main()
