@@ -184,6 +184,22 @@ ROWS: list[tuple[str, str, str, str, Read, float, bool]] = [
             ("RAG nothing quoted when unanswerable", lambda r: r["rag"]["nothing_quoted"], 0.90),
         )
     ),
+    *(
+        (
+            "interview (cross-author)",
+            name,
+            "interview-xa-dev",
+            "interview-xa-test",
+            read,
+            goal,
+            True,
+        )
+        for name, read, goal in (
+            ("score agreement ICC(2,1)", lambda r: r["icc_2_1"], 0.8),
+            ("grade agreement kappa", lambda r: r["kappa"], 0.7),
+            ("follow-up anchors valid", lambda r: r["anchors_valid"], 0.95),
+        )
+    ),
     (
         "chat (cross-author)",
         "user texts leaking internals",
