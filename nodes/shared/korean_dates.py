@@ -212,7 +212,8 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
 _WEEKDAYS = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6}
 _REL_DAY = {"오늘": 0, "금일": 0, "내일": 1, "명일": 1, "모레": 2, "내일모레": 2, "글피": 3}
 _WEEK_REF = re.compile(
-    r"(이번\s*주|이번주|금주|다음\s*주|다음주|차주|다다음\s*주|다다음주|저번\s*주|지난\s*주|"
+    r"(이번\s*주|이번주|금주|다다음\s*주|다다음주|다음\s*주|다음주|차주|담담\s*주|다담\s*주|담\s*주|"
+    r"저번\s*주|지난\s*주|"
     r"(?i:\b(?:this|next|last)\s+week\b))"
 )
 _WEEKDAY = re.compile(r"([월화수목금토일])(?:요일|욜)")
@@ -235,7 +236,27 @@ _REQUEST_DOT = re.compile(r"(?<![\w.\-/])(1[0-2]|0?[1-9])\.(\d{1,2})(?=\s|$|에|
 _EN_CLOCK = re.compile(r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m(?![a-z])\.?")
 # "낼" is 내일 in a chat ("낼 오후3시 …"), but also the verb 내다 ("지원서 낼 건데"): a day only
 # when a time, a part of day or a particle follows, or nothing does.
-_NAEL = re.compile(r"(?<![가-힣])낼(?=\s*(?:오전|오후|아침|저녁|밤|낮|새벽|\d|까지|은|는|도|$))")
+_NAEL = re.compile(
+    r"(?<![가-힣])낼(?=\s*(?:오전|오후|아침|저녁|밤|낮|새벽|정오|\d|까지|은|는|도|로|으로|에|$))"
+)
+# Days named by a fixed-date holiday ("크리스마스 이브 저녁 6시", "한글날"): the next one.
+_HOLIDAYS = {
+    r"크리스마스\s*이브": (12, 24),
+    "크리스마스|성탄절": (12, 25),
+    r"신정|새해\s*첫\s*날": (1, 1),
+    "삼일절": (3, 1),
+    "어린이날": (5, 5),
+    "현충일": (6, 6),
+    "광복절": (8, 15),
+    "개천절": (10, 3),
+    "한글날": (10, 9),
+    r"(?i:christmas\s+eve)": (12, 24),
+    "(?i:christmas)": (12, 25),
+    r"(?i:new\s+year'?s\s+day)": (1, 1),
+}
+_HOLIDAY = re.compile("|".join(f"({name})" for name in _HOLIDAYS))
+# Noon and midnight as a time of day.
+_NOON = re.compile(r"정오|(?i:\bnoon\b)|(자정)|(?i:\b(midnight)\b)")
 # A day of the month alone ("11일로 미뤄줘", "4일에 잡힌 면접"): its next occurrence. Not a
 # count of days ("3일 뒤", "3일간", "2일 동안", "1일 1커밋") and not after a month.
 _DAY_ONLY = re.compile(
@@ -261,9 +282,9 @@ def _week_offset(word: str) -> int:
     word = re.sub(r"\s", "", word).lower()
     if word in ("이번주", "금주", "thisweek"):
         return 0
-    if word in ("다음주", "차주", "nextweek"):
+    if word in ("다음주", "차주", "담주", "nextweek"):
         return 1
-    if word == "다다음주":
+    if word in ("다다음주", "다담주", "담담주"):
         return 2
     return -1  # 저번주, 지난주
 
@@ -309,6 +330,12 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]
         month = _month(now, 1 if "다음" in month_end.group(1) else 0)
         if month:
             return month[1], [month_end.span()]
+    holiday = _HOLIDAY.search(text)
+    if holiday:
+        month, day = list(_HOLIDAYS.values())[holiday.lastindex - 1]
+        value = _resolve(month, day, now)
+        if value is not None:
+            return value, [holiday.span()]
     for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
         found = re.search(word, text)
         if found:
@@ -375,6 +402,9 @@ def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple
             hour += 12
         if hour <= 23 and minute < 60:
             return f"{hour:02d}:{minute:02d}", m.span()
+    for m in _NOON.finditer(text):  # "정오에", "자정까지"
+        if not any(s <= m.start() < e for s, e in skip):
+            return ("00:00" if m.group(1) or m.group(2) else "12:00"), m.span()
     for m in _EN_CLOCK.finditer(text):  # "10am", "2:30 pm", "4 p.m."
         hour, minute = int(m.group(1)), int(m.group(2) or 0)
         if not 1 <= hour <= 12 or minute >= 60:

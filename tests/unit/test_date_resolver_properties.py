@@ -1,0 +1,61 @@
+"""Properties of the one date-and-time resolver the chat, the calendar and the interview
+share (nodes/shared/korean_dates.py), over any reference day."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nodes.shared.korean_dates import date_range, find_when
+
+DAYS = st.dates(min_value=date(2020, 1, 1), max_value=date(2035, 12, 31))
+WEEKDAYS = "월화수목금토일"
+
+
+@given(DAYS, st.integers(min_value=1, max_value=120))
+def test_n_days_later_is_today_plus_n(now: date, n: int) -> None:
+    assert find_when(f"{n}일 뒤에 과제 마감", now).date == now + timedelta(days=n)
+
+
+@given(DAYS, st.integers(min_value=0, max_value=6), st.sampled_from(["다음 주", "다음주", "담주"]))
+def test_next_weeks_weekday_is_that_weekday_of_next_week(now: date, wd: int, week: str) -> None:
+    found = find_when(f"{week} {WEEKDAYS[wd]}요일 오후 3시 면접", now).date
+    monday = now - timedelta(days=now.weekday()) + timedelta(days=7)
+    assert found is not None and found.weekday() == wd
+    assert monday <= found <= monday + timedelta(days=6)
+    short = find_when(f"{week} {WEEKDAYS[wd]}욜", now).date
+    assert short == found  # "월욜" is 월요일
+
+
+@given(DAYS, st.integers(min_value=1, max_value=12), st.integers(min_value=1, max_value=28))
+def test_a_yearless_date_is_its_next_occurrence(now: date, month: int, day: int) -> None:
+    found = find_when(f"{month}월 {day}일에 면접 잡아줘", now).date
+    assert found is not None and (found.month, found.day) == (month, day)
+    assert now - timedelta(days=60) <= found <= now + timedelta(days=366)
+
+
+@given(DAYS, st.integers(min_value=1, max_value=11))
+def test_clock_words(now: date, hour: int) -> None:
+    assert find_when(f"내일 오후 {hour}시", now).time == f"{hour + 12:02d}:00"
+    assert find_when(f"내일 오전 {hour}시 반", now).time == f"{hour:02d}:30"
+    assert find_when(f"내일 {hour}pm", now).time == f"{hour + 12:02d}:00"
+    assert find_when("내일 정오에", now).time == "12:00"
+
+
+@given(
+    DAYS, st.sampled_from([("크리스마스", 12, 25), ("크리스마스 이브", 12, 24), ("한글날", 10, 9)])
+)
+def test_fixed_holidays(now: date, holiday: tuple[str, int, int]) -> None:
+    name, month, day = holiday
+    found = find_when(f"{name} 저녁 6시에 약속", now).date
+    assert found is not None and (found.month, found.day) == (month, day)
+    assert now - timedelta(days=60) <= found <= now + timedelta(days=366)
+
+
+@given(DAYS)
+def test_next_weeks_listing_is_monday_to_sunday(now: date) -> None:
+    start, end = date_range("담주 스케줄 알려줘", now)
+    assert start.weekday() == 0 and end is not None and (end - start).days == 6
+    assert start == now - timedelta(days=now.weekday()) + timedelta(days=7)
