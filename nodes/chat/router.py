@@ -31,7 +31,7 @@ MOVE_VERB = re.compile(
     r"(?i:\b(?:move|reschedule|postpone|push)\b)"
 )
 DELETE_VERB = re.compile(
-    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|없애|제거|(?i:\b(?:cancel|delete|remove|drop)\b)"
+    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|없애|제거|캔슬|(?i:\b(?:cancel|delete|remove|drop)\b)"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(
@@ -49,7 +49,8 @@ OP_STEM = (
 )
 CLAUSE_BREAK = re.compile(
     rf"{OP_STEM}고(\s+|,\s*)|"
-    r"(?:줘|해|요|래|야|어|지|니|[?!])(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
+    r"(?:줘|해|요|래|야|어|지|니|[?!]|삭제|취소|추가|등록|변경|캔슬)"
+    r"(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
 )
 # Two moves with one verb: the first part ends with its new value ("…12월 7일로, …").
@@ -70,7 +71,7 @@ VERB_ONLY = re.compile(
 MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
     r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
-    r"|메모\s*(?:추가|남겨\S*|적어\S*)?\s*[:：]\s*([^\n]+?)\s*$"
+    r"|메모(?:도|는)?\s*(?:추가|남겨\S*|적어\S*|달아\S*|넣어\S*)?\s*[:：]\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:적어|남겨|넣어|써|해)\S*)?\s*$"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
 )
@@ -211,7 +212,8 @@ def memo_of(message: str) -> tuple[str | None, str]:
     memo = next(g for g in m.groups() if g)
     verb = ADD_VERB.search(m.group(0))  # "메모 추가: …": the request's verb stays
     kept = f" {verb.group(0)}해줘 " if verb else " "
-    return memo.strip(), message[: m.start()] + kept + message[m.end() :]
+    memo = memo.strip().strip("'\"‘’“”").strip()  # "메모: 'DP 3문제'": the words inside
+    return memo, message[: m.start()] + kept + message[m.end() :]
 
 
 @dataclass(frozen=True)

@@ -236,7 +236,8 @@ TITLE_FILLER = re.compile(
 # A verb that makes the request ("추가해줘", "넣어놔", "등록 ㄱㄱ", "잡아주셈"): the title ends
 # before it.
 ADD_REQUEST = re.compile(
-    rf"(?:{ADD_VERB.pattern})(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|$|[?.!])|\S)"
+    rf"(?:{ADD_VERB.pattern})"
+    r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|plz|pls|please|$|[?.!])|\S)"
 )
 # Earlier sub-clauses (small talk, a condition) end like this; the title is after them.
 SUBCLAUSE_END = re.compile(
@@ -402,6 +403,28 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     return _clean_title(after.split("\n")[0])
 
 
+# Words of when, not of what: a title made only of them names no event.
+_WHEN_NOUNS = {
+    "매주",
+    "매일",
+    "매달",
+    "다음",
+    "요일",
+    "시간",
+    "주",
+    "날",
+    "이번",
+    "그날",
+    "주말",
+    "같은",
+}
+
+
+def _names_an_event(title: str) -> bool:
+    """Whether a title names an event: a noun that is not a word of when."""
+    return bool(title) and any(w not in _WHEN_NOUNS for w in content_words(title))
+
+
 def _title_words(text: str) -> set[str]:
     return set(content_words(koreanised(text)))
 
@@ -534,6 +557,10 @@ def schedule_call(
             if not QUOTED.search(clause):
                 title = f"{company} {staged['stage']}" if company else staged["stage"]
             day, time = staged["date"], staged.get("time") or time
+        if anchor is not None and not _names_an_event(title):
+            # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
+            single = (focus or {}).get("items") or []
+            title = single[0]["title"] if single else title
         if not title:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None:
@@ -580,6 +607,11 @@ def schedule_call(
         changes["title"] = (rename.group(1) or rename.group(2)).strip()
     if memo:
         changes["memo"] = memo
+    if not changes and anchor is not None and (anchor[0] != target["date"]):
+        # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
+        changes["date"] = shifted_day(anchor[0], clause)
+        if SAME_TIME.search(clause) and anchor[1]:
+            changes["time"] = anchor[1]
     if not changes:
         return f"'{target['title']}' 일정을 언제로 옮길까요? 날짜나 시간을 알려 주세요."
     return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target
