@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from nodes.shared.korean_dates import find_dates
+from nodes.shared.korean_dates import find_dates, find_when
 
 # One pattern, alternatives in order of preference at a position; every number has a
 # `(?<!\d)` guard so "25:00" never yields "5:00".
@@ -99,6 +99,12 @@ def _clock(hour: int, minute: int, part: str) -> str | None:
     return None
 
 
+_RELATIVE = re.compile(
+    r"오늘|내일|낼|모레|글피|이번|다음|담|다다음|요일|욜|뒤|후|(?i:D\s*[-–]|tomorrow|today|tonight|"
+    r"mon|tue|wed|thu|fri|sat|sun)"
+)
+
+
 def find_times(text: str, skip: list[tuple[int, int]] | None = None) -> list[FoundTime]:
     """Every time of day in `text`, in order, outside the `skip` spans (the dates)."""
     # The skipped spans are blanked, not jumped: "7/15 PM 3:00" reads "PM 3:00", not "15 PM".
@@ -147,6 +153,15 @@ def _gap(text: str, first: When, second: When, times: list[FoundTime]) -> str:
 def read_when(text: str, now: date) -> LineWhen:
     """The dates of a line with their times and ranges, and the times no date took."""
     dates = [When(f.value, f.start, f.end) for f in find_dates(text, now)]
+    if not dates:
+        # no written date: the shared resolver's relative words ("다음 주 월요일 오후 6시",
+        # "이번 주 토요일까지", "접수 마감 D-7", "Monday"), resolved against `now`
+        relative = find_when(text, now)
+        span = relative.date_span
+        # only words that are relative to today; a bare "24일" in prose is a day of a
+        # month the posting does not name
+        if relative.date is not None and span and _RELATIVE.search(text[span[0] : span[1]]):
+            dates = [When(relative.date, *span)]
     times = find_times(text, [(d.start, d.end) for d in dates])
     time_starts = [t.start for t in times]
     for first, second in itertools.pairwise(dates):

@@ -255,6 +255,8 @@ _HOLIDAYS = {
     r"(?i:new\s+year'?s\s+day)": (1, 1),
 }
 _HOLIDAY = re.compile("|".join(f"({name})" for name in _HOLIDAYS))
+# "D-7", "D-14", "D-day": a countdown to a deadline, from today.
+_D_DAY = re.compile(r"(?i)(?<![A-Za-z])D\s*[-–]\s*(?:(\d{1,3})(?!\d)|day\b)")
 # Noon and midnight as a time of day.
 _NOON = re.compile(r"정오|(?i:\bnoon\b)|(자정)|(?i:\b(midnight)\b)")
 # A day of the month alone ("11일로 미뤄줘", "4일에 잡힌 면접"): its next occurrence. Not a
@@ -312,6 +314,11 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]
         month = _month(now, 1 if of_month.group(1) == "다음" else 0)
         if month and int(of_month.group(2)) <= month[1].day:
             return month[0].replace(day=int(of_month.group(2))), [of_month.span()]
+    d_day = _D_DAY.search(text)
+    if d_day:  # "접수 마감 D-7": the deadline is seven days from today
+        value = _plus(now, int(d_day.group(1) or 0))
+        if value is not None:
+            return value, [d_day.span()]
     after = _AFTER.search(text)
     if after:
         days, word, count, unit = after.groups()

@@ -158,7 +158,8 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
             ):
                 kept = "".join(t.form for t in tokens if not t.tag.startswith(("J", "E", "S")))
                 name = kept if kept and kept in words[n] else words[n]
-                if n + 1 < len(words) and ORG_END.search(words[n + 1]):
+                following = words[n + 1] if n + 1 < len(words) else ""
+                if ORG_END.search(following) and not ORG_END.fullmatch(following):
                     name = f"{name} {words[n + 1]}"
                     n += 1
                 found.append((name, offset))
