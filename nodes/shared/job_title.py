@@ -27,6 +27,7 @@ OCCUPATION = re.compile(
     r"사무|관리|담당|영업|마케팅|기획|회계|재무|인사|총무|구매|물류|생산|품질|보증|설계|"
     r"포워딩|공무|행정|파트타이머|아르바이트|사원|직원|인턴|행원|개발|연구|프로그래밍|"
     r"사이언티스트|해설|운영|분석|정보보호|보안|퍼블리셔|PM|PO|"
+    r"백엔드|프론트엔드|풀스택|서버|인프라|안드로이드|QA|iOS|Android|DevOps|"
     r"(?i:engineer|developer|designer|manager|analyst|associate|specialist|architect|"
     r"artist|scientist|consultant|researcher|lead|director|coordinator|representative|owner|"
     r"administrator|accountant|nurse|pharmacist|recruiter|writer|editor|sre|devops))"
