@@ -520,8 +520,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "test"),
-        help="run only a cross-author split (chat_xa_{dev,test}.jsonl)",
+        choices=("dev", "dev2", "test"),
+        help="run only a cross-author split (chat_xa_{dev,dev2,test}.jsonl)",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix")
     args = parser.parse_args()
