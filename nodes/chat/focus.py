@@ -157,13 +157,15 @@ def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
     """The day (and time) the last turn was about: the one schedule it touched, or the one
     stage of a posting it answered ("카카오 1차 면접 언제야?" -> that stage's date)."""
     state = {**empty(), **(focus or {})}
-    turn = state["turn"]
+    posting = state.get("posting") or {}
+    # the most recent turn that was about something (a turn that only asked or failed
+    # leaves the room's subject as it was)
+    turn = max([i["turn"] for i in state["items"][:1]] + [posting.get("turn") or 0])
     touched = [i for i in state["items"] if i["turn"] == turn and i["how"] != "listed"]
     listed = [i for i in state["items"] if i["turn"] == turn]
     for pool in (touched, listed):
         if len(pool) == 1:
             return pool[0]["date"], pool[0].get("time")
-    posting = state.get("posting") or {}
     asked = posting.get("asked") or []
     if posting.get("turn") == turn and len(asked) == 1:
         return asked[0]["date"], asked[0].get("time")
@@ -185,7 +187,9 @@ def last_item(focus: dict[str, Any] | None, live: list[dict[str, Any]]) -> dict[
     """The one schedule the last turn added or changed (or listed alone), if it still
     exists: what an elliptical follow-up ("시간도 8시로", "메모도 달아줘") is about."""
     state = {**empty(), **(focus or {})}
-    turn = state["turn"]
+    if not state["items"]:
+        return None
+    turn = state["items"][0]["turn"]  # the most recent turn that touched a schedule
     pool = [i for i in state["items"] if i["turn"] == turn and i["how"] != "deleted"]
     by_id = {i["schedule_id"]: i for i in live}
     alive = [by_id[i["schedule_id"]] for i in pool if i["schedule_id"] in by_id]
@@ -227,7 +231,13 @@ def refers_to(
     pending = state.get("pending") or {}
     position = _ordinal(text)
     if position is not None:
-        pool = alive(pending.get("choices") or []) or alive(state["listed"])
+        # the choices asked about, else the most recent of the last listing and the
+        # items the last turn added, in the order the user saw or named them
+        latest_turn = state["items"][0]["turn"] if state["items"] else -1
+        listed_turn = state["listed"][0]["turn"] if state["listed"] else -1
+        added = [i for i in state["items"] if i["turn"] == latest_turn and i["how"] != "deleted"]
+        recent = state["listed"] if listed_turn >= latest_turn else added
+        pool = alive(pending.get("choices") or []) or alive(recent)
         if pool and -len(pool) <= position < len(pool):
             return Resolved(pool[position], [])
     items = [i for i in state["items"] if i["how"] != "deleted"]

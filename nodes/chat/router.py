@@ -27,11 +27,12 @@ ADD_VERB = re.compile(
     r"(?i:\b(?:add|put|book|save)\b)"
 )
 MOVE_VERB = re.compile(
-    r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|"
+    r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
     r"(?i:\b(?:move|reschedule|postpone|push)\b)"
 )
 DELETE_VERB = re.compile(
-    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|없애|제거|캔슬|(?i:\b(?:cancel|delete|remove|drop)\b)"
+    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|"
+    r"(?i:\b(?:cancel|delete|remove|drop)\b)"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(

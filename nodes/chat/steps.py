@@ -69,6 +69,7 @@ from nodes.chat.router import (
     QUOTED,
     RECRUIT_WORD,
     SCHEDULE_VERB,
+    SCHEDULE_WORD,
     WHEN,
     ExampleRouter,
     RouteDecision,
@@ -245,7 +246,7 @@ SUBCLAUSE_END = re.compile(
     r"까지래|이래|래요|대요|까지야|이야)"
     r"(?=\s)"
 )
-LEADING_PARTICLE = re.compile(r"^(?:에는|에|으로|로|은|는|을|를|의)(?=\s|$)")
+LEADING_PARTICLE = re.compile(r"^(?:에는|엔|에|으로|로|은|는|을|를|의)(?=\s|$)")
 TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)$")
 MAIL_HEAD = re.compile(r"\[([^\]]+)\]\s*")
 # An SMS sender's tag ("[Web발신]"), not part of any title.
@@ -583,9 +584,14 @@ def schedule_call(
             target = resolved.item
         elif len(resolved.choices) > 1:
             return _ask_back(kind, clause, resolved.choices)
-    if target is None and len(fits) > 1 and (days or times or points_back(clause)):
-        # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews: which one, not a guess
+    if target is None and len(fits) > 1:
+        # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
+        # one, not a guess
         return _ask_back(kind, clause, fits)
+    if target is None and not fits and chosen is None:
+        # nothing named: the schedule the conversation is about ("이름을 '…'로 바꿔줘"
+        # right after adding it)
+        target = last_item(focus, items)
     if target is None:
         return "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
     if kind == "delete_schedule":
@@ -602,7 +608,10 @@ def schedule_call(
     if shift:
         changes.update(_shifted(target, shift))
     for m in new:
-        changes[m.kind] = m.value  # a named day or time wins over a relative shift
+        value = m.value
+        if m.kind == "time" and target.get("time") and not _part_of_day_near(clause, m):
+            value = _nearest_half(value, target["time"])  # "7시로" on a 19:00 item: 19:00
+        changes[m.kind] = value  # a named day or time wins over a relative shift
     if rename:
         changes["title"] = (rename.group(1) or rename.group(2)).strip()
     if memo:
@@ -708,7 +717,9 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
         # change: the same item, changed again
         single = last_item(focus, await store.get(user))
         clause = operations[0][0]
-        if single is not None and (memo or _only_new_values(clause, now)):
+        if await asyncio.to_thread(_adds_again, clause, focus, now):
+            operations = [(clause, "add_schedule")]
+        elif single is not None and (memo or _only_new_values(clause, now)):
             operations, chosen = [(clause, "update_schedule")], single
     for clause, kind in operations:
         reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
@@ -751,11 +762,46 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
 
 
+# Taking back what was just said ("아 아니다 금요일이 낫겠다", "ㄴㄴ 7시 반", "아니 그거 말고").
+CORRECTION = re.compile(
+    r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|(?i:\bactually\b|\bmake\s+(?:that|it)\b)"
+)
+
+
 def _only_new_values(clause: str, now: date) -> bool:
-    """A clause that gives a new date or time ("…로") and asks for no listing."""
+    """A clause that gives a new date or time ("…로", or any date after a correction) and
+    asks for no listing."""
     if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause):
         return False
-    return any(m.new for m in mentions(clause, now))
+    found = mentions(clause, now)
+    return any(m.new for m in found) or bool(found and CORRECTION.search(clause))
+
+
+def _part_of_day_near(clause: str, m: Mention) -> bool:
+    return bool(PART_OF_DAY.search(clause[max(0, m.span[0] - 4) : m.span[1] + 2]))
+
+
+def _nearest_half(value: str, current: str) -> str:
+    """A bare hour ("7시") read in the half of the day nearest the item's own time."""
+    hour, minute = int(value[:2]), value[3:]
+    options = [hour % 12, hour % 12 + 12]
+    now_minutes = int(current[:2]) * 60 + int(current[3:])
+    best = min(options, key=lambda h: abs(h * 60 + int(minute) - now_minutes))
+    return f"{best:02d}:{minute}"
+
+
+def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
+    """ "모레 오후 1시 센드버드 면접도", "목요일 오후 4시엔 쏘카 면접" right after an add: no verb
+    of its own, a day and an event: another add."""
+    state = focus or {}
+    items = state.get("items") or []
+    if not items or items[0]["how"] != "added" or items[0]["turn"] != state.get("turn"):
+        return False
+    if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
+        return False
+    found = mentions(clause, now)
+    title = title_of(clause, [m.span for m in found])
+    return any(m.kind == "date" for m in found) and _names_an_event(title)
 
 
 def pick_choice(
@@ -804,6 +850,9 @@ def names_no_posting(message: str) -> bool:
     return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
 
 
+POSTING_WHEN = re.compile(rf"{WHEN.pattern}|몇\s*시|시간|날짜|일정|전형|다음\s*(?:단계|전형)")
+
+
 def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:
     """The dated stage of the room's posting a text names: by its type ("코테" is a coding
     test), narrowed by its name ("1차 면접" among the interviews); None when none or
@@ -830,6 +879,9 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
         and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
         and not SCHEDULE_VERB.search(message)
         and not MY_SCHEDULE.search(message)
+        # a question of when ("거기 1차 면접은 언제야?", "코테 몇 시야?"), not advice about
+        # an interview ("그거 면접에서 어떻게 어필하면 좋을까?")
+        and bool(POSTING_WHEN.search(message) or names_no_posting(message))
     )
 
 
@@ -983,6 +1035,8 @@ def follow_up_route(state: dict[str, Any]) -> str | None:
     message = state.get("message") or ""
     if not previous_question(state) or SCHEDULE_VERB.search(message):
         return None
+    if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
+        return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before
     route = history[-1].get("route")
     if route == "schedule" or route not in ("rag", "calendar", "general"):
         return None  # schedule follow-ups carry their own verb; the rules read them
