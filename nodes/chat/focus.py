@@ -59,7 +59,14 @@ class Resolved:
 
 
 def empty() -> dict[str, Any]:
-    return {"items": [], "listed": [], "posting": None, "pending": None, "turn": 0}
+    return {
+        "items": [],
+        "listed": [],
+        "posting": None,
+        "pending": None,
+        "listed_day": None,
+        "turn": 0,
+    }
 
 
 def _turn_messages(messages: list[BaseMessage]) -> list[BaseMessage]:
@@ -108,6 +115,13 @@ def after_turn(
         if isinstance(m, AIMessage)
         for c in m.tool_calls
     }
+    call_args = {
+        c["id"]: c["args"]
+        for m in _turn_messages(messages)
+        if isinstance(m, AIMessage)
+        for c in m.tool_calls
+    }
+    listed_day = state.get("listed_day")
     touched: list[dict[str, Any]] = []
     for m in _turn_messages(messages):
         if not isinstance(m, ToolMessage) or not isinstance(m.artifact, dict):
@@ -118,6 +132,10 @@ def after_turn(
             shown = [_item(s, "listed", turn) for s in artifact.get("schedules") or []]
             listed = shown
             touched += shown
+            args = call_args.get(m.tool_call_id) or {}
+            if args.get("start_date") and args.get("start_date") == args.get("end_date"):
+                # "크리스마스에 일정 있나?" -> "없으면 그날 …": the day looked at
+                listed_day = {"date": args["start_date"], "turn": turn}
         elif name in ("add_schedule", "update_schedule", "delete_schedule") and artifact.get(
             "schedule"
         ):
@@ -144,7 +162,14 @@ def after_turn(
         }
     ids = {t["schedule_id"] for t in touched}
     items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
-    return {"items": items, "listed": listed, "posting": posting, "pending": pending, "turn": turn}
+    return {
+        "items": items,
+        "listed": listed,
+        "posting": posting,
+        "pending": pending,
+        "listed_day": listed_day,
+        "turn": turn,
+    }
 
 
 # A day said relative to the day in focus: "전날", "다음 날", "그 다음 주 같은 요일".
@@ -160,7 +185,11 @@ def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
     posting = state.get("posting") or {}
     # the most recent turn that was about something (a turn that only asked or failed
     # leaves the room's subject as it was)
-    turn = max([i["turn"] for i in state["items"][:1]] + [posting.get("turn") or 0])
+    listed_day = state.get("listed_day") or {}
+    turn = max(
+        [i["turn"] for i in state["items"][:1]]
+        + [posting.get("turn") or 0, listed_day.get("turn") or 0]
+    )
     touched = [i for i in state["items"] if i["turn"] == turn and i["how"] != "listed"]
     listed = [i for i in state["items"] if i["turn"] == turn]
     for pool in (touched, listed):
@@ -169,6 +198,8 @@ def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
     asked = posting.get("asked") or []
     if posting.get("turn") == turn and len(asked) == 1:
         return asked[0]["date"], asked[0].get("time")
+    if listed_day.get("turn") == turn:
+        return listed_day["date"], None
     return None
 
 
@@ -250,6 +281,13 @@ def refers_to(
                 return Resolved(added[0], [])
             items = [i for i in items if i["how"] == "added"]
     candidates = alive(pending.get("choices") or []) or []
+    noun = POINTED_NOUN.search(text)
+    if not candidates and noun and noun.group(1) not in _PLAIN_NOUNS:
+        # "그 면접": every schedule the conversation touched with that noun in its title
+        # (two interviews added one after the other: which one is a question)
+        word = noun.group(1)
+        named = [i for i in items if word in "".join(i["title"].split())]
+        candidates = alive(list({i["schedule_id"]: i for i in named}.values()))
     if not candidates and items:
         latest = items[0]["turn"]
         candidates = alive([i for i in items if i["turn"] == latest])
@@ -260,6 +298,11 @@ def refers_to(
         if picked is not None:
             return Resolved(picked, [])
     return Resolved(None, candidates)
+
+
+# "그 면접", "이 스터디": the noun a demonstrative points with.
+POINTED_NOUN = re.compile(r"(?<![가-힣])(?:그|이|저)\s+([가-힣A-Za-z]{2,})")
+_PLAIN_NOUNS = {"일정", "스케줄", "약속", "거", "것", "건", "날", "때", "시간", "공고", "회사"}
 
 
 def ask_back_text(choices: list[dict[str, Any]]) -> str:

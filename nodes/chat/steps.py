@@ -762,6 +762,7 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
 
 
+ONE_MORE = re.compile(r"하나\s*더|한\s*개\s*더|또\s*하나|(?i:\bone\s+more\b)")
 # Taking back what was just said ("아 아니다 금요일이 낫겠다", "ㄴㄴ 7시 반", "아니 그거 말고").
 CORRECTION = re.compile(
     r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|(?i:\bactually\b|\bmake\s+(?:that|it)\b)"
@@ -801,7 +802,9 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
         return False
     found = mentions(clause, now)
     title = title_of(clause, [m.span for m in found])
-    return any(m.kind == "date" for m in found) and _names_an_event(title)
+    dated = any(m.kind == "date" for m in found) or bool(DAY_POINTER.search(clause))
+    again = bool(ONE_MORE.search(clause))  # "토요일 같은 시간에도 하나 더"
+    return dated and (_names_an_event(title) or again)
 
 
 def pick_choice(
@@ -818,7 +821,14 @@ def pick_choice(
     if resolved.item is not None:
         return resolved.item
     ids = {c["schedule_id"] for c in choices}
-    return match_schedule([i for i in live if i["schedule_id"] in ids], message, [], [])
+    pool = [i for i in live if i["schedule_id"] in ids]
+    named = match_schedule(pool, message, [], [])
+    if named is not None:
+        return named
+    # "센드버드", "2차", "자소서": a part of one choice's title, and of no other's
+    said = "".join(message.split()).strip("?.!~")
+    parts = [i for i in pool if said and said in "".join(i["title"].split())]
+    return parts[0] if len(parts) == 1 else None
 
 
 def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
