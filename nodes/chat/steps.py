@@ -163,6 +163,8 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
         decision = RouteDecision("calendar", "focus")
     elif (inherited := follow_up_route(state)) is not None:
         decision = RouteDecision(inherited, "focus")
+    elif schedule_follow_up(state):
+        decision = RouteDecision("schedule", "focus")
     else:
         decision = await asyncio.to_thread(fast_route, request.message)
     route = decision.route
@@ -719,7 +721,9 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
         clause = operations[0][0]
         if await asyncio.to_thread(_adds_again, clause, focus, now):
             operations = [(clause, "add_schedule")]
-        elif single is not None and (memo or _only_new_values(clause, now)):
+        elif _relists(clause, focus, now):
+            pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
+        elif single is not None and (memo or SHIFT.search(clause) or _only_new_values(clause, now)):
             operations, chosen = [(clause, "update_schedule")], single
     for clause, kind in operations:
         reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
@@ -776,6 +780,16 @@ def _only_new_values(clause: str, now: date) -> bool:
         return False
     found = mentions(clause, now)
     return any(m.new for m in found) or bool(found and CORRECTION.search(clause))
+
+
+def _relists(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
+    """A correction of the listing the room just showed ("아니 그거 말고 목요일")."""
+    state = focus or {}
+    last_listing = (state.get("listed") or [{}])[0].get("turn")
+    listed_day = (state.get("listed_day") or {}).get("turn")
+    just_listed = state.get("turn") in (last_listing, listed_day)
+    found = mentions(clause, now)
+    return bool(just_listed and CORRECTION.search(clause) and any(m.kind == "date" for m in found))
 
 
 def _part_of_day_near(clause: str, m: Mention) -> bool:
@@ -1034,6 +1048,16 @@ def previous_question(state: dict[str, Any]) -> str:
     if history and (points_back(message) or ELLIPTICAL.match(message)):
         return str(history[-1]["user"])
     return ""
+
+
+def schedule_follow_up(state: dict[str, Any]) -> bool:
+    """ "아 귀찮다 지워", "그 면접 2시간 뒤로" right after a schedule turn: an operation
+    verb or a relative move about the schedule the room is on."""
+    history = state.get("history") or []
+    message = state.get("message") or ""
+    if not history or history[-1].get("route") != "schedule":
+        return False
+    return bool(SCHEDULE_VERB.search(message) or SHIFT.search(message))
 
 
 def follow_up_route(state: dict[str, Any]) -> str | None:
