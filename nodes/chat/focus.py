@@ -267,10 +267,16 @@ def refers_to(
         latest_turn = state["items"][0]["turn"] if state["items"] else -1
         listed_turn = state["listed"][0]["turn"] if state["listed"] else -1
         added = [i for i in state["items"] if i["turn"] == latest_turn and i["how"] != "deleted"]
-        recent = state["listed"] if listed_turn >= latest_turn else added
-        pool = alive(pending.get("choices") or []) or alive(recent)
-        if pool and -len(pool) <= position < len(pool):
-            return Resolved(pool[position], [])
+        newer, older = (
+            (state["listed"], added) if listed_turn >= latest_turn else (added, state["listed"])
+        )
+        # a position the newer one does not have counts in the older ("두 번째 거" after a
+        # listing of two and one add)
+        for pool in (alive(pending.get("choices") or []), alive(newer), alive(older)):
+            if pool and -len(pool) <= position < len(pool):
+                return Resolved(pool[position], [])
+            if pool and pending.get("choices"):
+                break
     items = [i for i in state["items"] if i["how"] != "deleted"]
     if JUST_ADDED.search(text):
         added = alive([i for i in items if i["how"] == "added"])

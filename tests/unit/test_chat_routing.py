@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from nodes.chat.router import is_compound, keyword_route, koreanised, split_operations
-from nodes.chat.steps import Context, schedule_call, title_of
+from nodes.chat.steps import AskBack, Context, schedule_call, title_of
 from nodes.shared.korean_dates import date_range, find_when
 
 NOW = date(2026, 11, 29)  # Sunday
@@ -140,8 +140,10 @@ def test_deletes(message, target):
 
 
 def test_an_unknown_or_ambiguous_item_is_asked_about():
-    assert isinstance(call("면접 취소해줘", "delete_schedule"), str)  # two interviews
-    assert isinstance(call("헬스 일정 지워줘", "delete_schedule"), str)
+    two = call("면접 취소해줘", "delete_schedule")  # two interviews: which one, not a guess
+    assert isinstance(two, AskBack) and len(two.pending["choices"]) == 2
+    assert "어느 일정" in two.text
+    assert isinstance(call("헬스 일정 지워줘", "delete_schedule"), str)  # none: said so
 
 
 # --- compound requests ------------------------------------------------------------------
