@@ -130,3 +130,83 @@ async def rag_context_tokens() -> dict[str, Any]:
     ours, seed = out["ours"]["context_tokens_mean"], out["top10"]["context_tokens_mean"]
     out["ratio"] = round(ours / seed, 3)
     return out
+
+
+# A conversation a job seeker has: adds, pointers, a listing and its pick, a correction, a
+# document question and its follow-up, a recruitment question and its follow-up.
+TURNS = (
+    "12월 8일 오후 2시에 토스 면접 일정 추가해줘",
+    "방금 추가한 일정 4시로 바꿔줘",
+    "다음주 일정 보여줘",
+    "두 번째 거 메모에 '포폴 지참' 남겨줘",
+    "아니다 그거 말고 첫 번째 거",
+    "내 이력서에 자격증 뭐 있지?",
+    "그거 언제 땄다고 돼 있어?",
+    "카카오 코딩테스트 언제야?",
+    "거기 1차 면접은?",
+    "면접 복장은 어떻게 해?",
+)
+
+
+async def turn_latency(rooms: int = 10) -> dict[str, Any]:
+    """Wall time of a chat turn on the embedded defaults (in process, Redis for the room's
+    checkpoints and the schedules when REDIS_URL is set): `rooms` conversations of TURNS,
+    one after another, after one warm-up conversation. P50/P95 over every turn and per
+    route; the #27 target is P50 < 200 ms."""
+    import json
+    import statistics
+    import tempfile
+    import time
+    from pathlib import Path
+
+    from core.services import get_services, in_process_services, set_services
+    from core.settings import get_settings
+    from graphs.chat import build_chat_graph
+    from graphs.embed import build_embed_graph
+
+    settings = get_settings().model_copy(
+        update={"chroma_path": tempfile.mkdtemp(prefix="bench-chat-"), "chat_model": "local"}
+    )
+    set_services(in_process_services(settings))
+    docs = json.loads(
+        (Path(__file__).parents[1] / "evals" / "datasets" / "chat_documents.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    embed = build_embed_graph().compile()
+    for doc_id, doc in docs.items():
+        await embed.ainvoke({"user_id": "bench-chat", "doc_id": doc_id, **doc})
+    graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
+    by_route: dict[str, list[float]] = {}
+    every: list[float] = []
+    for room in range(rooms + 1):  # room 0 warms the analyser, the router and the caches
+        config = {"configurable": {"thread_id": f"chat:bench-chat:b{room}"}}
+        for message in TURNS:
+            started = time.perf_counter()
+            out = await graph.ainvoke(
+                {
+                    "user_id": "bench-chat",
+                    "room_id": f"b{room}",
+                    "message": message,
+                    "now": "2026-11-29T10:00:00+09:00",
+                },
+                config,
+            )
+            ms = (time.perf_counter() - started) * 1000
+            if room:
+                every.append(ms)
+                by_route.setdefault(out["route"], []).append(ms)
+
+    def q(values: list[float], p: float) -> float:
+        return round(statistics.quantiles(values, n=100)[int(p) - 1], 1) if len(values) > 1 else 0
+
+    return {
+        "turns": len(every),
+        "p50_ms": round(statistics.median(every), 1),
+        "p95_ms": q(every, 95),
+        "by_route": {
+            r: {"n": len(v), "p50_ms": round(statistics.median(v), 1), "p95_ms": q(v, 95)}
+            for r, v in sorted(by_route.items())
+        },
+        "redis": bool(settings.redis_url),
+    }

@@ -240,6 +240,17 @@ def render(results: dict[str, Any]) -> str:
     lines += render_interview(results)
     lines += render_retrieval(results)
     lines += render_chat(results)
+    if "chat_turns" in results:
+        ct = results["chat_turns"]
+        routes = ", ".join(
+            f"{r} {v['p50_ms']} / {v['p95_ms']} ms (n={v['n']})" for r, v in ct["by_route"].items()
+        )
+        lines += [
+            "",
+            f"Chat turns on the embedded defaults ({ct['turns']} turns of a 10-turn conversation "
+            f"with pointers, listings, documents and postings): P50 {ct['p50_ms']} ms, "
+            f"P95 {ct['p95_ms']} ms (target P50 < 200 ms); by route P50 / P95: {routes}.",
+        ]
     lines += render_documents(results)
     lines += render_first_request(results)
     lines += render_limits(results)
@@ -489,6 +500,7 @@ SECTIONS = {
     "retrieval": lambda: retrieval.retrieval_latency(),
     "chat_history_tokens": lambda: asyncio.to_thread(chat.history_tokens),
     "rag_context_tokens": lambda: chat.rag_context_tokens(),
+    "chat_turns": lambda: chat.turn_latency(),
     "caches": lambda: caches.cache_savings(),
     "documents": lambda: documents.seconds_per_page(),
     "first_request": lambda: asyncio.to_thread(first_request.first_request),
