@@ -146,7 +146,68 @@ def _named_types(message: str) -> tuple[set[str], list[str]]:
 def asked_words(message: str) -> list[str]:
     """What the question asks about: its nouns and foreign words (compact, lower case),
     without the words that only name a document. Calls the Korean analyser."""
-    return [_compact(w) for w in content_words(message) if w not in _DOC_WORDS]
+    return [
+        _compact(w)
+        for w in content_words(message)
+        if w not in _DOC_WORDS and w.lower() not in _ENGLISH_FUNCTION_WORDS
+    ]
+
+
+# English words that ask, not what is asked about ("and what do they require?").
+_ENGLISH_FUNCTION_WORDS = frozenset(
+    {
+        "a",
+        "an",
+        "and",
+        "are",
+        "at",
+        "be",
+        "by",
+        "can",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "have",
+        "how",
+        "i",
+        "in",
+        "is",
+        "it",
+        "me",
+        "my",
+        "of",
+        "on",
+        "or",
+        "say",
+        "said",
+        "the",
+        "their",
+        "them",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "write",
+        "wrote",
+        "you",
+        "your",
+        "require",
+        "required",
+        "requirement",
+        "requirements",
+    }
+)
 
 
 def _has_text(lines: list[str]) -> bool:
@@ -183,6 +244,8 @@ _ASKS_NUMBER = re.compile(
 _DIGIT = re.compile(r"\d")
 _NUMBERING = re.compile(r"^\s*(?:\d{1,2}[.)]|[-•·*])\s*")
 _ANSWER_MAX_CHARS = 200
+# A line that is only a list of names ("Java, Spring Boot, JPA, MySQL").
+_LIST_LINE = re.compile(r"\s*[^,，·/]{1,25}(?:\s*[,，·/]\s*[^,，·/]{1,25}){2,}\s*")
 
 
 @dataclass(frozen=True)
@@ -222,7 +285,9 @@ def answer_lines(
         candidates = [p for p in candidates if p.doc_type in types]
     companies = {p.company for p in candidates if p.company and p.company in message}
     if companies:
-        candidates = [p for p in candidates if p.doc_type != "posting" or p.company in companies]
+        # a question naming one of the user's postings' companies is about that posting
+        # ("네이버는?" after "카카오 담당업무 뭐야", "카카오 지원하려면 경력 몇 년 이상이어야 돼?")
+        candidates = [p for p in candidates if p.doc_type == "posting" and p.company in companies]
     named = {_compact(c) for c in companies}
     own = [w for w in asked_words(message) if w not in named]
     earlier = [w for w in asked_words(context) if w not in named and w not in own]
@@ -248,16 +313,20 @@ def answer_lines(
     missing = [w for w in words if not _covered(w, everything)]
     wants_number = bool(_ASKS_NUMBER.search(message))
 
-    def score(line: _Line) -> tuple[int, int, float]:
+    def score(line: _Line) -> tuple[int, int, int, float]:
         own = sum(w in _compact(line.text) for w in words)
         heading = sum(w in _compact(line.part.section) for w in words)
-        return own, heading, line.part.score
+        # among lines naming the same words, one that says something about them beats a
+        # list that only names them ("Redis 분산 락으로 중복 결제 0건 달성" over
+        # "Java, Spring Boot, JPA, MySQL, Redis")
+        says = 0 if _LIST_LINE.fullmatch(line.text) else 1
+        return own, heading, says, line.part.score
 
     usable = [ln for ln in lines if not wants_number or _DIGIT.search(ln.text)]
     ranked = sorted(usable, key=score, reverse=True)
     if not ranked:
         return [], words
-    own, heading, _ = score(ranked[0])
+    own, heading, _, _ = score(ranked[0])
     if own + heading == 0 or len(missing) > own + heading:
         return [], missing or words
     if own == 0:  # the section answers: its lines, in order
