@@ -50,6 +50,29 @@ def use_fake_model(tmp_path) -> Iterator[Callable[..., ScriptedChatModel]]:
     set_services(None)
 
 
+def _never(messages: list[BaseMessage]) -> str:
+    raise AssertionError("the embedded stand-in must not be asked")
+
+
+@pytest.fixture
+def stand_in(use_fake_model, monkeypatch) -> ScriptedChatModel:
+    """The chat's model is the embedded stand-in (spec "local"); any call to it fails."""
+    from core.services import get_services
+
+    fake = use_fake_model(_never)
+    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
+    return fake
+
+
+@pytest.fixture
+def fresh_schedules() -> None:
+    """An empty in-process schedule store (the store without Redis is module state)."""
+    from tools import schedule
+
+    schedule._MEMORY.clear()
+    schedule._MEMORY_VERSIONS.clear()
+
+
 @pytest.fixture
 async def client() -> AsyncIterator[httpx.AsyncClient]:
     """The real app over ASGI (no lifespan: tests install the services they need)."""

@@ -28,6 +28,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from nodes.calendar.clauses import FLOW, bracket_depths, lines_of, split_clauses
 from nodes.calendar.when import LineWhen, When, read_when
@@ -136,6 +137,21 @@ STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     (stage_type, re.compile("|".join(p.pattern for k, p in _KINDS if _TYPE_OF[k] == stage_type)))
     for stage_type in ("INTERVIEW", "CODING_TEST", "OTHER", "DOCUMENT")
 ]
+
+
+def named_stages(text: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The stages (contract items) a question names: of the types it names ("코테" is a
+    coding test), narrowed to the one named by its name when it names one ("1차 면접"
+    among the interviews); None when it names no stage type."""
+    types = [t for t, pattern in STAGE_PATTERNS if pattern.search(text)]
+    if not types:
+        return None
+    typed = [s for s in stages if s["stage_type"] in types]
+    compact = "".join(text.split())
+    named = [s for s in typed if "".join(str(s.get("stage", "")).split()) in compact]
+    return named or typed
+
+
 ROLLING = re.compile(r"상시\s*(?:채용|접수|모집)|채용\s*시\s*마감|(?i:rolling)")
 # What a parenthesis after a step says about it: "(C++ 코딩)" makes a test a coding test,
 # "(디자인)" an assignment a non-coding one.

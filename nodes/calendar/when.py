@@ -99,12 +99,6 @@ def _clock(hour: int, minute: int, part: str) -> str | None:
     return None
 
 
-_RELATIVE = re.compile(
-    r"오늘|내일|낼|모레|글피|이번|다음|담|다다음|요일|욜|뒤|후|(?i:D\s*[-–]|tomorrow|today|tonight|"
-    r"mon|tue|wed|thu|fri|sat|sun)"
-)
-
-
 def find_times(text: str, skip: list[tuple[int, int]] | None = None) -> list[FoundTime]:
     """Every time of day in `text`, in order, outside the `skip` spans (the dates)."""
     # The skipped spans are blanked, not jumped: "7/15 PM 3:00" reads "PM 3:00", not "15 PM".
@@ -158,9 +152,9 @@ def read_when(text: str, now: date) -> LineWhen:
         # "이번 주 토요일까지", "접수 마감 D-7", "Monday"), resolved against `now`
         relative = find_when(text, now)
         span = relative.date_span
-        # only words that are relative to today; a bare "24일" in prose is a day of a
-        # month the posting does not name
-        if relative.date is not None and span and _RELATIVE.search(text[span[0] : span[1]]):
+        # only words counted from today; a bare "24일" in prose is a day of a month the
+        # posting does not name
+        if relative.date is not None and span and relative.from_today:
             dates = [When(relative.date, *span)]
     times = find_times(text, [(d.start, d.end) for d in dates])
     time_starts = [t.start for t in times]

@@ -25,6 +25,8 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from nodes.calendar.stages import named_stages
+
 MAX_ITEMS = 10
 # Pointing back: demonstrative + noun ("그 일정", "그거", "이 면접"), "방금/아까/앞에서",
 # "that/it" in English. The demonstrative must stand alone ("그리고", "이번" are not).
@@ -84,13 +86,7 @@ def _item(record: dict[str, Any], how: str, turn: int) -> dict[str, Any]:
 
 def _asked_stages(question: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The posting's dated stages a question asked about ("카카오 1차 면접 언제야?")."""
-    from nodes.calendar.stages import STAGE_PATTERNS
-
-    types = [t for t, pattern in STAGE_PATTERNS if pattern.search(question)]
-    dated = [s for s in stages if s.get("date") and (not types or s["stage_type"] in types)]
-    compact = "".join(question.split())
-    named = [s for s in dated if "".join(str(s.get("stage", "")).split()) in compact]
-    return (named or dated) if types else []
+    return named_stages(question, [s for s in stages if s.get("date")]) or []
 
 
 def after_turn(
@@ -109,30 +105,21 @@ def after_turn(
     items = list(state["items"])
     listed = list(state["listed"])
     posting = state["posting"]
-    calls = {
-        c["id"]: c["name"]
-        for m in _turn_messages(messages)
-        if isinstance(m, AIMessage)
-        for c in m.tool_calls
-    }
-    call_args = {
-        c["id"]: c["args"]
-        for m in _turn_messages(messages)
-        if isinstance(m, AIMessage)
-        for c in m.tool_calls
-    }
+    this_turn = _turn_messages(messages)
+    calls = {c["id"]: c for m in this_turn if isinstance(m, AIMessage) for c in m.tool_calls}
     listed_day = state.get("listed_day")
     touched: list[dict[str, Any]] = []
-    for m in _turn_messages(messages):
+    for m in this_turn:
         if not isinstance(m, ToolMessage) or not isinstance(m.artifact, dict):
             continue
-        name = calls.get(m.tool_call_id, m.name or "")
+        call = calls.get(m.tool_call_id) or {"name": m.name or "", "args": {}}
+        name = call["name"]
         artifact = m.artifact
         if name == "get_schedule":
             shown = [_item(s, "listed", turn) for s in artifact.get("schedules") or []]
             listed = shown
             touched += shown
-            args = call_args.get(m.tool_call_id) or {}
+            args = call["args"] or {}
             if args.get("start_date") and args.get("start_date") == args.get("end_date"):
                 # "크리스마스에 일정 있나?" -> "없으면 그날 …": the day looked at
                 listed_day = {"date": args["start_date"], "turn": turn}
@@ -231,7 +218,8 @@ def points_back(text: str) -> bool:
     return bool(POINTER.search(text) or ORDINAL.search(text))
 
 
-def _ordinal(text: str) -> int | None:
+def ordinal_position(text: str) -> int | None:
+    """The position an ordinal names ("두 번째" 1, "마지막" -1, "2번" 1), or None."""
     m = ORDINAL.search(text)
     if m is None:
         return None
@@ -260,7 +248,7 @@ def refers_to(
         return [by_id[i["schedule_id"]] for i in items if i["schedule_id"] in by_id]
 
     pending = state.get("pending") or {}
-    position = _ordinal(text)
+    position = ordinal_position(text)
     if position is not None:
         # the choices asked about, else the most recent of the last listing and the
         # items the last turn added, in the order the user saw or named them

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from nodes.chat.focus import points_back
+from nodes.chat.focus import ordinal_position, points_back
 from nodes.shared.degenerate import degenerate_reason
 from nodes.shared.korean_text import content_words
 from nodes.shared.particles import particle_for
@@ -343,8 +343,6 @@ def answer_lines(
     return picked, missing
 
 
-_ORDINAL = re.compile(r"(첫|두|세|네|다섯)\s*(?:번째|번\s*째)|(마지막)")
-_ORDINAL_AT = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4}
 _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
 
 
@@ -352,12 +350,11 @@ def _nth_item(message: str, part: Passage) -> list[_Line]:
     """ "첫 번째 프로젝트": the numbered item of the section at that position (its line and
     the "- " lines under it); [] when the question names no position or the section has
     no numbered items."""
-    m = _ORDINAL.search(message)
+    at = ordinal_position(message)
     raw = _body_lines(part)
     starts = [n for n, text in enumerate(raw) if _ITEM.match(text)]
-    if m is None or not starts:
+    if at is None or not starts:
         return []
-    at = -1 if m.group(2) else _ORDINAL_AT[m.group(1)]
     if not -len(starts) <= at < len(starts):
         return []
     first = starts[at]

@@ -37,7 +37,7 @@ from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
 from core.telemetry import DEGENERATE
-from nodes.calendar.stages import STAGE_PATTERNS
+from nodes.calendar.stages import STAGE_PATTERNS, named_stages
 from nodes.chat.agent import agent_available
 from nodes.chat.focus import (
     DAY_POINTER,
@@ -703,10 +703,21 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     focus = state.get("focus")
     memo, _ = memo_of(message)
     chosen = None
+    # the user's schedules, read once until an operation changes them
+    live: list[dict[str, Any]] | None = None
+
+    async def schedules() -> list[dict[str, Any]]:
+        nonlocal live
+        if live is None:
+            live = await store.get(user)
+        return live
+
     if state.get("routed_by") == "pending":
         # the answer to the ask-back: the operation asked about, on the item picked
         pending = focus["pending"]
-        chosen = pick_choice(message, pending["choices"], await store.get(user))
+        chosen = await asyncio.to_thread(
+            pick_choice, message, pending["choices"], await schedules()
+        )
         operations = [(pending["clause"], pending["kind"])]
     else:
         operations = await asyncio.to_thread(split_operations, message)
@@ -717,7 +728,7 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     if len(operations) == 1 and operations[0][1] == "get_schedule" and focus:
         # "시간도 저녁 8시로", "아니다 다시 오후 5시로", "메모도 달아줘: '…'" right after a
         # change: the same item, changed again
-        single = last_item(focus, await store.get(user))
+        single = last_item(focus, await schedules())
         clause = operations[0][0]
         if await asyncio.to_thread(_adds_again, clause, focus, now):
             operations = [(clause, "add_schedule")]
@@ -727,7 +738,7 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
             operations, chosen = [(clause, "update_schedule")], single
     for clause, kind in operations:
         reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
-        items = await store.get(user) if reads else []
+        items = await schedules() if reads else []
         planned = await asyncio.to_thread(
             schedule_call,
             clause,
@@ -755,6 +766,8 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
             said.append(NOT_FOUND)
             continue
         rounds.append([({"name": name, "args": args}, result)])
+        if name != "get_schedule":
+            live = None  # changed: the next operation reads them again
         said.append(_result_text(name, args, result.artifact))
         item = (result.artifact.get("schedule") or target or {}) if name != "get_schedule" else {}
         context.day = item.get("date") or args.get("start_date")
@@ -884,11 +897,7 @@ def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | N
     posting = (focus or {}).get("posting")
     if not posting:
         return None
-    types = [t for t, pattern in STAGE_PATTERNS if pattern.search(text)]
-    stages = [s for s in posting.get("stages") or [] if s.get("date") and s["stage_type"] in types]
-    compact = "".join(text.split())
-    named = [s for s in stages if "".join(s["stage"].split()) in compact]
-    picked = named or stages
+    picked = named_stages(text, [s for s in posting.get("stages") or [] if s.get("date")]) or []
     return picked[0] if len(picked) == 1 else None
 
 
@@ -935,10 +944,8 @@ async def run_calendar(state: dict[str, Any]) -> dict[str, Any]:
         [({"name": "get_recruitment_schedule", "args": lookup_args}, lookup)]
     ]
     company = parsed["company"] or "해당 공고"
-    asked = [t for t, pattern in STAGE_PATTERNS if pattern.search(message)]
-    stages = [s for s in parsed["stages"] if not asked or s["stage_type"] in asked]
-    compact = "".join(message.split())
-    stages = [s for s in stages if "".join(s["stage"].split()) in compact] or stages
+    asked = named_stages(message, parsed["stages"])
+    stages = parsed["stages"] if asked is None else asked
     sources = [source_of(posting)]
     if ADD_VERB.search(message):
         adds: list[Done] = []

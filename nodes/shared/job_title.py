@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 
 from nodes.shared.korean_text import kiwi
+from nodes.shared.organization import undecorated
 
 HEAD_LINES = 12
 # Occupation head nouns: a job title ends in (or is) one of these.
@@ -79,9 +80,6 @@ def noun_phrase_tail(text: str) -> str:
     return text[cut:].strip()
 
 
-_DECORATION = re.compile(
-    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d▶►▷◆◇■□●○★☆※✔✅]"
-)
 _LEADING = re.compile(
     r"^(?:\s*(?:[\[【『「][^\]】』」]{0,30}[\]】』」]|\(주\)|㈜|주식회사|\d{1,2}[.)]|[-•·*|–—]|"
     r"(?i:(?:is|are)\s+hiring(?:\s+an?)?\b)|"
@@ -132,7 +130,7 @@ def headed_by_occupation(name: str) -> bool:
 
 def clean(value: str, company: str | None = None) -> str | None:
     """A job title without what a posting says around it; None when no title is left."""
-    value = re.sub(r"\s+", " ", _DECORATION.sub(" ", value)).strip(" -•·:：|.")
+    value = re.sub(r"\s+", " ", undecorated(value)).strip(" -•·:：|.")
     value = _LEADING.sub("", value)
     if company:
         value = re.sub(rf"^(?:\(주\)|㈜)?\s*{re.escape(company)}(?:\(주\)|㈜)?\s*", "", value)

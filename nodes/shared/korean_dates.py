@@ -278,6 +278,7 @@ class RelativeWhen:
     spans: tuple[tuple[int, int], ...]  # where the date/time words are, to cut them out
     date_span: tuple[int, int] | None = None  # from the first to the last date word
     time_span: tuple[int, int] | None = None
+    from_today: bool = False  # the date is counted from today (내일, 다음 주 금요일, D-7)
 
 
 def _week_offset(word: str) -> int:
@@ -297,28 +298,30 @@ def _add_months(day: date, months: int) -> date | None:
     return span[0].replace(day=min(day.day, span[1].day)) if span else None
 
 
-def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]:
-    """The first date a request names and where its words are, by the first form found in
-    this order: written dates, "이번 달 30일", "N일 뒤", "이번 달 말", 오늘/내일/모레
-    (tomorrow), then a weekday with or without its week ("다음주 금요일", "next Friday")."""
+def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]], bool]:
+    """The first date a request names, where its words are, and whether it is counted
+    from today (내일, 다음 주 금요일, D-7: True; a written date, a holiday, a bare "24일":
+    False), by the first form found in this order: written dates, "이번 달 30일", "N일 뒤",
+    "이번 달 말", 오늘/내일/모레 (tomorrow), then a weekday with or without its week
+    ("다음주 금요일", "next Friday")."""
     absolute = find_dates(text, now)
     if absolute:
-        return absolute[0].value, [(absolute[0].start, absolute[0].end)]
+        return absolute[0].value, [(absolute[0].start, absolute[0].end)], False
     dot = _REQUEST_DOT.search(text)
     if dot and int(dot.group(2)) <= 31:
         value = _resolve(int(dot.group(1)), int(dot.group(2)), now)
         if value is not None:
-            return value, [dot.span(0)]
+            return value, [dot.span(0)], False
     of_month = _DAY_OF_MONTH.search(text)
     if of_month:
         month = _month(now, 1 if of_month.group(1) == "다음" else 0)
         if month and int(of_month.group(2)) <= month[1].day:
-            return month[0].replace(day=int(of_month.group(2))), [of_month.span()]
+            return month[0].replace(day=int(of_month.group(2))), [of_month.span()], True
     d_day = _D_DAY.search(text)
     if d_day:  # "접수 마감 D-7": the deadline is seven days from today
         value = _plus(now, int(d_day.group(1) or 0))
         if value is not None:
-            return value, [d_day.span()]
+            return value, [d_day.span()], True
     after = _AFTER.search(text)
     if after:
         days, word, count, unit = after.groups()
@@ -331,29 +334,29 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]
             n = _KOREAN_COUNT.get(count) or int(count)
             value = _plus(now, 7 * n) if unit == "주" else _add_months(now, n)
         if value is not None:
-            return value, [after.span()]
+            return value, [after.span()], True
     month_end = _MONTH_END.search(text)
     if month_end:
         month = _month(now, 1 if "다음" in month_end.group(1) else 0)
         if month:
-            return month[1], [month_end.span()]
+            return month[1], [month_end.span()], True
     holiday = _HOLIDAY.search(text)
     if holiday:
         month, day = list(_HOLIDAYS.values())[holiday.lastindex - 1]
         value = _resolve(month, day, now)
         if value is not None:
-            return value, [holiday.span()]
+            return value, [holiday.span()], False
     for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
         found = re.search(word, text)
         if found:
-            return _plus(now, offset), [found.span()]
+            return _plus(now, offset), [found.span()], True
     nael = _NAEL.search(text)
     if nael:
-        return _plus(now, 1), [nael.span()]
+        return _plus(now, 1), [nael.span()], True
     english = _EN_REL_DAY.search(text)
     if english:
         offset = 2 if english.group(1) else 1 if english.group(2) else 0
-        return _plus(now, offset), [english.span()]
+        return _plus(now, offset), [english.span()], True
     weekday = _WEEKDAY.search(text)
     if weekday:
         target = _WEEKDAYS[weekday.group(1)]
@@ -373,24 +376,25 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]]]
         if week:
             # Monday of the week that word names, plus the weekday.
             weeks = _week_offset(week.group(1))
-            return _plus(now, 7 * weeks - now.weekday() + target), [week.span(), weekday.span()]
-        return _plus(now, (target - now.weekday()) % 7), [weekday.span()]
+            value = _plus(now, 7 * weeks - now.weekday() + target)
+            return value, [week.span(), weekday.span()], True
+        return _plus(now, (target - now.weekday()) % 7), [weekday.span()], True
     en_weekday = _EN_WEEKDAY.search(text)
     if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1)):
         target = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].index(
             en_weekday.group(2).lower()
         )
         if en_weekday.group(1):  # "next Friday": that day of next week
-            return _plus(now, 7 - now.weekday() + target), [en_weekday.span()]
-        return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()]
+            return _plus(now, 7 - now.weekday() + target), [en_weekday.span()], True
+        return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()], True
     day_only = _DAY_ONLY.search(text)
     if day_only:
         day = int(day_only.group(1) or day_only.group(2))
         for ahead in (0, 1, 2):  # this month's when it is still ahead, else the next one's
             month = _month(now, ahead)
             if month and day <= month[1].day and month[0].replace(day=day) >= now:
-                return month[0].replace(day=day), [day_only.span()]
-    return None, []
+                return month[0].replace(day=day), [day_only.span()], False
+    return None, [], False
 
 
 def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None]:
@@ -426,7 +430,7 @@ def find_when(text: str, now: date) -> RelativeWhen:
     "내일", "모레", "다음주 금요일 오후 3시", "이번 달 말", "금요일" (the next one, today
     included), "일주일 뒤", "이번 달 30일", absolute dates ("3/15", "2026.03.15", a bare
     "12.16"), English "tomorrow at 10am"; None where the text says nothing."""
-    when, spans = _dates_in(text, now)
+    when, spans, from_today = _dates_in(text, now)
     clock, clock_span = _clock_in(text, spans)
     date_span = (min(s for s, _ in spans), max(e for _, e in spans)) if spans else None
     return RelativeWhen(
@@ -435,6 +439,7 @@ def find_when(text: str, now: date) -> RelativeWhen:
         tuple([*spans, *([clock_span] if clock_span else [])]),
         date_span,
         clock_span,
+        from_today,
     )
 
 

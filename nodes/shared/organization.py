@@ -108,7 +108,8 @@ class _Candidate:
     first: int = 10**6
 
 
-def _undecorated(text: str) -> str:
+def undecorated(text: str) -> str:
+    """The text without emoji, arrows and bullets (each a space)."""
     return _DECORATION.sub(" ", text)
 
 
@@ -116,7 +117,7 @@ def normalise(value: str) -> str | None:
     """An organisation's name as a candidate: no legal form, no decoration, no team or
     office words after it ("네이버웹툰 글로벌사업팀" -> "네이버웹툰", "Coupang Careers" ->
     "Coupang"); None when nothing of a name is left."""
-    value = _LEGAL.sub(" ", _undecorated(value))
+    value = _LEGAL.sub(" ", undecorated(value))
     value = _LEGAL_LATIN.sub("", value.strip())
     words = [w.strip(" ,.:：-–—|'\"“”‘’()[]【】「」『』<>") for w in value.split()]
     words = [w for w in words if w]
@@ -190,7 +191,7 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
 
 def rank(text: str, finder: str | None = None) -> str | None:
     """The organisation the text is about, or None when no candidate has evidence."""
-    clean = _undecorated(text)
+    clean = undecorated(text)
     lines = [ln for ln in clean.splitlines() if ln.strip()][:HEAD_LINES]
     head = "\n".join(lines)
     proposals: list[tuple[str, str, int]] = []

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from core.services import get_services
 from nodes.chat.focus import after_turn, points_back, refers_to
 from tests.conftest import saved_state
 from tests.unit.test_chat import chat, embed
@@ -24,24 +23,7 @@ POSTING = """[카카오] 백엔드 개발자 채용
 - 1차 면접: 2027.01.05
 """
 
-
-def never(messages) -> str:
-    raise AssertionError("the stand-in must not be asked")
-
-
-@pytest.fixture(autouse=True)
-def fresh_schedules():
-    from tools import schedule
-
-    schedule._MEMORY.clear()
-    schedule._MEMORY_VERSIONS.clear()
-
-
-@pytest.fixture
-def stand_in(use_fake_model, monkeypatch):
-    fake = use_fake_model(never)
-    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
-    return fake
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
 
 
 async def seed(user: str = "u1") -> dict[str, str]:

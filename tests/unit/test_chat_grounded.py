@@ -20,7 +20,7 @@ from langchain_core.messages import AIMessage
 from prometheus_client import REGISTRY
 
 from core.models import ModelRegistry
-from core.services import get_services, in_process_services, set_services
+from core.services import in_process_services, set_services
 from core.settings import Settings
 from nodes.chat.grounded import (
     Passage,
@@ -41,25 +41,7 @@ STAND_IN_JUNK = (
     "Java, Spring Boot, JPA, MySQL, Redis, Docker\n\n## 참"
 )
 
-
-def never(messages) -> str:
-    raise AssertionError("the stand-in must not be asked to write a chat answer")
-
-
-@pytest.fixture(autouse=True)
-def fresh_schedules():
-    from tools import schedule
-
-    schedule._MEMORY.clear()
-    schedule._MEMORY_VERSIONS.clear()
-
-
-@pytest.fixture
-def stand_in(use_fake_model, monkeypatch):
-    """The chat's model is the embedded stand-in (spec "local"); any call to it fails."""
-    fake = use_fake_model(never)
-    monkeypatch.setattr(get_services().models, "spec", lambda feature: "local")
-    return fake
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
 
 
 def junk_count(reason: str) -> float:
