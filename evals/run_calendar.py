@@ -18,8 +18,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from core.services import get_services, in_process_services, set_services
+from core.services import in_process_services, set_services
 from core.settings import get_settings
+from evals.lab import Case, Metric, Refused, Row, Suite, Target, langserve_target
+from evals.lab import run as lab_run
 from evals.report import write_results
 from graphs.calendar import build_calendar_graph
 
@@ -106,48 +108,133 @@ def score(predicted: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def run(dataset: str = "tuning") -> dict[str, Any]:
+def cases(split: str) -> list[Case]:
+    text = DATASETS[split].read_text(encoding="utf-8")
+    rows = [json.loads(line) for line in text.splitlines() if line]
+    return [
+        Case(
+            key=row["id"],
+            inputs={"text": row["text"], "now": row["now"]},
+            reference=row["gold"],
+            metadata={k: row[k] for k in ("family", "source") if k in row},
+        )
+        for row in rows
+    ]
+
+
+def _refused(code: str) -> dict[str, Any]:
+    """A coded refusal (e.g. 422 NOT_A_POSTING) is an answer: nothing was guessed."""
+    return {"company": None, "position": None, "schedules": [], "refused": code}
+
+
+async def in_process() -> Target:
+    from core.errors import AIError
+
     settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
     set_services(in_process_services(settings))
     graph = build_calendar_graph().compile()
-    text = DATASETS[dataset].read_text(encoding="utf-8")
-    rows = [json.loads(line) for line in text.splitlines() if line]
-    results = []
-    from core.errors import AIError
 
-    for row in rows:
+    async def parse(inputs: dict[str, Any]) -> dict[str, Any]:
         try:
-            out = await graph.ainvoke({"text": row["text"], "now": row["now"]})
-        except AIError as exc:  # a coded refusal (e.g. 422 NOT_A_POSTING) is an answer
-            out = {"company": None, "position": None, "schedules": [], "refused": exc.code}
-        results.append({"id": row["id"], "output": out, **score(out, row["gold"])})
+            return await graph.ainvoke(inputs)
+        except AIError as exc:
+            return _refused(exc.code)
+
+    return parse
+
+
+def over_http(server: str) -> Target:
+    call = langserve_target(server, "/ai/calendar/parse")
+
+    async def parse(inputs: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return await call(inputs)
+        except Refused as exc:
+            return _refused(exc.code)
+
+    return parse
+
+
+def per_case(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, float | bool | None]:
+    """What LangSmith shows per posting (the set-level F1 is the summary's)."""
+    s = score(outputs, gold)
+    return {
+        "company": s["company"],
+        "position": s["position"],
+        "dates_all_found": s["date_hits"] == s["date_gold"] == s["date_predicted"],
+        "stage_type": s["stage_typed"] / s["stage_gold"] if s["stage_gold"] else None,
+        "invented_dates": s["invented_dates"],
+        "not_posting_ok": s["not_posting_ok"],
+    }
+
+
+def summarise(rows: list[Row]) -> dict[str, Any]:
+    results = [
+        {"id": r.case.key, "output": r.outputs, **score(r.outputs, r.case.reference)}
+        for r in rows
+        if r.outputs is not None
+    ]
     total = lambda k: sum(r[k] for r in results)  # noqa: E731
     precision = total("date_hits") / max(1, total("date_predicted"))
     recall = total("date_hits") / max(1, total("date_gold"))
-    summary = {
-        "postings": len(rows),
-        "company": total("company") / len(rows),
-        "position": total("position") / len(rows),
+    return {
+        "postings": len(results),
+        "company": total("company") / max(1, len(results)),
+        "position": total("position") / max(1, len(results)),
         "date_precision": precision,
         "date_recall": recall,
         "date_f1": 2 * precision * recall / (precision + recall) if precision + recall else 0,
-        "stage_type": total("stage_typed") / total("stage_gold"),
+        "stage_type": total("stage_typed") / max(1, total("stage_gold")),
         "extra_stages": total("stage_extra"),
         "invented_dates": total("invented_dates"),
         "time_accuracy": total("times_ok") / max(1, total("times_n")),
         "not_postings": sum(r["not_posting"] for r in results),
         "not_posting_refused": (
             sum(bool(r["not_posting_ok"]) for r in results if r["not_posting"])
-            / max(1, sum(r["not_posting"] for r in results))
+            / sum(r["not_posting"] for r in results)
+            if any(r["not_posting"] for r in results)
+            else None
         ),
         "postings_wrongly_refused": sum(
             1 for r in results if not r["not_posting"] and r["output"].get("refused")
         ),
         "ranges": total("range_n"),
-        "range_start_kept": total("range_ok") / max(1, total("range_n")),
-        "model": get_services().models.spec("calendar"),
+        "range_start_kept": total("range_ok") / total("range_n") if total("range_n") else None,
+        "postings_scored": results,
     }
-    return {"summary": summary, "postings": results}
+
+
+SUITE = Suite(
+    feature="calendar",
+    splits=tuple(DATASETS),
+    cases=cases,
+    target=in_process,
+    http_target=over_http,
+    score=per_case,
+    summarise=summarise,
+    metrics=(
+        Metric("company", "company exact", TARGETS["company"]),
+        Metric("position", "position exact"),
+        Metric("date_f1", "schedule date F1", TARGETS["date_f1"]),
+        Metric("stage_type", "stage type accuracy", TARGETS["stage_type"]),
+        Metric("invented_dates", "invented dates (gold has none)", 0, lower_is_better=True),
+        Metric("not_posting_refused", "not a posting: nothing guessed", 1.0),
+        Metric("range_start_kept", "ranges with both ends"),
+    ),
+    model_features=("calendar",),
+)
+
+
+async def run(dataset: str = "tuning", server: str | None = None) -> dict[str, Any]:
+    """One split through `evals.lab` (LangSmith `aevaluate`), summarised for the table."""
+    experiment = await lab_run(SUITE, dataset, server=server)
+    summary = dict(experiment.summary)
+    postings = summary.pop("postings_scored")
+    summary["model"] = experiment.metadata["models"]["calendar"]
+    summary["experiment"] = experiment.name
+    return {"summary": summary, "postings": postings}
 
 
 def render(s: dict[str, Any], dataset: str = "tuning") -> str:
@@ -193,9 +280,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--dataset", nargs="*", choices=sorted(DATASETS), default=list(DATASETS))
     parser.add_argument("--tag", default="latest", help="results file suffix")
+    parser.add_argument("--server", help="call a running server at this URL instead")
     args = parser.parse_args()
     for dataset in args.dataset:
-        result = asyncio.run(run(dataset))
+        result = asyncio.run(run(dataset, args.server))
         name = dataset.replace("_", "-")
         stem = f"calendar-{args.tag}" if dataset == "tuning" else f"calendar-{name}-{args.tag}"
         write_results(stem, render(result["summary"], dataset), result)
