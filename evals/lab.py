@@ -358,12 +358,13 @@ async def run(
     judged_keys = [j.key for j in suite.judges]
     judge_evaluators = judges.evaluators(suite.judges, judge_model) if judge_model else []
     evaluators += judge_evaluators
+    model = slug(str(metadata["models"].get(suite.feature)))
     results = await aevaluate(
         answer,
         data=examples,
         evaluators=evaluators,
         summary_evaluators=[summary_evaluator],
-        experiment_prefix=f"{suite.feature}-{split}-{slug(metadata['models'].get(suite.feature, '') or 'default')}",
+        experiment_prefix=f"{suite.feature}-{split}-{model}",
         metadata=metadata,
         max_concurrency=0,
         upload_results=online,
@@ -426,16 +427,14 @@ def render(suite: Suite, experiment: Experiment) -> str:
         value = experiment.figures.get(m.key)
         met = m.met(value)
         target = "" if m.target is None else f"{'<=' if m.lower_is_better else '>='} {m.target}"
-        lines.append(
-            f"| {m.label} | {shown(value)} | {target} | {'' if met is None else 'yes' if met else 'NO'} |"
-        )
+        verdict = "" if met is None else "yes" if met else "NO"
+        lines.append(f"| {m.label} | {shown(value)} | {target} | {verdict} |")
     for key in (j.key for j in suite.judges):
         spec = JUDGED[key]
         value = experiment.judged.get(key)
-        lines.append(
-            f"| {spec.label} (judged) | {'not judged' if value is None else f'{value:.2f}'} "
-            f"| > {spec.target} | {'' if value is None else 'yes' if value > spec.target else 'NO'} |"
-        )
+        verdict = "" if value is None else "yes" if value > spec.target else "NO"
+        shown_value = "not judged" if value is None else f"{value:.2f}"
+        lines.append(f"| {spec.label} (judged) | {shown_value} | > {spec.target} | {verdict} |")
     return "\n".join(lines)
 
 
