@@ -19,6 +19,9 @@ from typing import Any
 
 from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
+from evals.judges import Judged
+from evals.lab import Case, Metric, Row, Suite, Target
+from evals.lab import run as lab_run
 from evals.report import write_results
 from graphs.chat import build_chat_graph
 from graphs.embed import build_embed_graph
@@ -181,51 +184,146 @@ def _turn_ok(gold: dict[str, Any], out: dict[str, Any], ids: dict[str, str]) -> 
     return tool_ok, bool(tool_ok and first and _args_match(gold["args"], first, ids))
 
 
-async def cross_author(graph: Any, dataset: str) -> dict[str, Any]:
-    """A cross-author set: single messages (route, tool, args; RAG answers) and multi-turn
-    exchanges in one room (every turn scored as if the previous ones went right; the
-    turns marked `refers` are the references). Every answer is checked for leaks
-    (settings, model names, internal ids)."""
+XA_SPLITS = {
+    # #27: written by helpers who saw only the contract and a brief (chat_xa_brief.md)
+    "xa_dev": "chat_xa_dev.jsonl",
+    "xa_dev2": "chat_xa_dev2.jsonl",
+    "xa_test": "chat_xa_test.jsonl",
+    # #13: written to a spec of variation (chat_spec.md); dev fixed against, test frozen
+    "dev": "chat_dev.jsonl",
+    "test": "chat_test.jsonl",
+}
+USER = "evaldocs"
+
+
+def cases(split: str) -> list[Case]:
+    """One case per single message or multi-turn exchange (played in one room)."""
+    out = []
+    for i, row in enumerate(load_dataset(XA_SPLITS[split])):
+        turns = row.get("turns") or [row]
+        out.append(
+            Case(
+                key=row.get("id") or f"{split}-{i}",
+                inputs={"messages": [t["message"] for t in turns]},
+                reference={
+                    "turns": [{k: v for k, v in t.items() if k != "message"} for t in turns],
+                    "exchange": "turns" in row,
+                },
+                metadata={"family": row.get("family")},
+            )
+        )
+    return out
+
+
+async def in_process() -> Target:
+    settings = get_settings().model_copy(
+        update={"model_timeout_s": 300.0, "chroma_path": tempfile.mkdtemp(prefix="chat-eval-")}
+    )
+    set_services(in_process_services(settings))
+    await seed_documents(USER)
+    graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
+    store = ScheduleStore(None)
+    rooms = iter(range(10**9))
+
+    async def play(inputs: dict[str, Any]) -> dict[str, Any]:
+        """Every turn of the exchange in a new room, over the seeded schedule."""
+        await _reset_schedule(store, USER)
+        room = f"xa-{next(rooms)}"
+        config = {"configurable": {"thread_id": f"chat:{USER}:{room}"}}
+        turns = []
+        for message in inputs["messages"]:
+            ids = {item["title"]: item["schedule_id"] for item in await store.get(USER)}
+            out = await graph.ainvoke(
+                {"user_id": USER, "room_id": room, "message": message, "now": NOW}, config
+            )
+            turns.append(
+                {
+                    "route": out["route"],
+                    "tool_calls": out["tool_calls"],
+                    "answer": out["answer"],
+                    "sources": [s["text"] for s in out["sources"]],
+                    "ids": ids,
+                }
+            )
+        return {"room": room, "turns": turns}
+
+    return play
+
+
+_LINES: list[str] = []
+
+
+def _turn_records(inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]) -> list:
+    """Each turn scored as if the previous ones went right (the exchange's references are
+    the turns marked `refers`); every answer checked for leaks (settings, model names,
+    internal ids)."""
     from nodes.shared.user_text import leak_reason
 
-    rows = load_dataset(dataset)
-    lines = _doc_lines()
-    store = ScheduleStore(None)
-    user = "evaldocs"
-    singles, turns, rag, leaks = [], [], [], []
-    for i, row in enumerate(rows):
-        await _reset_schedule(store, user)
-        room = f"{dataset.split('.')[0]}-{i}"
-        config = {"configurable": {"thread_id": f"chat:{user}:{room}"}}
-        for n, gold in enumerate(row.get("turns") or [row]):
-            ids = {item["title"]: item["schedule_id"] for item in await store.get(user)}
-            out = await graph.ainvoke(
-                {"user_id": user, "room_id": room, "message": gold["message"], "now": NOW},
-                config,
-            )
-            tool_ok, args_ok = _turn_ok(gold, out, ids)
-            known = "\n".join([gold["message"], *(s["text"] for s in out["sources"])])
-            leak = leak_reason(out["answer"], [*ids.values(), *DOC_IDS, user, room], known)
-            record = {
-                "id": row["id"],
-                "turn": n,
-                "family": row.get("family"),
-                "message": gold["message"],
-                "gold": {k: gold.get(k) for k in ("route", "tool", "args", "ask_back")},
+    if not _LINES:
+        _LINES.extend(_doc_lines())
+    records = []
+    for message, g, out in zip(inputs["messages"], gold["turns"], outputs["turns"], strict=True):
+        ids = out["ids"]
+        tool_ok, args_ok = _turn_ok(g, out, ids)
+        known = "\n".join([message, *out["sources"]])
+        leak = leak_reason(out["answer"], [*ids.values(), *DOC_IDS, USER, outputs["room"]], known)
+        verdict = rag_verdict(g, out["answer"], _LINES)
+        records.append(
+            {
+                "message": message,
+                "gold": {k: g.get(k) for k in ("route", "tool", "args", "ask_back")},
                 "route": out["route"],
                 "tool_calls": out["tool_calls"],
                 "answer": out["answer"][:300],
-                "route_ok": out["route"] == gold["route"],
+                "route_ok": out["route"] == g["route"],
                 "tool_ok": tool_ok,
-                "args_ok": args_ok if gold.get("tool") or gold.get("ask_back") else None,
+                "args_ok": args_ok if g.get("tool") or g.get("ask_back") else None,
                 "leak": leak,
+                "refers": g.get("refers"),
+                "rag": None
+                if verdict is None
+                else {"answerable": bool(g.get("answer")), "ok": verdict},
             }
-            if leak:
+        )
+    return records
+
+
+def per_case(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, float | bool | None]:
+    records = _turn_records(inputs, outputs, gold)
+
+    def every(key: str) -> bool | None:
+        values = [r[key] for r in records if r[key] is not None]
+        return all(values) if values else None
+
+    refs = [r["args_ok"] for r in records if r["refers"]]
+    rag = [r["rag"]["ok"] for r in records if r["rag"]]
+    return {
+        "route": every("route_ok"),
+        "tool": every("tool_ok"),
+        "args": every("args_ok"),
+        "references": all(refs) if refs else None,
+        "rag": all(rag) if rag else None,
+        "leak": any(r["leak"] for r in records),
+    }
+
+
+def summarise(rows: list[Row]) -> dict[str, Any]:
+    singles, turns, rag, leaks = [], [], [], []
+    for row in rows:
+        for n, record in enumerate(_turn_records(row.case.inputs, row.outputs, row.case.reference)):
+            record = {
+                "id": row.case.key,
+                "turn": n,
+                "family": row.case.metadata.get("family"),
+                **record,
+            }
+            if record["leak"]:
                 leaks.append(record)
-            verdict = rag_verdict(gold, out["answer"], lines)
-            if verdict is not None:
-                rag.append({**record, "answerable": bool(gold.get("answer")), "ok": verdict})
-            (turns if "turns" in row else singles).append({**record, "refers": gold.get("refers")})
+            if record["rag"]:
+                rag.append({**record, **record["rag"]})
+            (turns if row.case.reference["exchange"] else singles).append(record)
 
     def share(records: list[dict[str, Any]], key: str) -> float | None:
         values = [r[key] for r in records if r[key] is not None]
@@ -234,8 +332,8 @@ async def cross_author(graph: Any, dataset: str) -> dict[str, Any]:
     refs = [t for t in turns if t["refers"]]
     answerable = [r["ok"] for r in rag if r["answerable"]]
     unanswerable = [r["ok"] for r in rag if not r["answerable"]]
+    both = singles + turns
     return {
-        "dataset": dataset,
         "messages": len(singles) + len(turns),
         "single": {
             "n": len(singles),
@@ -244,7 +342,7 @@ async def cross_author(graph: Any, dataset: str) -> dict[str, Any]:
             "args": share(singles, "args_ok"),
         },
         "turns": {
-            "exchanges": sum("turns" in r for r in rows),
+            "exchanges": sum(r.case.reference["exchange"] for r in rows),
             "n": len(turns),
             "route": share(turns, "route_ok"),
             "tool": share(turns, "tool_ok"),
@@ -253,10 +351,14 @@ async def cross_author(graph: Any, dataset: str) -> dict[str, Any]:
             "references_resolved": share(refs, "args_ok") if refs else None,
         },
         "all": {
-            "route": share(singles + turns, "route_ok"),
-            "tool": share(singles + turns, "tool_ok"),
-            "args": share(singles + turns, "args_ok"),
+            "route": share(both, "route_ok"),
+            "tool": share(both, "tool_ok"),
+            "args": share(both, "args_ok"),
         },
+        "route": share(both, "route_ok"),
+        "tool": share(both, "tool_ok"),
+        "args": share(both, "args_ok"),
+        "references_resolved": share(refs, "args_ok") if refs else None,
         "rag": {
             "answerable": len(answerable),
             "answered_first": round(sum(answerable) / len(answerable), 3) if answerable else None,
@@ -265,14 +367,67 @@ async def cross_author(graph: Any, dataset: str) -> dict[str, Any]:
             if unanswerable
             else None,
         },
+        "rag_answered_first": round(sum(answerable) / len(answerable), 3) if answerable else None,
+        "rag_nothing_quoted": round(sum(unanswerable) / len(unanswerable), 3)
+        if unanswerable
+        else None,
         "leaks": len(leaks),
         "leak_examples": leaks[:10],
         "misses": [
             r
-            for r in singles + turns + rag
+            for r in both + rag
             if not r["tool_ok"] or r["args_ok"] is False or r.get("ok") is False
         ],
     }
+
+
+def _appropriateness_view(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, str] | None:
+    last = outputs["turns"][-1]
+    return {
+        "message": inputs["messages"][-1],
+        "answer": last["answer"],
+        "context": "\n".join(last["sources"]) or "(없음)",
+    }
+
+
+def _rag_view(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, str] | None:
+    last, g = outputs["turns"][-1], gold["turns"][-1]
+    if g.get("route") != "rag" or not last["sources"]:
+        return None
+    return {
+        "inputs": inputs["messages"][-1],
+        "outputs": last["answer"],
+        "context": "\n\n".join(last["sources"]),
+    }
+
+
+SUITE = Suite(
+    feature="chat",
+    splits=tuple(XA_SPLITS),
+    cases=cases,
+    target=in_process,
+    score=per_case,
+    summarise=summarise,
+    metrics=(
+        Metric("route", "route accuracy", 0.95),
+        Metric("tool", "tool selection", TARGETS["tool_selection"]),
+        Metric("args", "tool arguments", TARGETS["tool_arguments"]),
+        Metric("references_resolved", "references resolved", 0.90),
+        Metric("rag_answered_first", "RAG answer first and right", 0.85),
+        Metric("rag_nothing_quoted", "RAG nothing quoted when unanswerable", 0.90),
+        Metric("leaks", "user texts with settings, model names or ids", 0, lower_is_better=True),
+    ),
+    judges=(
+        Judged("chat_appropriateness", _appropriateness_view),
+        Judged("rag_faithfulness", _rag_view),
+        Judged("rag_relevance", _rag_view),
+    ),
+    model_features=("chat",),
+)
 
 
 def render_cross_author(r: dict[str, Any]) -> str:
@@ -319,13 +474,9 @@ def render_cross_author(r: dict[str, Any]) -> str:
 
 
 async def run_cross_author(split: str) -> dict[str, Any]:
-    settings = get_settings().model_copy(
-        update={"model_timeout_s": 300.0, "chroma_path": tempfile.mkdtemp(prefix="chat-eval-")}
-    )
-    set_services(in_process_services(settings))
-    await seed_documents("evaldocs")
-    graph = build_chat_graph().compile(checkpointer=get_services().checkpointer)
-    return await cross_author(graph, f"chat_xa_{split}.jsonl")
+    """One split through `evals.lab` (LangSmith `aevaluate`), summarised for the table."""
+    experiment = await lab_run(SUITE, split)
+    return {"dataset": XA_SPLITS[split], "experiment": experiment.name, **experiment.summary}
 
 
 async def retrieval(user: str) -> dict[str, Any]:
@@ -526,7 +677,7 @@ def main() -> None:
     parser.add_argument("--tag", default="latest", help="results file suffix")
     args = parser.parse_args()
     if args.cross_author:
-        result = asyncio.run(run_cross_author(args.cross_author))
+        result = asyncio.run(run_cross_author(f"xa_{args.cross_author}"))
         name = f"chat-xa-{args.cross_author}-{args.tag}"
         write_results(name, render_cross_author(result), result)
         return

@@ -23,6 +23,9 @@ from typing import Any
 from core.cache import MissingCache
 from core.services import get_services, in_process_services, set_services
 from core.settings import get_settings
+from evals.judges import Judged
+from evals.lab import Case, Metric, Row, Suite, Target
+from evals.lab import run as lab_run
 from evals.report import write_results
 from graphs.interview import build_interview_graph, build_report_graph
 from nodes.interview.answers import is_non_answer, key_terms
@@ -298,8 +301,7 @@ def main() -> None:
     parser.add_argument("--tag", default="latest", help="results file suffix (cross-author)")
     args = parser.parse_args()
     if args.cross_author:
-        set_services(in_process_services(get_settings()))
-        found = cross_author(args.cross_author)
+        found = asyncio.run(run_cross_author(args.cross_author))
         name = f"interview-xa-{args.cross_author}-{args.tag}"
         write_results(name, render_cross_author(found), found)
         return
@@ -323,69 +325,130 @@ def _compact(text: str) -> str:
     return "".join(text.split()).lower()
 
 
-def cross_author(split: str, calibrated: bool = True) -> dict[str, Any]:
-    """Scores every labelled answer of `interview_xa_{split}.jsonl` with the rubric and
-    compares with the other author's grading: score agreement (ICC(2,1)), grade agreement
-    (Cohen's kappa, plain and quadratic), off-topic answers flagged, follow-up anchors
-    (a phrase of the answer the grader would also pick up), measured results told apart
-    from settings. Deterministic (no model): the rubric is the embedded default's."""
-    from evals.metrics import cohen_kappa, icc_2_1
-    from nodes.interview.answers import (
-        _EVIDENCE,
-        calibrated_score,
-        decide_followup,
-        score_answer,
-    )
-    from nodes.interview.facts import extract_facts
-    from nodes.interview.report import grade_for
-
+def _xa_sessions(split: str) -> list[dict[str, Any]]:
     path = HERE / "datasets" / f"interview_xa_{split}.jsonl"
-    sessions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    rows = []
-    for session in sessions:
-        facts = extract_facts(session["resume_text"] or "", session["posting_text"] or "")
-        for turn in session["turns"]:
-            rubric = score_answer(
-                turn["question"], turn["question"], turn["answer"], session["interview_type"], facts
-            )
-            follow = decide_followup(
-                turn["answer"],
-                [{"anchor": turn["question"], "category": "project", "followup_kind": None}],
-                session["interview_type"],
-                facts,
-                2,
-            )
-            # what the follow-up picks up from the answer ("apply" names the posting's
-            # requirement as its anchor and the answer's phrase as its echo)
-            anchor = (follow or {}).get("echo") or (follow or {}).get("anchor")
-            gold_anchors = [_compact(a) for a in turn["anchors"]]
-            valid = None
-            if anchor is not None:
-                a = _compact(anchor)
-                valid = a in _compact(turn["answer"]) and any(
-                    a in g or g in a for g in gold_anchors
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[str, Any]:
+    """What the interview makes of one graded session, deterministically (the rubric is the
+    embedded default's): per answer the rubric score and band, off-topic and measured
+    signals, the follow-up it would ask (kind, anchor, the template wording); the session's
+    planned main questions and the grounded report. Gold labels are not read here."""
+    from nodes.interview.answers import _EVIDENCE, calibrated_score, decide_followup, score_answer
+    from nodes.interview.facts import extract_facts
+    from nodes.interview.plan import FOLLOWUP_TEMPLATES, build_plan, fill, template_question
+    from nodes.interview.report import grade_for, grounded_patterns, patterns_text
+
+    facts = extract_facts(session["resume_text"] or "", session["posting_text"] or "")
+    answers = []
+    signals: dict[str, int] = {}
+    for turn in session["turns"]:
+        rubric = score_answer(
+            turn["question"], turn["question"], turn["answer"], session["interview_type"], facts
+        )
+        for signal in rubric.signals:
+            signals[signal] = signals.get(signal, 0) + 1
+        follow = decide_followup(
+            turn["answer"],
+            [{"anchor": turn["question"], "category": "project", "followup_kind": None}],
+            session["interview_type"],
+            facts,
+            2,
+        )
+        # what the follow-up picks up from the answer ("apply" names the posting's
+        # requirement as its anchor and the answer's phrase as its echo)
+        anchor = (follow or {}).get("echo") or (follow or {}).get("anchor")
+        score = calibrated_score(rubric.score) if calibrated else rubric.score
+        answers.append(
+            {
+                "raw": rubric.score,
+                "score": score,
+                "band": grade_for(score),
+                "off_topic": "off_topic" in rubric.signals or "non_answer" in rubric.signals,
+                "anchor": anchor,
+                "followup": fill(
+                    FOLLOWUP_TEMPLATES[follow["kind"]][0], anchor=follow["anchor"], tie=""
                 )
-            rows.append(
-                {
-                    "session": session["id"],
-                    "question": turn["question"],
-                    "answer": turn["answer"][:200],
-                    "gold_band": turn["band"],
-                    "gold_score": turn["score"],
-                    "raw": rubric.score,
-                    "score": calibrated_score(rubric.score) if calibrated else rubric.score,
-                    "band": grade_for(
-                        calibrated_score(rubric.score) if calibrated else rubric.score
-                    ),
-                    "gold_off_topic": turn["off_topic"],
-                    "off_topic": "off_topic" in rubric.signals or "non_answer" in rubric.signals,
-                    "anchor": anchor,
-                    "gold_anchors": turn["anchors"],
-                    "anchor_valid": valid,
-                    "gold_measured": bool(turn["measured"]),
-                    "measured": bool(_EVIDENCE.search(turn["answer"])),
-                }
+                if follow
+                else None,
+                "measured": bool(_EVIDENCE.search(turn["answer"])),
+            }
+        )
+    plan = build_plan(facts, session["interview_type"], 3, session.get("id", "eval"))
+    return {
+        "answers": answers,
+        "questions": [template_question(slot) for slot in plan],
+        "report": patterns_text(grounded_patterns(signals, len(answers))),
+    }
+
+
+def _answer_rows(
+    session: dict[str, Any], gold: dict[str, Any], out: dict[str, Any]
+) -> list[dict[str, Any]]:
+    rows = []
+    for turn, g, a in zip(session["turns"], gold["turns"], out["answers"], strict=True):
+        gold_anchors = [_compact(x) for x in g["anchors"]]
+        valid = None
+        if a["anchor"] is not None:
+            anchor = _compact(a["anchor"])
+            valid = anchor in _compact(turn["answer"]) and any(
+                anchor in x or x in anchor for x in gold_anchors
             )
+        rows.append(
+            {
+                "session": session.get("id"),
+                "question": turn["question"],
+                "answer": turn["answer"][:200],
+                "gold_band": g["band"],
+                "gold_score": g["score"],
+                "raw": a["raw"],
+                "score": a["score"],
+                "band": a["band"],
+                "gold_off_topic": g["off_topic"],
+                "off_topic": a["off_topic"],
+                "anchor": a["anchor"],
+                "gold_anchors": g["anchors"],
+                "anchor_valid": valid,
+                "gold_measured": bool(g["measured"]),
+                "measured": a["measured"],
+            }
+        )
+    return rows
+
+
+def _xa_case(session: dict[str, Any]) -> Case:
+    inputs = {
+        "id": session["id"],
+        "interview_type": session["interview_type"],
+        "resume_text": session["resume_text"],
+        "posting_text": session["posting_text"],
+        "turns": [{"question": t["question"], "answer": t["answer"]} for t in session["turns"]],
+    }
+    reference = {
+        "turns": [
+            {k: t[k] for k in ("band", "score", "off_topic", "anchors", "measured")}
+            for t in session["turns"]
+        ]
+    }
+    return Case(key=session["id"], inputs=inputs, reference=reference)
+
+
+def xa_cases(split: str) -> list[Case]:
+    return [_xa_case(s) for s in _xa_sessions(split)]
+
+
+async def xa_target() -> Target:
+    set_services(in_process_services(get_settings()))
+
+    async def grade(inputs: dict[str, Any]) -> dict[str, Any]:
+        return session_answers(inputs)
+
+    return grade
+
+
+def _aggregate(rows: list[dict[str, Any]], sessions: int) -> dict[str, Any]:
+    from evals.metrics import cohen_kappa, icc_2_1
 
     def rate(pairs: list[tuple[bool, bool]]) -> dict[str, float | None]:
         tp = sum(p and g for p, g in pairs)
@@ -397,20 +460,13 @@ def cross_author(split: str, calibrated: bool = True) -> dict[str, Any]:
         }
 
     anchors = [r["anchor_valid"] for r in rows if r["anchor_valid"] is not None]
+    gold_bands, bands = [r["gold_band"] for r in rows], [r["band"] for r in rows]
     return {
-        "split": split,
-        "sessions": len(sessions),
+        "sessions": sessions,
         "answers": len(rows),
         "icc_2_1": round(icc_2_1([[r["gold_score"], r["score"]] for r in rows]), 3),
-        "kappa": round(
-            cohen_kappa([r["gold_band"] for r in rows], [r["band"] for r in rows], BANDS), 3
-        ),
-        "kappa_quadratic": round(
-            cohen_kappa(
-                [r["gold_band"] for r in rows], [r["band"] for r in rows], BANDS, "quadratic"
-            ),
-            3,
-        ),
+        "kappa": round(cohen_kappa(gold_bands, bands, BANDS), 3),
+        "kappa_quadratic": round(cohen_kappa(gold_bands, bands, BANDS, "quadratic"), 3),
         "band_exact": round(sum(r["band"] == r["gold_band"] for r in rows) / len(rows), 3),
         "mean_score": {
             band: round(
@@ -421,11 +477,104 @@ def cross_author(split: str, calibrated: bool = True) -> dict[str, Any]:
             for band in BANDS
         },
         "off_topic": rate([(r["off_topic"], r["gold_off_topic"]) for r in rows]),
+        "off_topic_recall": rate([(r["off_topic"], r["gold_off_topic"]) for r in rows])["recall"],
         "anchors_valid": round(sum(anchors) / len(anchors), 3) if anchors else None,
         "followups": len(anchors),
         "measured": rate([(r["measured"], r["gold_measured"]) for r in rows]),
         "rows": rows,
     }
+
+
+def xa_per_case(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, float | bool | None]:
+    rows = _answer_rows(inputs, gold, outputs)
+    anchors = [r["anchor_valid"] for r in rows if r["anchor_valid"] is not None]
+    return {
+        "band_exact": sum(r["band"] == r["gold_band"] for r in rows) / len(rows),
+        "mean_abs_score_error": sum(abs(r["score"] - r["gold_score"]) for r in rows) / len(rows),
+        "anchors_valid": sum(anchors) / len(anchors) if anchors else None,
+    }
+
+
+def xa_summarise(rows: list[Row]) -> dict[str, Any]:
+    answers = [a for r in rows for a in _answer_rows(r.case.inputs, r.case.reference, r.outputs)]
+    return _aggregate(answers, len(rows))
+
+
+def cross_author(split: str, calibrated: bool = True) -> dict[str, Any]:
+    """Every labelled answer of `interview_xa_{split}.jsonl` scored without LangSmith (the
+    rubric calibration reads the raw scores); `run_cross_author` is the eval."""
+    sessions = _xa_sessions(split)
+    rows = []
+    for session in sessions:
+        case = _xa_case(session)
+        rows += _answer_rows(case.inputs, case.reference, session_answers(session, calibrated))
+    return {"split": split, **_aggregate(rows, len(sessions))}
+
+
+async def run_cross_author(split: str) -> dict[str, Any]:
+    """Score agreement (ICC(2,1)), grade agreement (Cohen's kappa, plain and quadratic),
+    off-topic answers flagged, follow-up anchors (a phrase of the answer the grader would
+    also pick up), measured results told apart from settings: one split through
+    `evals.lab` (LangSmith `aevaluate`)."""
+    experiment = await lab_run(SUITE, f"xa_{split}")
+    return {"split": split, "experiment": experiment.name, **experiment.summary}
+
+
+def _view(kind: str) -> Any:
+    def view(
+        inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+    ) -> dict[str, str] | None:
+        if kind in ("question_relevance", "difficulty_fit"):
+            return {
+                "resume": inputs["resume_text"] or "(없음)",
+                "posting": inputs["posting_text"] or "(없음)",
+                "question": "\n".join(outputs["questions"]),
+            }
+        if kind == "followup_relevance":
+            asked = [
+                (t, a)
+                for t, a in zip(inputs["turns"], outputs["answers"], strict=True)
+                if a["followup"]
+            ]
+            if not asked:
+                return None
+            turn, answer = asked[0]
+            return {
+                "question": turn["question"],
+                "answer": turn["answer"],
+                "followup": answer["followup"],
+            }
+        transcript = "\n\n".join(
+            f"질문: {t['question']}\n답변: {t['answer']}" for t in inputs["turns"]
+        )
+        return {"transcript": transcript, "report": outputs["report"]}
+
+    return view
+
+
+SUITE = Suite(
+    feature="interview",
+    splits=("xa_dev", "xa_test"),
+    cases=lambda split: xa_cases(split.removeprefix("xa_")),
+    target=xa_target,
+    score=xa_per_case,
+    summarise=xa_summarise,
+    metrics=(
+        Metric("icc_2_1", "score agreement ICC(2,1)", 0.8),
+        Metric("kappa", "grade agreement Cohen's kappa", 0.7),
+        Metric("kappa_quadratic", "grade agreement kappa (quadratic weights)"),
+        Metric("band_exact", "grade exact"),
+        Metric("anchors_valid", "follow-up anchors valid", 0.95),
+        Metric("off_topic_recall", "off-topic answers flagged (recall)"),
+    ),
+    judges=tuple(
+        Judged(k, _view(k))
+        for k in ("question_relevance", "difficulty_fit", "followup_relevance", "report_usefulness")
+    ),
+    model_features=("interview",),
+)
 
 
 def render_cross_author(r: dict[str, Any]) -> str:
