@@ -101,7 +101,8 @@ class Row:
 class Suite:
     feature: str
     splits: tuple[str, ...]
-    cases: Callable[[str], list[Case]]
+    # a split's cases (the first `limit` if given)
+    cases: Callable[[str, int | None], list[Case]]
     # builds the in-process target once per run (sets up the services it needs)
     target: Callable[[], Awaitable[Target]]
     # (inputs, outputs, reference) -> per-case scores, logged as feedback
@@ -308,7 +309,7 @@ async def run(
     """Run one split of a feature through `aevaluate`; see the module docstring."""
     from evals import judges
 
-    cases = suite.cases(split)[:limit] if limit else suite.cases(split)
+    cases = suite.cases(split, limit)
     keys = {c.key for c in cases}
     if len(keys) != len(cases):
         raise ValueError(f"{suite.feature}/{split}: case keys are not unique")
@@ -398,17 +399,20 @@ async def run(
         uploaded=online,
     )
     if write:
-        write_record(experiment)
+        write_record(experiment, latest=limit is None)
     return experiment
 
 
-def write_record(experiment: Experiment) -> Path:
+def write_record(experiment: Experiment, latest: bool = True) -> Path:
+    """The experiment's record; a whole split's also as `<feature>-<split>-latest.json`."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{experiment.name}.json"
     data = json.dumps(experiment.record(), ensure_ascii=False, indent=1, default=str)
     path.write_text(data + "\n", encoding="utf-8")
-    latest = RESULTS / f"{experiment.feature}-{experiment.split}-latest.json"
-    latest.write_text(data + "\n", encoding="utf-8")
+    if latest:
+        (RESULTS / f"{experiment.feature}-{experiment.split}-latest.json").write_text(
+            data + "\n", encoding="utf-8"
+        )
     return path
 
 
@@ -500,7 +504,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.sync:
         client = Client()
         for split in splits:
-            sync_dataset(client, suite, split, suite.cases(split))
+            sync_dataset(client, suite, split, suite.cases(split, None))
             print(f"{dataset_name(suite.feature)}: split {split} in sync")
         return
     for split in splits:

@@ -108,7 +108,7 @@ def score(predicted: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def cases(split: str) -> list[Case]:
+def cases(split: str, limit: int | None = None) -> list[Case]:
     text = DATASETS[split].read_text(encoding="utf-8")
     rows = [json.loads(line) for line in text.splitlines() if line]
     return [
@@ -118,7 +118,7 @@ def cases(split: str) -> list[Case]:
             reference=row["gold"],
             metadata={k: row[k] for k in ("family", "source") if k in row},
         )
-        for row in rows
+        for row in rows[:limit]
     ]
 
 

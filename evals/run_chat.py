@@ -196,7 +196,7 @@ XA_SPLITS = {
 USER = "evaldocs"
 
 
-def cases(split: str) -> list[Case]:
+def cases(split: str, limit: int | None = None) -> list[Case]:
     """One case per single message or multi-turn exchange (played in one room)."""
     out = []
     for i, row in enumerate(load_dataset(XA_SPLITS[split])):
@@ -212,7 +212,7 @@ def cases(split: str) -> list[Case]:
                 metadata={"family": row.get("family")},
             )
         )
-    return out
+    return out[:limit]
 
 
 async def in_process() -> Target:

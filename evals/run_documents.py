@@ -16,9 +16,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import json
 import time
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from core.services import in_process_services, set_services
@@ -33,6 +35,8 @@ from evals.documents import (
     with_noise,
     with_rotation,
 )
+from evals.lab import Case, Metric, Row, Suite, Target
+from evals.lab import run as lab_run
 from evals.metrics import cer, match_boxes, wer
 from evals.report import write_results
 from graphs.documents import build_masking_graph, build_ocr_graph
@@ -207,39 +211,113 @@ def main(argv: list[str] | None = None) -> None:
 # The harder dev/test splits (evals/documents_hard.py)
 
 
-async def run_split(split: str, limit: int | None = None) -> dict[str, Any]:
-    """Score OCR and masking on the split's pages, one page at a time."""
+@cache
+def _hard_page(split: str, index: int) -> hard.HardPage:
+    return hard.generate(split, index)
+
+
+def split_cases(split: str, limit: int | None = None) -> list[Case]:
+    """One case per generated page: the page is drawn again from (split, index)."""
+    cases = []
+    size = hard.SPLITS[split][0]
+    for index in range(size if limit is None else min(limit, size)):
+        hp = _hard_page(split, index)
+        cases.append(
+            Case(
+                key=hp.id,
+                inputs={"split": split, "index": index},
+                reference=json.loads(hard.gold_record(hp)),
+                metadata={"font": hp.font, "layout": hp.layout, "photo": hp.photo},
+            )
+        )
+    return cases
+
+
+async def split_target() -> Target:
     set_services(in_process_services())
     ocr = build_ocr_graph().compile()
     masking = build_masking_graph().compile()
-    faces_measured = hard.face_photo_path() is not None
-    rows: list[dict[str, Any]] = []
-    records: list[str] = []
-    images = hashlib.sha256()
-    for hp in hard.pages(split, limit):
-        records.append(hard.gold_record(hp))
-        images.update(hp.file_bytes)
-        rows.append(await _score_page(hp, ocr, masking))
+
+    async def read(inputs: dict[str, Any]) -> dict[str, Any]:
+        hp = _hard_page(inputs["split"], inputs["index"])
+        started = time.perf_counter()
+        text = (await ocr.ainvoke({"file_bytes": hp.file_bytes}))["result"]["extracted_text"]
+        ocr_s = time.perf_counter() - started
+        started = time.perf_counter()
+        [masked] = (await masking.ainvoke({"file_bytes": hp.file_bytes}))["result"]["pages"]
+        return {
+            "extracted_text": text,
+            "detected_pii": masked["detected_pii"],
+            "ocr_s": round(ocr_s, 2),
+            "mask_s": round(time.perf_counter() - started, 2),
+        }
+
+    return read
+
+
+def _page_scores(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, Any]:
+    return _score_page(_hard_page(inputs["split"], inputs["index"]), outputs)
+
+
+def split_per_case(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, float | bool | None]:
+    row = _page_scores(inputs, outputs, gold)
+    found = [g[1] is not None for g in row["gold"]]
     return {
-        "split": split,
-        **summarise(rows, faces_measured),
-        "gold_sha256": hard.gold_digest(records),
-        # the uploaded bytes: may change with Pillow/FreeType/libjpeg versions, unlike the gold
-        "images_sha256": images.hexdigest(),
+        "cer": row["cer"],
+        "wer": row["wer"],
+        "pii_recall": sum(found) / len(found) if found else None,
+        "pii_false_positives": len(row["false_positives"]),
     }
 
 
-async def _score_page(hp: hard.HardPage, ocr: Any, masking: Any) -> dict[str, Any]:
+def split_summarise(rows: list[Row]) -> dict[str, Any]:
+    scored = [_page_scores(r.case.inputs, r.outputs, r.case.reference) for r in rows]
+    summary = summarise(scored, hard.face_photo_path() is not None)
+    summary["gold_sha256"] = hard.gold_digest(
+        hard.gold_record(_hard_page(r.case.inputs["split"], r.case.inputs["index"])) for r in rows
+    )
+    summary["images_sha256"] = hashlib.sha256(
+        b"".join(
+            _hard_page(r.case.inputs["split"], r.case.inputs["index"]).file_bytes for r in rows
+        )
+    ).hexdigest()
+    return summary
+
+
+SUITE = Suite(
+    feature="documents",
+    splits=tuple(hard.SPLITS),
+    cases=split_cases,
+    target=split_target,
+    score=split_per_case,
+    summarise=split_summarise,
+    metrics=(
+        Metric("cer_mean", "OCR character error rate", TARGETS["cer"], lower_is_better=True),
+        Metric("wer_mean", "OCR word error rate", TARGETS["wer"], lower_is_better=True),
+        Metric("pii_recall", "PII recall", TARGETS["recall"]),
+        Metric("pii_fp_rate", "PII false positive rate", TARGETS["fp_rate"], lower_is_better=True),
+    ),
+    model_features=("ocr",),
+)
+
+
+async def run_split(split: str, limit: int | None = None) -> dict[str, Any]:
+    """Score OCR and masking on the split's pages, one page at a time, through `evals.lab`
+    (LangSmith `aevaluate`)."""
+    experiment = await lab_run(SUITE, split, limit=limit)
+    return {"split": split, "experiment": experiment.name, **experiment.summary}
+
+
+def _score_page(hp: hard.HardPage, out: dict[str, Any]) -> dict[str, Any]:
     page = hp.page
-    started = time.perf_counter()
-    text = (await ocr.ainvoke({"file_bytes": hp.file_bytes}))["result"]["extracted_text"]
-    ocr_s = time.perf_counter() - started
+    text = out["extracted_text"]
     read = [r for r in text.splitlines() if r.strip()]
     line_cers = [min((cer(line.text, r) for r in read), default=1.0) for line in page.lines]
-    started = time.perf_counter()
-    [masked] = (await masking.ainvoke({"file_bytes": hp.file_bytes}))["result"]["pages"]
-    mask_s = time.perf_counter() - started
-    found = [(d["type"], d["coordinates"]) for d in masked["detected_pii"]]
+    found = [(d["type"], d["coordinates"]) for d in out["detected_pii"]]
     found_text = [f for f in found if f[0] != "face"]
     found_faces = [f for f in found if f[0] == "face"]
     ious, unmatched = match_boxes([(p.type, p.box) for p in hp.text_pii], found_text, 0.5)
@@ -256,8 +334,8 @@ async def _score_page(hp: hard.HardPage, ocr: Any, masking: Any) -> dict[str, An
         "wer": wer(page.text, text),
         "line_cer_mean": _mean(line_cers),
         "worst_line_cer": max(line_cers),
-        "ocr_s": round(ocr_s, 2),
-        "mask_s": round(mask_s, 2),
+        "ocr_s": out["ocr_s"],
+        "mask_s": out["mask_s"],
         # gold PII: (type, IoU or None); found: (type, box) without any text
         "gold": [
             [p.type, None if i is None else round(i, 3)]

@@ -557,7 +557,7 @@ def _view(kind: str) -> Any:
 SUITE = Suite(
     feature="interview",
     splits=("xa_dev", "xa_test"),
-    cases=lambda split: xa_cases(split.removeprefix("xa_")),
+    cases=lambda split, limit=None: xa_cases(split.removeprefix("xa_"))[:limit],
     target=xa_target,
     score=xa_per_case,
     summarise=xa_summarise,

@@ -86,7 +86,7 @@ def test_an_eval_is_recorded_in_langsmith_once_with_judged_scores(
     assert meta["judge_model"] == "google_genai:gemini-2.5-flash"
     assert meta["prompts"]["judge/followup_relevance"].startswith("judge/followup_relevance@v")
     assert len(meta["taxonomy"]) == 12 and meta["git_revision"]
-    assert meta["dataset_hash"] == lab.split_hash(lab.suite_for("interview").cases(SPLIT)[:CASES])
+    assert meta["dataset_hash"] == lab.split_hash(lab.suite_for("interview").cases(SPLIT, CASES))
 
     # per-case code feedback, the judged scores and the set-level figures
     keys = [f["key"] for f in langsmith_api.feedback]

@@ -44,7 +44,7 @@ def _suite(cases: list[lab.Case]) -> lab.Suite:
     return lab.Suite(
         feature="toy",
         splits=("dev",),
-        cases=lambda split: cases,
+        cases=lambda split, limit: cases[:limit],
         target=_length_target,
         score=lambda i, o, r: {"exact": o["length"] == r["length"], "skipped": None},
         summarise=summarise,
@@ -70,6 +70,11 @@ def test_a_suite_runs_offline_through_aevaluate(tmp_path, monkeypatch) -> None:
     assert record["figures"] == experiment.figures
     assert record["failed"] == ["three"]
     assert (tmp_path / "toy-dev-latest.json").exists()
+    # a partial run is kept under its name only, never as the split's latest
+    partial = asyncio.run(lab.run(_suite(cases), "dev", limit=1))
+    assert (tmp_path / f"{partial.name}.json").exists()
+    latest = json.loads((tmp_path / "toy-dev-latest.json").read_text(encoding="utf-8"))
+    assert latest["experiment"] == experiment.name
     rendered = lab.render(_suite(cases), experiment)
     assert "| exact | 0.500 | >= 0.9 | NO |" in rendered
     assert "| wrong | 1.000 | <= 0 | NO |" in rendered
@@ -85,7 +90,7 @@ def test_duplicate_case_keys_are_refused(monkeypatch) -> None:
 
 def test_experiment_metadata_names_what_produced_it() -> None:
     suite = lab.suite_for("calendar")
-    meta = lab.experiment_metadata(suite, "xa_dev", suite.cases("xa_dev")[:2], None, None)
+    meta = lab.experiment_metadata(suite, "xa_dev", suite.cases("xa_dev", 2), None, None)
     assert meta["judge_model"] == "not judged"
     assert set(meta["models"]) == {"calendar", "embeddings"}
     assert meta["prompts"]["calendar/posting_header"].startswith("calendar/posting_header@v")
