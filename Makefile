@@ -34,7 +34,7 @@ SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-kor fonts-nanum chromium
 # prometheus package, installed without its recommends (node-exporter).
 TEST_SYSTEM_PACKAGES := prometheus
 
-.PHONY: help install install-dev system-deps test-system-deps redis redis-stop run worker chroma test test-unit lint studio eval bench load clean
+.PHONY: help install install-dev system-deps test-system-deps redis redis-stop run worker chroma test test-unit lint studio eval eval-pytest bench load clean
 
 help:
 	@echo "make run     set up and serve on $(HOST):$(PORT) with the embedded defaults"
@@ -121,6 +121,21 @@ studio: install-dev
 # Every eval, then dev and frozen test side by side against the targets (evals/summary.py).
 # The bench extra brings matplotlib, whose sample photo is the documents splits' face: without
 # it the face pages carry no photo and are not the frozen pages.
+# MODEL=provider:model runs every feature on that model (one experiment per model);
+# JUDGE_MODEL=provider:model scores the judged metrics (else they read "not judged").
+ifdef MODEL
+eval eval-pytest: export CHAT_MODEL := $(MODEL)
+eval eval-pytest: export ANALYSIS_MODEL := $(MODEL)
+eval eval-pytest: export INTERVIEW_MODEL := $(MODEL)
+endif
+ifdef JUDGE_MODEL
+eval eval-pytest: export JUDGE_MODEL := $(JUDGE_MODEL)
+endif
+
+# The frozen test splits as @pytest.mark.langsmith tests (tracked with LANGSMITH_API_KEY).
+eval-pytest: $(VENV)/.installed-bench system-deps
+	$(BIN)/pytest -p no:cacheprovider -q evals/test_frozen_splits.py
+
 eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_chat
 	$(BIN)/python -m evals.run_chat --cross-author dev
