@@ -5,8 +5,9 @@
     python -m evals.run --skills-only --dataset dev tuning holdout   # no model, seconds
     python -m evals.run --tokens --dataset tuning dev   # input tokens per analysis
 
-Offline (no LANGSMITH_API_KEY) nothing is uploaded (`upload_runs=False`). With a key,
-the dataset is synced to LangSmith as `devths-analysis` and the experiment is recorded.
+Full runs go through `evals.lab` (LangSmith `aevaluate`): offline (no LANGSMITH_API_KEY)
+nothing is uploaded; with a key each split is synced into the dataset `devths-analysis`
+(by content: a rerun adds nothing) and the experiment is recorded with its metadata.
 Results go to evals/results/analysis-latest.{json,md} for the tuning set and
 analysis-{dataset}-latest.{json,md} for the others (holdout, dev, test).
 
@@ -36,7 +37,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import time
 import uuid
@@ -47,7 +47,6 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
-from langsmith import Client, evaluate, tracing_context
 from langsmith.schemas import Example
 from pydantic import Field
 
@@ -57,6 +56,8 @@ from core.cache import MissingCache
 from core.models import ModelRegistry
 from core.services import in_process_services, set_services
 from core.settings import get_settings
+from evals.lab import Case, Metric, Row, Suite, Target, langserve_target
+from evals.lab import run as lab_run
 from evals.metrics import TARGETS, band_accuracy, pairwise_order, prf, prf_micro, score_spread
 from evals.report import write_results
 from graphs.analysis import build_analysis_graph
@@ -74,7 +75,6 @@ DATASETS = {
     "dev": HERE / "datasets" / "analysis_dev.jsonl",
     "test": HERE / "datasets" / "analysis_test.jsonl",
 }
-LANGSMITH_DATASET = "devths-analysis"
 # Issue #13: the whole analysis (every model call) against one whole-document prompt.
 TOKEN_RATIO_TARGET = 0.6
 _SUMMARY_CHARS = SectionDigest.model_fields["summary"].metadata[1].max_length
@@ -102,24 +102,6 @@ def load_examples(limit: int | None, dataset: str = "tuning") -> list[Example]:
         for row in rows
     ]
     return examples[:limit] if limit else examples
-
-
-def make_target(online: bool):
-    # Evals measure quality, not latency: a queue of section summaries on the one-at-a-time
-    # embedded model must not hit the serving timeout.
-    settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
-    # Evals measure the pipeline, never a cached answer.
-    set_services(in_process_services(settings, cache=MissingCache()))
-    graph = build_analysis_graph().compile()
-
-    def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
-        started = time.perf_counter()
-        # Offline, the graph's own runs must not be traced: there is nowhere to send them.
-        with tracing_context(enabled=online):
-            result = asyncio.run(graph.ainvoke(inputs))
-        return {**result, "seconds": round(time.perf_counter() - started, 2)}
-
-    return analyse
 
 
 def make_skills_target() -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -246,18 +228,6 @@ def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any]) -> l
     ]
 
 
-def sync_dataset(client: Client, examples: list[Example], name: str) -> str:
-    if not client.has_dataset(dataset_name=name):
-        dataset = client.create_dataset(name, description="Resume/posting pairs")
-        client.create_examples(
-            dataset_id=dataset.id,
-            inputs=[e.inputs for e in examples],
-            outputs=[e.outputs for e in examples],
-            metadata=[e.metadata for e in examples],
-        )
-    return name
-
-
 def summarise(rows: list[dict[str, Any]], spreads: list[int]) -> dict[str, Any]:
     outs = [r["outputs"] for r in rows]
     golds = [r["gold"] for r in rows]
@@ -364,40 +334,94 @@ def stem_for(dataset: str) -> str:
     return "analysis-latest" if dataset == "tuning" else f"analysis-{dataset}-latest"
 
 
+def cases(split: str, limit: int | None = None) -> list[Case]:
+    return [
+        Case(key=e.metadata["id"], inputs=e.inputs, reference=e.outputs, metadata=e.metadata)
+        for e in load_examples(limit, split)
+    ]
+
+
+async def in_process() -> Target:
+    # Evals measure quality, not latency: a queue of section summaries on the one-at-a-time
+    # embedded model must not hit the serving timeout; and the pipeline, never a cached answer.
+    settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
+    set_services(in_process_services(settings, cache=MissingCache()))
+    graph = build_analysis_graph().compile()
+
+    async def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
+        result = await graph.ainvoke(inputs)
+        return {**result, "seconds": round(time.perf_counter() - started, 2)}
+
+    return analyse
+
+
+def over_http(server: str) -> Target:
+    call = langserve_target(server, "/ai/analyze", timeout_s=1800.0)
+
+    async def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
+        result = await call(inputs)
+        return {**result, "seconds": round(time.perf_counter() - started, 2)}
+
+    return analyse
+
+
+def _rows(rows: list[Row]) -> list[dict[str, Any]]:
+    return [
+        {"outputs": r.outputs, "gold": r.case.reference, "meta": r.case.metadata, "error": r.error}
+        for r in rows
+        if r.outputs and "resume_analysis" in r.outputs
+    ]
+
+
+def suite_summary(rows: list[Row]) -> dict[str, Any]:
+    summary = summarise(_rows(rows), [])
+    return {
+        **summary,
+        "resume_skills_f1": summary["resume_skills"]["f1"],
+        "posting_skills_f1": summary["posting_skills"]["f1"],
+    }
+
+
+SUITE = Suite(
+    feature="analysis",
+    splits=tuple(DATASETS),
+    cases=cases,
+    target=in_process,
+    http_target=over_http,
+    score=lambda inputs, outputs, gold: {r["key"]: r["score"] for r in per_example(outputs, gold)},
+    summarise=suite_summary,
+    metrics=(
+        Metric("resume_skills_f1", "resume skills F1", TARGETS["skills_f1"]),
+        Metric("posting_skills_f1", "posting skills F1", TARGETS["skills_f1"]),
+        Metric("grade_band_accuracy", "grade band accuracy", TARGETS["grade_band"]),
+        Metric("pairwise_order", "pairwise order (strong > weak)", TARGETS["pairwise"]),
+        Metric("company_accuracy", "company exact"),
+        Metric("seconds_per_analysis", "seconds per analysis", lower_is_better=True),
+    ),
+    model_features=("analysis",),
+)
+
+
 def run_full(
     examples: list[Example], dataset: str, repeats: int, spread_examples: int
 ) -> tuple[list[dict[str, Any]], list[str], list[int]]:
-    online = bool(os.environ.get("LANGSMITH_API_KEY"))
-    target = make_target(online)
-    name = LANGSMITH_DATASET if dataset == "tuning" else f"{LANGSMITH_DATASET}-{dataset}"
-    data: Any = sync_dataset(Client(), examples, name) if online else examples
-    results = evaluate(
-        target,
-        data=data,
-        evaluators=[per_example],
-        experiment_prefix="analysis",
-        max_concurrency=0,
-        upload_runs=online,
-        metadata={"model": get_settings().model_for("analysis")},
-    )
-    all_rows = [
-        {
-            "outputs": r["run"].outputs,
-            "gold": r["example"].outputs,
-            "meta": r["example"].metadata,
-            "error": r["run"].error,
-        }
-        for r in results
-    ]
-    rows = [
-        r for r in all_rows if not r["error"] and r["outputs"] and "resume_analysis" in r["outputs"]
-    ]
-    failed = [r["meta"]["id"] for r in all_rows if r not in rows]
-    spreads = []
-    for example in examples[:spread_examples]:
-        scores = [target(example.inputs)["matching"]["score"] for _ in range(repeats)]
-        spreads.append(max(scores) - min(scores))
-    return rows, failed, spreads
+    """The split through `evals.lab` (LangSmith `aevaluate`), then the score spread over
+    repeats of the first pairs (same input, same score)."""
+    experiment = asyncio.run(lab_run(SUITE, dataset, limit=len(examples)))
+    rows = _rows(experiment.rows)
+    failed = list(experiment.summary["failed_runs"])
+
+    async def spread() -> list[int]:
+        target = await SUITE.target()
+        out = []
+        for example in examples[:spread_examples]:
+            scores = [(await target(example.inputs))["matching"]["score"] for _ in range(repeats)]
+            out.append(max(scores) - min(scores))
+        return out
+
+    return rows, failed, asyncio.run(spread())
 
 
 class _RecordingModel(SimulatedChatModel):
