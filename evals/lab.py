@@ -196,11 +196,27 @@ def taxonomy_version() -> str:
     return hashlib.sha256(skills._TAXONOMY_FILE.read_bytes()).hexdigest()[:12]
 
 
-def model_specs(features: Sequence[str]) -> dict[str, str]:
+def model_specs(features: Sequence[str], server: str | None = None) -> dict[str, str]:
+    """The model spec each exercised feature runs on. Over HTTP the server's own settings
+    decide; what its `/health` says of its model is recorded instead."""
+    if server:
+        import httpx
+
+        try:
+            llm = httpx.get(f"{server}/health", timeout=10).json()["checks"].get("llm", "?")
+        except (httpx.HTTPError, ValueError, KeyError):
+            llm = "unknown"
+        return {"server": server, "server_llm": str(llm)}
     from core.settings import get_settings
 
     settings = get_settings()
-    specs = {f: settings.model_for(f) for f in features}
+    def spec(feature: str) -> str:
+        if feature != "ocr":
+            return settings.model_for(feature)
+        engine = settings.ocr_engine
+        return engine if engine == "tesseract" else f"{engine}:{settings.ocr_model}"
+
+    specs = {f: spec(f) for f in features}
     specs["embeddings"] = settings.embedding_model
     return specs
 
@@ -217,7 +233,7 @@ def experiment_metadata(
         "split": split,
         "dataset_hash": split_hash(cases),
         "git_revision": git_revision(),
-        "models": model_specs(suite.model_features),
+        "models": model_specs(suite.model_features, server),
         "prompts": prompt_versions(),
         "taxonomy": taxonomy_version(),
         "judge_model": judge_model or "not judged",
@@ -359,7 +375,8 @@ async def run(
     judged_keys = [j.key for j in suite.judges]
     judge_evaluators = judges.evaluators(suite.judges, judge_model) if judge_model else []
     evaluators += judge_evaluators
-    model = slug(str(metadata["models"].get(suite.feature)))
+    models = metadata["models"]
+    model = slug("server" if server else str(models.get(next(iter(suite.model_features), ""))))
     results = await aevaluate(
         answer,
         data=examples,
@@ -448,6 +465,12 @@ class Refused(Exception):
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status, self.code = status, code
+
+
+def api_headers() -> dict[str, str]:
+    """The server's API key (the first of AI_API_KEY), when the server asks for one."""
+    keys = [k.strip() for k in os.environ.get("AI_API_KEY", "").split(",") if k.strip()]
+    return {"X-API-Key": keys[0]} if keys else {}
 
 
 def langserve_target(server: str, path: str, timeout_s: float = 600.0) -> Target:

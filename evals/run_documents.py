@@ -35,7 +35,7 @@ from evals.documents import (
     with_noise,
     with_rotation,
 )
-from evals.lab import Case, Metric, Row, Suite, Target
+from evals.lab import Case, Metric, Row, Suite, Target, api_headers
 from evals.lab import run as lab_run
 from evals.metrics import cer, match_boxes, wer
 from evals.report import write_results
@@ -255,6 +255,51 @@ async def split_target() -> Target:
     return read
 
 
+def _upload_name(data: bytes) -> tuple[str, str]:
+    if data.startswith(b"%PDF"):
+        return "page.pdf", "application/pdf"
+    if data.startswith(b"\x89PNG"):
+        return "page.png", "image/png"
+    return "page.jpg", "image/jpeg"
+
+
+def split_over_http(server: str) -> Target:
+    """The backend's view: each page uploaded to `/ai/ocr/extract` and `/ai/masking/draft`
+    with `?wait=true` (the finished task in the answer)."""
+    import httpx
+
+    async def finished(http: httpx.AsyncClient, path: str, data: bytes) -> dict[str, Any]:
+        name, mime = _upload_name(data)
+        response = await http.post(
+            path,
+            params={"wait": "true"},
+            files={"file": (name, data, mime)},
+            data={"user_id": "eval"},
+        )
+        response.raise_for_status()
+        task = response.json()
+        if task["status"] != "completed":
+            raise RuntimeError(f"{path}: task {task['status']}: {task.get('error')}")
+        return task["result"]
+
+    async def read(inputs: dict[str, Any]) -> dict[str, Any]:
+        hp = _hard_page(inputs["split"], inputs["index"])
+        async with httpx.AsyncClient(base_url=server, timeout=900, headers=api_headers()) as http:
+            started = time.perf_counter()
+            ocr = await finished(http, "/ai/ocr/extract", hp.file_bytes)
+            ocr_s = time.perf_counter() - started
+            started = time.perf_counter()
+            masking = await finished(http, "/ai/masking/draft", hp.file_bytes)
+        return {
+            "extracted_text": ocr["extracted_text"],
+            "detected_pii": masking["pages"][0]["detected_pii"],
+            "ocr_s": round(ocr_s, 2),
+            "mask_s": round(time.perf_counter() - started, 2),
+        }
+
+    return read
+
+
 def _page_scores(
     inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
 ) -> dict[str, Any]:
@@ -293,6 +338,7 @@ SUITE = Suite(
     splits=tuple(hard.SPLITS),
     cases=split_cases,
     target=split_target,
+    http_target=split_over_http,
     score=split_per_case,
     summarise=split_summarise,
     metrics=(
