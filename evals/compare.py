@@ -109,26 +109,41 @@ def pairwise(a: str, b: str, judge_spec: str) -> str:
         choices=[1, 2],
     )
 
-    wins = [0.0, 0.0]
+    from langsmith import Client
 
-    def prefer(runs: list[Any], example: Any) -> dict[str, Any]:
+    first_id = Client().read_project(project_name=a).id
+    wins = {"A": 0.0, "B": 0.0, "ties": 0.0}
+
+    def ask(example: Any, one: Any, two: Any) -> Any:
         pick = scorer(
             inputs={
                 "request": json.dumps(example.inputs, ensure_ascii=False)[:4000],
-                "first": json.dumps(runs[0].outputs, ensure_ascii=False)[:4000],
-                "second": json.dumps(runs[1].outputs, ensure_ascii=False)[:4000],
+                "first": json.dumps(one.outputs, ensure_ascii=False)[:4000],
+                "second": json.dumps(two.outputs, ensure_ascii=False)[:4000],
             }
         )
-        first = int(pick["score"]) == 1
-        wins[0 if first else 1] += 1
-        return {
-            "key": "preferred",
-            "scores": {runs[0].id: float(first), runs[1].id: float(not first)},
-        }
+        return one if int(pick["score"]) == 1 else two
+
+    def prefer(runs: list[Any], example: Any) -> dict[str, Any]:
+        """Asked in both orders: a win only when the judge picks the same answer both times
+        (a judge that prefers a position gives a tie, not a winner)."""
+        one, two = runs
+        picked = {ask(example, one, two).id, ask(example, two, one).id}
+        if len(picked) == 1:
+            [winner] = picked
+            wins["A" if (one if one.id == winner else two).session_id == first_id else "B"] += 1
+            scores = {r.id: float(r.id == winner) for r in runs}
+        else:
+            wins["ties"] += 1
+            scores = {r.id: 0.5 for r in runs}
+        return {"key": "preferred", "scores": scores}
 
     evaluate((a, b), evaluators=[prefer])
-    total = sum(wins) or 1.0
-    return f"pairwise ({judge_spec}): A preferred {wins[0] / total:.2f}, B {wins[1] / total:.2f}"
+    total = sum(wins.values()) or 1.0
+    return (
+        f"pairwise ({judge_spec}, both orders): A preferred {wins['A'] / total:.2f}, "
+        f"B {wins['B'] / total:.2f}, ties {wins['ties'] / total:.2f}"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -210,6 +210,7 @@ def model_specs(features: Sequence[str], server: str | None = None) -> dict[str,
     from core.settings import get_settings
 
     settings = get_settings()
+
     def spec(feature: str) -> str:
         if feature != "ocr":
             return settings.model_for(feature)

@@ -15,7 +15,7 @@ import pytest
 
 from core.settings import get_settings
 from evals import lab
-from evals.compare import load, table
+from evals.compare import load, pairwise, table
 from tests.standins import Call
 from tests.standins.gemini import GeminiStandIn
 from tests.standins.langsmith import LangSmithStandIn
@@ -43,6 +43,8 @@ def judge(monkeypatch: pytest.MonkeyPatch) -> Iterator[GeminiStandIn]:
     def score(call: Call) -> object:
         schema = json.dumps(call.schema or {}) + " ".join(call.tools)
         value = 4 if "enum" in schema or "1, 2, 3, 4, 5" in schema else 0.9
+        if "두 응답" in call.prompt:  # the pairwise rubric: the first answer is better
+            value = 1
         reply = {"reasoning": "근거가 된 답변 대목을 짚었습니다.", "score": value}
         if call.tools:
             return [{"name": call.tools[0], "args": reply}]
@@ -108,6 +110,19 @@ def test_an_eval_is_recorded_in_langsmith_once_with_judged_scores(
         load(str(tmp_path / f"{first.name}.json")), load(str(tmp_path / f"{second.name}.json"))
     )
     assert "nothing recorded differs" in text
+
+    # pairwise, with LangSmith's comparative evaluation over the two recorded experiments
+    # the stand-in judge always prefers the first answer shown: asked in both orders, that is
+    # a position bias, and every example is a tie rather than a win for A
+    line = pairwise(first.name, second.name, "google_genai:gemini-2.5-flash")
+    assert line.endswith("A preferred 0.00, B 0.00, ties 1.00")
+    assert len([c for c in judge.calls if "두 응답" in c.prompt]) == 2 * CASES
+    [comparison] = langsmith_api.comparisons.values()
+    assert len(comparison["experiment_ids"]) == 2
+    preferred = [f for f in langsmith_api.feedback if f.get("comparative_experiment_id")]
+    assert len(preferred) == 2 * CASES and {f["key"] for f in preferred} == {"preferred"}
+    assert {f["score"] for f in preferred} == {0.5}
+    assert langsmith_api.unknown == []
     assert "| follow-up relevance (1-5) (judged) | 4.000 | 4.000 | +0.000 | = |" in text
 
 

@@ -8,9 +8,11 @@ eval recorded.
         ls.datasets, ls.examples, ls.sessions, ls.runs, ls.feedback
 
 Wire format as `langsmith` 0.15.1 sends and reads it (`langsmith/client.py`): `GET /info`
-(the stand-in turns off multipart examples and compression, so bodies are JSON), `GET/POST
-/datasets`, `GET /examples?dataset=&splits=`, `POST /examples/bulk`, `GET/POST/PATCH
-/sessions`, `POST /runs/batch`, `POST /runs`, `PATCH /runs/{id}`, `POST /feedback`.
+(the stand-in turns off multipart examples and compression, so bodies are JSON),
+`GET/POST /datasets`, `GET /examples?dataset=&splits=`, `POST /examples/bulk`,
+`GET/POST/PATCH /sessions`, `POST /runs/batch`, `POST /runs`, `PATCH /runs/{id}`,
+`POST /runs/query` (an experiment's root runs), `POST /datasets/comparative`,
+`POST /feedback`.
 Anything else is recorded in `unknown` and answered 404, so a test can assert that the
 client asked for nothing the stand-in does not model.
 """
@@ -42,6 +44,7 @@ class LangSmithStandIn(StandIn):
         self.sessions: dict[str, dict[str, Any]] = {}
         self.runs: dict[str, dict[str, Any]] = {}
         self.feedback: list[dict[str, Any]] = []
+        self.comparisons: dict[str, dict[str, Any]] = {}
         self.unknown: list[str] = []
 
     def routes(self) -> list[Route]:
@@ -98,6 +101,16 @@ class LangSmithStandIn(StandIn):
                     },
                 }
             )
+        if head == "datasets" and parts[1:] == ["comparative"] and method == "POST":
+            comparison = {
+                **body,
+                "id": str(body.get("id") or uuid.uuid4()),
+                "tenant_id": TENANT,
+                "modified_at": _now(),
+                "created_at": body.get("created_at") or _now(),
+            }
+            self.comparisons[comparison["id"]] = comparison
+            return json_response(comparison)
         if head == "datasets":
             return self._datasets(method, parts, query, body)
         if head == "examples":
@@ -220,7 +233,23 @@ class LangSmithStandIn(StandIn):
             return json_response(session)
         return None
 
+    def _root_runs(self, session_ids: list[str]) -> list[dict[str, Any]]:
+        names = {self.sessions[i]["name"]: i for i in session_ids if i in self.sessions}
+        found = []
+        for run in self.runs.values():
+            session = run.get("session_id") or names.get(run.get("session_name", ""))
+            if session in session_ids and not run.get("parent_run_id"):
+                found.append({**run, "session_id": session})
+        return found
+
     def _runs(self, method: str, parts: list[str], body: Any) -> Response | None:
+        if method == "POST" and parts[1:] == ["query"]:
+            return json_response(
+                {
+                    "runs": self._root_runs([str(s) for s in body.get("session") or []]),
+                    "cursors": {},
+                }
+            )
         if method == "POST" and parts[1:] == ["batch"]:
             for run in body.get("post") or []:
                 self.runs[str(run["id"])] = dict(run)
