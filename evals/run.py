@@ -3,7 +3,6 @@
     python -m evals.run                      # analysis, all pairs, configured model
     python -m evals.run --limit 4 --spread-examples 1
     python -m evals.run --skills-only --dataset dev tuning holdout   # no model, seconds
-    python -m evals.run --tokens --dataset tuning dev   # input tokens per analysis
 
 Full runs go through `evals.lab` (LangSmith `aevaluate`): offline (no LANGSMITH_API_KEY)
 nothing is uploaded; with a key each split is synced into the dataset `devths-analysis`
@@ -17,16 +16,7 @@ and the scorer `score_match` uses. Score, grade, company and posting skills are 
 graph's; resume skills are the taxonomy's, without the skills a model may add from long
 sections in a full run. No model is built or called.
 
-`--tokens` counts the input tokens of every model call the graph actually makes (section
-summaries and the feedback), recorded from a stand-in model that answers at once, against
-one whole-document prompt: the feedback prompt as the graph renders it, with each document
-whole in place of what the graph puts there. Counted with the embedded model's tokenizer
-(`bench.measure.token_counter`; other tokenizers differ, read the ratio) on the pairs as
-they are and on long documents (`bench.tokens.long_pairs`: each resume joined with the next
-five, each posting with the next two). Section digests come back at the summary's maximum
-length, an upper bound for the feedback prompt. It also checks that the feedback prompt
-names every matched and missing skill (what a capable model needs to name them).
-Results: evals/results/analysis-tokens-{dataset}-latest.{json,md}.
+Token counts per analysis are the benchmark's (`python -m bench.tokens`, bench/tokens.py).
 
 `test` is the frozen split (evals/datasets/analysis_spec.md): read it once per change,
 report it beside dev, never fix against it.
@@ -37,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import statistics
 import time
 import uuid
 from collections import defaultdict
@@ -45,15 +34,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
 from langsmith.schemas import Example
-from pydantic import Field
 
-import core.services as services_module
-from bench.simulated import DIGEST, SimulatedChatModel, reply_for
 from core.cache import MissingCache
-from core.models import ModelRegistry
 from core.services import in_process_services, set_services
 from core.settings import get_settings
 from evals.lab import Case, Metric, Row, Suite, Target, langserve_target
@@ -62,7 +45,6 @@ from evals.metrics import TARGETS, band_accuracy, pairwise_order, prf, prf_micro
 from evals.report import write_results
 from graphs.analysis import build_analysis_graph
 from nodes.analysis import steps
-from nodes.analysis.schemas import SectionDigest
 from nodes.analysis.scoring import match_skills
 
 HERE = Path(__file__).parent
@@ -76,8 +58,6 @@ DATASETS = {
     "test": HERE / "datasets" / "analysis_test.jsonl",
 }
 # Issue #13: the whole analysis (every model call) against one whole-document prompt.
-TOKEN_RATIO_TARGET = 0.6
-_SUMMARY_CHARS = SectionDigest.model_fields["summary"].metadata[1].max_length
 
 
 def load_examples(limit: int | None, dataset: str = "tuning") -> list[Example]:
@@ -424,144 +404,6 @@ def run_full(
     return rows, failed, asyncio.run(spread())
 
 
-class _RecordingModel(SimulatedChatModel):
-    """The simulated model with no latency, keeping every prompt it is sent. A section
-    digest comes back at the summary's maximum length (the feedback prompt's upper bound)."""
-
-    sink: list[list[BaseMessage]] = Field(default_factory=list, exclude=True)
-    ttft_s: float = 0.0
-    tokens_per_s: float = 1e9
-
-    async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs) -> ChatResult:
-        self.sink.append(list(messages))
-        text = reply_for(messages)
-        if text == DIGEST:
-            text = json.dumps({"summary": "가" * _SUMMARY_CHARS, "skills": []}, ensure_ascii=False)
-        message = AIMessage(content=text, usage_metadata=self._usage(messages, text))
-        return ChatResult(generations=[ChatGeneration(message=message)])
-
-    async def _astream(self, messages, stop=None, run_manager=None, **kwargs):
-        self.sink.append(list(messages))
-        async for chunk in SimulatedChatModel(ttft_s=0.0, tokens_per_s=1e9)._astream(
-            messages, stop, run_manager, **kwargs
-        ):
-            yield chunk
-
-
-class _PromptSpy:
-    """The feedback prompt, keeping the values each rendering was given."""
-
-    def __init__(self, prompt: Any) -> None:
-        self.prompt = prompt
-        self.values: list[dict[str, Any]] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.prompt, name)
-
-    def messages(self, **values: Any) -> list[BaseMessage]:
-        self.values.append(values)
-        return self.prompt.messages(**values)
-
-
-def whole_document_messages(
-    spy: _PromptSpy, values: dict[str, Any], pair: dict[str, Any]
-) -> list[BaseMessage]:
-    """The feedback prompt with the documents whole where the graph puts what it took from
-    them: a `data` placeholder named after a document gets that document; when none is, the
-    first `data` placeholder gets both documents and the others nothing."""
-    whole = dict(values)
-    data = sorted(spy.prompt.data)
-    named = {n: d for n in data for d in ("resume", "posting") if d in n}
-    for name in data:
-        if named:
-            whole[name] = pair[f"{named[name]}_text"] if name in named else whole[name]
-        else:
-            both = f"{pair['resume_text']}\n\n{pair['posting_text']}"
-            whole[name] = both if name == data[0] else ""
-    return spy.prompt.messages(**whole)
-
-
-def measure_tokens(pairs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Input tokens of every model call one analysis makes, against one whole-document
-    prompt; and whether the feedback prompt names every matched and missing skill."""
-    from bench.measure import token_counter
-
-    tokens = token_counter()
-
-    def count(messages: list[BaseMessage]) -> int:
-        return tokens("\n".join(m.text for m in messages))
-
-    model = _RecordingModel()
-    registry = ModelRegistry(get_settings(), overrides={"analysis": model})
-    previous = services_module._current  # restored after: a caller (bench) keeps its own
-    set_services(in_process_services(get_settings(), cache=MissingCache(), models=registry))
-    graph = build_analysis_graph().compile()
-    spy = _PromptSpy(steps.FEEDBACK_PROMPT)
-    whole, calls, feedback, named, call_counts = [], [], [], [], []
-    steps.FEEDBACK_PROMPT = spy  # type: ignore[assignment]
-    try:
-        for pair in pairs:
-            model.sink.clear()
-            spy.values.clear()
-            result = asyncio.run(graph.ainvoke({"user_id": "eval", **pair}))
-            prompts = list(model.sink)
-            sent = prompts[-1]  # the feedback is the last call
-            whole.append(count(whole_document_messages(spy, spy.values[-1], pair)))
-            calls.append(sum(count(p) for p in prompts))
-            feedback.append(count(sent))
-            call_counts.append(len(prompts))
-            text = "\n".join(m.text for m in sent)
-            match = result["matching"]
-            wanted = match["matched_skills"] + match["missing_skills"] + match["bonus_skills"]
-            named.append(all(skill in text for skill in wanted))
-    finally:
-        steps.FEEDBACK_PROMPT = spy.prompt
-        set_services(previous)
-    mean = statistics.mean
-    return {
-        "pairs": len(pairs),
-        "model_calls_mean": round(mean(call_counts), 2),
-        "whole_document_tokens_mean": round(mean(whole)),
-        "all_calls_tokens_mean": round(mean(calls)),
-        "feedback_prompt_tokens_mean": round(mean(feedback)),
-        "all_calls_ratio": round(mean(calls) / mean(whole), 3),
-        "feedback_ratio": round(mean(feedback) / mean(whole), 3),
-        "max_pair_ratio": round(max(c / w for c, w in zip(calls, whole, strict=True)), 3),
-        "prompt_names_every_skill": round(sum(named) / len(named), 3),
-    }
-
-
-def run_tokens(dataset: str) -> None:
-    from bench.tokens import long_pairs
-
-    rows = [json.loads(ln) for ln in DATASETS[dataset].read_text(encoding="utf-8").splitlines()]
-    pairs = [{"resume_text": r["resume_text"], "posting_text": r["posting_text"]} for r in rows]
-    result = {"as_is": measure_tokens(pairs), "long": measure_tokens(long_pairs(pairs))}
-    lines = [
-        f"Input tokens per analysis ({dataset} set; embedded model's tokenizer): every model "
-        "call the graph makes, against one whole-document prompt. Target on long documents: "
-        f"<= {TOKEN_RATIO_TARGET}x.",
-        "",
-        "| pairs | model calls | whole-document prompt | all calls | ratio | feedback prompt "
-        "| ratio | worst pair | target met | prompt names every matched/missing skill |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for label, r in result.items():
-        met = "yes" if r["all_calls_ratio"] <= TOKEN_RATIO_TARGET else "NO"
-        lines.append(
-            f"| {label} ({r['pairs']}) | {r['model_calls_mean']} | "
-            f"{r['whole_document_tokens_mean']} | {r['all_calls_tokens_mean']} | "
-            f"{r['all_calls_ratio']:.2f} | {r['feedback_prompt_tokens_mean']} | "
-            f"{r['feedback_ratio']:.2f} | {r['max_pair_ratio']:.2f} | "
-            f"{met if label == 'long' else ''} | {r['prompt_names_every_skill']:.3f} |"
-        )
-    write_results(
-        f"analysis-tokens-{dataset}-latest",
-        "\n".join(lines),
-        {"feedback_prompt": steps.FEEDBACK_PROMPT.tag, **result},
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="only the first N pairs")
@@ -578,17 +420,9 @@ def main() -> None:
         action="store_true",
         help="only the deterministic steps (skills, score, grade, company): no model",
     )
-    parser.add_argument(
-        "--tokens",
-        action="store_true",
-        help="input tokens per analysis against one whole-document prompt (stand-in model)",
-    )
     args = parser.parse_args()
 
     for dataset in args.dataset:
-        if args.tokens:
-            run_tokens(dataset)
-            continue
         examples = load_examples(args.limit, dataset)
         if args.skills_only:
             rows, spreads = run_skills_only(examples, args.repeats, args.spread_examples)

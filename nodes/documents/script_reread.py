@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from PIL import Image
 
 from nodes.documents.glyphs import word_spans
+from nodes.documents.tesseract import OcrEngineError, read_page
 from nodes.documents.words import Reading, Word, is_hangul
 
 MAX_WORDS = 24  # a page's candidates at most, each pass (one strip; time per page)
@@ -156,7 +157,6 @@ def _reread(image: Image.Image, reading: Reading, langs: str, passes: list[Pass]
     """`reading` with the words each pass wants read again by `langs`, all of them in one
     strip (one Tesseract run: most of a run's time is loading the model), and replaced
     where the pass decides so."""
-    from nodes.documents.ocr import OcrEngineError, read_page  # ocr imports this module
 
     todo: list[tuple[int, int, Pass]] = []
     for p in passes:
