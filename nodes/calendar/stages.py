@@ -379,14 +379,17 @@ def _pair(steps: list[Step], dates: list[When]) -> None:
 # ---------------------------------------------------------------------------- stages
 
 
+Day = date  # the type, for the fields below the one named `date`
+
+
 @dataclass
 class Stage:
     stage: str
     stage_type: str
-    date: date | None = None
+    date: Day | None = None
     time: str | None = None
     weak: bool = field(default=False, repr=False)  # dated only by a notice ("… 발송")
-    start: date | None = None  # a period's first day ("접수 9.8 ~ 9.21": 9.8), date its last
+    start: Day | None = None  # a period's first day ("접수 9.8 ~ 9.21": 9.8), date its last
     pending_time: str | None = field(default=None, repr=False)  # "마감 시각: 18시"
 
     def as_dict(self) -> dict[str, str | None]:

@@ -188,7 +188,7 @@ def text_ink(gray: np.ndarray) -> tuple[np.ndarray, int, list[Box]]:
     heights = stats[1:, cv2.CC_STAT_HEIGHT]
     widths = stats[1:, cv2.CC_STAT_WIDTH]
     tall = heights[(heights >= 6) & (stats[1:, cv2.CC_STAT_AREA] >= 30)]  # not noise
-    letter = int(np.median(tall)) if tall.size else 12
+    letter = int(np.median(tall.astype(float))) if tall.size else 12
     keep = np.zeros(count, bool)
     keep[1:] = (
         (heights >= max(4, 0.35 * letter)) & (heights <= 2.5 * letter) & (widths <= 4 * letter)
@@ -281,7 +281,7 @@ def _runs(rows: np.ndarray) -> int:
 def _gutter_cut(cut: Gutter, text: np.ndarray, letter: int) -> Gutter:
     """`cut` with its top and bottom moved to the nearest row free of text across the whole
     page, within two letter heights, so no line is cut through."""
-    rows = text.any(axis=1)
+    rows = np.asarray(text.any(axis=1))
 
     def free(y: int, step: int) -> int:
         for d in range(0, 2 * letter):

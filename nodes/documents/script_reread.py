@@ -182,14 +182,14 @@ def _reread(image: Image.Image, reading: Reading, langs: str, passes: list[Pass]
         if rows.get(k) and (new := p.decide(words[k], rows[k])) is not None:
             changed.setdefault(i, {})[j] = new
     lines, line_words = list(reading.lines), [list(ws) for ws in reading.line_words]
-    for i, new in changed.items():
+    for i, texts in changed.items():
         spans = word_spans(lines[i], line_words[i])
         if spans is None:
             continue
-        for j in sorted(new, reverse=True):
+        for j in sorted(texts, reverse=True):
             start, end = spans[j]
-            lines[i] = lines[i][:start] + new[j] + lines[i][end:]
-            line_words[i][j] = replace(line_words[i][j], text=new[j])
+            lines[i] = lines[i][:start] + texts[j] + lines[i][end:]
+            line_words[i][j] = replace(line_words[i][j], text=texts[j])
     return replace(reading, lines=lines, line_words=line_words)
 
 
