@@ -104,6 +104,7 @@ test-system-deps: system-deps
 	fi
 
 test: install-dev test-system-deps
+	$(BIN)/mypy
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
 	TEST_REDIS_URL=$${REDIS_URL} $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 

@@ -48,7 +48,10 @@ class InterviewQuestionOut(TypedDict):
     done: bool
 
 
-class InterviewState(InterviewTurnIn, InterviewQuestionOut, total=False):
+# session_id may be missing from a turn's input (the first turn) but is always in its
+# output; the state keeps it required, as Python merges these bases at runtime, which mypy
+# reports as a conflict between the bases (making either base agree would change a schema).
+class InterviewState(InterviewTurnIn, InterviewQuestionOut, total=False):  # type: ignore[misc]
     facts: dict[str, Any]
     facts_digest: str
     plan: list[dict[str, Any]]

@@ -15,8 +15,9 @@ named without a quote.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from nodes.shared.sections import Section
 from nodes.shared.skills import taxonomy
@@ -104,7 +105,7 @@ def requirements(
 ) -> list[Requirement]:
     """Each requirement group of the posting with its status and evidence: required first,
     in the posting's order."""
-    have = set(match["matched"]) | set(match["bonus"])  # type: ignore[arg-type]
+    have = set(cast("Iterable[str]", match["matched"])) | set(cast("Iterable[str]", match["bonus"]))
     shown = {"resume": skill_quotes(resume, RESUME_ORDER)}
     shown["posting"] = skill_quotes(posting, POSTING_ORDER)
     out = []

@@ -52,7 +52,7 @@ log = logging.getLogger(__name__)
 FEATURE = "analysis"
 # Bump when the steps change what they produce for the same input and prompts.
 PIPELINE_VERSION = "3"
-INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 DOC_LABEL = {"resume": "이력서", "posting": "채용공고"}
 # The sections that stand for a document carried as its sections (`_carried`: one in which
 # the taxonomy finds no skill), in this order of priority.

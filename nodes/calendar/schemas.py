@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from datetime import date
 from typing import Literal
 
@@ -30,10 +31,11 @@ class CalendarParseInput(BaseModel):
 class Schedule(BaseModel):
     stage: str
     stage_type: StageType
-    date: date | None
+    # datetime.date by the module's name: inside the class, the field `date` hides the type
+    date: datetime.date | None
     # contract v1.5: an application period keeps both ends ("접수 9.8 ~ 9.21": date 9.21,
     # start_date 9.8); null for a single day
-    start_date: date | None = None
+    start_date: datetime.date | None = None
     time: str | None = Field(default=None, pattern=r"^\d{2}:\d{2}$")
 
 

@@ -29,7 +29,7 @@ from prompts import load_prompt
 
 FEATURE = "calendar"
 HEADER_PROMPT = load_prompt("calendar/posting_header")
-INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 EMPLOYMENT = ("신입", "경력", "인턴", "정규직", "계약직", "전환형")
 MODEL_TEXT_CHARS = 1500
 

@@ -17,13 +17,14 @@ import json
 import logging
 import uuid
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.tools import BaseTool, ToolException
 from langgraph.prebuilt import ToolNode
+from pydantic import BaseModel
 
 from core.errors import ModelTimeoutError
 from core.services import get_services
@@ -156,7 +157,9 @@ def _model_args(name: str, args: dict[str, Any]) -> dict[str, Any]:
     tool = TOOLS_BY_NAME.get(name)
     if tool is None:
         return dict(args)
-    fields = tool.tool_call_schema.model_json_schema().get("properties", {})
+    # every chat tool is a StructuredTool whose schema is a pydantic (v2) model
+    schema = cast("type[BaseModel]", tool.tool_call_schema)
+    fields = schema.model_json_schema().get("properties", {})
     return {k: v for k, v in args.items() if k in fields}
 
 
@@ -196,7 +199,10 @@ def finish_agent(state: dict[str, Any]) -> dict[str, Any]:
     counted in `devths_degenerate_outputs_total{feature="chat"}`."""
     messages = list(state.get("messages") or [])
     turn = messages[_turn_start(messages) :]
-    results = {m.tool_call_id: m for m in turn if isinstance(m, ToolMessage)}
+    # keyed by str | None: a tool call's id may be None, and then no result is found
+    results: dict[str | None, ToolMessage] = {
+        m.tool_call_id: m for m in turn if isinstance(m, ToolMessage)
+    }
     done: list[dict[str, Any]] = []
     ran: list[tuple[str, dict[str, Any]]] = []  # (name, artifact) of the calls that ran
     attempted: list[str] = []

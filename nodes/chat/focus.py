@@ -20,6 +20,7 @@ picks among the focus's items; when two fit, the caller asks back with the choic
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,7 +113,7 @@ def after_turn(
     for m in this_turn:
         if not isinstance(m, ToolMessage) or not isinstance(m.artifact, dict):
             continue
-        call = calls.get(m.tool_call_id) or {"name": m.name or "", "args": {}}
+        call: Mapping[str, Any] = calls.get(m.tool_call_id) or {"name": m.name or "", "args": {}}
         name = call["name"]
         artifact = m.artifact
         if name == "get_schedule":

@@ -326,10 +326,10 @@ def answer_lines(
     ranked = sorted(usable, key=score, reverse=True)
     if not ranked:
         return [], words
-    own, heading, _, _ = score(ranked[0])
-    if own + heading == 0 or len(missing) > own + heading:
+    top_own, top_heading, _, _ = score(ranked[0])
+    if top_own + top_heading == 0 or len(missing) > top_own + top_heading:
         return [], missing or words
-    if own == 0:  # the section answers: its lines, in order
+    if top_own == 0:  # the section answers: its lines, in order
         part = ranked[0].part
         section = [ln for ln in lines if ln.part is part]
         nth = _nth_item(message, part)

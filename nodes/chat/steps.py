@@ -16,7 +16,7 @@ import uuid
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import (
     AIMessage,
@@ -93,7 +93,7 @@ from tools.schedule_tools import add_schedule, delete_schedule, get_schedule, up
 
 log = logging.getLogger(__name__)
 FEATURE = "chat"
-INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 ANSWER_PROMPT = load_prompt("chat/answer")
 ROUTE_PROMPT = load_prompt("chat/route")
 SUMMARY_PROMPT = load_prompt("chat/summary")
@@ -514,12 +514,12 @@ def schedule_call(
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
-        day = date.fromisoformat(shifted_day(anchor[0], clause))
-        start = end = day
+        anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
+        first = last = anchor_day
         if re.search(r"그\s*주", clause):
-            start = day - timedelta(days=day.weekday())
-            end = start + timedelta(days=6)
-        return "get_schedule", {"start_date": start.isoformat(), "end_date": end.isoformat()}, None
+            first = anchor_day - timedelta(days=anchor_day.weekday())
+            last = first + timedelta(days=6)
+        return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
     if kind == "get_schedule":
         start, end = date_range(clause, now)
         args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
@@ -533,8 +533,8 @@ def schedule_call(
             single = last_item(focus, items)
             fits = [single] if single else refers_to(clause, focus, items).choices
         if len(fits) == 1:
-            target = fits[0]
-            return "update_schedule", {"schedule_id": target["schedule_id"], "memo": memo}, target
+            picked = fits[0]
+            return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
         if len(fits) > 1:
             return _ask_back(kind, clause, fits)
     if kind == "add_schedule":
@@ -562,8 +562,8 @@ def schedule_call(
             day, time = staged["date"], staged.get("time") or time
         if anchor is not None and not _names_an_event(title):
             # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
-            single = (focus or {}).get("items") or []
-            title = single[0]["title"] if single else title
+            focus_items = (focus or {}).get("items") or []
+            title = focus_items[0]["title"] if focus_items else title
         if not title:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None:
@@ -714,7 +714,8 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
 
     if state.get("routed_by") == "pending":
         # the answer to the ask-back: the operation asked about, on the item picked
-        pending = focus["pending"]
+        # routed "pending" only when the room's focus holds an ask-back (answers_ask_back)
+        pending = cast("dict[str, Any]", focus)["pending"]
         chosen = await asyncio.to_thread(
             pick_choice, message, pending["choices"], await schedules()
         )
@@ -1116,7 +1117,7 @@ async def write_answer(state: dict[str, Any], config: RunnableConfig) -> dict[st
     inputs = answer_inputs(state)
     messages = ANSWER_PROMPT.messages(**inputs)
     timeout_s = services.settings.model_timeout_s
-    call = {**config, "run_name": "write_answer"}
+    call: RunnableConfig = {**config, "run_name": "write_answer"}
     spec = services.models.spec(FEATURE)
     if writes_grounded_text(spec):
         text = await asyncio.to_thread(grounded_answer, state, stand_in=True)

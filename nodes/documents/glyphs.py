@@ -21,6 +21,7 @@ Anything else (a hyphen, a tilde, a letter) keeps Tesseract's reading.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import cv2
 import numpy as np
@@ -101,7 +102,7 @@ Blobs = tuple[np.ndarray, np.ndarray]  # the ink's connected components: labels,
 def blobs(ink: np.ndarray) -> Blobs:
     """The connected components of `ink` (8-connected), which `marks` and `dashes` look at:
     computed once per page."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), 8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     return labels, stats
 
 
@@ -328,7 +329,8 @@ def _dash_edit(
 def _blank_runs(ink: np.ndarray, box: Box) -> list[tuple[int, int]]:
     """The runs of ink-free columns inside `box`, between its first and last ink."""
     x1, y1, x2, y2 = box
-    cols = ink[max(0, y1) : y2, max(0, x1) : x2].any(axis=0)
+    # any() along an axis of a 2-D array gives an array (the stubs also allow a scalar)
+    cols = cast(np.ndarray, ink[max(0, y1) : y2, max(0, x1) : x2].any(axis=0))
     inked = np.flatnonzero(cols)
     if inked.size == 0:
         return []

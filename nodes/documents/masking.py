@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 import cv2
+import cv2.data  # loaded by `import cv2` too; named here for the type stubs, which omit it
 import numpy as np
 from PIL import Image, ImageDraw
 

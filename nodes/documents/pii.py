@@ -397,7 +397,9 @@ def _cut(text: str, cuts: list[tuple[int, int]], replace: str) -> tuple[str, lis
     keeps its span's first index); None when there is nothing to cut."""
     if not cuts:
         return None
-    out, keep, at = [], [], 0
+    out: list[str] = []
+    keep: list[int] = []
+    at = 0
     for start, end in cuts:
         out += [text[at:start], replace]
         keep += range(at, start)

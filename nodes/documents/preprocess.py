@@ -31,7 +31,7 @@ class Quality:
 
 def estimate_quality(gray: Gray) -> Quality:
     smooth = cv2.medianBlur(gray, 3)
-    diff = cv2.absdiff(gray, smooth)
+    diff: np.ndarray = cv2.absdiff(gray, smooth)
     noise = float(np.mean(diff))
     # pepper: dark pixels with no neighbour darker than paper. A thin stroke of small or
     # low-resolution text has dark neighbours along it; the old measure (any pure black or
@@ -44,7 +44,7 @@ def estimate_quality(gray: Gray) -> Quality:
     )
     impulse = float(((gray <= 60) & (darker == 0)).mean())
     small = cv2.resize(gray, (max(1, gray.shape[1] // 8), max(1, gray.shape[0] // 8)))
-    background = cv2.dilate(small, np.ones((7, 7), np.uint8))  # ink removed: paper only
+    background: np.ndarray = cv2.dilate(small, np.ones((7, 7), np.uint8))  # ink removed: paper only
     shading = float(np.percentile(background, 95) - np.percentile(background, 5))
     _, ink = cv2.threshold(gray, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
     paper = smooth > 200
@@ -119,7 +119,7 @@ def despeckle(gray: Gray) -> Gray:
         return gray
     areas = stats[:, cv2.CC_STAT_AREA]
     box_h, box_w = stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_WIDTH]
-    heights = box_h[1:]
+    heights: np.ndarray = box_h[1:]
     letter = float(np.median(heights[heights >= 6])) if (heights >= 6).any() else 12.0
     aspect = box_w / np.maximum(1, box_h)
     dots = (
@@ -154,7 +154,7 @@ SKEW_LETTER_WIDTH = 4.0  # at most
 def _letters(ink: np.ndarray) -> np.ndarray:
     """The blobs of `ink` (uint8 0/1) of a letter's size, as float32 0/1."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    heights = stats[1:, cv2.CC_STAT_HEIGHT]
+    heights: np.ndarray = stats[1:, cv2.CC_STAT_HEIGHT]
     widths = stats[1:, cv2.CC_STAT_WIDTH]
     tall = heights[heights >= 4]
     letter = float(np.median(tall)) if len(tall) else 8.0
@@ -196,8 +196,8 @@ def deskew_angle(gray: Gray, limit: float = 4.0, step: float = 0.25) -> float:
         halves = (turned[:, : w // 2], turned[:, w // 2 :])
         return float(sum(np.var(half.sum(axis=1)) for half in halves))
 
-    best = max(np.arange(-limit, limit + step / 2, step), key=lambda a: sharpness(float(a)))
-    fine = np.arange(best - step, best + step + 0.01, 0.05)  # then to a twentieth of a degree
+    coarse = max(np.arange(-limit, limit + step / 2, step), key=lambda a: sharpness(float(a)))
+    fine = np.arange(coarse - step, coarse + step + 0.01, 0.05)  # then to a twentieth of a degree
     best = float(max(fine, key=lambda a: sharpness(float(a))))
     return -best
 

@@ -70,7 +70,7 @@ async def read_document(state: dict[str, Any]) -> dict[str, Any]:
 
 def ocr_cache_key(doc: Document) -> str:
     settings = get_services().settings
-    engine = settings.ocr_engine
+    engine: str = settings.ocr_engine
     if engine != "tesseract":
         engine += f":{settings.ocr_model}:{PROMPT.tag}"
     return cache_key(

@@ -137,13 +137,18 @@ def _joined_once(reading: Reading) -> Reading:
             line_words.append(words)
             continue
         changed = True
+        assert spans is not None  # cuts are found only in spans
         words = list(words)
         for k in reversed(cuts):
             (_, end), (start, _) = spans[k], spans[k + 1]
             line = line[:end] + line[start:]
             a, b = words[k], words[k + 1]
-            box = (min(a.box[0], b.box[0]), min(a.box[1], b.box[1]))
-            box += (max(a.box[2], b.box[2]), max(a.box[3], b.box[3]))
+            box = (
+                min(a.box[0], b.box[0]),
+                min(a.box[1], b.box[1]),
+                max(a.box[2], b.box[2]),
+                max(a.box[3], b.box[3]),
+            )
             words[k : k + 2] = [replace(a, text=a.text + b.text, box=box)]
         lines.append(line)
         line_words.append(words)

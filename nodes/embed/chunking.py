@@ -13,7 +13,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from nodes.shared.sections import split_sections
+from nodes.shared.sections import DocKind, split_sections
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|(?<=요\.)\s*")
 
@@ -41,7 +41,7 @@ def _pieces(line: str, size: int) -> list[str]:
 
 
 def chunk_text(text: str, doc_type: str, size: int = 500, overlap: int = 80) -> list[Chunk]:
-    kind = "posting" if doc_type == "posting" else "resume"
+    kind: DocKind = "posting" if doc_type == "posting" else "resume"
     chunks: list[Chunk] = []
     seen: set[str] = set()
     for section in split_sections(text, kind, max_chars=len(text) + 1):

@@ -181,7 +181,8 @@ def build_plan(facts: dict[str, Any], interview_type: str, count: int, seed: str
     categories = [c for c in order if c in chosen]
     extra = "project" if interview_type == "technical" else "initiative"
     categories += [extra] * max(0, count - len(categories))
-    plan, seen = [], {}
+    plan: list[dict] = []
+    seen: dict[str, int] = {}
     for category in categories:
         n = seen.get(category, 0)
         seen[category] = n + 1

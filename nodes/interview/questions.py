@@ -26,7 +26,7 @@ from nodes.interview.plan import FOLLOWUP_TEMPLATES, GENERIC_TEMPLATES, TEMPLATE
 from nodes.shared.korean_text import kiwi
 
 FEATURE = "interview"
-INTERNAL = {"tags": ["internal", "langsmith:nostream"]}
+INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 MAX_QUESTION_CHARS = 200
 _LEAD = re.compile(r"^\s*(?:질문\s*[:：]|Q\d*\s*[:：.]|\d+[.)]|[-*•])\s*")
 _HANGUL = re.compile(r"[가-힣]")

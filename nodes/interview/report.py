@@ -7,7 +7,7 @@ import asyncio
 import hashlib
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
@@ -42,10 +42,11 @@ REPORT_LABELS = {
 }
 REPORT_GRAMMAR = list_grammar(list(REPORT_LABELS), max_items=2, max_chars=40)
 # The interview rubric's own scale (an answer that covers all four parts well is an A).
-GRADE_FLOORS = (("A", 85), ("B", 70), ("C", 55), ("D", 40))
+Grade = Literal["A", "B", "C", "D", "F"]  # ReportSummary.grade
+GRADE_FLOORS: tuple[tuple[Grade, int], ...] = (("A", 85), ("B", 70), ("C", 55), ("D", 40))
 
 
-def grade_for(score: int) -> str:
+def grade_for(score: int) -> Grade:
     for grade, floor in GRADE_FLOORS:
         if score >= floor:
             return grade

@@ -193,8 +193,8 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
             add(yearless(int(m.group(1)), int(m.group(2))), *m.span(), False)
     for m in _BARE_DOT.finditer(text):
         # A bounded look around: a line of many numbers stays linear.
-        window = max(0, m.start() - 40)
-        line_start = max(text.rfind("\n", window, m.start()) + 1, window)
+        window_start = max(0, m.start() - 40)
+        line_start = max(text.rfind("\n", window_start, m.start()) + 1, window_start)
         line_before, after = text[line_start : m.start()], text[m.end() : m.end() + 8]
         framed = _DATE_FRAME_BEFORE.search(line_before) or _DATE_FRAME_AFTER.match(after)
         if framed and not _NOT_A_DATE_LABEL.search(line_before.rstrip(" :：")):
@@ -307,6 +307,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
     absolute = find_dates(text, now)
     if absolute:
         return absolute[0].value, [(absolute[0].start, absolute[0].end)], False
+    value: date | None
     dot = _REQUEST_DOT.search(text)
     if dot and int(dot.group(2)) <= 31:
         value = _resolve(int(dot.group(1)), int(dot.group(2)), now)
@@ -325,7 +326,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
     after = _AFTER.search(text)
     if after:
         days, word, count, unit = after.groups()
-        value: date | None = None
+        value = None
         if days:
             value = _plus(now, int(days))
         elif word:
@@ -342,8 +343,10 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             return month[1], [month_end.span()], True
     holiday = _HOLIDAY.search(text)
     if holiday:
-        month, day = list(_HOLIDAYS.values())[holiday.lastindex - 1]
-        value = _resolve(month, day, now)
+        # Every alternative of _HOLIDAY is one capturing group.
+        assert holiday.lastindex is not None
+        holiday_month, holiday_day = list(_HOLIDAYS.values())[holiday.lastindex - 1]
+        value = _resolve(holiday_month, holiday_day, now)
         if value is not None:
             return value, [holiday.span()], False
     for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):

@@ -135,7 +135,9 @@ class Taxonomy:
             if match is None or match.end() == pos:
                 pos += 1
                 continue
-            meta = entry[1][match.lastindex - 1]  # type: ignore[index]
+            # A match comes from an entry, and every alternative is one capturing group.
+            assert entry is not None and match.lastindex is not None
+            meta = entry[1][match.lastindex - 1]
             out.append((meta.canonical, match.start(), match.end(), meta))
             pos = match.end()
         return out
@@ -456,9 +458,9 @@ def parse_taxonomy(text: str) -> Taxonomy:
                 canonical[key] = name
                 add_literal(alias, _Alias(name), case_sensitive=False)
     known = set(category.values()) | set(category)
-    for word, context in contexts.items():
-        if context - known:
-            raise ValueError(f"?{word}@: unknown category or skill {sorted(context - known)}")
+    for word, allowed in contexts.items():
+        if allowed - known:
+            raise ValueError(f"?{word}@: unknown category or skill {sorted(allowed - known)}")
     for src, dsts in direct.items():
         if src not in category or any(d not in category for d in dsts):
             raise ValueError(f"implies line names an unknown skill: {src} > {dsts}")
