@@ -36,8 +36,8 @@ from nodes.analysis.requirements import (
     typed_check,
 )
 from nodes.analysis.scoring import score_credits
-from nodes.shared.requirements import PostingRequirement, requirement_type
-from nodes.shared.skills import find_skills, taxonomy
+from text.requirements import PostingRequirement, requirement_type
+from text.skills import find_skills, taxonomy
 
 RANK = {"missing": 0, "partial": 1, "met": 2}
 

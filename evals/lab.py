@@ -191,7 +191,7 @@ def prompt_versions() -> dict[str, str]:
 
 @cache
 def taxonomy_version() -> str:
-    from nodes.shared import skills
+    from text import skills
 
     return hashlib.sha256(skills._TAXONOMY_FILE.read_bytes()).hexdigest()[:12]
 

@@ -25,7 +25,7 @@ from evals.lab import run as lab_run
 from evals.report import write_results
 from graphs.chat import build_chat_graph
 from graphs.embed import build_embed_graph
-from nodes.shared.degenerate import degenerate_reason
+from text.degenerate import degenerate_reason
 from tools.schedule import ScheduleStore
 
 HERE = Path(__file__).parent
@@ -257,7 +257,7 @@ def _turn_records(inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[st
     """Each turn scored as if the previous ones went right (the exchange's references are
     the turns marked `refers`); every answer checked for leaks (settings, model names,
     internal ids)."""
-    from nodes.shared.user_text import leak_reason
+    from text.user_text import leak_reason
 
     if not _LINES:
         _LINES.extend(_doc_lines())

@@ -2,7 +2,7 @@
 outputs across every eval set"). Every analysis pair of every split and every scripted
 interview session run through their graphs as `make run` serves them (no keys, the
 embedded stand-in); each user-visible text is checked with the same shape tests the
-server uses to replace a model's junk (`nodes/shared/degenerate.py`: empty, a loop, the
+server uses to replace a model's junk (`text/degenerate.py`: empty, a loop, the
 prompt echoed, not Korean) plus an exact repeat within a list. The chat sets are swept by
 `evals/run_chat.py` (its `degenerate answers` row).
 
@@ -28,7 +28,7 @@ from evals.report import write_results
 from evals.run import load_examples
 from evals.run_interview import play
 from graphs.analysis import build_analysis_graph
-from nodes.shared.degenerate import degenerate_items, degenerate_reason
+from text.degenerate import degenerate_items, degenerate_reason
 
 HERE = Path(__file__).parent
 ANALYSIS_SPLITS = ("tuning", "holdout", "dev", "test")

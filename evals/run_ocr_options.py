@@ -1,4 +1,4 @@
-"""Which page clean-up reads the noisy pages best: every option of nodes/documents/preprocess.py
+"""Which page clean-up reads the noisy pages best: every option of scan/preprocess.py
 (and a second look at unsure lines) on the DEVELOPMENT pages of evals/documents_hard.py only.
 
     python -m evals.run_ocr_options [--pages N] [--options none,median,...]
@@ -24,9 +24,9 @@ from PIL import Image
 from evals.documents_hard import pages
 from evals.metrics import cer, match_boxes, wer
 from evals.report import write_results
-from nodes.documents import preprocess
-from nodes.documents.masking import detect_in_words
-from nodes.documents.ocr import read_page, second_look
+from scan import preprocess
+from scan.masking import detect_in_words
+from scan.ocr import read_page, second_look
 
 OPTIONS: dict[str, tuple[float, tuple[str, ...], bool]] = {
     # name: (enlarge by, clean-up steps, second look)

@@ -25,7 +25,7 @@ from core.request_limits import charged_to
 from core.security import hash_user_id
 from core.services import get_services
 from nodes.documents import steps
-from nodes.documents.intake import Document
+from scan.intake import Document
 
 
 class DocumentInput(TypedDict, total=False):

@@ -19,8 +19,8 @@ from core.errors import ModelUnavailableError
 from core.services import get_services
 from nodes.analysis.requirements import assess_requirements
 from nodes.chat.steps import router_for_services
-from nodes.shared.korean_text import kiwi
-from nodes.shared.requirements import extract_requirements
+from text.korean_text import kiwi
+from text.requirements import extract_requirements
 
 log = logging.getLogger("devths.warmup")
 

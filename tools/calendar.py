@@ -22,9 +22,9 @@ from pydantic import BaseModel, Field
 from core.cache import cache_key
 from core.services import get_services
 from core.vector_store import Hit
-from nodes.calendar.stages import find_stages
-from nodes.shared.korean_dates import SEOUL, today_seoul
-from nodes.shared.posting import find_company
+from text.dates import SEOUL, today_seoul
+from text.posting import find_company
+from text.stages import find_stages
 
 PARSE_CACHE_TTL_S = 30
 SOURCE_CHARS = 300

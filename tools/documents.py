@@ -24,7 +24,7 @@ KEYWORD_HITS = 4
 
 
 def _terms(query: str) -> list[str]:
-    from nodes.shared.korean_text import content_words
+    from text.korean_text import content_words
 
     return content_words(query)[:8]
 

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from nodes.shared.sections import Section
-from nodes.shared.skills import taxonomy
+from text.sections import Section
+from text.skills import taxonomy
 
 # A quote is at most this many characters of its line (a window around the skill).
 QUOTE_CHARS = 64

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pydantic import ValidationError
 
 from nodes.analysis.schemas import MatchFeedback
-from nodes.shared.labelled import parse_labelled
+from text.labelled import parse_labelled
 
 # label in the text -> field of MatchFeedback, in the order the prompt asks for.
 LABELS: dict[str, str] = {

@@ -1,6 +1,6 @@
 """Feedback written from what the analysis computed, not by a model: used when the
 configured model is the embedded stand-in (which cannot write Korean), and field by field
-whenever a model's text is junk (nodes/shared/degenerate.py).
+whenever a model's text is junk (text/degenerate.py).
 
 Every sentence states a computed fact or an action that follows from one, requirement by
 requirement: a strength quotes a requirement the resume meets and the line that shows it;

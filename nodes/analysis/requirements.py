@@ -3,7 +3,7 @@ line that shows it.
 
 Evidence is found across wording, by four signals, each a general mechanism:
 - **typed checks** where the text allows: years against the resume's merged career spans,
-  language test scores against the resume's, degree levels (nodes/shared/careers.py);
+  language test scores against the resume's, degree levels (text/careers.py);
 - **taxonomy skills**, with aliases and implications (Spring Boot shows Spring);
 - **lexical overlap after morphology**: the requirement's content words (Kiwi nouns and
   foreign words, without generic requirement words such as 경험/능력/우대) found in one
@@ -32,12 +32,12 @@ from typing import Literal
 import numpy as np
 
 from nodes.analysis.evidence import CONTACT
-from nodes.shared.careers import asked_years, career_months, language_scores, named_tests
-from nodes.shared.korean_text import kiwi
-from nodes.shared.requirements import PostingRequirement
-from nodes.shared.sections import heading_of, split_sections
-from nodes.shared.skills import taxonomy
 from prompts import escape_data
+from text.careers import asked_years, career_months, language_scores, named_tests
+from text.korean_text import kiwi
+from text.requirements import PostingRequirement
+from text.sections import heading_of, split_sections
+from text.skills import taxonomy
 
 Status = Literal["met", "partial", "missing"]
 

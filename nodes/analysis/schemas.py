@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
-from nodes.shared.text_bounds import bounded_text
+from text.text_bounds import bounded_text
 
 
 class AnalyzeInput(BaseModel):

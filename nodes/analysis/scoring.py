@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from nodes.shared.skills import taxonomy
+from text.skills import taxonomy
 
 REQUIRED_WEIGHT = 0.75
 # Calibrated on the 22 labelled eval pairs (see docs/decisions.md): a third of the

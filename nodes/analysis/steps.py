@@ -38,14 +38,14 @@ from nodes.analysis.schemas import (
     SectionDigest,
 )
 from nodes.analysis.scoring import PARTIAL_CREDIT, grade_for, match_skills, score_credits
-from nodes.shared import skills as skills_module
-from nodes.shared.degenerate import degenerate_items, degenerate_reason, writes_grounded_text
-from nodes.shared.korean_dates import today_seoul
-from nodes.shared.posting import find_company, find_deadline, find_position
-from nodes.shared.requirements import PostingRequirement, extract_requirements
-from nodes.shared.sections import Section, section_text, split_sections
-from nodes.shared.skills import find_skills, normalise_skills, taxonomy
 from prompts import data_records, load_prompt
+from text import skills as skills_module
+from text.dates import today_seoul
+from text.degenerate import degenerate_items, degenerate_reason, writes_grounded_text
+from text.posting import find_company, find_deadline, find_position
+from text.requirements import PostingRequirement, extract_requirements
+from text.sections import Section, section_text, split_sections
+from text.skills import find_skills, normalise_skills, taxonomy
 
 log = logging.getLogger(__name__)
 

@@ -18,14 +18,14 @@ from core.errors import validated
 from core.services import get_services
 from core.structured import generate_structured
 from nodes.calendar.schemas import CalendarParseInput, PostingHeader
-from nodes.calendar.stages import ROLLING, STAGE_PATTERNS, find_stages
-from nodes.shared.degenerate import writes_grounded_text
-from nodes.shared.header import find_header
-from nodes.shared.job_title import rank as rank_job_title
-from nodes.shared.korean_dates import today_seoul
-from nodes.shared.organization import rank as rank_organization
-from nodes.shared.skills import taxonomy
 from prompts import load_prompt
+from text.dates import today_seoul
+from text.degenerate import writes_grounded_text
+from text.header import find_header
+from text.job_title import rank as rank_job_title
+from text.organization import rank as rank_organization
+from text.skills import taxonomy
+from text.stages import ROLLING, STAGE_PATTERNS, find_stages
 
 FEATURE = "calendar"
 HEADER_PROMPT = load_prompt("calendar/posting_header")

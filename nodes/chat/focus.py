@@ -26,7 +26,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from nodes.calendar.stages import named_stages
+from text.stages import named_stages
 
 MAX_ITEMS = 10
 # Pointing back: demonstrative + noun ("그 일정", "그거", "이 면접"), "방금/아까/앞에서",

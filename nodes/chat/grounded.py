@@ -2,7 +2,7 @@
 
 Used for every answer when the chat's model is the embedded stand-in (which cannot write
 Korean: asked a question, it echoes its prompt's headings), and for one answer whenever a
-model's text is junk (`nodes/shared/degenerate.py`; counted in
+model's text is junk (`text/degenerate.py`; counted in
 `devths_degenerate_outputs_total{feature="chat",reason}`):
 
 - a document question: the line(s) of the user's documents that answer it, stated first,
@@ -26,9 +26,9 @@ from datetime import date
 from typing import Any
 
 from nodes.chat.focus import ordinal_position, points_back
-from nodes.shared.degenerate import degenerate_reason
-from nodes.shared.korean_text import content_words
-from nodes.shared.particles import particle_for
+from text.degenerate import degenerate_reason
+from text.korean_text import content_words
+from text.particles import particle_for
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
 WEEKDAYS = "월화수목금토일"

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from nodes.shared.korean_dates import find_when, today_seoul, week_range
+from text.dates import find_when, today_seoul, week_range
 
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
-from nodes.interview.schemas import ID_PATTERN
+from core.ids import ID_PATTERN
 
 Route = Literal["rag", "calendar", "schedule", "general"]
 MAX_MESSAGE_CHARS = 2000

@@ -37,7 +37,6 @@ from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import generate_structured, invoke_text
 from core.telemetry import DEGENERATE
-from nodes.calendar.stages import STAGE_PATTERNS, named_stages
 from nodes.chat.agent import agent_available
 from nodes.chat.focus import (
     DAY_POINTER,
@@ -82,10 +81,11 @@ from nodes.chat.router import (
     unquoted,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
-from nodes.shared.degenerate import writes_grounded_text
-from nodes.shared.korean_dates import RelativeWhen, date_range, find_when
-from nodes.shared.korean_text import content_words, kiwi
 from prompts import data_records, load_prompt
+from text.dates import RelativeWhen, date_range, find_when
+from text.degenerate import writes_grounded_text
+from text.korean_text import content_words, kiwi
+from text.stages import STAGE_PATTERNS, named_stages
 from tools.calendar import get_recruitment_schedule, source_of, today_of
 from tools.documents import context_of, search_user_documents, sources_of
 from tools.schedule import ScheduleStore

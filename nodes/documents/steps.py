@@ -20,11 +20,11 @@ from langgraph.types import Command
 from core.cache import cache_key
 from core.errors import ModelUnavailableError
 from core.services import get_services
-from nodes.documents.intake import Document, Limits, open_document, reject
-from nodes.documents.masking import mask_page
-from nodes.documents.ocr import read_text, tesseract_version
-from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, load_pages, prepare_for_ocr
-from nodes.documents.vision import PROMPT, needs_second_opinion, read_with_model
+from scan.intake import Document, Limits, open_document, reject
+from scan.masking import mask_page
+from scan.ocr import read_text, tesseract_version
+from scan.pages import TEXT_LAYER_MIN_CHARS, PageImage, load_pages, prepare_for_ocr
+from scan.vision import PROMPT, needs_second_opinion, read_with_model
 
 log = logging.getLogger(__name__)
 

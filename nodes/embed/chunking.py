@@ -13,7 +13,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from nodes.shared.sections import DocKind, split_sections
+from text.sections import DocKind, split_sections
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+|(?<=다\.)\s*|(?<=요\.)\s*")
 

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
-from nodes.interview.schemas import ID_PATTERN
-from nodes.shared.text_bounds import bounded_text
+from core.ids import ID_PATTERN
+from text.text_bounds import bounded_text
 
 DocType = Literal["resume", "posting", "portfolio", "note"]
 

@@ -15,7 +15,7 @@ from core.services import get_services
 from core.vector_store import COLLECTION
 from nodes.embed.chunking import chunk_text
 from nodes.embed.schemas import FileEmbedInput
-from nodes.shared.posting import find_company
+from text.posting import find_company
 
 
 def document_hash(text: str, doc_type: str, embedding_model: str) -> str:

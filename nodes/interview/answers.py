@@ -19,8 +19,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from nodes.shared.korean_text import GENERIC, content_words, kiwi
-from nodes.shared.skills import taxonomy
+from text.korean_text import GENERIC, content_words, kiwi
+from text.skills import taxonomy
 
 NON_ANSWER = re.compile(
     r"모르겠|잘 모르|모릅니다|기억이 (?:안|나지)|패스|넘어가|답변하기 어렵|생각이 안|없습니다\.?$"

@@ -11,9 +11,9 @@ import json
 import re
 from typing import Any
 
-from nodes.shared.posting import find_company, find_position
-from nodes.shared.sections import section_text, split_sections
-from nodes.shared.skills import taxonomy
+from text.posting import find_company, find_position
+from text.sections import section_text, split_sections
+from text.skills import taxonomy
 
 MAX_EXPERIENCES = 4
 MAX_SKILLS = 8

@@ -12,7 +12,7 @@ import hashlib
 import re
 from typing import Any
 
-from nodes.shared.particles import particle_for
+from text.particles import particle_for
 
 TECHNICAL_ORDER = ("network_os", "db_algorithm", "project", "tech_stack", "attitude")
 PERSONALITY_ORDER = ("collaboration", "failure", "initiative", "growth", "motivation")

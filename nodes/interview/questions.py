@@ -23,7 +23,7 @@ from langchain_core.runnables import RunnableConfig
 from core.services import get_services
 from core.structured import invoke_text
 from nodes.interview.plan import FOLLOWUP_TEMPLATES, GENERIC_TEMPLATES, TEMPLATES, fill
-from nodes.shared.korean_text import kiwi
+from text.korean_text import kiwi
 
 FEATURE = "interview"
 INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}

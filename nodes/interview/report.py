@@ -30,9 +30,9 @@ from nodes.interview.schemas import (
 )
 from nodes.interview.session import answered
 from nodes.interview.steps import TYPE_LABEL, session_thread
-from nodes.shared.degenerate import degenerate_items, writes_grounded_text
-from nodes.shared.labelled import list_grammar, parse_labelled
 from prompts import load_prompt
+from text.degenerate import degenerate_items, writes_grounded_text
+from text.labelled import list_grammar, parse_labelled
 
 REPORT_PROMPT = load_prompt("interview/report_summary")
 REPORT_LABELS = {

@@ -7,10 +7,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 
+from core.ids import ID_PATTERN
 from core.settings import get_settings
-from nodes.shared.text_bounds import bounded_text
-
-ID_PATTERN = r"^[A-Za-z0-9_.@-]{1,128}$"
+from text.text_bounds import bounded_text
 
 
 class InterviewTurnInput(BaseModel):

@@ -12,11 +12,11 @@ import uuid
 import httpx
 import pytest
 
-from nodes.shared.degenerate import degenerate_reason
-from nodes.shared.user_text import leak_reason
 from tests.conftest import RESUME
 from tests.integration.conftest import serve_app
 from tests.unit.test_server import stream_parts
+from text.degenerate import degenerate_reason
+from text.user_text import leak_reason
 
 pytestmark = pytest.mark.integration
 NOW = "2026-11-29T10:00:00+09:00"

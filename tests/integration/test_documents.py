@@ -156,7 +156,7 @@ async def test_a_redelivered_masking_job_reuses_the_pages_already_done(services,
 
 async def test_a_born_digital_pdf_is_masked_from_its_text_layer_without_ocr(services, monkeypatch):
     """PDFium's character boxes give each value's box exactly; Tesseract is never called."""
-    from nodes.documents import masking
+    from scan import masking
 
     def no_ocr(*_a, **_k):
         raise AssertionError("a text-layer page must not be OCR'd")

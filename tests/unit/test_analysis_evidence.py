@@ -18,9 +18,9 @@ from nodes.analysis.evidence import (
     skill_quotes,
 )
 from nodes.analysis.scoring import match_skills
-from nodes.shared.sections import split_sections
-from nodes.shared.skills import find_skills, taxonomy
 from tests.conftest import POSTING, RESUME
+from text.sections import split_sections
+from text.skills import find_skills, taxonomy
 
 FENCE = re.compile(r'<data id="([0-9a-f]{12})" name="([a-z_]+)">\n(.*?)\n</data id="\1">', re.S)
 

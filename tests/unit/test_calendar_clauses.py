@@ -10,11 +10,11 @@ from datetime import date
 
 import pytest
 
-from nodes.calendar.clauses import split_clauses
-from nodes.calendar.stages import find_mentions, find_stages
-from nodes.calendar.when import find_times, read_when
-from nodes.shared.header import clean_company, find_header
-from nodes.shared.korean_dates import find_dates
+from text.clauses import split_clauses
+from text.dates import find_dates
+from text.header import clean_company, find_header
+from text.stages import find_mentions, find_stages
+from text.when import find_times, read_when
 
 NOW = date(2026, 4, 1)
 

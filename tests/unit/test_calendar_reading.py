@@ -1,4 +1,4 @@
-"""Reading pasted postings (nodes/shared/organization.py, job_title.py, the calendar's
+"""Reading pasted postings (text/organization.py, job_title.py, the calendar's
 not-a-posting rule and application periods): the company and the job are ranked among
 candidates from every kind of evidence, page clutter is never a name, and text that is not
 a posting gets nothing guessed."""
@@ -9,12 +9,12 @@ from datetime import date
 
 import pytest
 
-from nodes.calendar.stages import find_stages
 from nodes.calendar.steps import extract_schedule
-from nodes.shared.job_title import clean, headed_by_occupation
-from nodes.shared.job_title import rank as job_title
-from nodes.shared.organization import normalise
-from nodes.shared.organization import rank as organization
+from text.job_title import clean, headed_by_occupation
+from text.job_title import rank as job_title
+from text.organization import normalise
+from text.organization import rank as organization
+from text.stages import find_stages
 
 
 @pytest.mark.parametrize(

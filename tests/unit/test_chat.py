@@ -11,9 +11,9 @@ import pytest
 from core.errors import NotFoundError
 from core.services import get_services
 from nodes.chat.router import keyword_route
-from nodes.shared.korean_dates import find_when, week_range
 from tests.conftest import POSTING, RESUME, saved_state
 from tests.unit.test_server import sse_events
+from text.dates import find_when, week_range
 from tools.schedule import ScheduleStore
 
 NOW = "2026-11-29T10:00:00+09:00"  # a Sunday
@@ -292,7 +292,7 @@ async def test_a_busy_room_inside_a_stream_is_an_error_event(use_fake_model, cli
 async def test_warm_up_loads_what_a_first_request_would_wait_for(use_fake_model):
     from graphs.warmup import warm_up
     from nodes.chat import steps
-    from nodes.shared import korean_text
+    from text import korean_text
 
     use_fake_model(echo)
     korean_text._build_kiwi.cache_clear()

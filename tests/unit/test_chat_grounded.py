@@ -27,12 +27,12 @@ from nodes.chat.grounded import (
     general_answer,
     rag_answer,
 )
-from nodes.shared.degenerate import degenerate_reason
-from nodes.shared.user_text import leak_reason
 from tests.conftest import POSTING, RESUME, saved_state
 from tests.unit.test_chat import NOW, chat, embed
 from tests.unit.test_chat_tools import UNCLEAR, ToolCallingFake, asks, seed
 from tests.unit.test_server import sse_events
+from text.degenerate import degenerate_reason
+from text.user_text import leak_reason
 
 SKILLS = "Java, Spring Boot, JPA, MySQL, Redis, Docker"
 # What the 135M stand-in wrote for "내 이력서에 적은 기술 스택이 뭐였지?" before this change.

@@ -10,7 +10,7 @@ import pytest
 
 from nodes.chat.router import is_compound, keyword_route, koreanised, split_operations
 from nodes.chat.steps import AskBack, Context, schedule_call, title_of
-from nodes.shared.korean_dates import date_range, find_when
+from text.dates import date_range, find_when
 
 NOW = date(2026, 11, 29)  # Sunday
 ITEMS = [

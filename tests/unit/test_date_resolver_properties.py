@@ -1,5 +1,5 @@
 """Properties of the one date-and-time resolver the chat, the calendar and the interview
-share (nodes/shared/korean_dates.py), over any reference day."""
+share (text/dates.py), over any reference day."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import date, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nodes.shared.korean_dates import date_range, find_when
+from text.dates import date_range, find_when
 
 DAYS = st.dates(min_value=date(2020, 1, 1), max_value=date(2035, 12, 31))
 WEEKDAYS = "월화수목금토일"

@@ -6,7 +6,7 @@ import numpy as np
 from PIL import Image
 
 from evals.documents import render_page, to_png
-from nodes.documents import preprocess
+from scan import preprocess
 
 
 def _page() -> np.ndarray:

@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 
 from core.services import get_services
-from nodes.calendar.stages import find_stages
 from nodes.embed.chunking import chunk_text
-from nodes.shared.posting import find_title_company
 from tests.conftest import POSTING, RESUME
+from text.posting import find_title_company
+from text.stages import find_stages
 
 LONG_RESUME = (
     RESUME
@@ -131,7 +131,7 @@ def test_title_company_heuristic_refuses_role_words():
 
 
 def test_bracket_title_position_drops_the_hiring_round_words():
-    from nodes.shared.posting import find_position
+    from text.posting import find_position
 
     title = "【넥슨코리아】 2026 신입 게임 클라이언트 프로그래머 공개채용"
     assert find_position(title, []) == "게임 클라이언트 프로그래머"

@@ -8,8 +8,8 @@ from prometheus_client import REGISTRY
 
 from core.services import get_services
 from graphs.analysis import build_analysis_graph
-from nodes.shared.degenerate import degenerate_items, degenerate_reason
 from tests.conftest import GOOD_FEEDBACK, POSTING, RESUME
+from text.degenerate import degenerate_items, degenerate_reason
 
 INPUT = {"user_id": "u1", "resume_text": RESUME, "posting_text": POSTING}
 ECHOES = ("이력서 요약", "피드백")

@@ -605,7 +605,7 @@ FINAL_PAIRS = {"을": ("이", "은", "과", "이라고"), "를": ("가", "는", 
 
 @pytest.mark.parametrize(("word", "object_particle", "direction"), READINGS)
 def test_every_particle_follows_how_the_word_is_read(word, object_particle, direction):
-    from nodes.shared.particles import particle_for
+    from text.particles import particle_for
 
     assert particle_for(word, "을") == particle_for(word, "를") == object_particle
     for given in ("이", "가", "은", "는", "과", "와", "이라고", "라고"):

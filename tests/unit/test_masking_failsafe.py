@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from evals.documents import rrn_with_checksum
-from nodes.documents.masking import (
+from scan.masking import (
     Detected,
     detect_in_words,
     find_pii_tolerant,
@@ -14,9 +14,9 @@ from nodes.documents.masking import (
     labelled_values,
     merge_overlapping,
 )
-from nodes.documents.ocr import Reading, Word, filled_from, two_columns
-from nodes.documents.pii import find_pii, reading_variants
-from nodes.documents.preprocess import ink
+from scan.ocr import Reading, Word, filled_from, two_columns
+from scan.pii import find_pii, reading_variants
+from scan.preprocess import ink
 
 
 def found(text: str) -> list[tuple[str, str]]:
@@ -398,7 +398,7 @@ def test_a_line_layout_analysis_dropped_is_taken_from_the_block_reading():
 def test_unread_ink_finds_glyph_runs_no_word_covers_in_the_header_only():
     from PIL import Image
 
-    from nodes.documents.ocr import unread_ink
+    from scan.ocr import unread_ink
 
     gray = np.full((2000, 1200), 255, np.uint8)
 
@@ -415,7 +415,7 @@ def test_unread_ink_finds_glyph_runs_no_word_covers_in_the_header_only():
 
 
 def test_a_run_read_again_joins_the_line_of_its_row():
-    from nodes.documents.ocr import _row_continued
+    from scan.ocr import _row_continued
 
     value = [Word("1987-07-24", (270, 300, 420, 322), 0.9, (1, 1, 1))]
     other = [Word("경력", (700, 400, 760, 422), 0.9, (1, 1, 2))]
@@ -474,7 +474,7 @@ def test_a_full_date_alone_in_the_header_is_a_birth_date_whose_label_was_lost():
 
 
 def test_fragments_of_one_word_split_into_lines_are_joined_and_longer_lines_are_not():
-    from nodes.documents.ocr import rows_joined
+    from scan.ocr import rows_joined
 
     def line(n: int, *items: tuple[str, int, int, int]) -> list[Word]:
         return [Word(t, (x1, y, x2, y + 26), 0.75, (2, 1, n)) for t, x1, x2, y in items]

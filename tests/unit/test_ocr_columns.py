@@ -5,7 +5,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.ocr import (
+from scan.ocr import (
     Reading,
     Word,
     _laid_out,

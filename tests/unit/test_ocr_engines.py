@@ -7,8 +7,8 @@ from core.models import ModelRegistry
 from core.services import in_process_services, set_services
 from core.settings import Settings
 from nodes.documents import steps
-from nodes.documents.pages import PageImage
-from nodes.documents.vision import needs_second_opinion
+from scan.pages import PageImage
+from scan.vision import needs_second_opinion
 
 PAGE = PageImage(1, Image.new("RGB", (40, 40), "white"), None, "")
 KOREAN = "이력서 이름 김민준 연락처 010-1234-5678 경력 백엔드 개발 3년"

@@ -5,7 +5,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.glyphs import (
+from scan.glyphs import (
     ARROW,
     BULLET,
     marks,
@@ -14,7 +14,7 @@ from nodes.documents.glyphs import (
     page_ink,
     word_spans,
 )
-from nodes.documents.ocr import Reading, Word, read_scan
+from scan.ocr import Reading, Word, read_scan
 
 LINES = [
     "■ 경력사항",

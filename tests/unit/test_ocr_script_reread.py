@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS
-from nodes.documents.script_reread import (
+from scan.script_reread import (
     _hangul_for,
     _latin_for,
     _unit_for,
@@ -16,7 +16,7 @@ from nodes.documents.script_reread import (
     latin_reread,
     units_reread,
 )
-from nodes.documents.words import Reading, Word
+from scan.words import Reading, Word
 
 
 @pytest.mark.parametrize(

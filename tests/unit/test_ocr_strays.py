@@ -1,8 +1,8 @@
 """Specks read as punctuation are dropped from the OCR text; punctuation that text uses is
-kept (nodes/documents/strays.py)."""
+kept (scan/strays.py)."""
 
-from nodes.documents.strays import addresses_joined, strays_dropped
-from nodes.documents.words import Reading, Word
+from scan.strays import addresses_joined, strays_dropped
+from scan.words import Reading, Word
 
 
 def reading(*lines: str) -> Reading:

@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from nodes.calendar.schemas import Schedule
-from nodes.calendar.stages import Stage, find_stages
 from nodes.calendar.steps import extract_schedule
-from nodes.documents.masking import find_pii_tolerant
-from nodes.documents.pii import find_pii, rrn_checksum_ok
-from nodes.shared.korean_dates import find_dates, find_when, week_range
-from nodes.shared.sections import POSTING_HEADINGS, RESUME_HEADINGS, split_sections
+from scan.masking import find_pii_tolerant
+from scan.pii import find_pii, rrn_checksum_ok
+from text.dates import find_dates, find_when, week_range
+from text.sections import POSTING_HEADINGS, RESUME_HEADINGS, split_sections
+from text.stages import Stage, find_stages
 
 # A noisy shared 2-core VM: the deadline is generous; quadratic backtracking on the
 # pathological inputs below takes seconds, linear matching takes milliseconds.

@@ -5,10 +5,10 @@ from PIL import Image
 
 from core.errors import InvalidInputError
 from evals.documents import rrn_with_checksum
-from nodes.documents.intake import Limits, open_document, sniff
-from nodes.documents.masking import _sub_box, find_pii_tolerant
-from nodes.documents.ocr import Word
-from nodes.documents.pii import find_pii, rrn_checksum_ok
+from scan.intake import Limits, open_document, sniff
+from scan.masking import _sub_box, find_pii_tolerant
+from scan.ocr import Word
+from scan.pii import find_pii, rrn_checksum_ok
 
 
 def kinds(text: str, **kw) -> list[tuple[str, str]]:

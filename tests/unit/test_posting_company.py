@@ -1,5 +1,5 @@
-"""One company finder for every feature that reads a posting (nodes/shared/header.py): the
-analysis, the embedder and the interview (through `nodes.shared.posting.find_company`), the
+"""One company finder for every feature that reads a posting (text/header.py): the
+analysis, the embedder and the interview (through `text.posting.find_company`), the
 calendar parser (`find_header`) and the chat's calendar tool."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import nodes.calendar.steps as calendar_steps
 import tools.calendar as calendar_tool
-from nodes.shared import header, posting
+from text import header, posting
 
 POSTINGS = {
     "[마켓플로우] 데이터 엔지니어 (경력 3년 이상)\n■ 담당업무\n- 파이프라인": "마켓플로우",

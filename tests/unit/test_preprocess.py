@@ -6,8 +6,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from evals.documents import FONT_DIR, FONTS, render_page, with_rotation
-from nodes.documents import pages, preprocess
-from nodes.documents.pages import MIN_SKEW, prepare_for_ocr
+from scan import pages, preprocess
+from scan.pages import MIN_SKEW, prepare_for_ocr
 
 
 def gray(image: Image.Image) -> np.ndarray:

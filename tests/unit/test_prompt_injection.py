@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 
 from graphs.analysis import build_analysis_graph
-from nodes.shared.sections import split_sections
-from nodes.shared.skills import find_skills
 from prompts import (
     FENCE_VERSION,
     data_records,
@@ -30,6 +28,8 @@ from prompts import (
 )
 from tests.conftest import GOOD_FEEDBACK, POSTING, RESUME, scripted_analysis_reply
 from tests.unit.test_chat import chat, echo, embed
+from text.sections import split_sections
+from text.skills import find_skills
 from tools.schedule import ScheduleStore
 
 # Lines that try to pose as instructions or as the prompt's own structure. None of them

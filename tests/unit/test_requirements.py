@@ -13,15 +13,15 @@ from nodes.analysis.requirements import (
     resume_lines,
 )
 from nodes.analysis.scoring import score_requirements
-from nodes.shared.careers import (
+from text.careers import (
     asked_years,
     career_months,
     language_scores,
     merged_months,
     work_spans,
 )
-from nodes.shared.requirements import extract_requirements
-from nodes.shared.skills import find_skills
+from text.requirements import extract_requirements
+from text.skills import find_skills
 
 NOW = date(2026, 12, 1)
 

@@ -2,9 +2,9 @@ from datetime import date
 
 import pytest
 
-from nodes.shared.korean_dates import find_dates
-from nodes.shared.posting import find_company, find_deadline, find_position
-from nodes.shared.sections import split_sections
+from text.dates import find_dates
+from text.posting import find_company, find_deadline, find_position
+from text.sections import split_sections
 
 
 def test_decorated_headings_are_recognised():
@@ -76,7 +76,7 @@ def test_impossible_dates_are_not_guessed():
 
 
 def test_labelled_company_and_position_read_one_line_and_a_run_of_blank_lines_is_cheap():
-    from nodes.shared.posting import find_company, find_position
+    from text.posting import find_company, find_position
 
     assert find_company("회사명 : 카카오  \n모집 부문: 백엔드") == "카카오"
     # the value may stand on the line after its label

@@ -1,4 +1,4 @@
-from nodes.shared.skills import find_skills, normalise_skills, parse_taxonomy, taxonomy
+from text.skills import find_skills, normalise_skills, parse_taxonomy, taxonomy
 
 
 def test_korean_and_english_aliases_map_to_one_canonical_name():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nodes.shared.skills import find_skills, normalise_skills, parse_taxonomy, taxonomy
+from text.skills import find_skills, normalise_skills, parse_taxonomy, taxonomy
 
 # (sentence, exactly the skills it names)
 ROLE_SENTENCES: dict[str, list[tuple[str, set[str]]]] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nodes.shared.user_text import leak_reason
+from text.user_text import leak_reason
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,9 @@
 """Recruitment stages with their dates and times, read from posting text deterministically.
 
 The parser reads a posting line by line, and each line clause by clause
-(`nodes.calendar.clauses`):
+(`text.clauses`):
 
-1. the **date/range/time reader** (`nodes.calendar.when`) finds the line's dates, ranges and
+1. the **date/range/time reader** (`text.when`) finds the line's dates, ranges and
    times;
 2. the **stage classifier** (`find_mentions`) finds the stage words outside them ("서류 마감",
    "코딩 Pre-Test", "GSAT", "1차 면접(PT 면접)", "Applications close", "phone screen"), one
@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from nodes.calendar.clauses import FLOW, bracket_depths, lines_of, split_clauses
-from nodes.calendar.when import LineWhen, When, read_when
+from text.clauses import FLOW, bracket_depths, lines_of, split_clauses
+from text.when import LineWhen, When, read_when
 
 # ---------------------------------------------------------------------------- stage words
 

@@ -10,8 +10,8 @@ from PIL import Image
 
 from core.services import get_services
 from core.structured import invoke_text
-from nodes.documents.ocr import is_hangul
 from prompts import load_prompt
+from scan.ocr import is_hangul
 
 PROMPT = load_prompt("documents/vision_ocr")
 MIN_CHARS = 20

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from nodes.shared.korean_dates import find_dates, find_when
+from text.dates import find_dates, find_when
 
 # One pattern, alternatives in order of preference at a position; every number has a
 # `(?<!\d)` guard so "25:00" never yields "5:00".

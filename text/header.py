@@ -1,6 +1,6 @@
 """The company/position finder of a posting: one finder for every feature that reads a
 posting's header (the calendar parser, the analysis, the embedder's chunk metadata, the
-interview's facts and the chat's calendar tool; `nodes.shared.posting.find_company` is its
+interview's facts and the chat's calendar tool; `text.posting.find_company` is its
 company alone). Moved here from `nodes/calendar/header.py`.
 
 A company is read from the forms postings use, most explicit first: a label ("회사명:",
@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from text.sections import POSTING_HEADINGS
+
 # A bracket that names a recruitment stage ("[서류 접수]") is no company: the stage words are
-# the calendar parser's (nodes.calendar.stages imports nothing of this module).
-from nodes.calendar.stages import STAGE_PATTERNS
-from nodes.shared.sections import POSTING_HEADINGS
+# the calendar parser's (text.stages imports nothing of this module).
+from text.stages import STAGE_PATTERNS
 
 ROLE = re.compile(
     r"개발자|엔지니어|디자이너|연구원|분석가|기획자|매니저|프로그래머|퍼블리셔|컨설턴트|"

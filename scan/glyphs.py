@@ -27,8 +27,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from nodes.documents import preprocess
-from nodes.documents.words import Reading, Word, is_hangul, word_height
+from scan import preprocess
+from scan.words import Reading, Word, is_hangul, word_height
 
 BULLET = "■"
 ARROW = "→"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from nodes.shared.sections import split_sections
+from text.sections import split_sections
 
 _MONTHS = {
     m: i + 1

@@ -11,17 +11,17 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from nodes.documents.glyphs import (
+from scan.glyphs import (
     marks_named,
     marks_spaced,
     spans_removed,
     titles_spaced,
     word_spans,
 )
-from nodes.documents.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
-from nodes.documents.script_reread import korean_reread, latin_reread
-from nodes.documents.strays import addresses_joined, strays_dropped
-from nodes.documents.tesseract import (  # noqa: F401 - read_page etc. are ocr's API too
+from scan.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
+from scan.script_reread import korean_reread, latin_reread
+from scan.strays import addresses_joined, strays_dropped
+from scan.tesseract import (  # noqa: F401 - read_page etc. are ocr's API too
     LANGS,
     PSM,
     OcrEngineError,
@@ -29,7 +29,7 @@ from nodes.documents.tesseract import (  # noqa: F401 - read_page etc. are ocr's
     read_page,
     tesseract_version,
 )
-from nodes.documents.words import Reading, Word, is_hangul, word_height
+from scan.words import Reading, Word, is_hangul, word_height
 
 COLUMN_GAP = 2.0  # a gap wider than this many word heights separates columns
 

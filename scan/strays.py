@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from nodes.documents.glyphs import spans_removed, word_spans
-from nodes.documents.words import Reading, is_hangul
+from scan.glyphs import spans_removed, word_spans
+from scan.words import Reading, is_hangul
 
 STRAY = frozenset(".,'`\"“”‘’«»_ㆍ°\\;")
 QUOTES = {"'": "'", '"': '"', "“": "”", "‘": "’", "`": "'`"}  # opening -> what closes it

@@ -11,8 +11,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageOps
 
-from nodes.documents import preprocess
-from nodes.documents.intake import Document
+from scan import preprocess
+from scan.intake import Document
 
 # PDFium is not thread-safe: every call into it goes through this lock.
 PDFIUM_LOCK = threading.Lock()

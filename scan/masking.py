@@ -20,8 +20,8 @@ import cv2.data  # loaded by `import cv2` too; named here for the type stubs, wh
 import numpy as np
 from PIL import Image, ImageDraw
 
-from nodes.documents import preprocess
-from nodes.documents.ocr import (
+from scan import preprocess
+from scan.ocr import (
     Word,
     gap_after,
     is_hangul,
@@ -31,8 +31,8 @@ from nodes.documents.ocr import (
     segments,
     word_height,
 )
-from nodes.documents.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
-from nodes.documents.pii import (
+from scan.pages import TEXT_LAYER_MIN_CHARS, PageImage, TextChar, prepare_for_ocr
+from scan.pii import (
     PERIOD_OR_EVENT,
     PiiMatch,
     bare_birth_dates,

@@ -32,9 +32,9 @@ from dataclasses import dataclass, replace
 
 from PIL import Image
 
-from nodes.documents.glyphs import word_spans
-from nodes.documents.tesseract import OcrEngineError, read_page
-from nodes.documents.words import Reading, Word, is_hangul
+from scan.glyphs import word_spans
+from scan.tesseract import OcrEngineError, read_page
+from scan.words import Reading, Word, is_hangul
 
 MAX_WORDS = 24  # a page's candidates at most, each pass (one strip; time per page)
 ROW_GAP = 0.6  # blank between the strip's rows, in row heights

@@ -11,7 +11,7 @@ into one requirement per bullet, row or sentence.
 kind: the section (우대사항 -> preferred), overridden by the line itself ("(우대)", "plus",
 "있으면 좋아요" -> preferred; "(필수)" -> required).
 type: years | language | credential | skill | domain | duty, from the words of the line
-(years and language scores are checked as numbers later; see nodes/shared/careers.py).
+(years and language scores are checked as numbers later; see text/careers.py).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
-from nodes.shared.sections import heading_of
-from nodes.shared.skills import taxonomy
 from prompts import escape_data
+from text.sections import heading_of
+from text.skills import taxonomy
 
 Kind = Literal["required", "preferred"]
 ReqType = Literal["skill", "years", "domain", "credential", "language", "duty"]

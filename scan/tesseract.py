@@ -11,7 +11,7 @@ import pytesseract
 from PIL import Image
 
 from core.errors import AIError
-from nodes.documents.words import Reading, Word
+from scan.words import Reading, Word
 
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
 # on a small machine: the dev eval took 6.5 s a page with them, 2.1 s with one thread each.

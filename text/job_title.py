@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from nodes.shared.korean_text import kiwi
-from nodes.shared.organization import undecorated
+from text.korean_text import kiwi
+from text.organization import undecorated
 
 HEAD_LINES = 12
 # Occupation head nouns: a job title ends in (or is) one of these.

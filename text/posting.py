@@ -1,7 +1,7 @@
 """Facts of a job posting that are read, not generated: company, position, deadline.
 
 Nothing is guessed: a fact the text does not state is None. The company comes from the one
-company finder every feature shares (`nodes/shared/header.py`, also the calendar parser's).
+company finder every feature shares (`text/header.py`, also the calendar parser's).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from nodes.shared.header import company_of
-from nodes.shared.korean_dates import find_dates
-from nodes.shared.sections import Section, section_text
+from text.dates import find_dates
+from text.header import company_of
+from text.sections import Section, section_text
 
 # `[^\S\n]` (a space that is not a line break): with `\s` every newline of a run of blank
 # lines restarted a scan over the whole run (90k newlines: about a minute per pattern).
@@ -46,7 +46,7 @@ def _clean(value: str) -> str | None:
 
 def find_company(text: str) -> str | None:
     """The company the posting names ("회사명: X", "[X] …", "(주)X", "X is hiring", "— X",
-    a quoted name, a signature …; see `nodes/shared/header.py`), without its legal form; None
+    a quoted name, a signature …; see `text/header.py`), without its legal form; None
     when it names none or says it does not ("고객사 비공개", "our client")."""
     return company_of(text)
 

@@ -18,7 +18,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from nodes.shared.korean_text import kiwi
+from text.korean_text import kiwi
 
 HEAD_LINES = 12
 # The least evidence for a name: one kind of proposal and one more mention, or a proper
