@@ -52,6 +52,7 @@ OFFLINE_URL = "http://127.0.0.1:9"  # discard port: offline, nothing may be sent
 # feature -> the runner module that declares its SUITE
 RUNNERS = {
     "analysis": "evals.run",
+    "requirements": "evals.run_requirements",  # analysis on any posting (#26)
     "calendar": "evals.run_calendar",
     "chat": "evals.run_chat",
     "interview": "evals.run_interview",

@@ -33,20 +33,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import re
 import time
-import uuid
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from langsmith import evaluate, tracing_context
-from langsmith.schemas import Example
-
 from core.cache import MissingCache
 from core.services import in_process_services, set_services
 from core.settings import get_settings
+from evals.lab import Case, Metric, Row, Suite, Target, langserve_target
+from evals.lab import run as lab_run
 from evals.report import write_results
 from graphs.analysis import build_analysis_graph
 
@@ -63,26 +60,6 @@ STATUSES = ("met", "partial", "missing")
 def load_rows(split: str) -> list[dict[str, Any]]:
     text = SPLITS[split].read_text(encoding="utf-8")
     return [json.loads(line) for line in text.splitlines() if line.strip()]
-
-
-def examples_for(rows: list[dict[str, Any]]) -> list[Example]:
-    return [
-        Example(
-            id=uuid.uuid5(uuid.NAMESPACE_URL, f"devths/analysis-req/{row['id']}"),
-            inputs={
-                "user_id": "eval",
-                "resume_text": row["resume_text"],
-                "posting_text": row["posting_text"],
-                "now": row.get("now"),
-            },
-            outputs={
-                "requirements": row["requirements"],
-                "expected_grades": row["expected_grades"],
-            },
-            metadata={"id": row["id"], "family": row["family"], "fit": row["fit"]},
-        )
-        for row in rows
-    ]
 
 
 # --- pairing gold requirements with extracted ones -------------------------------------
@@ -286,15 +263,101 @@ def render(summary: dict[str, Any], split: str, model: str, seconds: float) -> s
     return "\n".join(lines)
 
 
-def make_target(online: bool):
+def cases(split: str, limit: int | None = None) -> list[Case]:
+    return [
+        Case(
+            key=row["id"],
+            inputs={
+                "user_id": "eval",
+                "resume_text": row["resume_text"],
+                "posting_text": row["posting_text"],
+                "now": row.get("now"),
+            },
+            reference={
+                "requirements": row["requirements"],
+                "expected_grades": row["expected_grades"],
+                "family": row["family"],
+            },
+            metadata={"family": row["family"]},
+        )
+        for row in load_rows(split)[:limit]
+    ]
+
+
+def _row(inputs: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
+    """What `judge` reads of the pair besides the outputs."""
+    return {**inputs, "family": gold["family"]}
+
+
+async def in_process() -> Target:
     settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
     set_services(in_process_services(settings, cache=MissingCache()))
     graph = build_analysis_graph().compile()
 
-    def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
+    async def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
         started = time.perf_counter()
-        with tracing_context(enabled=online):
-            result = asyncio.run(graph.ainvoke({k: v for k, v in inputs.items() if v}))
+        result = await graph.ainvoke({k: v for k, v in inputs.items() if v})
+        return {**result, "seconds": round(time.perf_counter() - started, 3)}
+
+    return analyse
+
+
+def per_case(
+    inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]
+) -> dict[str, float | bool | None]:
+    j = judge(outputs, gold, _row(inputs, gold))
+    right = sum(p == g for p, g in zip(j["statuses"], j["gold_statuses"], strict=False))
+    return {
+        "grade_in_band": j["band_ok"],
+        "status_accuracy": right / len(j["gold_statuses"]) if j["gold_statuses"] else 1.0,
+        "text_faults": len(j["particle_faults"]) + len(j["family_faults"]),
+    }
+
+
+def suite_summary(rows: list[Row]) -> dict[str, Any]:
+    judged = [
+        (
+            _row(r.case.inputs, r.case.reference),
+            judge(r.outputs or {}, r.case.reference, _row(r.case.inputs, r.case.reference)),
+        )
+        for r in rows
+    ]
+    summary = summarise(judged)
+    seconds = [(r.outputs or {}).get("seconds", 0.0) for r in rows]
+    return {
+        **summary,
+        "grade_band": summary["overall"]["grade_band"],
+        "status_accuracy": summary["overall"]["status_accuracy"],
+        "text_faults": summary["particle_faults"] + summary["family_faults"],
+        "seconds_per_analysis": sum(seconds) / max(1, len(seconds)),
+        "judged": [j for _, j in judged],
+    }
+
+
+SUITE = Suite(
+    feature="requirements",
+    splits=tuple(SPLITS),
+    cases=cases,
+    target=in_process,
+    http_target=lambda server: _over_http(server),
+    score=per_case,
+    summarise=suite_summary,
+    metrics=(
+        Metric("grade_band", "grade in expected band", TARGETS["grade_band"]),
+        Metric("status_accuracy", "requirement status accuracy", TARGETS["status_accuracy"]),
+        Metric("text_faults", "text faults (particles, another family's advice)", 0, True),
+        Metric("seconds_per_analysis", "seconds per analysis", lower_is_better=True),
+    ),
+    model_features=("analysis",),
+)
+
+
+def _over_http(server: str) -> Target:
+    call = langserve_target(server, "/ai/analyze", timeout_s=1800.0)
+
+    async def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
+        started = time.perf_counter()
+        result = await call({k: v for k, v in inputs.items() if v})
         return {**result, "seconds": round(time.perf_counter() - started, 3)}
 
     return analyse
@@ -305,54 +368,33 @@ def main() -> None:
     parser.add_argument("--split", choices=sorted(SPLITS), default="dev")
     parser.add_argument("--tag", default="latest", help="results file suffix (e.g. first-read)")
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--server", help="call a running server at this URL instead")
     args = parser.parse_args()
-    rows = load_rows(args.split)
-    if args.limit:
-        rows = rows[: args.limit]
-    by_id = {row["id"]: row for row in rows}
-    online = bool(os.environ.get("LANGSMITH_API_KEY"))
-
-    def per_example(outputs: dict[str, Any], reference_outputs: dict[str, Any], example: Example):
-        j = judge(outputs or {}, reference_outputs, by_id[example.metadata["id"]])
-        gold = j["gold_statuses"]
-        right = sum(p == g for p, g in zip(j["statuses"], gold, strict=False))
-        return [
-            {"key": "grade_in_band", "score": int(j["band_ok"])},
-            {"key": "status_accuracy", "score": right / len(gold) if gold else 1.0},
-            {"key": "text_faults", "score": len(j["particle_faults"]) + len(j["family_faults"])},
-        ]
-
-    results = evaluate(
-        make_target(online),
-        data=examples_for(rows),
-        evaluators=[per_example],
-        experiment_prefix=f"analysis-requirements-{args.split}",
-        max_concurrency=0,
-        upload_results=online,
-        metadata={"model": get_settings().model_for("analysis")},
+    experiment = asyncio.run(
+        lab_run(SUITE, args.split, server=args.server, limit=args.limit or None)
     )
-    judged, details, seconds = [], [], []
-    for r in results:
-        row = by_id[r["example"].metadata["id"]]
-        outputs = r["run"].outputs or {}
-        j = judge(outputs, r["example"].outputs, row)
-        judged.append((row, j))
-        seconds.append(outputs.get("seconds", 0.0))
-        details.append(
-            {
-                "id": row["id"],
-                **j,
-                "expected_grades": row["expected_grades"],
-                "error": r["run"].error,
-                "requirements": (outputs.get("matching") or {}).get("requirements"),
-                "feedback": visible_texts(outputs),
-            }
+    summary = experiment.summary
+    details = [
+        {
+            "id": r.case.key,
+            **j,
+            "expected_grades": r.case.reference["expected_grades"],
+            "error": r.error,
+            "requirements": ((r.outputs or {}).get("matching") or {}).get("requirements"),
+            "feedback": visible_texts(r.outputs or {}),
+        }
+        for r, j in zip(
+            [r for r in experiment.rows if r.outputs is not None],
+            summary.pop("judged"),
+            strict=True,
         )
-    summary = summarise(judged)
-    model = get_settings().model_for("analysis")
-    table = render(summary, args.split, model, sum(seconds) / max(1, len(seconds)))
+    ]
+    model = experiment.metadata["models"].get("analysis") or "server"
+    table = render(summary, args.split, model, summary["seconds_per_analysis"])
     write_results(
-        f"analysis-req-{args.split}-{args.tag}", table, {"summary": summary, "pairs": details}
+        f"analysis-req-{args.split}-{args.tag}",
+        table,
+        {"experiment": experiment.name, "summary": summary, "pairs": details},
     )
 
 
