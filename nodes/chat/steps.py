@@ -13,9 +13,7 @@ import logging
 import re
 import threading
 import uuid
-from dataclasses import dataclass, field, replace
-from datetime import date, datetime, timedelta
-from itertools import pairwise
+from datetime import date
 from typing import Any, cast
 
 from langchain_core.messages import (
@@ -39,14 +37,9 @@ from core.structured import generate_structured, invoke_text
 from core.telemetry import DEGENERATE
 from nodes.chat.agent import agent_available
 from nodes.chat.focus import (
-    DAY_POINTER,
     after_turn,
-    ask_back_text,
-    focus_day,
     last_item,
     points_back,
-    refers_to,
-    shifted_day,
 )
 from nodes.chat.grounded import (
     Passage,
@@ -62,10 +55,7 @@ from nodes.chat.grounded import (
 )
 from nodes.chat.router import (
     ADD_VERB,
-    IF_FREE,
-    LIST_VERB,
     MY_SCHEDULE,
-    QUOTED,
     RECRUIT_WORD,
     SCHEDULE_VERB,
     SCHEDULE_WORD,
@@ -76,15 +66,23 @@ from nodes.chat.router import (
     keyword_route,
     koreanised,
     memo_of,
-    operation_kind,
     split_operations,
-    unquoted,
+)
+from nodes.chat.schedule_requests import (
+    POSTING_WHEN,
+    SHIFT,
+    AskBack,
+    Context,
+    _adds_again,
+    _only_new_values,
+    _relists,
+    answers_ask_back,
+    pick_choice,
+    schedule_call,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
 from prompts import data_records, load_prompt
-from text.dates import RelativeWhen, date_range, find_when
 from text.degenerate import writes_grounded_text
-from text.korean_text import content_words, kiwi
 from text.stages import STAGE_PATTERNS, named_stages
 from tools.calendar import get_recruitment_schedule, source_of, today_of
 from tools.documents import context_of, search_user_documents, sources_of
@@ -221,411 +219,6 @@ async def route_message(state: dict[str, Any], config: RunnableConfig) -> Comman
 TIMING_WORDS = re.compile(
     rf"{RECRUIT_WORD.pattern}|{WHEN.pattern}|공고|알려\S*|언제\S*|(?:이|가|은|는)?\s*뭐야\??",
 )
-
-# --- schedule requests: which tool, which arguments ----------------------------------
-
-# Words around a title that are not part of it: where it goes ("캘린더에", "내 일정에"), a
-# trailing 일정/스케줄, hearsay and chat fillers ("…라던데", "있어", "ㄱㄱ", "부탁드립니다").
-TITLE_FILLER = re.compile(
-    r"(?:내\s*|제\s*|my\s+)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
-    r"(?:에서|에다가?|에|으로|로|을|를|은|는)?(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
-    r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|please|pls)"
-    r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)",
-    re.IGNORECASE,
-)
-# A verb that makes the request ("추가해줘", "넣어놔", "등록 ㄱㄱ", "잡아주셈"): the title ends
-# before it.
-ADD_REQUEST = re.compile(
-    rf"(?:{ADD_VERB.pattern})"
-    r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|plz|pls|please|$|[?.!])|\S)"
-)
-# Earlier sub-clauses (small talk, a condition) end like this; the title is after them.
-SUBCLAUSE_END = re.compile(
-    r"\S*(?:인데|는데|던데|니까|어서|아서|해서|려서|워서|이라|으면|있으면|없으면|되면|하면|"
-    r"까지래|이래|래요|대요|까지야|이야)"
-    r"(?=\s)"
-)
-LEADING_PARTICLE = re.compile(r"^(?:에는|엔|에|으로|로|은|는|을|를|의)(?=\s|$)")
-TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)$")
-MAIL_HEAD = re.compile(r"\[([^\]]+)\]\s*")
-# An SMS sender's tag ("[Web발신]"), not part of any title.
-SMS_TAG = re.compile(r"\[\s*(?:web\s*발신|광고|알림|국외발신)\s*\]\s*", re.IGNORECASE)
-# A word pointing back at the event named before it ("… 실무면접 있어서 그거 일정에 넣어줘").
-POINTER = re.compile(r"^(?:그거|그것|이거|이것|저거|그\s*일정|이\s*일정|그\s*건)$")
-# Text pasted after the request ("일정 등록해줘:\n[쿠팡] 2차 면접 안내 …", "넣어줘 → …").
-PASTED_AFTER = re.compile(r"^\S*?\s*[:：→]|^\S*?\s*\n")
-MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)\s*$")
-SAME_TIME = re.compile(r"그\s*시간|그때|같은\s*시간|same\s+time", re.IGNORECASE)
-RENAME = re.compile(
-    r"(?:제목|이름)(?:을|를|은|는)?\s*['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
-    r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
-)
-SHIFT = re.compile(
-    r"(?:(\d{1,2}|한|두|세)\s*시간(\s*반)?|(\d{1,3})\s*분|(하루|이틀|사흘|일주일|\d{1,2}\s*일|\d\s*주))"
-    r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기)|(앞당|당겨|당기|앞으로|일찍))"
-)
-_COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
-# A date or time the user moves something TO: followed by (으)로, or after "to"/"at".
-NEW_VALUE_AFTER = re.compile(r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})")
-NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
-PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|[:：]|[AaPp]\.?[Mm]")
-LONE_EVENING = re.compile(r"(?:오후|저녁|밤)(?!\s*\d)")
-
-
-@dataclass
-class Mention:
-    """A date or a time named in a clause, where it is, and whether it is a new value
-    ("… 3시로 옮겨줘") rather than a description of the item ("금요일 면접")."""
-
-    kind: str  # "date" | "time"
-    value: str
-    span: tuple[int, int]
-    new: bool
-
-
-@dataclass
-class Context:
-    """What the operations before this one in the same message settled: the day and time
-    they were about ("그 시간에 …", a conditional add after a listing) and what a listing
-    found."""
-
-    day: str | None = None
-    time: str | None = None
-    listed: list[dict[str, Any]] | None = None
-    notes: list[str] = field(default_factory=list)
-
-
-def _afternoon(text: str, when: RelativeWhen) -> str | None:
-    """The time, a bare 1-6 o'clock read as the afternoon ("3시로 옮겨줘": 15:00): nobody books
-    an interview at 3 a.m., and the spec of the request sets never relies on it. A bare hour
-    in a clause that says 오후/저녁/밤 elsewhere ("저녁 일정 7시 반으로") is that evening's."""
-    if when.time is None or when.time_span is None:
-        return when.time
-    start, end = when.time_span
-    hour = int(when.time[:2])
-    around = text[max(0, start - 3) : end]
-    if PART_OF_DAY.search(around) or hour >= 12:
-        return when.time
-    # "저녁 일정 7시 반으로": a part of day said before the item, not beside the hour.
-    if 1 <= hour <= 6 or LONE_EVENING.search(text[:start] + " " * (end - start) + text[end:]):
-        return f"{hour + 12:02d}{when.time[2:]}"
-    return when.time
-
-
-def mentions(text: str, now: date) -> list[Mention]:
-    """Every date and time a clause names, in order (find_when, repeated on the text with
-    what it found blanked out)."""
-    found: list[Mention] = []
-    masked = text
-    for _ in range(4):
-        when = find_when(masked, now)
-        if when.date is None and when.time is None:
-            break
-        for kind, value, span in (
-            ("date", when.date.isoformat() if when.date else None, when.date_span),
-            ("time", _afternoon(masked, when), when.time_span),
-        ):
-            if value is None or span is None:
-                continue
-            new = bool(
-                NEW_VALUE_AFTER.match(text, span[1])
-                or NEW_VALUE_BEFORE.search(text[max(0, span[0] - 6) : span[0]])
-            )
-            found.append(Mention(kind, value, span, new))
-        for start, end in when.spans:
-            masked = masked[:start] + " " * (end - start) + masked[end:]
-    found.sort(key=lambda m: m.span)
-    # "다음주 수요일 저녁 8시로": words next to a new value are part of it.
-    for left, right in reversed(list(pairwise(found))):
-        if right.new and not text[left.span[1] : right.span[0]].strip(" 에"):
-            left.new = True
-    return found
-
-
-def _blank(text: str, spans: list[tuple[int, int]]) -> str:
-    for start, end in spans:
-        text = text[:start] + "\n" * (end - start) + text[end:]
-    return text
-
-
-def _clean_title(segment: str) -> str:
-    segment = TITLE_FILLER.sub(" ", segment)
-    segment = " ".join(segment.split()).strip(" ,.:;!?~-")
-    segment = LEADING_PARTICLE.sub("", segment).strip()
-    return _without_particle(segment).strip(" ,.")
-
-
-def _without_particle(title: str) -> str:
-    """The title without a particle at its end ("면접이" -> "면접"), when the analyser reads
-    it as one: "뒤풀이" and "놀이" end in 이 and keep it."""
-    found = TRAILING_PARTICLE.search(title)
-    if found is None:
-        return title
-    last = kiwi().tokenize(title)[-1:]
-    if last and last[0].tag.startswith("J") and last[0].start == found.start():
-        return title[: found.start()]
-    return title
-
-
-def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
-    """The event's name as the user wrote it: a short quoted title verbatim; from a pasted
-    mail its head ("[쿠팡] 1차 면접 안내" -> "쿠팡 1차 면접"); otherwise the noun phrase nearest
-    the verb, without the date and time words, where it goes, trailing 일정 and fillers,
-    and without small talk or a condition before it."""
-    for quote in QUOTED.finditer(clause):
-        inner = quote.group(0)[1:-1].strip()
-        if not inner:
-            continue
-        if len(inner) <= 40 and find_when(inner, date(2000, 1, 1)).date is None:
-            return inner
-        head = re.split(r"\s[-–—|]\s|\n|일시\s*[:：]|[,:：]", inner)[0]
-        head = MAIL_TAIL.sub("", MAIL_HEAD.sub(r"\1 ", head))
-        if head.strip():
-            return " ".join(head.split())
-    text = _blank(unquoted(clause), spans)
-    verb = ADD_REQUEST.search(text)
-    before, after = (text[: verb.start()], text[verb.end() :]) if verb else (text, "")
-    pasted = PASTED_AFTER.match(after)
-    if pasted and verb and any(start >= verb.end() for start, _ in spans):
-        # the event (its date) is in the text pasted after the request: its first line, as
-        # a mail's head is read ("…추가해줘\n고마워" names no date after it: not pasted)
-        for line in after[pasted.end() :].split("\n"):
-            head = MAIL_TAIL.sub("", MAIL_HEAD.sub(r"\1 ", SMS_TAG.sub("", line)))
-            title = _clean_title(head)
-            if title:
-                return title
-    segments = [s for part in before.split("\n") for s in SUBCLAUSE_END.split(part)]
-    for segment in reversed(segments):
-        title = _clean_title(segment)
-        if title and not POINTER.match(title):
-            return title
-    after = re.sub(r"^\S*", "", after)  # the verb's ending ("Please add X": X follows)
-    return _clean_title(after.split("\n")[0])
-
-
-# Words of when, not of what: a title made only of them names no event.
-_WHEN_NOUNS = {
-    "매주",
-    "매일",
-    "매달",
-    "다음",
-    "요일",
-    "시간",
-    "주",
-    "날",
-    "이번",
-    "그날",
-    "주말",
-    "같은",
-}
-
-
-def _names_an_event(title: str) -> bool:
-    """Whether a title names an event: a noun that is not a word of when."""
-    return bool(title) and any(w not in _WHEN_NOUNS for w in content_words(title))
-
-
-def _title_words(text: str) -> set[str]:
-    return set(content_words(koreanised(text)))
-
-
-def best_schedules(
-    items: list[dict[str, Any]], text: str, days: list[str], times: list[str]
-) -> list[dict[str, Any]]:
-    """The user's schedules a clause fits best (several when they tie): shared nouns
-    (English names in Korean), its day (x2) and its time named in the clause."""
-    words = _title_words(text)
-    scored = []
-    for item in items:
-        score = len(words & _title_words(item["title"]))
-        score += 2 * (item["date"] in days) + (bool(item.get("time")) and item["time"] in times)
-        scored.append((score, item))
-    scored = [p for p in scored if p[0] > 0]
-    if not scored:
-        return []
-    top = max(score for score, _ in scored)
-    return [item for score, item in scored if score == top]
-
-
-def match_schedule(
-    items: list[dict[str, Any]], text: str, days: list[str], times: list[str]
-) -> dict[str, Any] | None:
-    """The one schedule a clause refers to; None when nothing fits or two items tie."""
-    best = best_schedules(items, text, days, times)
-    return best[0] if len(best) == 1 else None
-
-
-def _ask_back(kind: str, clause: str, choices: list[dict[str, Any]]) -> AskBack:
-    pending = {"kind": kind, "clause": clause, "choices": choices}
-    return AskBack(ask_back_text(choices), pending)
-
-
-def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
-    """A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄") applied to the target."""
-    sign = 1 if m.group(5) else -1
-    if m.group(1) or m.group(3):
-        if not target.get("time"):
-            return {}
-        hours = _COUNT.get(m.group(1) or "") or int(m.group(1) or 0)
-        minutes = int(m.group(3) or 0) + 60 * hours + (30 if m.group(2) else 0)
-        at = datetime.fromisoformat(f"{target['date']}T{target['time']}") + sign * timedelta(
-            minutes=minutes
-        )
-        changes = {"time": at.strftime("%H:%M")}
-        if at.date().isoformat() != target["date"]:
-            changes["date"] = at.date().isoformat()
-        return changes
-    word = re.sub(r"\s", "", m.group(4))
-    days = _COUNT.get(word) or int(word[:-1]) * (7 if word.endswith("주") else 1)
-    return {"date": (date.fromisoformat(target["date"]) + sign * timedelta(days=days)).isoformat()}
-
-
-@dataclass(frozen=True)
-class AskBack:
-    """A pointer that fits several schedules: the question, and the operation kept in the
-    room's focus until the next turn picks one of the choices."""
-
-    text: str
-    pending: dict[str, Any]
-
-
-def schedule_call(
-    clause: str,
-    kind: str,
-    now: date,
-    items: list[dict[str, Any]],
-    context: Context,
-    memo: str | None = None,
-    focus: dict[str, Any] | None = None,
-    chosen: dict[str, Any] | None = None,
-) -> tuple[str, dict[str, Any], dict[str, Any] | None] | AskBack | str:
-    """One schedule operation as (tool name, arguments, the item it acts on), what to ask
-    back when a pointer fits several items, or what to say when it cannot be done (no date
-    for an add, no item found, nothing to change). An item named by its title wins; a
-    clause that only points ("방금 추가한 거", "그 일정") resolves in the room's `focus`;
-    `chosen` is the item the user picked after an ask-back."""
-    rename = RENAME.search(clause)
-    shift = SHIFT.search(clause)
-    cut = [m.span() for m in (rename, shift) if m]
-    found = mentions(_blank(clause, cut).replace("\n", " "), now)
-    anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
-    if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
-        # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
-        anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
-        first = last = anchor_day
-        if re.search(r"그\s*주", clause):
-            first = anchor_day - timedelta(days=anchor_day.weekday())
-            last = first + timedelta(days=6)
-        return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
-    if kind == "get_schedule":
-        start, end = date_range(clause, now)
-        args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
-        return "get_schedule", args, None
-    if kind == "add_schedule" and items and memo and not any(m.kind == "date" for m in found):
-        # "카카오 면접 메모에 '…' 추가해줘": a memo for an item the user has; "메모에 '…'
-        # 넣어줘" right after adding one: that item; two that fit: ask which.
-        times = [m.value for m in found if m.kind == "time"]
-        fits = [chosen] if chosen else best_schedules(items, unquoted(clause), [], times)
-        if not fits and (points_back(clause) or not title_of(clause, [m.span for m in found])):
-            single = last_item(focus, items)
-            fits = [single] if single else refers_to(clause, focus, items).choices
-        if len(fits) == 1:
-            picked = fits[0]
-            return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
-        if len(fits) > 1:
-            return _ask_back(kind, clause, fits)
-    if kind == "add_schedule":
-        days = [m.value for m in found if m.kind == "date"]
-        times = [m.value for m in found if m.kind == "time"]
-        title = title_of(clause, [m.span for m in found])
-        if IF_FREE.search(clause) and context.listed:
-            return f"그날은 이미 일정이 있어서 '{title}' 일정은 추가하지 않았어요."
-        # The day said with the request itself ("내일 면접인데 떨려서… 오늘 저녁 8시에 … 잡아줘"):
-        # the last one before the verb, else the first.
-        verb = ADD_REQUEST.search(unquoted(clause))
-        before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
-        if context.day is None and anchor is not None:
-            # "그날 저녁 7시에", "마감 전날 밤 9시에": the day the room was just about
-            context = replace(context, day=shifted_day(anchor[0], clause), time=anchor[1])
-        day = before[-1] if before else days[0] if days else context.day
-        time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
-        staged = posting_stage(clause, focus) if day is None and points_back(clause) else None
-        if staged is not None:
-            # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
-            # (a title the user quoted is theirs)
-            company = focus["posting"].get("company") if focus else None
-            if not QUOTED.search(clause):
-                title = f"{company} {staged['stage']}" if company else staged["stage"]
-            day, time = staged["date"], staged.get("time") or time
-        if anchor is not None and not _names_an_event(title):
-            # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
-            focus_items = (focus or {}).get("items") or []
-            title = focus_items[0]["title"] if focus_items else title
-        if not title:
-            return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
-        if day is None:
-            return f"'{title}' 일정을 언제로 추가할까요? 날짜를 알려 주세요."
-        args = {"title": title, "date": day, **({"time": time} if time else {})}
-        return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
-    described = [m for m in found if not m.new] if kind == "update_schedule" else found
-    target_text = _blank(clause, [m.span for m in found if m.new] + cut).replace("\n", " ")
-    days = [m.value for m in described if m.kind == "date"]
-    times = [m.value for m in described if m.kind == "time"]
-    fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
-    target = fits[0] if len(fits) == 1 else None
-    named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
-    if chosen is None and not named and points_back(clause):
-        # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
-        resolved = refers_to(
-            target_text, focus, items, lambda t, pool: match_schedule(pool, t, days, times)
-        )
-        if resolved.item is not None:
-            target = resolved.item
-        elif len(resolved.choices) > 1:
-            return _ask_back(kind, clause, resolved.choices)
-    if target is None and len(fits) > 1:
-        # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
-        # one, not a guess
-        return _ask_back(kind, clause, fits)
-    if target is None and not fits and chosen is None:
-        # nothing named: the schedule the conversation is about ("이름을 '…'로 바꿔줘"
-        # right after adding it)
-        target = last_item(focus, items)
-    if target is None:
-        return "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
-    if kind == "delete_schedule":
-        return "delete_schedule", {"schedule_id": target["schedule_id"]}, target
-    new = [m for m in found if m.new]
-    if not new:  # no "…로": a date or time that is not the item's own is the new one
-        new = [
-            m
-            for m in found
-            if (m.kind == "date" and m.value != target["date"])
-            or (m.kind == "time" and m.value != target.get("time"))
-        ]
-    changes: dict[str, str] = {}
-    if shift:
-        changes.update(_shifted(target, shift))
-    for m in new:
-        value = m.value
-        if m.kind == "time" and target.get("time") and not _part_of_day_near(clause, m):
-            value = _nearest_half(value, target["time"])  # "7시로" on a 19:00 item: 19:00
-        changes[m.kind] = value  # a named day or time wins over a relative shift
-    if rename:
-        changes["title"] = (rename.group(1) or rename.group(2)).strip()
-    if memo:
-        changes["memo"] = memo
-    if not changes and anchor is not None and (anchor[0] != target["date"]):
-        # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
-        changes["date"] = shifted_day(anchor[0], clause)
-        if SAME_TIME.search(clause) and anchor[1]:
-            changes["time"] = anchor[1]
-    if not changes:
-        return f"'{target['title']}' 일정을 언제로 옮길까요? 날짜나 시간을 알려 주세요."
-    return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target
 
 
 async def call_tool(tool: BaseTool, args: dict[str, Any], **injected: Any) -> ToolMessage:
@@ -780,97 +373,6 @@ async def run_schedule(state: dict[str, Any]) -> dict[str, Any]:
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
 
 
-ONE_MORE = re.compile(r"하나\s*더|한\s*개\s*더|또\s*하나|(?i:\bone\s+more\b)")
-# Taking back what was just said ("아 아니다 금요일이 낫겠다", "ㄴㄴ 7시 반", "아니 그거 말고").
-CORRECTION = re.compile(
-    r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|(?i:\bactually\b|\bmake\s+(?:that|it)\b)"
-)
-
-
-def _only_new_values(clause: str, now: date) -> bool:
-    """A clause that gives a new date or time ("…로", or any date after a correction) and
-    asks for no listing."""
-    if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause):
-        return False
-    found = mentions(clause, now)
-    return any(m.new for m in found) or bool(found and CORRECTION.search(clause))
-
-
-def _relists(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
-    """A correction of the listing the room just showed ("아니 그거 말고 목요일")."""
-    state = focus or {}
-    last_listing = (state.get("listed") or [{}])[0].get("turn")
-    listed_day = (state.get("listed_day") or {}).get("turn")
-    just_listed = state.get("turn") in (last_listing, listed_day)
-    found = mentions(clause, now)
-    return bool(just_listed and CORRECTION.search(clause) and any(m.kind == "date" for m in found))
-
-
-def _part_of_day_near(clause: str, m: Mention) -> bool:
-    return bool(PART_OF_DAY.search(clause[max(0, m.span[0] - 4) : m.span[1] + 2]))
-
-
-def _nearest_half(value: str, current: str) -> str:
-    """A bare hour ("7시") read in the half of the day nearest the item's own time."""
-    hour, minute = int(value[:2]), value[3:]
-    options = [hour % 12, hour % 12 + 12]
-    now_minutes = int(current[:2]) * 60 + int(current[3:])
-    best = min(options, key=lambda h: abs(h * 60 + int(minute) - now_minutes))
-    return f"{best:02d}:{minute}"
-
-
-def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
-    """ "모레 오후 1시 센드버드 면접도", "목요일 오후 4시엔 쏘카 면접" right after an add: no verb
-    of its own, a day and an event: another add."""
-    state = focus or {}
-    items = state.get("items") or []
-    if not items or items[0]["how"] != "added" or items[0]["turn"] != state.get("turn"):
-        return False
-    if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
-        return False
-    found = mentions(clause, now)
-    title = title_of(clause, [m.span for m in found])
-    dated = any(m.kind == "date" for m in found) or bool(DAY_POINTER.search(clause))
-    again = bool(ONE_MORE.search(clause))  # "토요일 같은 시간에도 하나 더"
-    return dated and (_names_an_event(title) or again)
-
-
-def pick_choice(
-    message: str, choices: list[dict[str, Any]], live: list[dict[str, Any]]
-) -> dict[str, Any] | None:
-    """The item a reply to an ask-back picks: by position ("첫 번째 거", "2번") or by what it
-    names (title words, day, time), among the choices that still exist."""
-    resolved = refers_to(
-        message,
-        {"pending": {"choices": choices}},
-        live,
-        lambda t, pool: match_schedule(pool, t, [], []),
-    )
-    if resolved.item is not None:
-        return resolved.item
-    ids = {c["schedule_id"] for c in choices}
-    pool = [i for i in live if i["schedule_id"] in ids]
-    named = match_schedule(pool, message, [], [])
-    if named is not None:
-        return named
-    # "센드버드", "2차", "자소서": a part of one choice's title, and of no other's
-    said = "".join(message.split()).strip("?.!~")
-    parts = [i for i in pool if said and said in "".join(i["title"].split())]
-    return parts[0] if len(parts) == 1 else None
-
-
-def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
-    """Whether this message answers the room's pending ask-back: it picks a choice (by
-    position or by name) and asks for no operation of its own."""
-    pending = (focus or {}).get("pending")
-    if not pending:
-        return False
-    if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
-        return False
-    picked = pick_choice(message, pending["choices"], pending["choices"])
-    return picked is not None
-
-
 def posting_query(message: str) -> str:
     """What finds the posting a calendar question is about: the message without its
     timing words ("… 만드는 그 공고, 코딩테스트 날짜가 언제였지?" is searched as what the
@@ -886,20 +388,6 @@ def names_no_posting(message: str) -> bool:
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
     return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
-
-
-POSTING_WHEN = re.compile(rf"{WHEN.pattern}|몇\s*시|시간|날짜|일정|전형|다음\s*(?:단계|전형)")
-
-
-def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The dated stage of the room's posting a text names: by its type ("코테" is a coding
-    test), narrowed by its name ("1차 면접" among the interviews); None when none or
-    several fit."""
-    posting = (focus or {}).get("posting")
-    if not posting:
-        return None
-    picked = named_stages(text, [s for s in posting.get("stages") or [] if s.get("date")]) or []
-    return picked[0] if len(picked) == 1 else None
 
 
 def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:

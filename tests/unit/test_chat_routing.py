@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from nodes.chat.router import is_compound, keyword_route, koreanised, split_operations
-from nodes.chat.steps import AskBack, Context, schedule_call, title_of
+from nodes.chat.schedule_requests import AskBack, Context, schedule_call, title_of
 from text.dates import date_range, find_when
 
 NOW = date(2026, 11, 29)  # Sunday
