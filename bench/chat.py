@@ -16,7 +16,8 @@ from bench.measure import token_counter
 from core.services import in_process_services, set_services
 from core.settings import get_settings
 from evals.run_chat import load_dataset, seed_documents
-from nodes.chat.steps import ANSWER_PROMPT, _window, remember, retrieve
+from nodes.chat.memory import remember
+from nodes.chat.steps import ANSWER_PROMPT, _window, retrieve
 
 QUESTIONS = [
     "면접 볼 때 긴장을 줄이는 방법 있어?",

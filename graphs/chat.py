@@ -32,7 +32,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.message import add_messages
 from typing_extensions import TypedDict
 
-from nodes.chat import agent, steps
+from nodes.chat import agent, memory, steps
 
 
 class ChatIn(TypedDict, total=False):
@@ -78,7 +78,7 @@ def build_chat_graph() -> StateGraph:
     graph.add_node("call_model", agent.call_model)
     graph.add_node("run_tools", agent.build_tool_node())
     graph.add_node("finish_agent", agent.finish_agent)
-    graph.add_node("remember", steps.remember_turn)
+    graph.add_node("remember", memory.remember_turn)
     graph.add_edge(START, "route_message")
     graph.add_edge("retrieve", "write_answer")
     graph.add_edge("write_answer", "remember")

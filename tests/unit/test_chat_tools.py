@@ -23,7 +23,7 @@ from pydantic import Field
 from core.models import ModelRegistry
 from core.services import get_services, in_process_services, set_services
 from core.settings import Settings
-from nodes.chat import agent, steps
+from nodes.chat import agent, memory, steps
 from nodes.chat.router import is_compound
 from tests.conftest import POSTING, saved_state
 from tests.unit.test_chat import NOW, chat, embed
@@ -539,7 +539,7 @@ def test_trimming_keeps_whole_turns():
             ToolMessage(content="[]", tool_call_id=f"c{n}", id=f"t{n}"),
             AIMessage(content=f"answer{n}", id=f"b{n}"),
         ]
-    update = steps.trimmed_messages(messages)
+    update = memory.trimmed_messages(messages)
     assert update[0].id == "__remove_all__"
     assert [m.id for m in update[1:]] == [m.id for m in messages[8:]]  # turns 2..6, whole
-    assert steps.trimmed_messages(messages[8:]) == []  # five turns: nothing to remove
+    assert memory.trimmed_messages(messages[8:]) == []  # five turns: nothing to remove
