@@ -93,25 +93,17 @@ def table(a: dict[str, Any], b: dict[str, Any]) -> str:
 
 def pairwise(a: str, b: str, judge_spec: str) -> str:
     """LangSmith's comparative evaluation of two recorded experiments, judged."""
-    from langsmith import evaluate
+    from langsmith import Client, evaluate
     from openevals.llm import create_llm_as_judge
 
-    from evals.judges import judge_model
-    from prompts import load_prompt
+    from evals.judges import judge_model, rubric_prompt
 
-    rubric = load_prompt("judge/pairwise")
-    judge = judge_model(judge_spec)
     scorer = create_llm_as_judge(
-        prompt=lambda inputs, **_: [
-            {"role": {"system": "system", "human": "user"}[m.type], "content": str(m.content)}
-            for m in rubric.messages(**inputs)
-        ],
-        judge=judge,
+        prompt=rubric_prompt("judge/pairwise"),
+        judge=judge_model(judge_spec),
         feedback_key="preferred",
         choices=[1, 2],
     )
-
-    from langsmith import Client
 
     first_id = Client().read_project(project_name=a).id
     wins = {"A": 0.0, "B": 0.0, "ties": 0.0}

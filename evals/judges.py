@@ -90,6 +90,19 @@ def _as_dicts(messages: list[BaseMessage]) -> list[dict[str, str]]:
     return [{"role": roles[m.type], "content": str(m.content)} for m in messages]
 
 
+def rubric_prompt(name: str) -> Callable[..., list[dict[str, str]]]:
+    """A rubric of prompts/ as openevals' prompt callable: the view's values fill it, the
+    judged text fenced as data."""
+    from prompts import load_prompt
+
+    rubric = load_prompt(name)
+
+    def prompt(inputs: dict[str, str], **_: Any) -> list[dict[str, str]]:
+        return _as_dicts(rubric.messages(**inputs))
+
+    return prompt
+
+
 def judge_model(spec: str) -> Any:
     from core.models import build_chat_model
     from core.settings import get_settings
@@ -107,15 +120,11 @@ def _scorer(spec: JudgeSpec, judge: Any) -> Callable[..., Awaitable[dict[str, An
         return create_async_llm_as_judge(
             prompt=template[spec.rag], judge=judge, feedback_key=spec.key, continuous=True
         )
-    from prompts import load_prompt
-
-    rubric = load_prompt(spec.prompt)
-
-    def prompt(inputs: dict[str, str], **_: Any) -> list[dict[str, str]]:
-        return _as_dicts(rubric.messages(**inputs))
-
     return create_async_llm_as_judge(
-        prompt=prompt, judge=judge, feedback_key=spec.key, choices=[1, 2, 3, 4, 5]
+        prompt=rubric_prompt(spec.prompt),
+        judge=judge,
+        feedback_key=spec.key,
+        choices=[1, 2, 3, 4, 5],
     )
 
 

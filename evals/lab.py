@@ -44,6 +44,7 @@ from langsmith import Client, aevaluate, tracing_context
 from langsmith.schemas import Example
 
 from evals.judges import JUDGED, Judged
+from evals.judges import evaluators as judge_evaluators
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).parent / "results" / "experiments"
@@ -307,11 +308,7 @@ def _feedback(scores: Scores) -> dict[str, Any]:
 
 
 def _numeric(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return float(value)
-    if isinstance(value, int | float):
-        return float(value)
-    return None
+    return float(value) if isinstance(value, bool | int | float) else None
 
 
 async def run(
@@ -325,18 +322,19 @@ async def run(
     write: bool = True,
 ) -> Experiment:
     """Run one split of a feature through `aevaluate`; see the module docstring."""
-    from evals import judges
-
-    cases = suite.cases(split, limit)
-    keys = {c.key for c in cases}
-    if len(keys) != len(cases):
+    # Drawing cases (documents render pages), the git calls, the server's /health and the
+    # LangSmith client's requests block: they run off the event loop.
+    cases = await asyncio.to_thread(suite.cases, split, limit)
+    if len({c.key for c in cases}) != len(cases):
         raise ValueError(f"{suite.feature}/{split}: case keys are not unique")
     online = client is not None or bool(os.environ.get("LANGSMITH_API_KEY"))
     if online and client is None:
         client = Client()
     # Offline: a client with no background tracing thread, pointed nowhere (nothing is sent).
     local = client or Client(api_url=OFFLINE_URL, api_key="offline", auto_batch_tracing=False)
-    dataset_id = sync_dataset(client, suite, split, cases) if online and client else None
+    dataset_id = (
+        await asyncio.to_thread(sync_dataset, client, suite, split, cases) if client else None
+    )
     examples = to_examples(suite, split, cases, dataset_id)
     by_id = {e.id: c for e, c in zip(examples, cases, strict=True)}
 
@@ -346,39 +344,44 @@ async def run(
     if target is None:
         target = await suite.target()
     judge_model = judge_model or os.environ.get("JUDGE_MODEL") or None
-    metadata = experiment_metadata(suite, split, cases, judge_model, server)
+    metadata = await asyncio.to_thread(
+        experiment_metadata, suite, split, cases, judge_model, server
+    )
 
     async def answer(inputs: dict[str, Any]) -> dict[str, Any]:
         # Offline, the feature's own runs must not be traced: there is nowhere to send them.
         with tracing_context(enabled=online):
             return await target(inputs)
 
-    def scored(
-        inputs: dict[str, Any], outputs: dict[str, Any], reference_outputs: dict[str, Any]
-    ) -> dict[str, Any]:
-        return _feedback(suite.score(inputs, outputs, reference_outputs))
+    # Each case is scored once: the per-case evaluator keeps its scores for the summary.
+    scores: dict[uuid.UUID, Scores] = {}
 
-    summary_box: dict[str, Any] = {}
+    def scored(example: Example, outputs: dict[str, Any] | None) -> dict[str, Any]:
+        if not outputs:  # the target failed: counted in the summary, not scored
+            return {"results": []}
+        case = by_id[example.id]
+        scores[example.id] = suite.score(case.inputs, outputs, case.reference)
+        return _feedback(scores[example.id])
+
+    box: dict[str, Any] = {}
 
     def summary_evaluator(runs: list[Any], examples: list[Example]) -> dict[str, Any]:
-        ordered = []
-        for run_, example in zip(runs, examples, strict=True):
-            case = by_id[example.id]
-            outputs = run_.outputs if not run_.error else None
-            scores = suite.score(case.inputs, outputs, case.reference) if outputs else {}
-            ordered.append(Row(case, outputs, run_.error, scores))
-        summary = suite.summarise([r for r in ordered if r.outputs is not None])
-        summary["failed_runs"] = [r.case.key for r in ordered if r.outputs is None]
-        summary_box.update(summary=summary, rows=ordered)
+        rows = [
+            Row(by_id[e.id], None if r.error else r.outputs, r.error, scores.get(e.id, {}))
+            for r, e in zip(runs, examples, strict=True)
+        ]
+        summary = suite.summarise([r for r in rows if r.outputs is not None])
+        summary["failed_runs"] = [r.case.key for r in rows if r.outputs is None]
         figures = {m.key: _numeric(summary.get(m.key)) for m in suite.metrics}
+        box.update(summary=summary, rows=rows, figures=figures)
         return _feedback(figures)
 
     evaluators: list[Any] = [scored]
-    judged_keys = [j.key for j in suite.judges]
-    judge_evaluators = judges.evaluators(suite.judges, judge_model) if judge_model else []
-    evaluators += judge_evaluators
-    models = metadata["models"]
-    model = slug("server" if server else str(models.get(next(iter(suite.model_features), ""))))
+    if judge_model:
+        evaluators += judge_evaluators(suite.judges, judge_model)
+    model = slug(
+        "server" if server else str(metadata["models"].get(next(iter(suite.model_features), "")))
+    )
     results = await aevaluate(
         answer,
         data=examples,
@@ -391,30 +394,21 @@ async def run(
         disable_evaluator_tracing=not online,
         client=local,
     )
-    judged_scores: dict[str, list[float]] = {k: [] for k in judged_keys}
+    judged_scores: dict[str, list[float]] = {j.key: [] for j in suite.judges}
     async for item in results:
-        example = item["example"]
         for result in item["evaluation_results"]["results"]:
             if result.key in judged_scores and result.score is not None:
                 judged_scores[result.key].append(float(result.score))
-        del example
     await results.wait()
-    summary = summary_box["summary"]
-    ordered_rows = summary_box["rows"]
-    figures = {m.key: _numeric(summary.get(m.key)) for m in suite.metrics}
-    judged = {
-        k: (round(sum(v) / len(v), 3) if v else None) if judge_model else None
-        for k, v in judged_scores.items()
-    }
     experiment = Experiment(
         name=results.experiment_name,
         feature=suite.feature,
         split=split,
         metadata=metadata,
-        rows=ordered_rows,
-        summary=summary,
-        figures=figures,
-        judged=judged,
+        rows=box["rows"],
+        summary=box["summary"],
+        figures=box["figures"],
+        judged={k: round(sum(v) / len(v), 3) if v else None for k, v in judged_scores.items()},
         uploaded=online,
     )
     if write:

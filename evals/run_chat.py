@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,7 @@ def _norm(text: str) -> str:
     return "".join(text.split()).lower()
 
 
+@cache
 def _doc_lines() -> list[str]:
     docs = json.loads((HERE / "datasets" / "chat_documents.json").read_text(encoding="utf-8"))
     lines = [line.strip(" -•\t") for d in docs.values() for line in d["text"].splitlines()]
@@ -250,24 +252,19 @@ async def in_process() -> Target:
     return play
 
 
-_LINES: list[str] = []
-
-
 def _turn_records(inputs: dict[str, Any], outputs: dict[str, Any], gold: dict[str, Any]) -> list:
     """Each turn scored as if the previous ones went right (the exchange's references are
     the turns marked `refers`); every answer checked for leaks (settings, model names,
     internal ids)."""
     from text.user_text import leak_reason
 
-    if not _LINES:
-        _LINES.extend(_doc_lines())
     records = []
     for message, g, out in zip(inputs["messages"], gold["turns"], outputs["turns"], strict=True):
         ids = out["ids"]
         tool_ok, args_ok = _turn_ok(g, out, ids)
         known = "\n".join([message, *out["sources"]])
         leak = leak_reason(out["answer"], [*ids.values(), *DOC_IDS, USER, outputs["room"]], known)
-        verdict = rag_verdict(g, out["answer"], _LINES)
+        verdict = rag_verdict(g, out["answer"], _doc_lines())
         records.append(
             {
                 "message": message,

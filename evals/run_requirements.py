@@ -34,18 +34,14 @@ import argparse
 import asyncio
 import json
 import re
-import time
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from core.cache import MissingCache
-from core.services import in_process_services, set_services
-from core.settings import get_settings
-from evals.lab import Case, Metric, Row, Suite, Target, langserve_target
+from evals import run as analysis_eval
+from evals.lab import Case, Metric, Row, Suite
 from evals.lab import run as lab_run
 from evals.report import write_results
-from graphs.analysis import build_analysis_graph
 
 HERE = Path(__file__).parent
 SPLITS = {
@@ -267,11 +263,12 @@ def cases(split: str, limit: int | None = None) -> list[Case]:
     return [
         Case(
             key=row["id"],
+            # the analysis' input: "now" only where the pair sets it
             inputs={
                 "user_id": "eval",
                 "resume_text": row["resume_text"],
                 "posting_text": row["posting_text"],
-                "now": row.get("now"),
+                **({"now": row["now"]} if row.get("now") else {}),
             },
             reference={
                 "requirements": row["requirements"],
@@ -287,19 +284,6 @@ def cases(split: str, limit: int | None = None) -> list[Case]:
 def _row(inputs: dict[str, Any], gold: dict[str, Any]) -> dict[str, Any]:
     """What `judge` reads of the pair besides the outputs."""
     return {**inputs, "family": gold["family"]}
-
-
-async def in_process() -> Target:
-    settings = get_settings().model_copy(update={"model_timeout_s": 900.0})
-    set_services(in_process_services(settings, cache=MissingCache()))
-    graph = build_analysis_graph().compile()
-
-    async def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
-        started = time.perf_counter()
-        result = await graph.ainvoke({k: v for k, v in inputs.items() if v})
-        return {**result, "seconds": round(time.perf_counter() - started, 3)}
-
-    return analyse
 
 
 def per_case(
@@ -338,8 +322,9 @@ SUITE = Suite(
     feature="requirements",
     splits=tuple(SPLITS),
     cases=cases,
-    target=in_process,
-    http_target=lambda server: _over_http(server),
+    # the analysis eval's targets: the same graph, the same route
+    target=analysis_eval.in_process,
+    http_target=analysis_eval.over_http,
     score=per_case,
     summarise=suite_summary,
     metrics=(
@@ -350,17 +335,6 @@ SUITE = Suite(
     ),
     model_features=("analysis",),
 )
-
-
-def _over_http(server: str) -> Target:
-    call = langserve_target(server, "/ai/analyze", timeout_s=1800.0)
-
-    async def analyse(inputs: dict[str, Any]) -> dict[str, Any]:
-        started = time.perf_counter()
-        result = await call({k: v for k, v in inputs.items() if v})
-        return {**result, "seconds": round(time.perf_counter() - started, 3)}
-
-    return analyse
 
 
 def main() -> None:
