@@ -17,6 +17,10 @@ from core.errors import ModelOutputError, ModelTimeoutError
 
 T = TypeVar("T", bound=BaseModel)
 
+# The config of a model call the user never reads (a route, a summary, a header, a question
+# being drafted): no stream shows its tokens, and traces tag it internal.
+INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
+
 _FENCE = re.compile(r"^```(?:json)?\s*|\s*```$", re.MULTILINE)
 
 

@@ -26,7 +26,8 @@ from evals.metrics import cer, match_boxes, wer
 from evals.report import write_results
 from scan import preprocess
 from scan.masking import detect_in_words
-from scan.ocr import read_page, second_look
+from scan.ocr import second_look
+from scan.tesseract import read_page
 
 OPTIONS: dict[str, tuple[float, tuple[str, ...], bool]] = {
     # name: (enlarge by, clean-up steps, second look)

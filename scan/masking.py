@@ -26,7 +26,6 @@ from scan.ocr import (
     gap_after,
     is_hangul,
     line_separators,
-    lines_of,
     readings_to_mask,
     segments,
     word_height,
@@ -41,6 +40,7 @@ from scan.pii import (
     find_pii,
     reading_variants,
 )
+from scan.tesseract import lines_of
 
 MAX_SIDE = 2048
 HEADER_SHARE = 0.25  # a bare name counts only in the top quarter of a page

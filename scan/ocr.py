@@ -21,14 +21,7 @@ from scan.glyphs import (
 from scan.preprocess import GLOBAL_THRESHOLD_FAILS, adaptive, flatten
 from scan.script_reread import korean_reread, latin_reread
 from scan.strays import addresses_joined, strays_dropped
-from scan.tesseract import (  # noqa: F401 - read_page etc. are ocr's API too
-    LANGS,
-    PSM,
-    OcrEngineError,
-    lines_of,
-    read_page,
-    tesseract_version,
-)
+from scan.tesseract import OcrEngineError, read_page
 from scan.words import Reading, Word, is_hangul, word_height
 
 COLUMN_GAP = 2.0  # a gap wider than this many word heights separates columns

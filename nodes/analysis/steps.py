@@ -22,7 +22,7 @@ from core.cache import cache_key
 from core.errors import ModelUnavailableError, validated
 from core.grounded import GroundedWriter
 from core.services import get_services
-from core.structured import generate_parsed, generate_structured
+from core.structured import INTERNAL, generate_parsed, generate_structured
 from core.telemetry import DEGENERATE
 from nodes.analysis.evidence import evidence_records, requirements
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
@@ -52,7 +52,6 @@ log = logging.getLogger(__name__)
 FEATURE = "analysis"
 # Bump when the steps change what they produce for the same input and prompts.
 PIPELINE_VERSION = "3"
-INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 DOC_LABEL = {"resume": "이력서", "posting": "채용공고"}
 # The sections that stand for a document carried as its sections (`_carried`: one in which
 # the taxonomy finds no skill), in this order of priority.

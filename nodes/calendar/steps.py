@@ -16,7 +16,7 @@ from langgraph.types import Command
 
 from core.errors import validated
 from core.services import get_services
-from core.structured import generate_structured
+from core.structured import INTERNAL, generate_structured
 from nodes.calendar.schemas import CalendarParseInput, PostingHeader
 from prompts import load_prompt
 from text.dates import today_seoul
@@ -29,7 +29,6 @@ from text.stages import ROLLING, STAGE_PATTERNS, find_stages
 
 FEATURE = "calendar"
 HEADER_PROMPT = load_prompt("calendar/posting_header")
-INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 EMPLOYMENT = ("신입", "경력", "인턴", "정규직", "계약직", "전환형")
 MODEL_TEXT_CHARS = 1500
 

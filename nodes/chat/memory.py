@@ -13,14 +13,12 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 
 from core.services import get_services
-from core.structured import invoke_text
-from nodes.chat.agent import agent_available
+from core.structured import INTERNAL, invoke_text
+from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import after_turn
 from prompts import data_records, load_prompt
 
 log = logging.getLogger(__name__)
-FEATURE = "chat"
-INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 SUMMARY_PROMPT = load_prompt("chat/summary")
 WINDOW_TURNS = 5
 SUMMARY_LINES = 10

@@ -30,9 +30,9 @@ from core.cache import cache_key
 from core.errors import validated
 from core.grounded import GroundedWriter
 from core.services import get_services
-from core.structured import generate_structured, invoke_text
+from core.structured import INTERNAL, generate_structured, invoke_text
 from core.telemetry import DEGENERATE
-from nodes.chat.agent import agent_available
+from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
     last_item,
     points_back,
@@ -86,8 +86,6 @@ from tools.schedule import ScheduleStore
 from tools.schedule_tools import add_schedule, delete_schedule, get_schedule, update_schedule
 
 log = logging.getLogger(__name__)
-FEATURE = "chat"
-INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 ANSWER_PROMPT = load_prompt("chat/answer")
 ROUTE_PROMPT = load_prompt("chat/route")
 ANSWER_CACHE_TTL_S = 3600

@@ -22,8 +22,9 @@ from core.errors import ModelUnavailableError
 from core.services import get_services
 from scan.intake import Document, Limits, open_document, reject
 from scan.masking import mask_page
-from scan.ocr import read_text, tesseract_version
+from scan.ocr import read_text
 from scan.pages import TEXT_LAYER_MIN_CHARS, PageImage, load_pages, prepare_for_ocr
+from scan.tesseract import tesseract_version
 from scan.vision import PROMPT, needs_second_opinion, read_with_model
 
 log = logging.getLogger(__name__)

@@ -21,12 +21,11 @@ from langchain_core.messages import BaseMessage
 from langchain_core.runnables import RunnableConfig
 
 from core.services import get_services
-from core.structured import invoke_text
+from core.structured import INTERNAL, invoke_text
 from nodes.interview.plan import FOLLOWUP_TEMPLATES, GENERIC_TEMPLATES, TEMPLATES, fill
 from text.korean_text import kiwi
 
 FEATURE = "interview"
-INTERNAL: RunnableConfig = {"tags": ["internal", "langsmith:nostream"]}
 MAX_QUESTION_CHARS = 200
 _LEAD = re.compile(r"^\s*(?:질문\s*[:：]|Q\d*\s*[:：.]|\d+[.)]|[-*•])\s*")
 _HANGUL = re.compile(r"[가-힣]")
