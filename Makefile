@@ -103,13 +103,26 @@ test-system-deps: system-deps
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# Unit tests and the schema fuzz in parallel (pytest-xdist, one worker per core, at most
+# 4: each worker loads the embedding model); then the integration tests, one at a time (they
+# share one Redis and start real servers on loopback). PYTEST_ARGS goes to both runs; a run
+# it leaves with no test (exit 5, e.g. `-k` naming integration tests only) is not a failure;
+# both runs always run, so one failing still reports the other.
+PARALLEL := -n auto --maxprocesses=4
+
 test: install-dev test-system-deps
 	$(BIN)/mypy
 	@if [ -z "$$REDIS_URL" ]; then export REDIS_URL=$$($(BIN)/python scripts/local_redis.py start --port $(REDIS_PORT)); fi; \
-	TEST_REDIS_URL=$${REDIS_URL} $(BIN)/pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+	export TEST_REDIS_URL=$${REDIS_URL}; \
+	$(BIN)/pytest -q -p no:cacheprovider $(PARALLEL) tests/unit tests/fuzz $(PYTEST_ARGS); \
+	unit=$$?; [ $$unit -eq 5 ] && unit=0; \
+	$(BIN)/pytest -q -p no:cacheprovider tests/integration $(PYTEST_ARGS); \
+	integration=$$?; [ $$integration -eq 5 ] && integration=0; \
+	exit $$(( unit || integration ))
 
+# The loop while editing: unit tests only, in parallel (no Redis, no fuzz).
 test-unit: install-dev
-	$(BIN)/pytest -q tests/unit
+	$(BIN)/pytest -q -p no:cacheprovider $(PARALLEL) tests/unit $(PYTEST_ARGS)
 
 lint: install-dev
 	$(BIN)/ruff check .

@@ -12,38 +12,10 @@ parallel -> write feedback (streamed) -> store result.
 
 from __future__ import annotations
 
-import operator
-from typing import Annotated, Any, NotRequired
-
 from langgraph.graph import END, START, StateGraph
-from typing_extensions import TypedDict
 
 from nodes.analysis import steps
-
-
-class AnalysisInput(TypedDict):
-    user_id: str
-    resume_text: str
-    posting_text: str
-    # Extension (#26): "YYYY-MM-DD", the day "현재" in a resume means (default: today).
-    now: NotRequired[str | None]
-
-
-class AnalysisOutput(TypedDict):
-    resume_analysis: dict[str, Any]
-    posting_analysis: dict[str, Any]
-    matching: dict[str, Any]
-    cached: bool
-
-
-class AnalysisState(AnalysisInput, AnalysisOutput, total=False):
-    cache_key: str
-    sections: list[dict[str, Any]]
-    resume_skills: list[str]
-    posting_facts: dict[str, Any]
-    digests: Annotated[list[dict[str, Any]], operator.add]
-    match: dict[str, Any]
-    feedback: dict[str, Any]
+from nodes.analysis.state import AnalysisInput, AnalysisOutput, AnalysisState, SectionTask
 
 
 def build_analysis_graph() -> StateGraph:
@@ -51,7 +23,7 @@ def build_analysis_graph() -> StateGraph:
     graph = StateGraph(AnalysisState, input_schema=AnalysisInput, output_schema=AnalysisOutput)
     graph.add_node("check_cache", steps.check_cache, destinations=("extract_sections", END))
     graph.add_node("extract_sections", steps.extract_sections)
-    graph.add_node("summarise_section", steps.summarise_section)
+    graph.add_node("summarise_section", steps.summarise_section, input_schema=SectionTask)
     graph.add_node("score_match", steps.score_match)
     graph.add_node("write_feedback", steps.write_feedback)
     graph.add_node("store_result", steps.store_result)

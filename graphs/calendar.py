@@ -8,28 +8,10 @@ company or position (checked against the text).
 
 from __future__ import annotations
 
-from typing import Any
-
 from langgraph.graph import END, START, StateGraph
-from typing_extensions import TypedDict
 
 from nodes.calendar import steps
-
-
-class CalendarIn(TypedDict, total=False):
-    text: str
-    now: str | None
-
-
-class CalendarOut(TypedDict):
-    company: str | None
-    position: str | None
-    schedules: list[dict[str, Any]]
-    hashtags: list[str]
-
-
-class CalendarState(CalendarIn, CalendarOut, total=False):
-    company_absent: bool  # the text says it does not name the company ("our client")
+from nodes.calendar.state import CalendarIn, CalendarOut, CalendarState
 
 
 def build_calendar_graph() -> StateGraph:

@@ -25,43 +25,10 @@ built from the tools' results on the deterministic path.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
-
-from langchain_core.messages import AnyMessage
 from langgraph.graph import END, START, StateGraph
-from langgraph.graph.message import add_messages
-from typing_extensions import TypedDict
 
-from nodes.chat import agent, memory, steps
-
-
-class ChatIn(TypedDict, total=False):
-    user_id: str
-    room_id: str
-    message: str
-    now: str | None
-
-
-class ChatOut(TypedDict):
-    answer: str
-    route: str
-    tool_calls: list[dict[str, Any]]
-    sources: list[dict[str, Any]]
-
-
-class ChatState(ChatIn, ChatOut, total=False):
-    routed_by: str
-    context: str
-    passages: list[dict[str, Any]]
-    answer_cached: bool
-    messages: Annotated[list[AnyMessage], add_messages]
-    history: list[dict[str, Any]]
-    summary_lines: list[str]
-    tool_steps: int
-    # what the room's turns produced (schedules, the posting, a pending ask-back):
-    # nodes/chat/focus.py
-    focus: dict[str, Any]
-    asked_back: dict[str, Any] | None
+from nodes.chat import agent, memory, steps, tool_routes
+from nodes.chat.state import ChatIn, ChatOut, ChatState
 
 
 def build_chat_graph() -> StateGraph:
@@ -72,8 +39,8 @@ def build_chat_graph() -> StateGraph:
         destinations=("retrieve", "run_calendar", "run_schedule", "write_answer", "call_model"),
     )
     graph.add_node("retrieve", steps.retrieve)
-    graph.add_node("run_calendar", steps.run_calendar)
-    graph.add_node("run_schedule", steps.run_schedule)
+    graph.add_node("run_calendar", tool_routes.run_calendar)
+    graph.add_node("run_schedule", tool_routes.run_schedule)
     graph.add_node("write_answer", steps.write_answer)
     graph.add_node("call_model", agent.call_model)
     graph.add_node("run_tools", agent.build_tool_node())

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from langgraph.graph import END, START, StateGraph
-from typing_extensions import TypedDict
 
 from core.errors import NotFoundError
 from core.jobs import Handler, Progress, register_handler
@@ -25,25 +24,11 @@ from core.request_limits import charged_to
 from core.security import hash_user_id
 from core.services import get_services
 from nodes.documents import steps
-from scan.intake import Document
-
-
-class DocumentInput(TypedDict, total=False):
-    file_b64: str  # Studio / JSON callers
-    file_bytes: bytes | None  # in-process callers
-    document: Document  # the HTTP routes, which checked the upload before creating the job
-
-
-class DocumentOutput(TypedDict):
-    result: dict[str, Any]
-
-
-class DocumentState(DocumentInput, DocumentOutput, total=False):
-    cache_key: str
+from nodes.documents.state import DocumentInput, DocumentOutput, DocumentState
 
 
 def _first_step(after_reading: str):
-    def route(state: dict[str, Any]) -> str:
+    def route(state: DocumentState) -> str:
         """An upload already checked by the route is not read and hashed a second time."""
         return after_reading if state.get("document") is not None else "read_document"
 
@@ -103,7 +88,7 @@ async def submit(
 ) -> dict[str, Any]:
     """Check the upload now (a bad file is a 4xx, not a failed task), then queue it as a
     job that outlives the request, on any worker; the task belongs to `user_id`."""
-    await steps.read_document({"file_bytes": data})
+    await steps.check_upload(data)
     # The owner is kept as the user's pseudonym: task records hold no raw ids.
     owner = hash_user_id(user_id) if user_id else None
     return await get_services().jobs.submit(kind, data, owner)

@@ -8,30 +8,9 @@ START -> check_unchanged --same content already stored--> END
 from __future__ import annotations
 
 from langgraph.graph import END, START, StateGraph
-from typing_extensions import TypedDict
 
 from nodes.embed import steps
-
-
-class EmbedIn(TypedDict):
-    user_id: str
-    doc_id: str
-    doc_type: str
-    text: str
-
-
-class EmbedOut(TypedDict):
-    doc_id: str
-    chunks: int
-    collection: str
-    replaced: int
-
-
-class EmbedState(EmbedIn, EmbedOut, total=False):
-    doc_hash: str
-    chunk_texts: list[str]
-    sections: list[str]
-    vectors: list[list[float]]
+from nodes.embed.state import EmbedIn, EmbedOut, EmbedState
 
 
 def build_embed_graph() -> StateGraph:

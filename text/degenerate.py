@@ -47,9 +47,3 @@ def degenerate_items(items: list[str], **checks: object) -> str | None:
     if len(set(normalised)) < len(normalised):
         return "loop"
     return None
-
-
-def writes_grounded_text(model_spec: str) -> bool:
-    """Whether a feature's user-visible words come from grounded text instead of its model:
-    when that model is the embedded stand-in, which cannot write Korean."""
-    return model_spec == "local" or model_spec.startswith("local:")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import re
@@ -20,10 +21,9 @@ from langgraph.types import Command, Send
 
 from core.cache import cache_key
 from core.errors import ModelUnavailableError, validated
-from core.grounded import GroundedWriter
 from core.services import get_services
-from core.structured import INTERNAL, generate_parsed, generate_structured
-from core.telemetry import DEGENERATE
+from core.structured import INTERNAL, generate_structured
+from core.writing import write_sections
 from nodes.analysis.evidence import evidence_records, requirements
 from nodes.analysis.feedback import FEEDBACK_GRAMMAR, parse_feedback
 from nodes.analysis.grounded import feedback_text, grounded_feedback
@@ -31,17 +31,17 @@ from nodes.analysis.requirements import Assessed, assess_requirements
 from nodes.analysis.schemas import (
     AnalysisResult,
     AnalyzeInput,
-    MatchFeedback,
     Matching,
     PostingAnalysis,
     ResumeAnalysis,
     SectionDigest,
 )
 from nodes.analysis.scoring import PARTIAL_CREDIT, grade_for, match_skills, score_credits
+from nodes.analysis.state import AnalysisState, SectionTask
 from prompts import data_records, load_prompt
 from text import skills as skills_module
 from text.dates import today_seoul
-from text.degenerate import degenerate_items, degenerate_reason, writes_grounded_text
+from text.degenerate import degenerate_items, degenerate_reason
 from text.posting import find_company, find_deadline, find_position
 from text.requirements import PostingRequirement, extract_requirements
 from text.sections import Section, section_text, split_sections
@@ -93,18 +93,18 @@ def analysis_cache_key(resume: str, posting: str, model_spec: str, now: str = ""
     )
 
 
-def validate_input(state: dict[str, Any]) -> AnalyzeInput:
+def validate_input(state: AnalysisState) -> AnalyzeInput:
     return validated(AnalyzeInput, state)
 
 
-def _request_key(state: dict[str, Any]) -> str:
+def _request_key(state: AnalysisState) -> str:
     request = validate_input(state)
     spec = get_services().models.spec(FEATURE)  # first call locates model files on disk
     now = (request.now or today_seoul()).isoformat()
     return analysis_cache_key(request.resume_text, request.posting_text, spec, now)
 
 
-async def check_cache(state: dict[str, Any]) -> Command:
+async def check_cache(state: AnalysisState) -> Command:
     """Reads the input; validates it; on a cache hit writes the finished result and ends
     (no model is called), otherwise writes `cache_key` and goes on to extract sections."""
     services = get_services()
@@ -116,7 +116,7 @@ async def check_cache(state: dict[str, Any]) -> Command:
     return Command(goto="extract_sections", update={"cache_key": key})
 
 
-def extract_sections(state: dict[str, Any]) -> dict[str, Any]:
+def extract_sections(state: AnalysisState) -> dict[str, Any]:
     """Reads resume_text and posting_text; writes the deterministic skills, the posting's
     facts (company, position, deadline, requirement groups) and, for a document carried as
     its sections (see `_carried`), those sections: short ones as they are (`digests`), long
@@ -187,7 +187,7 @@ def _chosen_sections(sections: list[Section], document: str) -> list[Section]:
     return chosen[:MAX_SECTIONS_PER_DOC]
 
 
-def fan_out_summaries(state: dict[str, Any]) -> list[Send] | str:
+def fan_out_summaries(state: AnalysisState) -> list[Send] | str:
     """One `summarise_section` task per long section, run in parallel; straight to the
     feedback when every chosen section was short enough to use as it is."""
     if not state["sections"]:
@@ -195,10 +195,10 @@ def fan_out_summaries(state: dict[str, Any]) -> list[Send] | str:
     return [Send("summarise_section", {"section": s}) for s in state["sections"]]
 
 
-async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def summarise_section(state: SectionTask, config: RunnableConfig) -> dict[str, Any]:
     """Reads one section; writes its digest (summary and model-found skills) to `digests`.
     Internal call: tagged out of the user's token stream."""
-    section = Section(**payload["section"])
+    section = Section(**state["section"])
     services = get_services()
     prompt = SECTION_PROMPT
     model = services.models.runnable(
@@ -235,7 +235,7 @@ async def summarise_section(payload: dict[str, Any], config: RunnableConfig) -> 
 MATCH_EVENT = "analysis_match"
 
 
-def assess(state: dict[str, Any]) -> list[Assessed]:
+def assess(state: AnalysisState) -> list[Assessed]:
     """Each posting requirement with the resume's evidence (CPU work: Kiwi, embeddings)."""
     request = validate_input(state)
     services = get_services()
@@ -258,7 +258,7 @@ def assess(state: dict[str, Any]) -> list[Assessed]:
     )
 
 
-async def score_match(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def score_match(state: AnalysisState, config: RunnableConfig) -> dict[str, Any]:
     """Reads the deterministic skills and posting facts (requirements, skill groups);
     writes `match`: every requirement with its status and evidence, the score and grade
     from requirement coverage (nodes/analysis/scoring.py), and the matched / missing /
@@ -307,7 +307,7 @@ STATUS_LABEL = {"met": "충족", "partial": "일부 충족", "missing": "부족"
 MAX_PROMPT_REQUIREMENTS = 12
 
 
-def feedback_messages(state: dict[str, Any]) -> list[BaseMessage]:
+def feedback_messages(state: AnalysisState) -> list[BaseMessage]:
     """The feedback prompt: the computed match (score, grade, counts of requirements by
     status) outside the fence; inside it, the posting's company and position, each
     requirement with its status and the resume line that shows it (#26), and the sections
@@ -355,7 +355,7 @@ def feedback_messages(state: dict[str, Any]) -> list[BaseMessage]:
     )
 
 
-async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def write_feedback(state: AnalysisState, config: RunnableConfig) -> dict[str, Any]:
     """Reads `match`, the posting's facts, the documents (for evidence lines) and any section
     digests; writes `feedback`. This is the user-visible call: its tokens stream to the
     client. A malformed answer is retried once."""
@@ -363,27 +363,21 @@ async def write_feedback(state: dict[str, Any], config: RunnableConfig) -> dict[
     match = state["match"]
     # Splitting and matching the documents for evidence is CPU work: off the event loop.
     messages = await asyncio.to_thread(feedback_messages, state)
-    grounded = grounded_feedback(match, state["posting_facts"])
-    model: Any
-    if writes_grounded_text(services.models.spec(FEATURE)):
-        # The embedded stand-in cannot write Korean: the user gets the grounded text, in the
-        # same token stream a model's answer would use (no model call).
-        model = GroundedWriter(text=feedback_text(grounded))
-    else:
-        model = services.models.runnable(
-            FEATURE,
-            grammar=FEEDBACK_GRAMMAR,
-            max_tokens=services.settings.analysis_max_output_tokens,
-        )
-    feedback = await generate_parsed(
-        model,
-        parse_feedback,
+    # On the embedded stand-in the user gets the grounded text, in the same token stream a
+    # model's answer would use (no model call).
+    feedback = await write_sections(
+        FEATURE,
         messages,
         {**config, "run_name": "write_feedback"},
-        services.settings.model_timeout_s,
-        "feedback",
+        grounded=grounded_feedback(match, state["posting_facts"]),
+        render=feedback_text,
+        parse=parse_feedback,
+        junk=functools.partial(junk_reason, match),
+        what="feedback",
+        grammar=FEEDBACK_GRAMMAR,
+        max_tokens=services.settings.analysis_max_output_tokens,
     )
-    return {"feedback": replace_junk(feedback, grounded, match).model_dump()}
+    return {"feedback": feedback.model_dump()}
 
 
 # Headings of the feedback prompt: a model repeating them is echoing its prompt.
@@ -400,27 +394,20 @@ _PROMPT_ECHOES = (
 )
 
 
-def replace_junk(
-    feedback: MatchFeedback, grounded: MatchFeedback, match: dict[str, Any] | None = None
-) -> MatchFeedback:
-    """Each field of the model's feedback that is junk (a loop, the prompt echoed, not
-    Korean, a repeated item) or that contradicts the computed match (a strength quoting a
-    requirement the resume does not meet) is replaced by the grounded one, and counted."""
-    values = feedback.model_dump()
+def junk_reason(match: dict[str, Any] | None, field: str, value: str | list[str]) -> str | None:
+    """Why a field of the model's feedback must be replaced by the grounded one: it is junk
+    (a loop, the prompt echoed, not Korean, a repeated item) or it contradicts the computed
+    match (a strength quoting a requirement the resume does not meet); None if it stands."""
+    if isinstance(value, list):
+        reason = degenerate_items(value, echoes=_PROMPT_ECHOES)
+    else:
+        reason = degenerate_reason(value, echoes=_PROMPT_ECHOES)
     unmet = [r["text"] for r in (match or {}).get("requirements", []) if r["status"] == "missing"]
-    for field, value in values.items():
-        if isinstance(value, list):
-            reason = degenerate_items(value, echoes=_PROMPT_ECHOES)
-        else:
-            reason = degenerate_reason(value, echoes=_PROMPT_ECHOES)
-        if reason is None and field in ("strengths", "strength_summary") and unmet:
-            items = value if isinstance(value, list) else [value]
-            if any(claims(item, text) for item in items for text in unmet):
-                reason = "contradicts_match"
-        if reason is not None:
-            DEGENERATE.labels(FEATURE, reason).inc()
-            values[field] = getattr(grounded, field)
-    return MatchFeedback.model_validate(values)
+    if reason is None and field in ("strengths", "strength_summary") and unmet:
+        items = value if isinstance(value, list) else [value]
+        if any(claims(item, text) for item in items for text in unmet):
+            reason = "contradicts_match"
+    return reason
 
 
 _NOT_WORD = re.compile(r"[^0-9a-z가-힣]+")
@@ -438,7 +425,7 @@ def claims(sentence: str, requirement: str) -> bool:
     return len(wanted) >= 4 and len(wanted & grams(sentence)) / len(wanted) >= 0.7
 
 
-async def store_result(state: dict[str, Any]) -> dict[str, Any]:
+async def store_result(state: AnalysisState) -> dict[str, Any]:
     """Reads facts, skills, `match` and `feedback`; writes the contract's AnalysisResult
     fields and stores them in the cache."""
     services = get_services()

@@ -17,10 +17,11 @@ from langgraph.types import Command
 from core.errors import validated
 from core.services import get_services
 from core.structured import INTERNAL, generate_structured
+from core.writing import grounded_for
 from nodes.calendar.schemas import CalendarParseInput, PostingHeader
+from nodes.calendar.state import CalendarState
 from prompts import load_prompt
 from text.dates import today_seoul
-from text.degenerate import writes_grounded_text
 from text.header import find_header
 from text.job_title import rank as rank_job_title
 from text.organization import rank as rank_organization
@@ -62,7 +63,7 @@ def plausible(value: str) -> bool:
     return not any(pattern.search(stripped) for _, pattern in STAGE_PATTERNS)
 
 
-def extract_schedule(state: dict[str, Any]) -> Command:
+def extract_schedule(state: CalendarState) -> Command:
     """Reads text and now; writes the stages, company, position and hashtags; goes on to
     `ask_model` only when company or position is still unknown (a company the text says it
     does not name, "our client", is not asked for)."""
@@ -88,14 +89,14 @@ def extract_schedule(state: dict[str, Any]) -> Command:
     }
     if (company or header.company_absent) and position:
         return Command(goto=END, update=update)
-    if writes_grounded_text(get_services().models.spec(FEATURE)):
+    if grounded_for(FEATURE):
         # the embedded stand-in cannot read a name the rules did not find (8.7 s a call,
         # nothing kept on the cross-author set): nothing is asked, nothing guessed
         return Command(goto=END, update=update)
     return Command(goto="ask_model", update=update)
 
 
-async def ask_model(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def ask_model(state: CalendarState, config: RunnableConfig) -> dict[str, Any]:
     """Reads text and what is missing; asks the model for company/position and keeps an
     answer only if the text contains it (nothing is guessed)."""
     services = get_services()

@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import uuid
+from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import Any, cast
 
@@ -30,6 +31,7 @@ from core.errors import ModelTimeoutError
 from core.services import get_services
 from core.telemetry import DEGENERATE
 from nodes.chat.grounded import general_answer, junk_reason, tool_results_answer
+from nodes.chat.state import ChatState
 from prompts import load_prompt
 from tools.calendar import get_recruitment_schedule, today_of
 from tools.documents import search_documents
@@ -84,7 +86,7 @@ def build_tool_node() -> ToolNode:
     return ToolNode(list(CHAT_TOOLS), handle_tool_errors=tool_error_text)
 
 
-def _turn_start(messages: list[BaseMessage]) -> int:
+def _turn_start(messages: Sequence[BaseMessage]) -> int:
     """Index of the current turn's HumanMessage (the last one)."""
     for i in range(len(messages) - 1, -1, -1):
         if isinstance(messages[i], HumanMessage):
@@ -92,7 +94,7 @@ def _turn_start(messages: list[BaseMessage]) -> int:
     return 0
 
 
-def _dates(state: dict[str, Any]) -> dict[str, str]:
+def _dates(state: ChatState) -> dict[str, str]:
     """Today and this week (Monday to Sunday) in Asia/Seoul, for relative dates."""
     day = today_of(state.get("now"))
     monday = day - timedelta(days=day.weekday())
@@ -103,7 +105,7 @@ def _dates(state: dict[str, Any]) -> dict[str, str]:
     return {"today": label(day), "week": f"{label(monday)} ~ {label(monday + timedelta(6))}"}
 
 
-def agent_messages(state: dict[str, Any]) -> list[BaseMessage]:
+def agent_messages(state: ChatState) -> list[BaseMessage]:
     """The model's input: the system part (today's date, this week), the running summary
     as fenced data when there is one, then the room's messages (the window and this
     turn)."""
@@ -125,7 +127,7 @@ def _fresh_ids(message: AIMessage) -> AIMessage:
     return message.model_copy(update={"tool_calls": calls})
 
 
-async def call_model(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def call_model(state: ChatState, config: RunnableConfig) -> dict[str, Any]:
     """Reads the room's messages and the summary; appends the model's reply (an answer, or
     tool calls) to `messages` and counts the step in `tool_steps`."""
     services = get_services()
@@ -142,9 +144,10 @@ async def call_model(state: dict[str, Any], config: RunnableConfig) -> dict[str,
     return {"messages": [_fresh_ids(reply)], "tool_steps": (state.get("tool_steps") or 0) + 1}
 
 
-def after_model(state: dict[str, Any]) -> str:
+def after_model(state: ChatState) -> str:
     """Run the tools the model asked for, unless the turn has used its tool rounds."""
-    last = (state.get("messages") or [None])[-1]
+    messages = state.get("messages") or []
+    last = messages[-1] if messages else None
     if not isinstance(last, AIMessage) or not last.tool_calls:
         return "finish_agent"
     limit = get_services().settings.chat_max_tool_steps
@@ -175,7 +178,7 @@ def route_of(names: list[str]) -> str:
     return "general"
 
 
-def _turn_message(turn: list[BaseMessage]) -> str:
+def _turn_message(turn: Sequence[BaseMessage]) -> str:
     """The user's message of the turn (its first message)."""
     return turn[0].text if turn and isinstance(turn[0], HumanMessage) else ""
 
@@ -188,7 +191,7 @@ def _limit_answer(done: list[dict[str, Any]], limit: int) -> str:
     )
 
 
-def finish_agent(state: dict[str, Any]) -> dict[str, Any]:
+def finish_agent(state: ChatState) -> dict[str, Any]:
     """Reads this turn's messages; writes the contract's output: `answer` (the model's last
     text, or a composed message when the step limit stopped it), `route` (from the tools
     used), `tool_calls` (the calls that ran without error, model-facing arguments only)
@@ -236,11 +239,11 @@ def finish_agent(state: dict[str, Any]) -> dict[str, Any]:
         if reason is not None:
             DEGENERATE.labels(FEATURE, reason).inc()
             log.info("chat agent answer replaced by grounded text: %s", reason)
-            message = _turn_message(turn)
+            user_text = _turn_message(turn)
             answer = (
-                tool_results_answer(message, ran)
+                tool_results_answer(user_text, ran)
                 if attempted
-                else general_answer(message, today_of(state.get("now")), stand_in=False)
+                else general_answer(user_text, today_of(state.get("now")), stand_in=False)
             )
             added.append(AIMessage(content=answer, id=last.id))  # same id: replaces the junk
     else:

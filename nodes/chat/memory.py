@@ -16,6 +16,7 @@ from core.services import get_services
 from core.structured import INTERNAL, invoke_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import after_turn
+from nodes.chat.state import ChatState
 from prompts import data_records, load_prompt
 
 log = logging.getLogger(__name__)
@@ -67,7 +68,7 @@ async def model_summary(
 
 
 def _turn_update(
-    state: dict[str, Any],
+    state: ChatState,
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
     """The turn appended to `history` (last 5 turns) and `messages` trimmed to the same
     turns; with the turns that left the window and the summary so far."""
@@ -100,7 +101,7 @@ def _turn_update(
     return update, dropped, list(state.get("summary_lines") or [])
 
 
-def remember(state: dict[str, Any]) -> dict[str, Any]:
+def remember(state: ChatState) -> dict[str, Any]:
     """Reads the turn; appends it to `history` (last 5 turns), trims `messages` to the
     same turns and folds older turns into `summary_lines` by rule: one short line per
     turn, the last 10. State stays bounded."""
@@ -109,7 +110,7 @@ def remember(state: dict[str, Any]) -> dict[str, Any]:
     return {**update, "summary_lines": summary[-SUMMARY_LINES:]}
 
 
-async def remember_turn(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def remember_turn(state: ChatState, config: RunnableConfig) -> dict[str, Any]:
     """The graph's `remember` step: as `remember`, except that with a tool-calling model
     the turns leaving the window fold into a model-written running summary (one entry, at
     most SUMMARY_MAX_CHARS); the embedded stand-in keeps the rule's lines. A failed

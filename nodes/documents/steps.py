@@ -20,6 +20,7 @@ from langgraph.types import Command
 from core.cache import cache_key
 from core.errors import ModelUnavailableError
 from core.services import get_services
+from nodes.documents.state import DocumentState
 from scan.intake import Document, Limits, open_document, reject
 from scan.masking import mask_page
 from scan.ocr import read_text
@@ -52,21 +53,25 @@ async def _report(config: RunnableConfig, percent: int) -> None:
         await progress(percent)
 
 
-def decode_file(state: dict[str, Any]) -> bytes:
+def decode_file(state: DocumentState) -> bytes:
     """Jobs pass bytes; Studio and JSON callers pass base64 in `file_b64`."""
-    if state.get("file_bytes") is not None:
-        return state["file_bytes"]
+    file_bytes = state.get("file_bytes")
+    if file_bytes is not None:
+        return file_bytes
     try:
         return base64.b64decode(state.get("file_b64") or "", validate=True)
     except (binascii.Error, ValueError) as exc:
         raise reject("INVALID_BASE64", "file_b64 is not valid base64") from exc
 
 
-async def read_document(state: dict[str, Any]) -> dict[str, Any]:
+async def check_upload(data: bytes) -> Document:
+    """The upload opened and checked (type, size, pages): a bad file raises its 4xx."""
+    return await asyncio.to_thread(open_document, data, limits())
+
+
+async def read_document(state: DocumentState) -> dict[str, Any]:
     """Reads the file; checks type, size and pages; writes `document`."""
-    data = decode_file(state)
-    doc = await asyncio.to_thread(open_document, data, limits())
-    return {"document": doc, "file_bytes": None}
+    return {"document": await check_upload(decode_file(state)), "file_bytes": None}
 
 
 def ocr_cache_key(doc: Document) -> str:
@@ -79,7 +84,7 @@ def ocr_cache_key(doc: Document) -> str:
     )
 
 
-async def check_ocr_cache(state: dict[str, Any]) -> Command:
+async def check_ocr_cache(state: DocumentState) -> Command:
     """Reads `document`; on a hit writes the cached result and ends."""
     key = await asyncio.to_thread(ocr_cache_key, state["document"])
     hit = await get_services().cache.get(key)
@@ -138,7 +143,7 @@ async def _each_page(
     return await asyncio.gather(*(one(p) for p in pages))
 
 
-async def extract_text(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def extract_text(state: DocumentState, config: RunnableConfig) -> dict[str, Any]:
     """Reads `document`; writes `result` (the contract's OCR result) and caches it."""
     services = get_services()
     doc: Document = state["document"]
@@ -165,7 +170,7 @@ async def extract_text(state: dict[str, Any], config: RunnableConfig) -> dict[st
     return {"result": result}
 
 
-async def draft_mask(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def draft_mask(state: DocumentState, config: RunnableConfig) -> dict[str, Any]:
     """Reads `document`; writes `result`: per page the detected PII and a masked PNG."""
     doc: Document = state["document"]
     pages = await asyncio.to_thread(load_pages, doc, MASK_DPI, char_boxes=True)

@@ -15,6 +15,7 @@ from core.services import get_services
 from core.vector_store import COLLECTION
 from nodes.embed.chunking import chunk_text
 from nodes.embed.schemas import FileEmbedInput
+from nodes.embed.state import EmbedState
 from text.posting import find_company
 
 
@@ -24,7 +25,7 @@ def document_hash(text: str, doc_type: str, embedding_model: str) -> str:
     return hashlib.sha256(f"{embedding_model}\x1f{doc_type}\x1f{normalised}".encode()).hexdigest()
 
 
-async def check_unchanged(state: dict[str, Any]) -> Command:
+async def check_unchanged(state: EmbedState) -> Command:
     """Reads the input; validates it; ends at once (nothing re-embedded) when this doc_id
     already holds chunks of the same content, else writes `doc_hash` and goes on."""
     request = validated(FileEmbedInput, state)
@@ -37,7 +38,7 @@ async def check_unchanged(state: dict[str, Any]) -> Command:
     return Command(goto="embed_chunks", update={"doc_hash": digest})
 
 
-async def embed_chunks(state: dict[str, Any]) -> dict[str, Any]:
+async def embed_chunks(state: EmbedState) -> dict[str, Any]:
     """Reads the text; writes `chunk_texts`, `sections` and `vectors` (embedded in batches of
     EMBED_BATCH_SIZE, off the event loop)."""
     services = get_services()
@@ -57,7 +58,7 @@ async def embed_chunks(state: dict[str, Any]) -> dict[str, Any]:
     return {"chunk_texts": texts, "sections": [c.section for c in chunks], "vectors": vectors}
 
 
-async def store_chunks(state: dict[str, Any]) -> dict[str, Any]:
+async def store_chunks(state: EmbedState) -> dict[str, Any]:
     """Reads the chunks and vectors; replaces the document's earlier chunks in the store;
     writes the FileEmbedResult fields."""
     user_id, doc_id = state["user_id"], state["doc_id"]

@@ -14,9 +14,10 @@ from typing import Any
 
 from core.cache import cache_key
 from core.services import get_services
+from nodes.interview.state import InterviewState
 
 
-def fingerprint(state: dict[str, Any], index: int, prompt_tag: str, model_spec: str) -> str:
+def fingerprint(state: InterviewState, index: int, prompt_tag: str, model_spec: str) -> str:
     slot = state["plan"][index]
     return cache_key(
         "interview-prefetch-fp",

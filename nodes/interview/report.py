@@ -15,10 +15,8 @@ from langgraph.types import Command
 
 from core.cache import cache_key
 from core.errors import AIError, NotFoundError, validated
-from core.grounded import GroundedWriter
 from core.services import get_services
-from core.structured import generate_parsed
-from core.telemetry import DEGENERATE
+from core.writing import write_sections
 from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, calibrated_score, score_answer
 from nodes.interview.questions import FEATURE
 from nodes.interview.schemas import (
@@ -29,9 +27,10 @@ from nodes.interview.schemas import (
     ReportSummary,
 )
 from nodes.interview.session import answered
+from nodes.interview.state import ReportState
 from nodes.interview.steps import TYPE_LABEL, session_thread
 from prompts import load_prompt
-from text.degenerate import degenerate_items, writes_grounded_text
+from text.degenerate import degenerate_items
 from text.labelled import list_grammar, parse_labelled
 
 REPORT_PROMPT = load_prompt("interview/report_summary")
@@ -53,7 +52,7 @@ def grade_for(score: int) -> Grade:
     return "F"
 
 
-async def load_session(state: dict[str, Any]) -> Command:
+async def load_session(state: ReportState) -> Command:
     """Reads user_id and session_id; loads the session's checkpoint; writes the rubric
     `evaluations`, the total and the cache key; ends with the cached report on a hit.
     Unknown session -> 404 SESSION_NOT_FOUND; no answers yet -> 409 NO_ANSWERS."""
@@ -194,7 +193,7 @@ def parse_patterns(text: str) -> ReportPatterns:
     return ReportPatterns.model_validate({k: v[:3] for k, v in fields.items()})
 
 
-async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def write_report(state: ReportState, config: RunnableConfig) -> dict[str, Any]:
     """Reads `evaluations` and the total; writes the report (patterns and learning guide by
     the model, streamed to the client; score and grade computed) and caches it."""
     services = get_services()
@@ -205,27 +204,20 @@ async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[st
         grade=grade_for(total),
         evidence=state["evidence"],
     )
-    grounded = grounded_patterns(state.get("signals", {}), len(state["evaluations"]))
-    model: Any
-    if writes_grounded_text(services.models.spec(FEATURE)):
-        # The embedded stand-in cannot write Korean: the patterns come from the rubric's
-        # counts, streamed like a model's answer (no model call).
-        model = GroundedWriter(text=patterns_text(grounded))
-    else:
-        model = services.models.runnable(
-            FEATURE,
-            grammar=REPORT_GRAMMAR,
-            max_tokens=services.settings.interview_report_max_tokens,
-        )
-    patterns = await generate_parsed(
-        model,
-        parse_patterns,
+    # On the embedded stand-in the patterns come from the rubric's counts, streamed like a
+    # model's answer (no model call).
+    patterns = await write_sections(
+        FEATURE,
         messages,
         {**config, "run_name": "write_report"},
-        services.settings.model_timeout_s,
-        "report",
+        grounded=grounded_patterns(state.get("signals", {}), len(state["evaluations"])),
+        render=patterns_text,
+        parse=parse_patterns,
+        junk=_junk_reason,
+        what="report",
+        grammar=REPORT_GRAMMAR,
+        max_tokens=services.settings.interview_report_max_tokens,
     )
-    patterns = _replace_junk(patterns, grounded)
     report = InterviewReport(
         evaluations=[AnswerEvaluation(**e) for e in state["evaluations"]],
         report=ReportSummary(total_score=total, grade=grade_for(total), **patterns.model_dump()),
@@ -240,12 +232,7 @@ async def write_report(state: dict[str, Any], config: RunnableConfig) -> dict[st
     return output
 
 
-def _replace_junk(patterns: ReportPatterns, grounded: ReportPatterns) -> ReportPatterns:
-    """A junk list (loop, prompt echo, not Korean, a repeated item) becomes the grounded one."""
-    values = patterns.model_dump()
-    for field, items in values.items():
-        reason = degenerate_items(items, echoes=("근거", "형식", "보고서"))
-        if reason is not None:
-            DEGENERATE.labels(FEATURE, reason).inc()
-            values[field] = getattr(grounded, field)
-    return ReportPatterns.model_validate(values)
+def _junk_reason(field: str, items: list[str]) -> str | None:
+    """Why a list of the model's report must be replaced by the grounded one (a loop, the
+    prompt echoed, not Korean, a repeated item), or None."""
+    return degenerate_items(items, echoes=("근거", "형식", "보고서"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from langchain_core.messages import BaseMessage
@@ -26,6 +27,7 @@ from nodes.interview.plan import FOLLOWUP_PURPOSE, FOLLOWUP_TEMPLATES, build_pla
 from nodes.interview.questions import FEATURE, INTERNAL, compose_question, max_similarity
 from nodes.interview.schemas import InterviewTurnInput
 from nodes.interview.session import summary_text, window_text
+from nodes.interview.state import InterviewState
 from prompts import load_prompt
 
 log = logging.getLogger(__name__)
@@ -36,11 +38,11 @@ CLEARED_INPUT = {"answer": None, "answer_for": None, "resume_text": None, "posti
 MAX_FOLLOWUP_ANSWER_CHARS = 600
 
 
-def session_thread(state: dict[str, Any]) -> str:
+def session_thread(state: Mapping[str, Any]) -> str:
     return thread_id("interview", state["user_id"], state["session_id"], "session_id")
 
 
-def validate_turn(state: dict[str, Any]) -> InterviewTurnInput:
+def validate_turn(state: InterviewState) -> InterviewTurnInput:
     return validated(InterviewTurnInput, state)
 
 
@@ -53,7 +55,7 @@ def _already_recorded(turns: list[dict[str, Any]], request: InterviewTurnInput) 
     return earlier is not None and earlier.get("answer") == request.answer.strip()
 
 
-def begin_turn(state: dict[str, Any]) -> Command:
+def begin_turn(state: InterviewState) -> Command:
     """Reads the input and the session. A new session goes to `prepare_session` (resume and
     posting required); an answer is recorded on the pending question and goes to
     `choose_next`; a turn without an answer repeats the pending question (a safe retry), and
@@ -94,14 +96,14 @@ def begin_turn(state: dict[str, Any]) -> Command:
     return Command(goto="choose_next", update={**CLEARED_INPUT, "turns": turns})
 
 
-async def prepare_session(state: dict[str, Any]) -> Command:
+async def prepare_session(state: InterviewState) -> Command:
     """Reads resume_text and posting_text; writes the candidate `facts`, the question
     `plan`, and clears the documents from state (only the facts are kept)."""
     services = get_services()
     facts = await asyncio.to_thread(
         extract_facts,
-        state["resume_text"],
-        state["posting_text"],
+        state.get("resume_text") or "",
+        state.get("posting_text") or "",
         services.settings.section_max_chars,
     )
     interview_type = state.get("interview_type") or "technical"
@@ -123,7 +125,7 @@ async def prepare_session(state: dict[str, Any]) -> Command:
     )
 
 
-def choose_next(state: dict[str, Any]) -> Command:
+def choose_next(state: InterviewState) -> Command:
     """Reads the just-answered turn; goes to `ask_followup` (writing `followup`), to the
     next main question (writing `next_index`) or to `finish`."""
     turns, settings = state["turns"], get_services().settings
@@ -144,7 +146,7 @@ def choose_next(state: dict[str, Any]) -> Command:
     return Command(goto="finish")
 
 
-def main_question_messages(state: dict[str, Any], slot: dict[str, Any]) -> list[BaseMessage]:
+def main_question_messages(state: Mapping[str, Any], slot: dict[str, Any]) -> list[BaseMessage]:
     return MAIN_PROMPT.messages(
         type_label=TYPE_LABEL[state["interview_type"]],
         category=slot["label"],
@@ -180,7 +182,7 @@ def _new_turn(
     }
 
 
-async def _take_prefetched(state: dict[str, Any], index: int) -> dict[str, Any] | None:
+async def _take_prefetched(state: InterviewState, index: int) -> dict[str, Any] | None:
     """The stored prefetched question for `index` if still valid, waiting for one that
     this process is still writing; None when there is none (the caller generates)."""
     services = get_services()
@@ -209,7 +211,7 @@ async def _take_prefetched(state: dict[str, Any], index: int) -> dict[str, Any] 
     return {**stored, "source": "prefetch"}
 
 
-async def ask_main_question(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def ask_main_question(state: InterviewState, config: RunnableConfig) -> dict[str, Any]:
     """Reads `next_index`, the plan, facts and turns; appends the main question as a new
     turn: the prefetched one when valid (no model call), else a freshly written one."""
     services = get_services()
@@ -226,10 +228,11 @@ async def ask_main_question(state: dict[str, Any], config: RunnableConfig) -> di
     return {"turns": [*state["turns"], _new_turn(index, 0, slot, chosen)]}
 
 
-async def ask_followup(state: dict[str, Any], config: RunnableConfig) -> dict[str, Any]:
+async def ask_followup(state: InterviewState, config: RunnableConfig) -> dict[str, Any]:
     """Reads `followup` ({kind, anchor}) and the just-answered turn; appends a follow-up
     question about that answer as a new turn."""
     turns, decision = state["turns"], state["followup"]
+    assert decision is not None  # choose_next routes here only with a decision
     last = turns[-1]
     slot = {
         "category": last["category"],
@@ -262,13 +265,13 @@ async def ask_followup(state: dict[str, Any], config: RunnableConfig) -> dict[st
     return {"turns": [*turns, turn], "followup": None}
 
 
-def _schedule_prefetch(state: dict[str, Any], index: int) -> None:
+def _schedule_prefetch(state: InterviewState, index: int) -> None:
     """Start writing main question `index` in the background (unless already stored or
     in flight). It runs under its own config: the request's run has ended by then."""
     services = get_services()
     thread = session_thread(state)
     expected = prefetch.fingerprint(state, index, MAIN_PROMPT.tag, services.models.spec(FEATURE))
-    snapshot = {k: state[k] for k in ("facts", "plan", "turns", "interview_type")}
+    snapshot: dict[str, Any] = {k: state[k] for k in ("facts", "plan", "turns", "interview_type")}
     slot = snapshot["plan"][index]
     config: RunnableConfig = {
         "run_name": "prefetch_next_question",
@@ -296,7 +299,7 @@ def _schedule_prefetch(state: dict[str, Any], index: int) -> None:
     services.background.spawn(f"{thread}:{expected}", work)
 
 
-async def present_question(state: dict[str, Any]) -> dict[str, Any]:
+async def present_question(state: InterviewState) -> dict[str, Any]:
     """Reads the newest turn; writes the InterviewQuestion fields and starts the prefetch
     of the next main question."""
     turn, plan = state["turns"][-1], state["plan"]
@@ -315,7 +318,7 @@ async def present_question(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def finish(state: dict[str, Any]) -> dict[str, Any]:
+def finish(state: InterviewState) -> dict[str, Any]:
     """Every main question is answered: writes `done` (no further question)."""
     total = len(state["plan"])
     return {

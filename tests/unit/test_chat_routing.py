@@ -366,7 +366,7 @@ def test_session7_second_batch_keyword_rules(message, route):
 
 
 def test_a_posting_is_searched_by_what_it_is_about_not_its_timing_words():
-    from nodes.chat.steps import posting_query
+    from nodes.chat.tool_routes import posting_query
 
     assert posting_query("결제 시스템 만드는 그 공고, 코딩테스트 날짜가 언제였지?").startswith(
         "결제 시스템 만드는 그"

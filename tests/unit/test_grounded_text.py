@@ -63,6 +63,23 @@ async def test_junk_fields_of_a_model_answer_are_replaced_by_grounded_text(use_f
     assert out["matching"]["weakness_summary"] in junk
 
 
+async def test_a_strength_calling_a_missing_requirement_met_is_replaced(use_fake_model):
+    # The resume shows no Kafka or Kubernetes; a model praising exactly that is contradicted
+    # by the computed match, however well-formed its sentence is.
+    contradicting = GOOD_FEEDBACK.replace(
+        "Spring Boot 실무 경험이 공고와 맞습니다", "Kafka, Kubernetes 운영 경험을 갖추고 있습니다"
+    )
+    before = junk_count("contradicts_match")
+    use_fake_model(lambda messages: contradicting)
+    out = await build_analysis_graph().compile().ainvoke(INPUT)
+    strengths = out["resume_analysis"]["strengths"]
+    assert not any("Kafka, Kubernetes 운영 경험" in s for s in strengths)
+    assert strengths and degenerate_items(strengths) is None
+    assert junk_count("contradicts_match") == before + 1
+    # the other fields were fine: they stay the model's own
+    assert out["matching"]["strength_summary"] == "백엔드 핵심 역량을 갖췄습니다"
+
+
 async def test_on_the_embedded_stand_in_the_feedback_is_grounded_and_still_streamed(
     use_fake_model, monkeypatch
 ):

@@ -1,0 +1,306 @@
+"""The chat's two tool routes as graph nodes: the personal schedule (`run_schedule`: read,
+add, change, delete, with ask-backs when two schedules fit) and the recruitment calendar
+(`run_calendar`: a posting's stages, optionally added to the schedule). They call the same
+tools a model would, as tool calls, so the room's messages read the same either way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import uuid
+from typing import Any, cast
+
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    ToolMessage,
+)
+from langchain_core.tools import BaseTool, ToolException
+
+from core.services import get_services
+from nodes.chat.focus import (
+    last_item,
+    points_back,
+)
+from nodes.chat.grounded import (
+    added_text,
+    deleted_text,
+    moved_text,
+    schedule_list_text,
+    stages_text,
+    updated_text,
+)
+from nodes.chat.router import (
+    ADD_VERB,
+    MY_SCHEDULE,
+    RECRUIT_WORD,
+    SCHEDULE_VERB,
+    WHEN,
+    koreanised,
+    memo_of,
+    split_operations,
+)
+from nodes.chat.schedule_requests import (
+    POSTING_WHEN,
+    SHIFT,
+    AskBack,
+    Context,
+    _adds_again,
+    _only_new_values,
+    _relists,
+    pick_choice,
+    schedule_call,
+)
+from nodes.chat.state import ChatState
+from text.stages import STAGE_PATTERNS, named_stages
+from tools.calendar import get_recruitment_schedule, source_of, today_of
+from tools.schedule import ScheduleStore
+from tools.schedule_tools import add_schedule, delete_schedule, get_schedule, update_schedule
+
+log = logging.getLogger(__name__)
+
+
+# Words every posting's timeline shares: they say nothing about which posting is meant.
+TIMING_WORDS = re.compile(
+    rf"{RECRUIT_WORD.pattern}|{WHEN.pattern}|공고|알려\S*|언제\S*|(?:이|가|은|는)?\s*뭐야\??",
+)
+
+
+async def call_tool(tool: BaseTool, args: dict[str, Any], **injected: Any) -> ToolMessage:
+    """The deterministic path calls the same tools a model would, as a tool call (so the
+    result is a ToolMessage with its artifact); `injected` carries what the graph state
+    gives a tool (`user_id`, `now`). A `ToolException` (e.g. an id that is gone) is raised
+    to the caller."""
+    call = {
+        "type": "tool_call",
+        "id": f"call_{uuid.uuid4().hex[:12]}",
+        "name": tool.name,
+        "args": {**args, **injected},
+    }
+    return await tool.ainvoke(call)
+
+
+Done = tuple[dict[str, Any], ToolMessage]  # the contract's {name, args} and its result
+
+
+def turn_messages(rounds: list[list[Done]], answer: str) -> list[BaseMessage]:
+    """What a deterministic turn adds to `messages`: one AIMessage per round of tool calls
+    (model-facing arguments only, never the user), their ToolMessages, then the answer. The
+    room then reads like a tool-calling model's, in Studio and for a model's later turns."""
+    added: list[BaseMessage] = []
+    for calls in rounds:
+        tool_calls = [
+            {"name": c["name"], "args": c["args"], "id": m.tool_call_id, "type": "tool_call"}
+            for c, m in calls
+        ]
+        added += [AIMessage(content="", tool_calls=tool_calls), *(m for _, m in calls)]
+    return [*added, AIMessage(content=answer)]
+
+
+def _tool_turn(rounds: list[list[Done]], answer: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "answer": answer,
+        "tool_calls": [c for calls in rounds for c, _ in calls],
+        "messages": turn_messages(rounds, answer),
+        **extra,
+    }
+
+
+def _said(answer: str) -> dict[str, Any]:
+    return {"answer": answer, "messages": [AIMessage(content=answer)]}
+
+
+SCHEDULE_TOOLS_BY_NAME = {
+    t.name: t for t in (get_schedule, add_schedule, update_schedule, delete_schedule)
+}
+NOT_FOUND = "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
+
+
+def _result_text(name: str, args: dict[str, Any], artifact: dict[str, Any]) -> str:
+    """What one schedule operation did, in one sentence (nodes/chat/grounded.py)."""
+    if name == "get_schedule":
+        return schedule_list_text(artifact["schedules"])
+    if name == "add_schedule":
+        return added_text(artifact["schedule"])
+    if name == "delete_schedule":
+        return deleted_text(artifact["schedule"])
+    if "title" in args or "memo" in args:
+        return updated_text(artifact["schedule"])
+    return moved_text(artifact["schedule"])
+
+
+async def run_schedule(state: ChatState) -> dict[str, Any]:
+    """Reads the message; runs its schedule operations in order (one, or each of a compound
+    request: "다음주 일정 보여주고 금요일 면접은 3시로 옮겨줘") for the request's user; writes
+    the answer, `tool_calls` and the turn's messages. Dates are resolved against `now`
+    deterministically; the schedule to change is the user's own, by shared nouns, its day
+    and its time."""
+    services = get_services()
+    store = ScheduleStore(services.redis)
+    user, message, now = state["user_id"], state["message"], today_of(state.get("now"))
+    focus = state.get("focus")
+    memo, _ = memo_of(message)
+    chosen = None
+    # the user's schedules, read once until an operation changes them
+    live: list[dict[str, Any]] | None = None
+
+    async def schedules() -> list[dict[str, Any]]:
+        nonlocal live
+        if live is None:
+            live = await store.get(user)
+        return live
+
+    if state.get("routed_by") == "pending":
+        # the answer to the ask-back: the operation asked about, on the item picked
+        # routed "pending" only when the room's focus holds an ask-back (answers_ask_back)
+        pending = cast("dict[str, Any]", focus)["pending"]
+        chosen = await asyncio.to_thread(
+            pick_choice, message, pending["choices"], await schedules()
+        )
+        operations = [(pending["clause"], pending["kind"])]
+    else:
+        operations = await asyncio.to_thread(split_operations, message)
+    context = Context()
+    rounds: list[list[Done]] = []
+    said: list[str] = []
+    asked_back = None
+    if len(operations) == 1 and operations[0][1] == "get_schedule" and focus:
+        # "시간도 저녁 8시로", "아니다 다시 오후 5시로", "메모도 달아줘: '…'" right after a
+        # change: the same item, changed again
+        single = last_item(focus, await schedules())
+        clause = operations[0][0]
+        if await asyncio.to_thread(_adds_again, clause, focus, now):
+            operations = [(clause, "add_schedule")]
+        elif _relists(clause, focus, now):
+            pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
+        elif single is not None and (memo or SHIFT.search(clause) or _only_new_values(clause, now)):
+            operations, chosen = [(clause, "update_schedule")], single
+    for clause, kind in operations:
+        reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
+        items = await schedules() if reads else []
+        planned = await asyncio.to_thread(
+            schedule_call,
+            clause,
+            kind,
+            now,
+            items,
+            context,
+            memo if kind != "get_schedule" else None,
+            focus,
+            chosen,
+        )
+        if isinstance(planned, AskBack):
+            said.append(planned.text)
+            asked_back = planned.pending
+            break
+        if isinstance(planned, str):
+            said.append(planned)
+            continue
+        name, args, target = planned
+        if name in ("add_schedule", "update_schedule"):
+            memo = None  # the memo goes with one operation
+        try:
+            result = await call_tool(SCHEDULE_TOOLS_BY_NAME[name], args, user_id=user)
+        except ToolException:
+            said.append(NOT_FOUND)
+            continue
+        rounds.append([({"name": name, "args": args}, result)])
+        if name != "get_schedule":
+            live = None  # changed: the next operation reads them again
+        said.append(_result_text(name, args, result.artifact))
+        item = (result.artifact.get("schedule") or target or {}) if name != "get_schedule" else {}
+        context.day = item.get("date") or args.get("start_date")
+        context.time = item.get("time")
+        context.listed = result.artifact["schedules"] if name == "get_schedule" else None
+    answer = "\n".join(said)
+    if not rounds:
+        return {**_said(answer), "asked_back": asked_back}
+    return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def posting_query(message: str) -> str:
+    """What finds the posting a calendar question is about: the message without its
+    timing words ("… 만드는 그 공고, 코딩테스트 날짜가 언제였지?" is searched as what the
+    posting is about, not as a question about coding-test dates, which every posting has)."""
+    rest = " ".join(TIMING_WORDS.sub(" ", message).split())
+    return rest if len(re.sub(r"\W", "", rest)) >= 4 else message
+
+
+def names_no_posting(message: str) -> bool:
+    """A follow-up that says nothing about which posting ("면접은 언제야?", "서류 마감은?"):
+    without its timing and stage words, nothing is left."""
+    rest = TIMING_WORDS.sub(" ", message)
+    for _, pattern in STAGE_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
+
+
+def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
+    """A stage question right after a recruitment answer ("거기 1차 면접은?", "서류 마감은
+    언제야?") that names no posting and asks for no schedule operation is about the
+    posting the room was just talking about."""
+    posting = (focus or {}).get("posting")
+    return bool(
+        posting
+        and posting.get("turn") == (focus or {}).get("turn")
+        and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+        and not SCHEDULE_VERB.search(message)
+        and not MY_SCHEDULE.search(message)
+        # a question of when ("거기 1차 면접은 언제야?", "코테 몇 시야?"), not advice about
+        # an interview ("그거 면접에서 어떻게 어필하면 좋을까?")
+        and bool(POSTING_WHEN.search(message) or names_no_posting(message))
+    )
+
+
+async def run_calendar(state: ChatState) -> dict[str, Any]:
+    """Reads the message; finds the user's posting it is about (vector search over the
+    user's postings only) and reads its recruitment stages with `get_recruitment_schedule`;
+    answers with the asked stage, or adds the dated stages to the schedule (`add_schedule`)
+    when asked to."""
+    services = get_services()
+    user, message = state["user_id"], state["message"]
+    vector = await asyncio.to_thread(services.embeddings.embed_query, posting_query(message))
+    hits = await services.vectors.query(user, vector, 5, ["posting"])
+    if not hits:
+        return _said("등록된 채용공고가 없어요. 공고를 먼저 올려 주세요.")
+    named = [h for h in hits if h.company and h.company in koreanised(message)]
+    posting = (named or hits)[0]
+    focused = (state.get("focus") or {}).get("posting")
+    if not named and focused and (points_back(message) or names_no_posting(message)):
+        # "거기 면접은 언제야?", "코테는?": the posting this room was just talking about
+        posting = next((h for h in hits if h.doc_id == focused["doc_id"]), posting)
+    lookup_args = {"doc_id": posting.doc_id}
+    lookup = await call_tool(
+        get_recruitment_schedule, lookup_args, user_id=user, now=state.get("now")
+    )
+    parsed = lookup.artifact
+    rounds: list[list[Done]] = [
+        [({"name": "get_recruitment_schedule", "args": lookup_args}, lookup)]
+    ]
+    company = parsed["company"] or "해당 공고"
+    asked = named_stages(message, parsed["stages"])
+    stages = parsed["stages"] if asked is None else asked
+    sources = [source_of(posting)]
+    if ADD_VERB.search(message):
+        adds: list[Done] = []
+        added = []
+        for s in stages:
+            if s["date"]:
+                title = f"{company} {s['stage']}"
+                args = {
+                    "title": title,
+                    "date": s["date"],
+                    **({"time": s["time"]} if s["time"] else {}),
+                }
+                result = await call_tool(add_schedule, args, user_id=user)
+                adds.append(({"name": "add_schedule", "args": args}, result))
+                added.append(f"{s['date']} {title}")
+        answer = (
+            ("일정에 추가했어요:\n- " + "\n- ".join(added))
+            if added
+            else ("날짜가 정해진 전형이 없어 추가하지 않았어요.")
+        )
+        return _tool_turn([*rounds, adds] if adds else rounds, answer, sources=sources)
+    return _tool_turn(rounds, stages_text(company, stages), sources=sources)
