@@ -3,9 +3,10 @@
 Forms: "2026.03.15", "2026-03-15", "2026년 3월 15일", "26.07.03" (a two-digit year), "3월 15일",
 "3/15(금)", "3. 20(금)", a bare "7.19" where the text frames it as a date ("기간: 7.6 ~ 7.19"),
 "3/23/2026" (US order; day first when the first number cannot be a month), "March 18, 2026",
-"Mar 20", "20 March 2026", "April 3rd", and a range's day-only end ("3월 2일~13일",
-"March 3 to 17"). Year-less dates resolve against a reference date: the nearest such date
-that is not more than 60 days in the past.
+"Mar 20", "20 March 2026", "April 3rd", a range's day-only end ("3월 2일~13일",
+"March 3 to 17") and a day-first range's day-only start ("14–15 April 2026"). Year-less
+dates resolve against a reference date: the nearest such date that is not more than 60
+days in the past.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ _EN_MONTH_DAY = re.compile(
 )
 # "20 March 2026", "Tuesday 14 July".
 _EN_DAY_MONTH = re.compile(
-    r"(?<![\d./:\-])(\d{1,2})"
+    # after a hyphen only as a range's end after a day ("21-23 April"), not "010-1234-15"
+    r"(?<![\d./:])(?<!\d{3}-)(?<![./:\-]\d-)(?<![./:\-]\d\d-)(?<![^\d]-)(?<!^-)(\d{1,2})"
     + _ORDINAL
     + r"[^\S\r\n]+(?:of[^\S\r\n]+)?"
     + _MONTH
@@ -75,6 +77,10 @@ _WEEKDAY_AFTER = r"(?:[^\S\r\n]*\([^\S\r\n]*(?:[월화수목금토일]|[A-Za-z]{
 _KO_DAY_TAIL = re.compile(
     _WEEKDAY_AFTER + r"[^\S\r\n]*(?:[~∼\-–—]|부터)[^\S\r\n]*(\d{1,2})[^\S\r\n]*일"
 )
+_EN_DAY_HEAD = re.compile(
+    r"(?<![\d.,/:])(\d{1,2})(?:st|nd|rd|th)?[^\S\r\n]*(?:[~∼\-–—]|to|until|through)[^\S\r\n]*$"
+)
+_LATIN = re.compile(r"[A-Za-z]")
 _EN_DAY_TAIL = re.compile(
     _WEEKDAY_AFTER
     + r"[^\S\r\n]*(?:[~∼\-–—]|to|until|through|thru)[^\S\r\n]*(\d{1,2})"
@@ -206,6 +212,14 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
         value = yearless(f.value.month, int(tail.group(1)))
         if value is not None and value.year == f.value.year:
             add(value, tail.start(1), tail.end(), False)
+    # a day-first range's day-only start ("14–15 April 2026", "3 to 7 May"): the same month
+    for f in list(found):
+        if not text[f.start].isdigit() or not _LATIN.search(text, f.start, f.end):
+            continue
+        head = _EN_DAY_HEAD.search(text, max(0, f.start - 12), f.start)
+        if head is None or not 1 <= int(head.group(1)) < f.value.day:
+            continue
+        add(written(f.value.year, f.value.month, int(head.group(1))), *head.span(1), f.had_year)
     return found
 
 

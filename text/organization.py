@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from text.korean_text import kiwi
 
 HEAD_LINES = 12
+# What a Latin-only name loses in a text mostly in Hangul that also proposes a Hangul name.
+LATIN_IN_KOREAN = 2.0
+_HANGUL = re.compile(r"[가-힣]")
 # The least evidence for a name: one kind of proposal and one more mention, or a proper
 # noun ending like an organisation.
 THRESHOLD = 2.5
@@ -232,6 +235,9 @@ def rank(text: str, finder: str | None = None) -> str | None:
     if not candidates:
         return None
     squashed = re.sub(r"\s", "", clean).lower()
+    letters = re.findall(r"[가-힣A-Za-z]", clean)
+    korean = bool(letters) and sum(ch >= "가" for ch in letters) / len(letters) >= 0.5
+    hangul_named = any(_HANGUL.search(c.name) for c in candidates.values())
 
     def score(c: _Candidate) -> tuple[float, int]:
         total = sum(_WEIGHTS[k] for k in c.evidence)
@@ -245,6 +251,11 @@ def rank(text: str, finder: str | None = None) -> str | None:
         # ("미소가득" in "미소가득치과")
         if any(o.name != c.name and c.name in o.name for o in candidates.values()):
             total -= 2.0
+        # a Korean text names its company in Korean where it can: a Latin-only brand line
+        # ("HYUNDAI MOTOR COMPANY | Careers", "PEARL ABYSS") yields to a Hangul name the
+        # text also proposes ("[펄어비스] 게임 기획자")
+        if korean and hangul_named and not _HANGUL.search(c.name):
+            total -= LATIN_IN_KOREAN
         return total, -c.first
 
     best = max(candidates.values(), key=score)

@@ -91,6 +91,8 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"(?:채용\s*)?(?:건강\s*)?검진|신체\s*검사|(?<!신)입사(?!\s*(?:지원|서류|후|원))"
             r"(?:\s*(?:예정일?|일))?|임용|(?:최종\s*)?합격자?\s*발표|결과\s*발표|최종\s*발표|"
             r"최종\s*합격|(?:최종\s*)?오퍼|오리엔테이션|온보딩|"
+            r"서류\s*(?:전형\s*)?(?:합격자?\s*|결과\s*)?발표|"
+            r"근무\s*(?:개시|시작)(?:\s*일)?|첫\s*출근(?:\s*일)?|"
             r"(?i:(?:online\s+)?aptitude\s+test|personality\s+test|written\s+(?:exam|test)|"
             r"(?:art|design)\s+(?:test|assignment|exercise|challenge)|case\s+study|"
             r"reference\s+checks?|background\s+checks?|health\s+check|medical\s+check(?:-?up)?|"
@@ -172,10 +174,20 @@ _LABEL = re.compile(r"^[^:：]{1,60}?(?=\s*[:：](?!\d))")
 _BULLET = re.compile(r"^(?:[-•·*■□◆◇▶▷●○◎※>]|\d{1,2}[.)]|[①-⑳]|[^\w\s(\[【「『<])+\s*")
 # A line of dates under a heading: only a generic label ("기간:", "- 1차:") besides them.
 _DATE_LINE_LABEL = re.compile(
-    r"^(?:기간|일정|일시|날짜|마감|기한|제출|제출\s*마감|시간|장소|"
+    r"^(?:기간|일정|일시|일자|날짜|마감|기한|제출|제출\s*마감|시간|시각|장소|"
+    r"(?:응시|시험|진행|실시|예정|면접)\s*(?:일시|일자|일정|일)|"
+    # a rescheduling notice's new slot ("변경 후: 3월 30일 16:00", "New time: May 4")
+    r"변경\s*(?:후|된\s*일정|일정|일시)|"
     + _ROUND
-    + r"|(?i:date|dates|when|period|round\s*\d))?$",
+    + r"|(?i:date|dates|date\s*(?:&|and)\s*time|time|when|period|schedule|round\s*\d|"
+    r"(?:new|updated|rescheduled)\s*(?:date|time|slot|schedule)?))?$",
     re.IGNORECASE,
+)
+# A line under a heading that gives the slot being replaced: not the step's date, and the
+# heading still heads the lines below it ("변경 전: 3월 27일 10:00" then "변경 후: …").
+_SUPERSEDED_LABEL = re.compile(
+    r"^(?:변경\s*전|기존(?:\s*(?:일정|일시))?|이전\s*(?:일정|일시)|"
+    r"(?i:(?:previous|old|original)\s*(?:date|time|slot|schedule)?))$"
 )
 
 
@@ -511,7 +523,7 @@ def find_stages(text: str, now: date) -> list[Stage]:
             label = _heading_label(line, when) if when.dates else None
             if heading is not None and label is not None and _DATE_LINE_LABEL.match(label):
                 _under_heading(schedule, heading, label, when.dates)
-            else:
+            elif heading is None or label is None or not _SUPERSEDED_LABEL.match(label):
                 heading = None
             continue
         depths = bracket_depths(line)
@@ -539,12 +551,24 @@ def find_stages(text: str, now: date) -> list[Stage]:
     return _renamed_rolling(schedule.stages)
 
 
+# What a dated line may say besides its label: the weekday ("When: Monday 3/16") and how
+# long the step takes ("일시: 5월 23일 오전 10시 (150분)", "(약 1시간)", "(60 min)").
+_WEEKDAY = re.compile(
+    r"[월화수목금토일]요일|(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b\.?)"
+)
+_DURATION = re.compile(
+    r"[(（]\s*(?:약\s*)?\d+(?:\.\d+)?\s*(?:분|시간(?:\s*\d+\s*분)?|(?i:min(?:ute)?s?|hours?|hrs?|h))"
+    r"(?:\s*(?:소요|내외|이내|정도))?\s*[)）]"
+)
+
+
 def _heading_label(line: str, when: LineWhen) -> str:
     """What a line says besides its dates and times, bullets, weekdays and connectors."""
     rest = list(line)
     for s, e in when.spans:
         rest[s:e] = " " * (e - s)
     text = re.sub(r"[(（]\s*[월화수목금토일]\s*[)）]", " ", "".join(rest))
+    text = _WEEKDAY.sub(" ", _DURATION.sub(" ", text))
     text = re.sub(r"까지|부터|[~∼\-–—:：,|()（）]|(?i:\b(?:KST|to)\b)", " ", text)
     return " ".join(_BULLET.sub("", text.strip()).split())
 

@@ -41,9 +41,10 @@ _TIME = re.compile(
 )
 _AFTERNOON = ("오후", "저녁", "밤", "pm", "p.m.", "p.m", "pm.")
 _MORNING = ("오전", "am", "a.m.", "a.m", "am.")
-# What joins the two ends of a range (only these characters between the two dates).
+# What joins the two ends of a range (only these characters between the two dates; the
+# first date may keep its closing dot: "2026.05.04.(월) ~ 2026.05.15.(금)").
 _RANGE_JOIN = re.compile(
-    r"^[\s()（）]*(?:[~∼\-–—]|부터|(?i:from|to|until|through|thru|till))[\s()（）]*$"
+    r"^\.?[\s()（）]*(?:[~∼\-–—]|부터|(?i:from|to|until|through|thru|till))[\s()（）]*$"
 )
 _BETWEEN = re.compile(r"(?i)\bbetween\s+$")  # "between March 3 and March 17"
 _AND = re.compile(r"(?i)^\s*and\s*$")

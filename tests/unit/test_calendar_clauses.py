@@ -118,6 +118,48 @@ def test_a_range_keeps_both_ends_and_a_day_only_end_takes_the_month():
     assert both[0].until is None  # two dates, not a range
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the date written with its closing dot, as Korean forms and job sites print it
+        "접수기간: 2026.05.04.(월) ~ 2026.05.15.(금)",
+        "면접전형: 5. 4.(월) ~ 5. 15.(금)",
+        "면접 | 5.4.(월) ~ 5.15.(금)",
+        "2026. 5. 4. ~ 2026. 5. 15.",
+    ],
+)
+def test_a_range_between_dates_written_with_their_closing_dot(text):
+    start, end = read_when(text, NOW).dates
+    assert (str(start.value), str(end.value)) == ("2026-05-04", "2026-05-15")
+    assert start.until is end and end.is_range_end
+
+
+@pytest.mark.parametrize(
+    ("text", "ends"),
+    [
+        ("Panel interviews on 14–15 May 2026", ("2026-05-14", "2026-05-15")),
+        ("Assessment centre: 3 to 7 June", ("2026-06-03", "2026-06-07")),
+        ("Interviews 21-23 April, Seoul office", ("2026-04-21", "2026-04-23")),
+    ],
+)
+def test_a_day_first_english_range_keeps_its_first_day(text, ends):
+    start, end = read_when(text, NOW).dates
+    assert (str(start.value), str(end.value)) == ends and start.until is end
+
+
+def test_a_number_before_a_day_first_date_that_is_no_day_stays_out():
+    assert dates_in("Release 2.1-15 May") == []
+    assert dates_in("Call 010-1234-15 May") == []
+    assert dates_in("Call 010-1234 15 May") == ["2026-05-15"]
+
+
+def test_a_sentence_ending_after_a_date_is_no_range():
+    # the dot closing a sentence, then a list dash: two steps, not one range
+    first, second = read_when("서류 마감 5.4. - 면접 5.15.", NOW).dates
+    assert first.until is None and second.since is None
+    assert (first.value.isoformat(), second.value.isoformat()) == ("2026-05-04", "2026-05-15")
+
+
 def test_a_year_less_date_after_now_crosses_into_next_year():
     assert dates_in("1/8", date(2026, 12, 10)) == ["2027-01-08"]
     assert dates_in("12.21(월) ~ 1.4(월)", date(2026, 12, 10)) == ["2026-12-21", "2027-01-04"]
@@ -595,3 +637,64 @@ def test_english_prose_and_email_signatures_name_the_company(text, company, posi
     assert header.company == company
     if position is not None:
         assert header.position == position
+
+
+# ------------------------------------------------- dated lines under a step named above
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a generic date label under a numbered heading
+        ("2. 2차 면접(임원)\n - 일자: 4월 14일(화)", [("INTERVIEW", "2026-04-14", None)]),
+        ("■ 필기시험\n- 시험일: 4월 18일(토) 09:30", [("OTHER", "2026-04-18", "09:30")]),
+        # a weekday and a duration beside the date do not hide the label
+        (
+            "코딩테스트를 아래와 같이 진행합니다.\n- 일시: 4월 11일(토) 오후 2시 (120분)",
+            [("CODING_TEST", "2026-04-11", "14:00")],
+        ),
+        (
+            "Your technical interview has been confirmed.\nWhen: Friday 4/17, 3:00 PM KST",
+            [("INTERVIEW", "2026-04-17", "15:00")],
+        ),
+        (
+            "화상 면접 안내드립니다.\n시간: 4월 9일 목요일 오전 11시 (약 1시간)",
+            [("INTERVIEW", "2026-04-09", "11:00")],
+        ),
+    ],
+)
+def test_a_dated_line_with_a_generic_label_belongs_to_the_step_above(text, expected):
+    assert got(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "면접 일정이 아래와 같이 변경되었습니다.\n"
+        "변경 전: 4월 8일(수) 10:00\n변경 후: 4월 10일(금) 15:00",
+        "코딩테스트 일정 변경 안내\n기존 일정: 4월 8일 10시\n변경된 일정: 4월 10일 15시",
+        "Your interview has been rescheduled.\n"
+        "Previous: April 8, 10:00 AM\nNew time: April 10, 3:00 PM",
+    ],
+)
+def test_a_rescheduled_step_takes_its_new_slot_not_the_old_one(text):
+    (stage,) = find_stages(text, NOW)
+    assert (stage.date.isoformat(), stage.time) == ("2026-04-10", "15:00")
+
+
+@pytest.mark.parametrize(
+    ("line", "stage_type", "day"),
+    [
+        ("서류발표: 4/20(월)", "OTHER", "2026-04-20"),
+        ("- 서류 합격 발표: 4. 20.(월)", "OTHER", "2026-04-20"),
+        ("서류전형 결과발표 4월 20일", "OTHER", "2026-04-20"),
+        ("근무 개시: 5월 4일(월)", "OTHER", "2026-05-04"),
+        ("첫 출근일 5월 4일", "OTHER", "2026-05-04"),
+    ],
+)
+def test_document_results_and_the_first_day_of_work_are_steps_of_their_own(line, stage_type, day):
+    assert got(line) == [(stage_type, day, None)]
+
+
+def test_a_period_of_work_is_no_step():
+    assert got("근무기간: 2026. 5. 4. ~ 2026. 10. 31. (6개월)") == []
