@@ -64,6 +64,9 @@ _NOT_ORG = frozenset(
             "관련기사 기자 입력 수정 january february march april may june july august",
             "september october november december monday tuesday wednesday thursday friday",
             "saturday sunday hi hello dear thanks regards 저희 우리 당사 우리회사",
+            # English short forms and function words a capitalised line starts with
+            "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur",
+            "thurs fri sat sun at in on for the a an we our us you your join with this",
         )
     ).split()
 )
@@ -83,8 +86,16 @@ _DOT_PLACE = re.compile(r"(?m)^[^\S\n]*([^\n·|]{2,40}?)[^\S\n]+·[^\S\n]+(?!\d)
 _SENDER = re.compile(
     r"(?im)^[^\S\n]*(?:보낸\s*사람|from)[^\S\n]*[:：][^\S\n]*([^<\n]{2,40}?)[^\S\n]*(?:<|$)"
 )
+# A signature or a sender's team: "— 에이블커넥트 인사팀", "토스 채용팀 드림",
+# "Acme Recruiting Team".
+_HR_UNIT = re.compile(
+    r"(?m)(?:^|(?<=[—–\-\[(,.!]))[^\S\n]*"
+    r"((?:[가-힣A-Za-z0-9&]{2,30}[^\S\n]+){0,2}[가-힣A-Za-z0-9&]{2,30})[^\S\n]+"
+    r"(?:인사\s*(?:팀|부|담당자?)|채용\s*(?:팀|담당자?)|"
+    r"HR\s*팀|(?i:people\s+team|talent\s+acquisition|recruiting\s+team|hr\s+team))"
+)
 _AT = re.compile(
-    r"(?:\bat|—|–|\bjoin|\bwith)[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
+    r"(?:\b[Aa]t|—|–|\b[Jj]oin|\b[Ww]ith)[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
     r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:is|are)[^\S\n]+"
     r"(?:hiring|a\b|an\b|one\b)"
 )
@@ -131,19 +142,74 @@ def normalise(value: str) -> str | None:
         return None
     if name.lower() in _NOT_ORG or all(w.lower() in _NOT_ORG for w in words):
         return None
-    if re.search(r"20\d{2}|\d{1,2}[:./]\d|@|https?:|\.co\b|\.com\b", name):
+    if re.search(r"20\d{2}|\d{1,2}[:./]\d|\d\s*(?:월|일|시)|@|https?:|\.co\b|\.com\b", name):
         return None  # a date, a time, an address
+    if any(t.tag == "EF" for t in kiwi().tokenize(name)):
+        return None  # a sentence ("서류 접수는 … 마감입니다")
     if _JOB_WORD.search(name):
         return None
     return name
 
 
-def _name_like(name: str) -> bool:
-    """A name, not a common word: Latin letters, a proper noun to Kiwi, or an
-    organisation's ending; several words pass (a title's "스튜디오 오월")."""
-    if " " in name or re.search(r"[A-Za-z]", name) or ORG_END.search(name):
+# What ends the name of a district or a city ("성동구", "성수동"; not "컬리": two syllables).
+_PLACE_END = re.compile(r"\S{2,}(?:특별시|광역시|[시도군구동읍면])$")
+
+
+# A workplace label: the name after it is a place ("근무지 부산", "Location: Seoul").
+_LOCATION_LABEL = re.compile(
+    r"(?:근무\s*(?:지역?|장소|위치)|소재지|주소|위치|(?i:location|office|based\s+in))[^\S\n]*[:：]?[^\S\n]*"
+)
+
+
+def _common_word(name: str) -> bool:
+    """One word Kiwi knows as a common noun ("핀테크", "스튜디오", "주요"): a descriptor
+    before a name, not the name."""
+    tokens = kiwi().tokenize(name)
+    return len(tokens) == 1 and tokens[0].tag == "NNG" and not tokens[0].oov
+
+
+def _descriptor(name: str) -> bool:
+    """What Kiwi reads as common words ("대기업", "신입사원", "오늘(금)") or a predicate
+    ("안녕하세요"): no proper noun, no word it does not know, no phrase glued into a name
+    ("우아한형제들")."""
+    tokens = [t for t in kiwi().tokenize(name) if not t.tag.startswith("S")]
+    if any(t.tag in ("EF", "EC") for t in tokens):
         return True
-    return any(t.tag == "NNP" for t in kiwi().tokenize(name))
+    return all(t.tag in ("NNG", "NNB", "XPN", "XSN", "MM", "MAG") and not t.oov for t in tokens)
+
+
+def _place(name: str) -> bool:
+    """A district or a city Kiwi knows as a proper noun ("서울 성동구", "성수동"): where
+    the job is, not who offers it."""
+    last = kiwi().tokenize(name.split()[-1])
+    return (
+        len(last) == 1
+        and last[0].tag == "NNP"
+        and not last[0].oov
+        and bool(_PLACE_END.search(name))
+    )
+
+
+def _name_like(name: str) -> bool:
+    """A name, not a common word: Latin letters, a proper noun to Kiwi or a word it does
+    not know (a coined name: "라임스퀘어", "위드플로우"), or an organisation's ending after
+    more than the ending; several words pass (a title's "스튜디오 오월")."""
+    if " " in name or re.search(r"[A-Za-z]", name):
+        return True
+    if _common_word(name):
+        return False
+    if ORG_END.search(name):
+        return True
+    return any(t.tag == "NNP" or t.oov for t in kiwi().tokenize(name))
+
+
+def _without_particles(word: str, endings: bool = True) -> str:
+    """A word without the particles (and, with `endings`, the endings) Kiwi reads after it
+    ("하이퍼루프랩에서" -> "하이퍼루프랩", "'비비드'가" -> "비비드"); the word itself when
+    Kiwi's forms are not in it."""
+    dropped = ("J", "E", "S") if endings else ("J", "S")
+    kept = "".join(t.form for t in kiwi().tokenize(word) if not t.tag.startswith(dropped))
+    return kept if kept and kept in word else word
 
 
 def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
@@ -160,8 +226,7 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
             if any(t.tag == "NNP" for t in tokens) and not any(
                 t.tag.startswith("V") for t in tokens
             ):
-                kept = "".join(t.form for t in tokens if not t.tag.startswith(("J", "E", "S")))
-                name = kept if kept and kept in words[n] else words[n]
+                name = _without_particles(words[n])
                 following = words[n + 1] if n + 1 < len(words) else ""
                 if ORG_END.search(following) and not ORG_END.fullmatch(following):
                     name = f"{name} {words[n + 1]}"
@@ -172,24 +237,34 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
     return found
 
 
+_HIRING = re.compile(r"채용|모집|공채|구인")
+_HIRING_OR_NUMBER = re.compile(r"채용|모집|공채|구인|신입|경력|\d")
+
+
 def _title(lines: list[str]) -> list[tuple[str, str]]:
     """The first line's name: the whole line when it is a short name alone ("리브랩스"),
-    else its first part before "|", "·" or a hiring word."""
+    else its first part before "|", "·" or a hiring word, else the leading word of a part
+    that announces a hiring ("서류 ~4/17 | … — 위드플로우 백엔드 개발자 채용")."""
     if not lines:
         return []
     first = lines[0].strip()
     # a leading tag that is not a name ("[알림]", "[취준 단톡 공유]") is not the title
     while (tag := _BRACKET.match(first)) and normalise(tag.group(1)) is None:
         first = first[tag.end() :].strip()
-    parts = re.split(r"\s[|｜·]\s", first)
+    parts = re.split(r"\s[|｜·—–]\s", first)
+    found: list[tuple[str, str]] = []
     if len(parts) > 1 and len(parts[0].split()) <= 3:
-        return [("alone", parts[0])]  # "우아한형제들 채용 | 배민 커리어"
-    words = first.split()
-    if len(words) <= 2 and not re.search(r"채용|모집|공채|공고", first):
+        found.append(("alone", parts[0]))  # "우아한형제들 채용 | 배민 커리어"
+    elif len(first.split()) <= 2 and not re.search(r"채용|모집|공채|공고", first):
         return [("alone", first)]  # a name alone on its line ("리브랩스")
-    if len(words) > 1 and re.search(r"채용|모집|공채|구인|신입|경력|\d", " ".join(words[1:])):
-        return [("title", words[0])]  # "풀무원 2027 상반기 신입사원 채용": the leading word
-    return []
+    # "풀무원 2027 상반기 신입사원 채용", "하이퍼루프랩에서 Data Scientist를 채용합니다": the
+    # leading word, without its particles, of the part that announces the hiring, else of
+    # the line
+    for part, announces in [(p, _HIRING) for p in parts] + [(first, _HIRING_OR_NUMBER)]:
+        words = part.split()
+        if len(words) > 1 and announces.search(" ".join(words[1:])):
+            return [*found, ("title", _without_particles(words[0], endings=False))]
+    return found
 
 
 def rank(text: str, finder: str | None = None) -> str | None:
@@ -206,6 +281,7 @@ def rank(text: str, finder: str | None = None) -> str | None:
         ("bracket", _BRACKET),
         ("place", _DOT_PLACE),
         ("sender", _SENDER),
+        ("sender", _HR_UNIT),
         ("english", _AT),
     ):
         for m in pattern.finditer(head):
@@ -226,18 +302,30 @@ def rank(text: str, finder: str | None = None) -> str | None:
         name = normalise(value)
         if name is None:
             continue
-        if kind in ("title", "bracket") and not _name_like(name):
+        if (kind == "bracket" and not _name_like(name)) or (kind == "title" and _descriptor(name)):
             continue  # "[경제]", "주요 대기업 …": a common word, not a name
+        if (kind == "suffix" and _common_word(name)) or (
+            kind in ("place", "proper") and _place(name)
+        ):
+            continue  # "핀테크 기업 '머니버스'": a descriptor; "서울 성동구 · 경력": a place
         candidate = candidates[name]
         candidate.name = name
         candidate.evidence.add(kind)
         candidate.first = min(candidate.first, at)
+    for name, c in list(candidates.items()):
+        if c.evidence.isdisjoint(("legal", "label", "notice")) and re.search(
+            _LOCATION_LABEL.pattern + re.escape(name), clean
+        ):
+            del candidates[name]  # "근무지: 부산 해운대구": where the job is, not who offers it
     if not candidates:
         return None
     squashed = re.sub(r"\s", "", clean).lower()
     letters = re.findall(r"[가-힣A-Za-z]", clean)
     korean = bool(letters) and sum(ch >= "가" for ch in letters) / len(letters) >= 0.5
-    hangul_named = any(_HANGUL.search(c.name) for c in candidates.values())
+    # a Hangul name proposed by more than Kiwi's proper-noun reading
+    hangul_named = any(
+        _HANGUL.search(c.name) and c.evidence - {"proper"} for c in candidates.values()
+    )
 
     def score(c: _Candidate) -> tuple[float, int]:
         total = sum(_WEIGHTS[k] for k in c.evidence)
