@@ -230,7 +230,11 @@ _WEEK_REF = re.compile(
     r"저번\s*주|지난\s*주|"
     r"(?i:\b(?:this|next|last)\s+week\b))"
 )
-_WEEKDAY = re.compile(r"([월화수목금토일])(?:요일|욜)")
+# "금요일", "금욜", and a weekday clipped to its syllable right after a week word ("담주 금
+# 일정", "이번주 토 오후 3시"; not 일, which is also "work", nor "다음주 월급").
+_WEEKDAY = re.compile(
+    r"([월화수목금토일])(?:요일|욜)|(?<=주)[^\S\n]*([월화수목금토])(?![가-힣A-Za-z0-9])"
+)
 _EN_WEEKDAY = re.compile(
     r"(?i)\b(next\s+)?(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b"
 )
@@ -376,7 +380,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         return _plus(now, offset), [english.span()], True
     weekday = _WEEKDAY.search(text)
     if weekday:
-        target = _WEEKDAYS[weekday.group(1)]
+        target = _WEEKDAYS[weekday.group(1) or weekday.group(2)]
         # The week word just before the weekday ("수요일 스터디를 다음주 목요일로": 목요일's);
         # any week word when the text names one weekday only.
         near = [

@@ -108,7 +108,23 @@ DOC_NOUN = (
 DOC_WORD = re.compile(
     rf"{OWN}\s*{DOC_NOUN}|{DOC_NOUN}(?:에|에서|의)?\s*(?:\S+\s*)?{OWN}|"
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필|"
-    r"담당\s*업무|주요\s*업무|업무\s*내용|하는\s*일|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택"
+    r"담당\s*업무|주요\s*업무|업무\s*내용|하는\s*일|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택|"
+    # what else a posting states: its headcount, its contact
+    r"몇\s*명\s*(?:뽑|채용|모집)|(?:채용|모집)\s*인원|"
+    r"담당자\s*(?:이메일|메일|연락처|번호)|이메일\s*주소|연락처"
+)
+# The user recalling what they wrote ("몇 프로 줄였다고 했지 내가", "학교 어디 나왔다고
+# 썼지?", "몇 분까지 줄였다고 써놨더라"): their documents, unless a schedule or a date is
+# asked for.
+RECALLED = re.compile(
+    r"(?:다고|라고|이라고)\s*(?:했지|했더라|썼|적었|써\s*놨|써\s*뒀|적어\s*놨|적어\s*뒀|넣었)|"
+    r"(?:썼|적었|넣었)(?:지|더라|던가|었나|나)|써\s*놨더라|적어\s*놨더라"
+)
+# A posting's sequence of steps asked about ("카카오 코테 다음 단계는 뭐야?", "전형 절차
+# 어케됨", "면접 몇 번 봐?"): its timeline, even in the words of a knowledge question.
+STAGES_ASKED = re.compile(
+    r"다음\s*(?:단계|전형|스텝|절차)|(?:전형|채용)\s*(?:절차|과정|순서|단계)|"
+    r"면접\s*(?:을|은)?\s*몇\s*(?:번|차)|몇\s*차\s*(?:까지|면접)"
 )
 # In general, not about a posting the user holds ("보통 대기업 공채 마감은 언제쯤 해?").
 GENERALLY = re.compile(
@@ -145,6 +161,9 @@ WHAT_IS = re.compile(
 # Talk to the assistant itself: greetings, thanks, who it is and what it can do.
 SMALL_TALK = re.compile(
     r"^(?:안녕|하이|반가|고마|감사|ㅋㅋ|ㅎㅎ|오케이|ㅇㅋ|굿)|너는?\s*누구|누구(?:야|세요|니)|농담|심심|"
+    # leaving: "잘자~ 내일 또 올게", "다음에 봐", "good night"
+    r"잘\s*자|잘\s*있어|또\s*올게|(?:다음에|내일|이따)\s*(?:봐|보자|만나)|"
+    r"(?i:\b(?:bye|good\s*night|see\s+you)\b)|"
     r"(?:뭘|무엇을|뭐|무슨\s*일을?)\s*(?:할\s*수\s*있|해\s*줄\s*수|도와)|"
     r"(?i:\b(?:who\s+are\s+you|what\s+can\s+you\s+do|thanks?|thank\s+you|hello|hi)\b)"
 )
@@ -243,6 +262,14 @@ def keyword_route(message: str) -> str | None:
         return "general"  # a question about hiring in general
     if FEELING.search(own) and not (schedule_verb or mine or when or (docs and "?" in own)):
         return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
+    if (
+        recruit
+        and STAGES_ASKED.search(own)
+        and not (docs or schedule_verb or MINE_EXPLICIT.search(own))
+    ):
+        return "calendar"  # "카카오 공고 서류 다음 전형이 뭐야?", "전형 절차 어케됨"
+    if RECALLED.search(own) and not (schedule_verb or schedule_word or when or recruit):
+        return "rag"  # "쿼리 튜닝으로 응답시간 몇 프로 줄였다고 했지 내가"
     if SMALL_TALK.search(own.strip()) and not (schedule_verb or docs or mine or recruit):
         return "general"  # "안녕! 반가워", "너는 누구야? 뭘 할 수 있어?"
     if WHAT_IS.search(own) and not (docs or mine or schedule_verb or schedule_word or when):

@@ -53,12 +53,15 @@ TITLE_FILLER = re.compile(
 ADD_REQUEST = re.compile(
     rf"(?:{ADD_VERB.pattern})"
     r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|plz|pls|please|$|[?.!])|\S)"
+    r"|(?i:\b(?:add|put|book|save)\b)(?=\s)"  # "add Coupang phone screen on Dec 8"
 )
 # Earlier sub-clauses (small talk, a condition) end like this; the title is after them.
 SUBCLAUSE_END = re.compile(
-    r"\S*(?:인데|는데|던데|니까|어서|아서|해서|려서|워서|이라|으면|있으면|없으면|되면|하면|"
-    r"까지래|이래|래요|대요|까지야|이야)"
+    r"\S*(?:인데|는데|던데|니까|어서|아서|해서|려서|워서|으면|있으면|없으면|되면|하면|"
+    r"까지래|래요|대요|까지야)"
     r"(?=\s)"
+    # a noun with a copula ends the clause after the noun ("쿠팡 과제 마감이야 일정에 …")
+    r"|(?<=[가-힣])(?:이야|이래|이라)(?=\s)"
 )
 LEADING_PARTICLE = re.compile(r"^(?:에는|엔|에|으로|로|은|는|을|를|의)(?=\s|$)")
 TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)$")
@@ -166,8 +169,53 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", segment)
     segment = " ".join(segment.split()).strip(" ,.:;!?~-")
-    segment = LEADING_PARTICLE.sub("", segment).strip()
+    segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
+    segment = ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment))
     return _without_particle(segment).strip(" ,.")
+
+
+# "그날로 토스 결과발표", "그때 네이버 코테": a pointer to a day before the title.
+LEADING_POINTER = re.compile(r"^(?:그|이|저)\s*(?:날|때|시간)(?:에는|에|으로|로)?\s+")
+# "Kakao mock interview on" (the date was after it): an English preposition left at the end.
+ENGLISH_TAIL = re.compile(r"(?i)\s+(?:on|at|for|to|in|by|from)$")
+_ENDINGS = ("EF", "EC")
+
+
+def _without_predicates(title: str) -> str:
+    """The title without the predicates Kiwi reads around it: a word ending like a clause
+    ("있대ㅋㅋ", "잡혔어", "나온대", "맞춰서") ends what came before, so the title starts after
+    the last one; a last word that is a noun with a copula keeps its noun ("마감이야" ->
+    "마감"). A noun made of a verb ("면접 준비하기") is no clause and stays."""
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", title)]
+    if not words:
+        return title
+    tokens = kiwi().tokenize(title)
+
+    def inside(span: tuple[int, int]) -> list[Any]:
+        return [t for t in tokens if span[0] <= t.start < span[1] and not t.tag.startswith("S")]
+
+    def clause_end(span: tuple[int, int]) -> bool:
+        # a written predicate and its ending; a copula Kiwi supposes in a noun ("회고" read
+        # as 회 + 이 + 고) is no clause
+        inner = inside(span)
+        return any(t.tag in _ENDINGS for t in inner) and any(
+            t.tag.startswith("V") and t.len > 0 for t in inner
+        )
+
+    start = max((i + 1 for i, w in enumerate(words[:-1]) if clause_end(w)), default=0)
+    kept = words[start:]
+    last = kept[-1]
+    if clause_end(last):
+        inner = inside(last)
+        copula = next((t for t in inner if t.tag == "VCP"), None)
+        nouns = copula is not None and all(
+            t.tag.startswith(("N", "XSN")) for t in inner[: inner.index(copula)]
+        )
+        end = copula.start if nouns and copula is not None and copula.start > last[0] else None
+        kept = kept[:-1] + ([(last[0], end)] if end is not None else [])
+    if not kept:
+        return title
+    return title[kept[0][0] : kept[-1][1]].strip()
 
 
 def _without_particle(title: str) -> str:

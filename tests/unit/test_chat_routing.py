@@ -41,6 +41,11 @@ def call(message: str, kind: str, memo: str | None = None, context: Context | No
         ("tomorrow at 3pm", "2026-11-30", "15:00"),
         ("next Monday 9 am", "2026-11-30", "09:00"),
         ("2시간 뒤로", None, None),  # a duration is no time of day
+        # a weekday clipped to its syllable after a week word
+        ("담주 화 오후 2시", "2026-12-01", "14:00"),
+        ("다음 주 수 스터디", "2026-12-02", None),
+        ("다음주 월급날", None, None),  # 월급 is pay, not Monday
+        ("이번 주 일 너무 많다", None, None),  # 일 is work here
     ],
 )
 def test_request_dates_and_times(text, day, time):
@@ -77,6 +82,17 @@ def test_listing_ranges(text, start, end):
         ("어제 너무 바빴는데 내일 오전 9시 병원 예약 잡아줘", {"date": "2026-11-30"}),
         ("Please add 'mock interview' tomorrow at 4pm", {"title": "mock interview"}),
         ('이거 등록해줘: "[배민] 최종 면접 안내 - 12월 14일 10시"', {"title": "배민 최종 면접"}),
+        # the clause around the title: hearsay, news and slang are not part of it
+        ("모레 오후 3시 네이버 커피챗 잡혔어 일정에 넣어줘", {"title": "네이버 커피챗"}),
+        ("담주 수요일 오후 2시 면접 있대ㅎㅎ 넣어줘", {"title": "면접"}),
+        ("결과는 3일 뒤에 나온대 그날로 라인 결과발표 넣어줘", {"title": "라인 결과발표"}),
+        ("12월 10일 밤 11시 과제 마감이야 캘린더에 추가", {"title": "과제 마감"}),
+        # a noun made of a verb stays whole
+        ("12월 10일 오후 7시 밥 먹기 추가해줘", {"title": "밥 먹기"}),
+        # a noun Kiwi may read as a copula and an ending ("회고" as 회 + 이 + 고) stays whole
+        ("12월 28일 오후 5시 주간 회고 캘린더에 넣어줘", {"title": "주간 회고"}),
+        # an English request: the title follows the verb, without its preposition
+        ("add Toss coffee chat on Dec 10 at 3pm", {"title": "Toss coffee chat"}),
     ],
 )
 def test_add_titles(message, args):
@@ -192,6 +208,17 @@ def test_a_later_operation_uses_what_the_earlier_one_settled():
         ("토스 채용 프로세스 일정 알려줘", "calendar"),
         ("카카오 공채 서류 마감 몇 시까지야?", "calendar"),
         ("내일 면접인데 떨려서 그런데 저녁 7시에 리허설 일정 잡아줘", "schedule"),
+        # a posting's steps asked in the words of a knowledge question
+        ("토스 코테 다음 단계가 뭐야?", "calendar"),
+        ("라인 채용 절차 어케 돼?", "calendar"),
+        # what the user wrote, recalled
+        ("내가 팀장 몇 년 했다고 썼지?", "rag"),
+        ("처리량 몇 퍼센트 올렸다고 했더라 내가", "rag"),
+        # what else a posting states
+        ("쿠팡 공고 몇 명 뽑아?", "rag"),
+        # leaving
+        ("잘 자 내일 봐", "general"),
+        ("ok bye, see you tomorrow", "general"),
     ],
 )
 def test_routes_by_rule(message, route):
