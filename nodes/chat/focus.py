@@ -26,6 +26,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
+from nodes.chat.router import koreanised
 from text.stages import named_stages
 
 MAX_ITEMS = 10
@@ -139,6 +140,8 @@ def after_turn(
                 "turn": turn,
             }
     quoted = [s for s in sources or [] if s.get("doc_type") == "posting"]
+    # the quoted posting of the company the question names ("네이버는?"), else the first
+    quoted.sort(key=lambda s: not (s.get("company") and s["company"] in koreanised(question)))
     if quoted and not (posting and posting.get("turn") == turn):
         same = posting and posting.get("doc_id") == quoted[0]["doc_id"]
         posting = {

@@ -92,7 +92,10 @@ def _turn_update(
             state.get("focus"),
             list(state.get("messages") or []),
             state.get("asked_back"),
-            state.get("sources") if state.get("route") == "rag" else None,
+            # the passages carry each posting's company ("네이버는?" -> 네이버's posting)
+            (state.get("passages") or state.get("sources"))
+            if state.get("route") == "rag"
+            else None,
         ),
     }
     trimmed = trimmed_messages(list(state.get("messages") or []))

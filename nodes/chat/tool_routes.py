@@ -21,6 +21,7 @@ from langchain_core.tools import BaseTool, ToolException
 
 from core.services import get_services
 from nodes.chat.focus import (
+    POINTER,
     last_item,
     points_back,
 )
@@ -63,6 +64,10 @@ log = logging.getLogger(__name__)
 
 
 # Words every posting's timeline shares: they say nothing about which posting is meant.
+# "아까 말한", "얘기했던": words about the talk itself, not about a posting.
+SAID = re.compile(r"(?:말|얘기|이야기)\s*(?:한|했던|하던|나온)|(?:물어|봤)\s*(?:본|던)")
+# How many turns back a pointer ("아까", "그 회사") still reaches the posting in focus.
+RECENT_TURNS = 4
 TIMING_WORDS = re.compile(
     rf"{RECRUIT_WORD.pattern}|{WHEN.pattern}|공고|알려\S*|언제\S*|(?:이|가|은|는)?\s*뭐야\??",
 )
@@ -231,7 +236,8 @@ def posting_query(message: str) -> str:
 def names_no_posting(message: str) -> bool:
     """A follow-up that says nothing about which posting ("면접은 언제야?", "서류 마감은?"):
     without its timing and stage words, nothing is left."""
-    rest = TIMING_WORDS.sub(" ", message)
+    # a pointer to the posting in focus names none ("그 회사 서류 마감은?", "아까 말한 거기")
+    rest = SAID.sub(" ", POINTER.sub(" ", TIMING_WORDS.sub(" ", message)))
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
     return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
@@ -242,9 +248,14 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
     언제야?") that names no posting and asks for no schedule operation is about the
     posting the room was just talking about."""
     posting = (focus or {}).get("posting")
+    turn = int((focus or {}).get("turn") or 0)
     return bool(
         posting
-        and posting.get("turn") == (focus or {}).get("turn")
+        and (
+            posting.get("turn") == turn
+            # "아까 말한 그 회사 코테 몇시였지": pointed back to, a few turns later
+            or (points_back(message) and turn - int(posting.get("turn") or 0) < RECENT_TURNS)
+        )
         and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
         and not SCHEDULE_VERB.search(message)
         and not MY_SCHEDULE.search(message)
@@ -267,10 +278,18 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
         return _said("등록된 채용공고가 없어요. 공고를 먼저 올려 주세요.")
     named = [h for h in hits if h.company and h.company in koreanised(message)]
     posting = (named or hits)[0]
-    focused = (state.get("focus") or {}).get("posting")
+    focus = state.get("focus") or {}
+    focused = focus.get("posting")
     if not named and focused and (points_back(message) or names_no_posting(message)):
         # "거기 면접은 언제야?", "코테는?": the posting this room was just talking about
         posting = next((h for h in hits if h.doc_id == focused["doc_id"]), posting)
+    elif not named and points_back(message):
+        # "그 회사 공고 최종 발표는?" after a turn about "카카오 면접": the company the
+        # room's last schedule names
+        titles = [str(i.get("title") or "") for i in focus.get("items") or []][:1]
+        posting = next(
+            (h for h in hits if h.company and any(h.company in t for t in titles)), posting
+        )
     lookup_args = {"doc_id": posting.doc_id}
     lookup = await call_tool(
         get_recruitment_schedule, lookup_args, user_id=user, now=state.get("now")

@@ -182,3 +182,58 @@ async def test_the_same_day_as_the_item_in_focus(stand_in, client):
     out = await chat(client, "그날 저녁 7시에 스터디도 잡아줘")
     args = out["tool_calls"][0]["args"]
     assert args == {"title": "스터디", "date": "2026-12-08", "time": "19:00"}
+
+
+NAVER = """[네이버] 데이터 엔지니어 채용
+■ 자격요건
+- Python, Airflow 기반 데이터 파이프라인 경력 2년 이상
+■ 일정
+- 서류 마감: 2026.12.10
+- 코딩테스트: 2026.12.19 10:00
+- 1차 면접: 2027.01.08
+"""
+
+
+async def _postings(client) -> None:
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await embed(client, "u1", "naver", "posting", NAVER)
+
+
+def _looked_up(out: dict) -> list:
+    return [
+        c["args"]["doc_id"] for c in out["tool_calls"] if c["name"] == "get_recruitment_schedule"
+    ]
+
+
+async def test_that_company_is_the_posting_a_document_answer_was_about(stand_in, client):
+    await _postings(client)
+    assert (await chat(client, "카카오 자격요건이 뭐야?"))["route"] == "rag"
+    out = await chat(client, "그 회사 서류 마감은?")
+    assert out["route"] == "calendar" and _looked_up(out) == ["kakao"]
+    assert "2026-12-15" in out["answer"]
+
+
+async def test_a_pointer_reaches_the_posting_across_a_turn_about_something_else(stand_in, client):
+    await _postings(client)
+    await chat(client, "네이버 공고 자격요건 알려줘")
+    await chat(client, "면접 전에 긴장 푸는 법 있어?")
+    out = await chat(client, "아까 말한 그 회사 코테 몇 시였지?")
+    assert out["route"] == "calendar" and _looked_up(out) == ["naver"]
+    assert "10:00" in out["answer"]
+
+
+async def test_the_company_a_follow_up_names_becomes_the_posting_in_focus(stand_in, client):
+    await _postings(client)
+    await chat(client, "카카오 자격요건 뭐야")
+    await chat(client, "네이버는?")
+    out = await chat(client, "방금 그 회사 코딩테스트는 언제야")
+    assert _looked_up(out) == ["naver"] and "2026-12-19" in out["answer"]
+
+
+async def test_that_company_after_a_schedule_turn_is_the_company_it_named(stand_in, client):
+    await seed()
+    await _postings(client)
+    await chat(client, "카카오 면접 메모에 '포트폴리오 지참' 추가해줘")
+    # the pointer decides, even where the words are nearer another posting (네이버's)
+    out = await chat(client, "그 회사 데이터 파이프라인 공고 코테는 언제야?")
+    assert _looked_up(out) == ["kakao"] and "2026-12-20" in out["answer"]
