@@ -13,6 +13,7 @@ from typing import Any
 
 from nodes.chat.focus import (
     DAY_POINTER,
+    DAY_SHIFT,
     ask_back_text,
     focus_day,
     last_item,
@@ -343,6 +344,25 @@ def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
     return {"date": (date.fromisoformat(target["date"]) + sign * timedelta(days=days)).isoformat()}
 
 
+def _named_anchor(
+    clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
+) -> str | None:
+    """The day a clause counts from something it names before 전날/다음 날/하루 전: one of the
+    user's schedules ("네이버 면접 전날"), else a stage of the posting in focus ("마감 하루
+    전"), shifted as it says; None when it names none (or several fit)."""
+    shift = DAY_SHIFT.search(clause)
+    if shift is None:
+        return None
+    named = " ".join(clause[: shift.start()].split()[-3:])
+    if not named:
+        return None
+    fits = best_schedules(items, named, [], [])
+    if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
+        return shifted_day(fits[0]["date"], clause)
+    staged = posting_stage(named, focus)
+    return shifted_day(staged["date"], clause) if staged else None
+
+
 @dataclass(frozen=True)
 class AskBack:
     """A pointer that fits several schedules: the question, and the operation kept in the
@@ -407,7 +427,12 @@ def schedule_call(
         # the last one before the verb, else the first.
         verb = ADD_REQUEST.search(unquoted(clause))
         before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
-        if context.day is None and anchor is not None:
+        named_day = None if days or context.day else _named_anchor(clause, items, focus)
+        if named_day is not None:
+            # "네이버 면접 전날 밤 9시에", "마감 하루 전": a day the clause counts from an
+            # item or a stage it names
+            context = replace(context, day=named_day)
+        elif context.day is None and anchor is not None:
             # "그날 저녁 7시에", "마감 전날 밤 9시에": the day the room was just about
             context = replace(context, day=shifted_day(anchor[0], clause), time=anchor[1])
         day = before[-1] if before else days[0] if days else context.day
@@ -478,6 +503,9 @@ def schedule_call(
         changes["title"] = (rename.group(1) or rename.group(2)).strip()
     if memo:
         changes["memo"] = memo
+    if "date" not in changes and not shift and DAY_SHIFT.search(clause) and anchor is None:
+        # "카카오 면접 다음날로 옮겨줘", "… 전날 오후 3시로": a day counted from the item
+        changes["date"] = shifted_day(target["date"], clause)
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)

@@ -408,3 +408,74 @@ def test_a_posting_is_searched_by_what_it_is_about_not_its_timing_words():
 def test_a_line_after_the_request_without_a_date_is_not_the_event():
     name, args, _ = call("모레 오후 3시 면접 스터디 추가해줘\n고마워", "add_schedule")
     assert (name, args["title"]) == ("add_schedule", "면접 스터디")
+
+
+# --- a day counted from something the clause names ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "kind", "args"),
+    [
+        (
+            "토스 2차 면접 전날 저녁 8시에 예상질문 정리 넣어줘",
+            "add_schedule",
+            {"title": "예상질문 정리", "date": "2026-12-02", "time": "20:00"},
+        ),
+        (
+            "라인 면접 다음날 오전 10시에 후기 정리 추가해줘",
+            "add_schedule",
+            {"title": "후기 정리", "date": "2026-12-09", "time": "10:00"},
+        ),
+        (
+            "알고리즘 스터디 다음날로 옮겨줘",
+            "update_schedule",
+            {"schedule_id": "b", "date": "2026-12-03"},
+        ),
+        (
+            "라인 면접 전날 오후 2시로 바꿔줘",
+            "update_schedule",
+            {"schedule_id": "c", "date": "2026-12-07", "time": "14:00"},
+        ),
+    ],
+)
+def test_a_day_counted_from_a_schedule_the_clause_names(message, kind, args):
+    name, got, _ = call(message, kind)
+    assert (name, got) == (kind, args)
+
+
+def test_a_day_counted_from_a_stage_of_the_posting_in_focus():
+    focus = {
+        "posting": {
+            "doc_id": "toss",
+            "company": "토스",
+            "stages": [
+                {
+                    "stage": "서류 마감",
+                    "stage_type": "DOCUMENT",
+                    "date": "2026-12-11",
+                    "time": None,
+                },
+                {
+                    "stage": "코딩테스트",
+                    "stage_type": "CODING_TEST",
+                    "date": "2026-12-20",
+                    "time": "14:00",
+                },
+            ],
+            "turn": 1,
+        },
+        "turn": 1,
+        "items": [],
+    }
+    got = schedule_call(
+        "코테 하루 전 밤 10시에 알고리즘 복습 넣어줘",
+        "add_schedule",
+        NOW,
+        ITEMS,
+        Context(),
+        focus=focus,
+    )
+    assert got[:2] == (
+        "add_schedule",
+        {"title": "알고리즘 복습", "date": "2026-12-19", "time": "22:00"},
+    )
