@@ -282,6 +282,8 @@ _NOON = re.compile(r"정오|(?i:\bnoon\b)|(자정)|(?i:\b(midnight)\b)")
 _DAY_ONLY = re.compile(
     r"(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?![가-힣\d]|\s*(?:뒤|후|동안|전|이내|\d))"
     r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=(?:에|로|으로|까지|부터|은|는|자)(?![가-힣]))"
+    # with a copula: "15일이었다", "15일이야", "20일이래"
+    r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=이(?:었|야|에요|래|라|던)|였)"
 )
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달)\s*(?:말|마지막\s*날)")
 _CLOCK = re.compile(
@@ -410,7 +412,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()], True
     day_only = _DAY_ONLY.search(text)
     if day_only:
-        day = int(day_only.group(1) or day_only.group(2))
+        day = int(day_only.group(1) or day_only.group(2) or day_only.group(3))
         for ahead in (0, 1, 2):  # this month's when it is still ahead, else the next one's
             month = _month(now, ahead)
             if month and day <= month[1].day and month[0].replace(day=day) >= now:
@@ -481,6 +483,11 @@ _RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*"
 _WEEKEND = re.compile(r"(이번\s*|다음\s*|다다음\s*)?주\s*말|(?i:\b(this|next)\s+weekend\b)")
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
 _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
+# "in December", "for January": an English month with no day
+_EN_MONTH_ONLY = re.compile(
+    r"(?i)\b(?:in|for|during|of|this|next)\s+"
+    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b(?!\s*\d)"
+)
 
 
 def date_range(text: str, now: date) -> tuple[date, date | None]:
@@ -511,9 +518,12 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     when = find_when(text, now)
     if when.date is not None:
         return when.date, when.date
-    month_only = _MONTH_ONLY.search(text)
-    if month_only and 1 <= int(month_only.group(1)) <= 12:
-        target = int(month_only.group(1))
+    month_only = _MONTH_ONLY.search(text) or _EN_MONTH_ONLY.search(text)
+    if month_only and month_only.group(1).isdigit() and not 1 <= int(month_only.group(1)) <= 12:
+        month_only = None
+    if month_only:
+        name = month_only.group(1)
+        target = int(name) if name.isdigit() else _month_of(name)
         month = _month(now, (target - now.month) % 12)
         if month:
             return month

@@ -31,7 +31,7 @@ MOVE_VERB = re.compile(
     r"(?i:\b(?:move|reschedule|postpone|push)\b)"
 )
 DELETE_VERB = re.compile(
-    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|"
+    r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
     r"(?i:\b(?:cancel|delete|remove|drop)\b)"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))

@@ -169,14 +169,19 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", segment)
-    segment = " ".join(segment.split()).strip(" ,.:;!?~-")
+    segment = " ".join(segment.split()).strip(" ,.:;!?~->")
     segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
-    segment = ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment))
+    segment = DAY_TAIL.sub("", ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment)))
     return _without_particle(segment).strip(" ,.")
 
 
-# "그날로 토스 결과발표", "그때 네이버 코테": a pointer to a day before the title.
-LEADING_POINTER = re.compile(r"^(?:그|이|저)\s*(?:날|때|시간)(?:에는|에|으로|로)?\s+")
+# "그날로 토스 결과발표", "그때 네이버 코테", ">> 이거 라인플러스 1차 기술면접": a pointer
+# before the title.
+LEADING_POINTER = re.compile(
+    r"^(?:(?:그|이|저)\s*(?:날|때|시간)(?:에는|에|으로|로)?|(?:이|그|저)(?:거|걸|건)(?:는|은)?)\s+"
+)
+# "야놀자 최종 발표 날이야": the event's day is not part of its name.
+DAY_TAIL = re.compile(r"\s+(?:날|당일)$")
 # "Kakao mock interview on" (the date was after it): an English preposition left at the end.
 ENGLISH_TAIL = re.compile(r"(?i)\s+(?:on|at|for|to|in|by|from)$")
 _ENDINGS = ("EF", "EC")

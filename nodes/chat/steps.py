@@ -289,6 +289,10 @@ def follow_up_route(state: ChatState) -> str | None:
         return None
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
         return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before
+    if keyword_route(message) is not None:
+        # the message settles its own route ("거기 담당업무는 뭐야?" after a timeline asks
+        # for the posting's text; "그거 면접에서 어떻게 어필하면 좋을까?" for advice)
+        return None
     route = history[-1].get("route")
     if route == "schedule" or route not in ("rag", "calendar", "general"):
         return None  # schedule follow-ups carry their own verb; the rules read them

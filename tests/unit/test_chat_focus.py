@@ -237,3 +237,12 @@ async def test_that_company_after_a_schedule_turn_is_the_company_it_named(stand_
     # the pointer decides, even where the words are nearer another posting (네이버's)
     out = await chat(client, "그 회사 데이터 파이프라인 공고 코테는 언제야?")
     assert _looked_up(out) == ["kakao"] and "2026-12-20" in out["answer"]
+
+
+async def test_a_follow_up_that_settles_its_own_route_is_not_carried_by_the_last(stand_in, client):
+    await _postings(client)
+    assert (await chat(client, "카카오 코딩테스트 언제야?"))["route"] == "calendar"
+    # the posting's text, not its timeline
+    assert (await chat(client, "거기 자격요건은 뭐야?"))["route"] == "rag"
+    # advice, not the document again
+    assert (await chat(client, "그럼 면접 전날엔 보통 뭘 준비하면 좋아?"))["route"] == "general"

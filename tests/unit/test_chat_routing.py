@@ -46,6 +46,7 @@ def call(message: str, kind: str, memo: str | None = None, context: Context | No
         ("다음 주 수 스터디", "2026-12-02", None),
         ("다음주 월급날", None, None),  # 월급 is pay, not Monday
         ("이번 주 일 너무 많다", None, None),  # 일 is work here
+        ("20일이었어", "2026-12-20", None),  # a day with a copula
     ],
 )
 def test_request_dates_and_times(text, day, time):
@@ -63,6 +64,8 @@ def test_request_dates_and_times(text, day, time):
         ("2월 일정 보여줘", "2027-02-01", "2027-02-28"),
         ("모레 일정", "2026-12-01", "2026-12-01"),
         ("앞으로 일정 다 보여줘", "2026-11-29", None),
+        ("what do I have in January?", "2027-01-01", "2027-01-31"),
+        ("show me my schedule for March", "2027-03-01", "2027-03-31"),
     ],
 )
 def test_listing_ranges(text, start, end):
@@ -91,6 +94,9 @@ def test_listing_ranges(text, start, end):
         ("12월 10일 오후 7시 밥 먹기 추가해줘", {"title": "밥 먹기"}),
         # a noun Kiwi may read as a copula and an ending ("회고" as 회 + 이 + 고) stays whole
         ("12월 28일 오후 5시 주간 회고 캘린더에 넣어줘", {"title": "주간 회고"}),
+        # the event's day and a pointer before the title are not part of it
+        ("12월 20일 토스 입사 날이야 저장해줘", {"title": "토스 입사"}),
+        ("12월 9일 오후 2시 >> 이거 쿠팡 면접으로 넣어줘", {"title": "쿠팡 면접"}),
         # an English request: the title follows the verb, without its preposition
         ("add Toss coffee chat on Dec 10 at 3pm", {"title": "Toss coffee chat"}),
     ],
@@ -219,6 +225,7 @@ def test_a_later_operation_uses_what_the_earlier_one_settled():
         # leaving
         ("잘 자 내일 봐", "general"),
         ("ok bye, see you tomorrow", "general"),
+        ("스터디 그거 걍 날려", "schedule"),
     ],
 )
 def test_routes_by_rule(message, route):
