@@ -359,8 +359,11 @@ def split_operations(message: str) -> list[tuple[str, str]]:
         free = IF_FREE.search(part)
         looked = bool(operations) and operations[-1][1] == "get_schedule"
         if kind == "add_schedule" and free and not looked:
-            # "12월 5일 일정 비어 있으면 … 잡아줘": look first, then add if nothing is there
-            operations.append((part[: free.start()], "get_schedule"))
+            # "12월 5일 일정 비어 있으면 … 잡아줘": look first, then add if nothing is there;
+            # "없으면 그날 오후 6시에 …": the condition first, the day the add names
+            before = part[: free.start()]
+            look = before if before.strip(" ,.") else part[free.end() :]
+            operations.append((look, "get_schedule"))
         if kind == "add_schedule":
             operations += [(p, kind) for p in _dated_parts(part)]
         elif kind == "update_schedule":

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import re
 import uuid
+from datetime import date
 from typing import Any, cast
 
 from langchain_core.messages import (
@@ -35,6 +36,7 @@ from nodes.chat.grounded import (
 )
 from nodes.chat.router import (
     ADD_VERB,
+    IF_FREE,
     MY_SCHEDULE,
     RECRUIT_WORD,
     SCHEDULE_VERB,
@@ -182,6 +184,12 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
         elif single is not None and (memo or SHIFT.search(clause) or _only_new_values(clause, now)):
             operations, chosen = [(clause, "update_schedule")], single
+    if focus and _looked_just_now(operations, focus, now):
+        # "크리스마스에 일정 있어?" then "없으면 그날 오후 6시에 … 넣어줘": the day was just
+        # looked at; what the user saw decides, no second look
+        day = focus["listed_day"]["date"]
+        seen = [i for i in focus.get("listed") or [] if i.get("date") == day]
+        operations, context = operations[1:], Context(day=day, listed=seen)
     for clause, kind in operations:
         reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
         items = await schedules() if reads else []
@@ -223,6 +231,20 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     if not rounds:
         return {**_said(answer), "asked_back": asked_back}
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def _looked_just_now(operations: list[tuple[str, str]], focus: dict[str, Any], now: date) -> bool:
+    """A look-then-add ("없으면 … 넣어줘") whose day the room's last turn listed."""
+    looked = focus.get("listed_day") or {}
+    if not (
+        len(operations) >= 2
+        and [k for _, k in operations[:2]] == ["get_schedule", "add_schedule"]
+        and IF_FREE.search(operations[1][0])
+        and looked.get("turn") == focus.get("turn")
+    ):
+        return False
+    planned = schedule_call(operations[1][0], "add_schedule", now, [], Context(), None, focus)
+    return isinstance(planned, tuple) and planned[1].get("date") == looked.get("date")
 
 
 def posting_query(message: str) -> str:

@@ -246,3 +246,20 @@ async def test_a_follow_up_that_settles_its_own_route_is_not_carried_by_the_last
     assert (await chat(client, "거기 자격요건은 뭐야?"))["route"] == "rag"
     # advice, not the document again
     assert (await chat(client, "그럼 면접 전날엔 보통 뭘 준비하면 좋아?"))["route"] == "general"
+
+
+async def test_an_add_on_condition_uses_the_look_the_last_turn_made(stand_in, client):
+    await seed()  # nothing on 12-24; 네이버 1차 면접 on 12-04
+    looked = await chat(client, "12월 24일에 일정 있어?")
+    assert looked["tool_calls"][0]["args"] == {"start_date": "2026-12-24", "end_date": "2026-12-24"}
+    out = await chat(client, "비어 있으면 그날 저녁 7시에 친구 약속 잡아줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "친구 약속", "date": "2026-12-24", "time": "19:00"},
+        }
+    ]
+    # the day just listed had a schedule: nothing added, and no second look
+    await chat(client, "12월 4일 일정 뭐 있어?", room="r2")
+    busy = await chat(client, "없으면 그날 오후 2시에 헬스 넣어줘", room="r2")
+    assert busy["tool_calls"] == [] and "헬스" not in (await titles())
