@@ -9,6 +9,7 @@ made them (the deterministic one or a tool-calling model):
   first (at most MAX_ITEMS), each with `how` and the turn it was touched in;
 - `listed`: the last listing's items in the order the user saw them ("두 번째 거");
 - `posting`: the posting the last recruitment question was about ("거기 코테는 언제야?");
+- `last_change`: the last change's request and values, for "카카오 것도 똑같이";
 - `pending`: an operation that was asked back ("어느 일정을 말씀하시는 건가요?") with its
   choices, so the next turn's answer ("첫 번째 거", "스터디") completes it.
 
@@ -38,6 +39,11 @@ POINTER = re.compile(
     r"(?<![가-힣])(?:그|이|저)\s+(?:일정|스케줄|약속|면접|거|것|건|날|때|시간|공고|회사)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
     r"(?i:\b(?:that|it|this one|that one|the one)\b)"
+)
+# "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
+SAME_AGAIN = re.compile(
+    r"똑같이|마찬가지로|같은\s*걸로|(?:도|것도|거도)\s*그렇게|"
+    r"(?i:\bthe\s+same\b|\bsame\s+(?:for|with)\b)"
 )
 # "방금 추가한 …", "아까 넣은 …": the last item added.
 JUST_ADDED = re.compile(r"(?:방금|아까|조금\s*전)\s*(?:\S+\s+)?(?:추가|등록|넣|잡|만든)")
@@ -69,6 +75,7 @@ def empty() -> dict[str, Any]:
         "posting": None,
         "pending": None,
         "listed_day": None,
+        "last_change": None,
         "turn": 0,
     }
 
@@ -110,6 +117,7 @@ def after_turn(
     this_turn = _turn_messages(messages)
     calls = {c["id"]: c for m in this_turn if isinstance(m, AIMessage) for c in m.tool_calls}
     listed_day = state.get("listed_day")
+    last_change = state.get("last_change")
     touched: list[dict[str, Any]] = []
     for m in this_turn:
         if not isinstance(m, ToolMessage) or not isinstance(m.artifact, dict):
@@ -130,6 +138,10 @@ def after_turn(
         ):
             how = {"add_schedule": "added", "update_schedule": "changed"}.get(name, "deleted")
             touched.append(_item(artifact["schedule"], how, turn))
+            if name == "update_schedule":
+                # what "카카오 것도 똑같이" repeats: the request and the values it set
+                changes = {k: v for k, v in (call["args"] or {}).items() if k != "schedule_id"}
+                last_change = {"clause": question, "changes": changes, "turn": turn}
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
             stages = artifact.get("stages") or []
             posting = {
@@ -159,6 +171,7 @@ def after_turn(
         "posting": posting,
         "pending": pending,
         "listed_day": listed_day,
+        "last_change": last_change,
         "turn": turn,
     }
 

@@ -14,6 +14,7 @@ from typing import Any
 from nodes.chat.focus import (
     DAY_POINTER,
     DAY_SHIFT,
+    SAME_AGAIN,
     ask_back_text,
     focus_day,
     last_item,
@@ -84,6 +85,48 @@ SHIFT = re.compile(
     r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기)|(앞당|당겨|당기|앞으로|일찍))"
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
+# The same move in English ("push that one back an hour", "move it 30 minutes earlier"),
+# read by saying it the Korean way.
+_EN_AMOUNT = r"(an?|one|two|three|\d{1,3})\s*(hours?|hrs?|minutes?|mins?|days?|weeks?)"
+_EN_WAY = r"(back|later|forward|up|earlier)"
+EN_SHIFT = re.compile(
+    rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+\S+){{0,3}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
+    rf"|{_EN_AMOUNT}\s+{_EN_WAY})\b"
+)
+_EN_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]:
+    """A relative move in the clause and where it is: Korean ("1시간 늦춰"), or English
+    said again the Korean way."""
+    found = SHIFT.search(clause)
+    if found is not None:
+        return found, found.span()
+    english = EN_SHIFT.search(clause)
+    if english is None:
+        return None, None
+    way, count, unit = (
+        (english.group(1), english.group(2), english.group(3))
+        if english.group(1)
+        else (english.group(6), english.group(4), english.group(5))
+    )
+    n = _EN_NUMBER.get(count.lower()) or int(count)
+    unit = unit.lower()
+    amount = (
+        f"{n}시간"
+        if unit.startswith("h")
+        else f"{n}분"
+        if unit.startswith("m")
+        else f"{n}일"
+        if unit.startswith("d")
+        else f"{n}주"
+    )
+    later = way.lower() in ("back", "later")
+    # the move's words only: the verb and its object ("push that one") still name the item
+    start = english.start(1) if english.group(1) else english.start(4)
+    return SHIFT.search(f"{amount} {'늦춰' if later else '당겨'}"), (start, english.end())
+
+
 # A date or time the user moves something TO: followed by (으)로, or after "to"/"at".
 NEW_VALUE_AFTER = re.compile(r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})")
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
@@ -393,8 +436,8 @@ def schedule_call(
     clause that only points ("방금 추가한 거", "그 일정") resolves in the room's `focus`;
     `chosen` is the item the user picked after an ask-back."""
     rename = RENAME.search(clause)
-    shift = SHIFT.search(clause)
-    cut = [m.span() for m in (rename, shift) if m]
+    shift, shift_span = shift_in(clause)
+    cut = [span for span in (rename.span() if rename else None, shift_span) if span]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
@@ -508,6 +551,12 @@ def schedule_call(
         changes["title"] = (rename.group(1) or rename.group(2)).strip()
     if memo:
         changes["memo"] = memo
+    last_change = (focus or {}).get("last_change")
+    if not changes and last_change and SAME_AGAIN.search(clause):
+        # "카카오 것도 똑같이" after "네이버 면접 30분 늦춰줘": the same change on this item
+        again = shift_in(last_change["clause"])[0]
+        changes = _shifted(target, again) if again else dict(last_change["changes"])
+        changes.pop("title", None)
     if "date" not in changes and not shift and DAY_SHIFT.search(clause) and anchor is None:
         # "카카오 면접 다음날로 옮겨줘", "… 전날 오후 3시로": a day counted from the item
         changes["date"] = shifted_day(target["date"], clause)

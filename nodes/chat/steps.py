@@ -34,6 +34,7 @@ from core.telemetry import DEGENERATE
 from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
+    SAME_AGAIN,
     points_back,
 )
 from nodes.chat.grounded import (
@@ -52,8 +53,8 @@ from nodes.chat.router import (
     keyword_route,
 )
 from nodes.chat.schedule_requests import (
-    SHIFT,
     answers_ask_back,
+    shift_in,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.chat.state import ChatState
@@ -275,7 +276,8 @@ def schedule_follow_up(state: ChatState) -> bool:
     message = state.get("message") or ""
     if not history or history[-1].get("route") != "schedule":
         return False
-    return bool(SCHEDULE_VERB.search(message) or SHIFT.search(message))
+    again = bool((state.get("focus") or {}).get("last_change") and SAME_AGAIN.search(message))
+    return bool(SCHEDULE_VERB.search(message) or shift_in(message)[0] or again)
 
 
 def follow_up_route(state: ChatState) -> str | None:

@@ -23,6 +23,7 @@ from langchain_core.tools import BaseTool, ToolException
 from core.services import get_services
 from nodes.chat.focus import (
     POINTER,
+    SAME_AGAIN,
     last_item,
     points_back,
 )
@@ -47,7 +48,6 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import (
     POSTING_WHEN,
-    SHIFT,
     AskBack,
     Context,
     _adds_again,
@@ -55,6 +55,7 @@ from nodes.chat.schedule_requests import (
     _relists,
     pick_choice,
     schedule_call,
+    shift_in,
 )
 from nodes.chat.state import ChatState
 from text.stages import STAGE_PATTERNS, named_stages
@@ -182,8 +183,10 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             operations = [(clause, "add_schedule")]
         elif _relists(clause, focus, now):
             pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
-        elif single is not None and (memo or SHIFT.search(clause) or _only_new_values(clause, now)):
+        elif single is not None and (memo or shift_in(clause)[0] or _only_new_values(clause, now)):
             operations, chosen = [(clause, "update_schedule")], single
+        elif focus.get("last_change") and SAME_AGAIN.search(clause):
+            operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
     if focus and _looked_just_now(operations, focus, now):
         # "크리스마스에 일정 있어?" then "없으면 그날 오후 6시에 … 넣어줘": the day was just
         # looked at; what the user saw decides, no second look

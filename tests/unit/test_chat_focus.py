@@ -263,3 +263,21 @@ async def test_an_add_on_condition_uses_the_look_the_last_turn_made(stand_in, cl
     await chat(client, "12월 4일 일정 뭐 있어?", room="r2")
     busy = await chat(client, "없으면 그날 오후 2시에 헬스 넣어줘", room="r2")
     assert busy["tool_calls"] == [] and "헬스" not in (await titles())
+
+
+async def test_the_same_change_again_on_another_item(stand_in, client):
+    await seed()  # 네이버 1차 면접 12-04 15:00, 카카오 면접 12-10 14:00
+    await chat(client, "네이버 면접 1시간 당겨줘")
+    out = await chat(client, "카카오 면접도 마찬가지로")
+    assert out["route"] == "schedule"
+    assert (await titles())["카카오 면접"]["time"] == "13:00"  # the same move, from its own time
+    await chat(client, "코딩 스터디 12월 2일로 옮겨줘", room="r2")
+    await chat(client, "네이버 것도 똑같이", room="r2")
+    assert (await titles())["네이버 1차 면접"]["date"] == "2026-12-02"
+
+
+async def test_an_english_relative_move_on_the_item_just_listed(stand_in, client):
+    await seed()
+    await chat(client, "what do I have on Dec 4?")
+    await chat(client, "move that one 30 minutes later")
+    assert (await titles())["네이버 1차 면접"]["time"] == "15:30"
