@@ -626,19 +626,23 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
 
 
 def pick_choice(
-    message: str, choices: list[dict[str, Any]], live: list[dict[str, Any]]
+    message: str,
+    choices: list[dict[str, Any]],
+    live: list[dict[str, Any]],
+    focus: dict[str, Any] | None = None,
 ) -> dict[str, Any] | None:
-    """The item a reply to an ask-back picks: by position ("첫 번째 거", "2번") or by what it
-    names (title words, day, time), among the choices that still exist."""
+    """The item a reply to an ask-back picks: by position ("첫 번째 거", "2번"), by what the
+    room did to it ("방금 추가한 거", with the room's `focus`) or by what it names (title
+    words, day, time), among the choices that still exist."""
+    ids = {c["schedule_id"] for c in choices}
     resolved = refers_to(
         message,
-        {"pending": {"choices": choices}},
+        {**(focus or {}), "pending": {"choices": choices}},
         live,
         lambda t, pool: match_schedule(pool, t, [], []),
     )
-    if resolved.item is not None:
+    if resolved.item is not None and resolved.item["schedule_id"] in ids:
         return resolved.item
-    ids = {c["schedule_id"] for c in choices}
     pool = [i for i in live if i["schedule_id"] in ids]
     named = match_schedule(pool, message, [], [])
     if named is not None:
@@ -657,7 +661,7 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
         return False
     if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
         return False
-    picked = pick_choice(message, pending["choices"], pending["choices"])
+    picked = pick_choice(message, pending["choices"], pending["choices"], focus)
     return picked is not None
 
 

@@ -25,6 +25,7 @@ from nodes.chat.focus import (
     POINTER,
     SAME_AGAIN,
     last_item,
+    ordinal_position,
     points_back,
 )
 from nodes.chat.grounded import (
@@ -165,7 +166,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # routed "pending" only when the room's focus holds an ask-back (answers_ask_back)
         pending = cast("dict[str, Any]", focus)["pending"]
         chosen = await asyncio.to_thread(
-            pick_choice, message, pending["choices"], await schedules()
+            pick_choice, message, pending["choices"], await schedules(), focus
         )
         operations = [(pending["clause"], pending["kind"])]
     else:
@@ -187,6 +188,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             operations, chosen = [(clause, "update_schedule")], single
         elif focus.get("last_change") and SAME_AGAIN.search(clause):
             operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
+        elif memo and (points_back(clause) or ordinal_position(clause) is not None):
+            operations = [(clause, "update_schedule")]  # "마지막 거 메모에 '…'"
     if focus and _looked_just_now(operations, focus, now):
         # "크리스마스에 일정 있어?" then "없으면 그날 오후 6시에 … 넣어줘": the day was just
         # looked at; what the user saw decides, no second look

@@ -281,3 +281,20 @@ async def test_an_english_relative_move_on_the_item_just_listed(stand_in, client
     await chat(client, "what do I have on Dec 4?")
     await chat(client, "move that one 30 minutes later")
     assert (await titles())["네이버 1차 면접"]["time"] == "15:30"
+
+
+async def test_an_ask_back_answered_with_what_the_room_did(stand_in, client):
+    await seed()  # 코딩 스터디 12-01 19:00
+    await chat(client, "12월 3일 저녁 7시에 영어 스터디 추가")
+    asked = await chat(client, "스터디 30분 당겨줘")
+    assert asked["tool_calls"] == [] and "어느" in asked["answer"]
+    await chat(client, "방금 추가한 거")
+    assert (await titles())["영어 스터디"]["time"] == "18:30"
+    assert (await titles())["코딩 스터디"]["time"] == "19:00"
+
+
+async def test_a_memo_for_a_listed_item_named_by_position_needs_no_verb(stand_in, client):
+    await seed()
+    await chat(client, "12월 일정 보여줘")  # 코딩 스터디, 네이버 1차 면접, 카카오 면접
+    await chat(client, "마지막 거 메모에 '포트폴리오 출력'")
+    assert (await titles())["카카오 면접"].get("memo") == "포트폴리오 출력"
