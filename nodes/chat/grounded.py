@@ -29,6 +29,7 @@ from nodes.chat.focus import ordinal_position, points_back
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
+from text.skills import find_skills
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
 WEEKDAYS = "월화수목금토일"
@@ -302,19 +303,44 @@ def answer_lines(
         candidates = [p for p in candidates if p.doc_id in docs] if docs else candidates
         earlier = []
     words = own + earlier
+    if _WHICH_KIND.search(message):
+        # "필수야 우대야?": the two lists asked between are not what is looked for
+        words = [w for w in words if not re.match(r"필수|우대|자격|요건", w)]
     if not candidates or not words:
         return [], words
+    # what the documents say at all (a word outside the section asked about is still found)
+    everything = [f"{p.section} {p.text}" for p in candidates]
+    # a section the question names ("우대사항에 쿠버네티스 있었나?", "자격요건에 무슨 언어"):
+    # the answer is in it
+    sections = [p for p in candidates if any(w in _compact(p.section) for w in own)]
+    if sections and len(sections) < len(candidates):
+        candidates = sections
     lines = [
         _Line(part, n, _NUMBERING.sub("", text))
         for part in candidates
         for n, text in enumerate(_body_lines(part))
     ]
-    everything = [f"{p.section} {p.text}" for p in candidates]
-    missing = [w for w in words if not _covered(w, everything)]
+    # a skill written in another script or form ("쿠버네티스" for "Kubernetes", "k8s"): the
+    # taxonomy's name for it; a skill the documents hold that the analyser does not read as
+    # a noun ("도커도") is asked about all the same
+    skill_of = {w: set(find_skills(w)) for w in words}
+    skills_everywhere = set(find_skills("\n".join(everything)))
+    for skill in find_skills(message):
+        if skill in skills_everywhere and not any(skill in s for s in skill_of.values()):
+            words.append(_compact(skill))
+            skill_of[_compact(skill)] = {skill}
+    missing = [
+        w for w in words if not _covered(w, everything) and not skill_of[w] & skills_everywhere
+    ]
     wants_number = bool(_ASKS_NUMBER.search(message))
 
+    def holds(word: str, line: _Line) -> bool:
+        if word in _compact(line.text):
+            return True
+        return bool(skill_of[word]) and bool(skill_of[word] & set(find_skills(line.text)))
+
     def score(line: _Line) -> tuple[int, int, int, float]:
-        own = sum(w in _compact(line.text) for w in words)
+        own = sum(holds(w, line) for w in words)
         heading = sum(w in _compact(line.part.section) for w in words)
         # among lines naming the same words, one that says something about them beats a
         # list that only names them ("Redis 분산 락으로 중복 결제 0건 달성" over
@@ -362,6 +388,21 @@ def _nth_item(message: str, part: Passage) -> list[_Line]:
     return [_Line(part, n, _NUMBERING.sub("", raw[n])) for n in range(first, end)]
 
 
+# "필수야 우대야?", "required or preferred?": the question is which list a line is in.
+_WHICH_KIND = re.compile(
+    r"(?:필수|자격\s*요건).{0,6}(?:우대)|(?:우대).{0,6}(?:필수|자격\s*요건)|"
+    r"(?i:required\s+or\s+(?:preferred|nice)|(?:preferred|nice\s+to\s+have)\s+or\s+required)"
+)
+_REQUIREMENT_KIND = {
+    "자격요건": "필수",
+    "필수요건": "필수",
+    "지원자격": "필수",
+    "필수사항": "필수",
+    "우대사항": "우대",
+    "우대요건": "우대",
+}
+
+
 def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> str:
     """The answer to a question about the user's documents: the line(s) that answer it,
     stated first, then where they are (the document as the user knows it and its heading).
@@ -378,6 +419,10 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
             + (f" · {ln.part.section}" if ln.part.section and ln.part.section != "개요" else "")
             for ln in found
         )
+        kind = _REQUIREMENT_KIND.get(found[0].part.section.replace(" ", ""))
+        if kind and _WHICH_KIND.search(message):
+            # "Spark 경험은 필수야 우대야?": which list it is in is the answer
+            text = f"{kind}예요({found[0].part.section}): {text}"
         return f"{text}\n(출처: {', '.join(sources)})"
     types, names = _named_types(message)
     where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"

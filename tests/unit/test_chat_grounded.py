@@ -24,6 +24,7 @@ from core.services import in_process_services, set_services
 from core.settings import Settings
 from nodes.chat.grounded import (
     Passage,
+    answer_lines,
     general_answer,
     rag_answer,
 )
@@ -292,3 +293,46 @@ async def test_a_junk_answer_after_tool_calls_is_replaced_by_what_the_tools_did(
         assert not any("</data" in m.text for m in saved["messages"])
     finally:
         set_services(None)
+
+
+def _posting_parts() -> list[Passage]:
+    sections = {
+        "개요": "[라인] 서버 개발자 채용",
+        "자격요건": "[자격요건]\n- Go 또는 Kotlin 능숙자\n- 분산 시스템 설계 경험",
+        "우대사항": "[우대사항]\n- Kubernetes 운영 경험\n- Docker 이미지 최적화 경험",
+    }
+    return [Passage("line", "posting", name, text, 0.5, "라인") for name, text in sections.items()]
+
+
+@pytest.mark.parametrize(
+    ("question", "line"),
+    [
+        # the section the question names holds the answer, not the title with a shared word
+        ("라인 서버 공고 우대사항에 쿠버네티스 있어?", "Kubernetes 운영 경험"),
+        # a skill in another script or form is the same skill
+        ("라인 공고 우대사항에 도커도 있어?", "Docker 이미지 최적화 경험"),
+    ],
+)
+def test_a_named_section_and_a_skill_in_another_script_find_the_line(question, line):
+    found, missing = answer_lines(question, _posting_parts())
+    assert found and found[0].text == line and missing == []
+
+
+def test_a_named_section_answers_with_its_lines():
+    found, _ = answer_lines("라인 서버 개발자 자격요건에 무슨 언어 써야 돼?", _posting_parts())
+    assert {ln.part.section for ln in found} == {"자격요건"}
+    assert "Go 또는 Kotlin 능숙자" in [ln.text for ln in found]
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        (
+            "라인 공고에서 분산 시스템 설계 경험은 필수야 우대야?",
+            "필수예요(자격요건): 분산 시스템 설계 경험",
+        ),
+        ("라인 공고에 Kubernetes는 우대야 필수야?", "우대예요(우대사항): Kubernetes 운영 경험"),
+    ],
+)
+def test_required_or_preferred_is_answered_with_the_list_the_line_is_in(question, first):
+    assert rag_answer(question, _posting_parts()).split("\n")[0] == first
