@@ -215,7 +215,7 @@ def _without_particles(word: str, endings: bool = True) -> str:
 def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
     """Space-separated words holding a proper noun (Kiwi NNP) in the head lines, without
     their particles; a following word ending like an organisation joins it ("딜로이트
-    안진회계법인")."""
+    안진회계법인", "그린필드 파트너스") unless Kiwi knows it as a common noun ("물류")."""
     found: list[tuple[str, int]] = []
     offset = 0
     for line in lines:
@@ -228,7 +228,8 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
             ):
                 name = _without_particles(words[n])
                 following = words[n + 1] if n + 1 < len(words) else ""
-                if ORG_END.search(following) and not ORG_END.fullmatch(following):
+                # "딜로이트 안진회계법인", "그린필드 파트너스"; not a common noun ("컬리 물류")
+                if ORG_END.search(following) and not _common_word(following):
                     name = f"{name} {words[n + 1]}"
                     n += 1
                 found.append((name, offset))
@@ -304,6 +305,8 @@ def rank(text: str, finder: str | None = None) -> str | None:
             continue
         if (kind == "bracket" and not _name_like(name)) or (kind == "title" and _descriptor(name)):
             continue  # "[경제]", "주요 대기업 …": a common word, not a name
+        if ORG_END.fullmatch(name):
+            continue  # "파트너스", "스튜디오" alone: an organisation's ending, not its name
         if (kind == "suffix" and _common_word(name)) or (
             kind in ("place", "proper") and _place(name)
         ):

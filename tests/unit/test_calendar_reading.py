@@ -86,6 +86,12 @@ def test_the_company_is_the_name_with_the_most_evidence(text: str, company: str)
             "[마감임박] 내일(목) 17시 마감!!\n한결식품 품질관리 계약직 (1년)\n지원: 메일 접수",
             "한결식품",
         ),
+        # a proper noun and an organisation's ending after it are one name; the ending
+        # alone is none
+        (
+            "[알림톡] 그린필드 파트너스 면접 일정 안내\n면접: 3월 5일(목) 오후 2시",
+            "그린필드 파트너스",
+        ),
         # a city that posts a notice is the employer, not a place
         (
             "용인시 공고 제2026-77호\n2026년 용인시 기간제근로자 채용 공고\n"
