@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -302,7 +303,19 @@ class VectorStore:
                         meta.get("company") or None,
                     )
                 )
-            return sorted(hits, key=lambda h: -h.score)[:limit]
+            # the chunks holding the rarer asked words first (a word every chunk holds, the
+            # company's name, says little), then the nearest
+            texts = [h.text for h in hits]
+            weight = {
+                w: math.log(1 + len(texts) / df)
+                for w in words
+                if (df := sum(w in t for t in texts))
+            }
+
+            def lexical(h: Hit) -> float:
+                return sum(v for w, v in weight.items() if w in h.text)
+
+            return sorted(hits, key=lambda h: (-round(lexical(h), 6), -h.score))[:limit]
 
         return self._with_store(user_id, False, read, [])
 

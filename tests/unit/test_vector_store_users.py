@@ -208,3 +208,21 @@ async def test_the_shared_collection_of_earlier_versions_migrates_to_users(tmp_p
     assert hits[0].score == pytest.approx(1.0, abs=1e-4)
     assert await store.stored_hash("u2", "d1") == ("h", 1)
     assert await store.migrate_shared_collection() == 0  # nothing left to move
+
+
+async def test_chunks_holding_the_rarer_asked_word_come_first(tmp_path):
+    store = VectorStore(path=str(tmp_path))
+    texts = [
+        "카카오 선물하기 주문 API",
+        "카카오 지원 동기",
+        "카카오톡 채널 운영",
+        "카카오 우대사항: Kafka 운영 경험",
+        "카카오 복지",
+    ]
+    await store.replace(*_doc("u1", "d1", texts))
+    # the query vector is nearest to the chunks without the rare word
+    query = _vec(0)
+    hits = await store.containing("u1", ["카카오", "Kafka"], query, 2)
+    assert hits[0].text == "카카오 우대사항: Kafka 운영 경험"
+    # among chunks holding the same words, the nearest first
+    assert hits[1].text == "카카오 선물하기 주문 API"
