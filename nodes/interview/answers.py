@@ -236,16 +236,27 @@ def salient_phrase(answer: str, question: str) -> str | None:
     None when the answer adds no noun phrase of its own."""
     asked = _squash(question)
     known = taxonomy()
+    # what the candidate did something with: a phrase followed by the instrumental or the
+    # object particle ("React Query로 옮기고", "SELECT FOR UPDATE로 락을 걸었습니다")
+    means = {
+        t.start
+        for t in kiwi().tokenize(answer)
+        if t.tag == "JKO" or (t.tag == "JKB" and t.form in ("로", "으로"))
+    }
     best: tuple[float, int, str] | None = None
     for phrase, at in noun_phrases(answer):
         squashed = _squash(phrase)
         if squashed in asked or squashed in GENERIC:
             continue
+        end = at + len(phrase)
         score = 0.0
         score += 2.0 if known.find(phrase) else 0.0
         score += 1.5 if re.search(r"[A-Za-z]{2,}", phrase) else 0.0
         score += 1.0 if " " in phrase.strip() else 0.0
         score += 1.0 if _EVIDENCE.search(phrase) else 0.0
+        score += 1.5 if end in means else 0.0
+        # a bare short acronym names a field, not what was done in it ("DB", "SEO", "QA")
+        score -= 1.5 if re.fullmatch(r"[A-Z]{2,3}", phrase.strip()) else 0.0
         score += min(len(squashed), 8) / 8
         if best is None or (score, -at) > (best[0], -best[1]):
             best = (score, at, phrase)

@@ -10,7 +10,7 @@ import pytest
 
 from core.services import get_services
 from nodes.interview import prefetch
-from nodes.interview.answers import decide_followup, is_non_answer, score_answer
+from nodes.interview.answers import decide_followup, is_non_answer, salient_phrase, score_answer
 from nodes.interview.facts import experience_name, extract_facts
 from nodes.interview.plan import build_plan, fill
 from nodes.interview.questions import clean_question, is_grounded
@@ -663,3 +663,19 @@ async def test_a_long_session_never_asks_the_same_question_twice(use_fake_model,
     for i in range(1, len(questions)):
         [closest] = await all_similarities([questions[i]], questions[:i])
         assert closest < threshold, (questions[i], closest)
+
+
+@pytest.mark.parametrize(
+    ("answer", "phrase"),
+    [
+        # what the candidate did something with ("…로 바꿨습니다"), not the symptom's acronym
+        (
+            "CPU 사용률이 높아서 봤더니 이미지 리사이즈가 요청마다 돌고 있었고, 그래서 Sharp로 "
+            "미리 썸네일을 만들어 두는 배치로 바꿨습니다",
+            "Sharp",
+        ),
+        ("QA에서 버그가 많아서 회귀 테스트를 자동화했어요", "회귀 테스트"),
+    ],
+)
+def test_the_followup_picks_up_what_the_candidate_did_something_with(answer, phrase):
+    assert salient_phrase(answer, "성능이나 품질 문제를 해결한 경험이 있나요?") == phrase
