@@ -243,6 +243,12 @@ _ASKS_NUMBER = re.compile(
     r"몇|얼마|언제|며칠|수치|점수|기간|(?i:\b(?:how\s+(?:many|much|long)|when|what\s+year)\b)"
 )
 _DIGIT = re.compile(r"\d")
+# A question asking for an address answers only with one: a link or an e-mail address.
+_ASKS_ADDRESS = re.compile(
+    r"링크|이메일|메일\s*주소|(?:웹|웹사이트|사이트|블로그|깃허브|노션)\s*주소|"
+    r"(?i:\burl\b|\blink\b|\be-?mail\b|github\s*주소)"
+)
+_ADDRESS = re.compile(r"https?://|www\.|\b[\w.-]+\.(?:com|io|net|org|kr|dev|me)\b|@[\w-]+\.")
 _NUMBERING = re.compile(r"^\s*(?:\d{1,2}[.)]|[-•·*])\s*")
 _ANSWER_MAX_CHARS = 200
 # A line that is only a list of names ("Java, Spring Boot, JPA, MySQL").
@@ -348,8 +354,17 @@ def answer_lines(
         says = 0 if _LIST_LINE.fullmatch(line.text) else 1
         return own, heading, says, line.part.score
 
-    usable = [ln for ln in lines if not wants_number or _DIGIT.search(ln.text)]
+    wants_address = bool(_ASKS_ADDRESS.search(message))
+    usable = [
+        ln
+        for ln in lines
+        if (not wants_number or _DIGIT.search(ln.text))
+        and (not wants_address or _ADDRESS.search(ln.text))
+    ]
     ranked = sorted(usable, key=score, reverse=True)
+    if not ranked and wants_address:
+        # "깃허브 링크 뭐였지?": no line holds one; the link is what is not there
+        return [], [m.group(0) for m in _ASKS_ADDRESS.finditer(message)]
     if not ranked:
         return [], words
     top_own, top_heading, _, _ = score(ranked[0])

@@ -336,3 +336,29 @@ def test_a_named_section_answers_with_its_lines():
 )
 def test_required_or_preferred_is_answered_with_the_list_the_line_is_in(question, first):
     assert rag_answer(question, _posting_parts()).split("\n")[0] == first
+
+
+def test_a_question_asking_for_a_link_is_answered_only_by_a_line_holding_one():
+    portfolio = [
+        Passage(
+            "pf",
+            "portfolio",
+            "프로젝트",
+            "[프로젝트]\n- 사내 위키 검색 서비스, OpenSearch로 구현",
+            0.5,
+        )
+    ]
+    answer = rag_answer("포트폴리오 위키 검색 서비스 깃허브 링크 뭐였지?", portfolio)
+    assert "OpenSearch" not in answer and "'링크'" in answer
+    linked = [
+        Passage(
+            "pf",
+            "portfolio",
+            "프로젝트",
+            "[프로젝트]\n- 사내 위키 검색 서비스, OpenSearch로 구현\n"
+            "- 저장소: https://github.com/example/wiki-search",
+            0.5,
+        )
+    ]
+    first = rag_answer("포트폴리오 위키 검색 서비스 깃허브 링크 뭐였지?", linked).split("\n")[0]
+    assert "https://github.com/example/wiki-search" in first
