@@ -484,10 +484,7 @@ _WEEKEND = re.compile(r"(이번\s*|다음\s*|다다음\s*)?주\s*말|(?i:\b(this
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
 _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
 # "in December", "for January": an English month with no day
-_EN_MONTH_ONLY = re.compile(
-    r"(?i)\b(?:in|for|during|of|this|next)\s+"
-    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b(?!\s*\d)"
-)
+_EN_MONTH_ONLY = re.compile(r"(?i)\b(?:in|for|during|of|this|next)\s+" + _MONTH + r"(?!\s*\d)")
 
 
 def date_range(text: str, now: date) -> tuple[date, date | None]:

@@ -61,6 +61,13 @@ def kiwi() -> Any:
         return _build_kiwi()
 
 
+@lru_cache(maxsize=4096)
+def analysed(text: str) -> tuple[Any, ...]:
+    """Kiwi's tokens of a short text, analysed once: the readers that judge one name or one
+    answer in several ways (a coined name? a descriptor? a place?) share one analysis."""
+    return tuple(kiwi().tokenize(text))
+
+
 def content_words(text: str) -> list[str]:
     """Nouns (and foreign words) of two or more characters, in order, without repeats."""
     words = []

@@ -18,7 +18,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from text.korean_text import kiwi
+from text.korean_text import analysed
 
 HEAD_LINES = 12
 # What a Latin-only name loses in a text mostly in Hangul that also proposes a Hangul name.
@@ -144,7 +144,7 @@ def normalise(value: str) -> str | None:
         return None
     if re.search(r"20\d{2}|\d{1,2}[:./]\d|\d\s*(?:월|일|시)|@|https?:|\.co\b|\.com\b", name):
         return None  # a date, a time, an address
-    if any(t.tag == "EF" for t in kiwi().tokenize(name)):
+    if any(t.tag == "EF" for t in analysed(name)):
         return None  # a sentence ("서류 접수는 … 마감입니다")
     if _JOB_WORD.search(name):
         return None
@@ -164,7 +164,7 @@ _LOCATION_LABEL = re.compile(
 def _common_word(name: str) -> bool:
     """One word Kiwi knows as a common noun ("핀테크", "스튜디오", "주요"): a descriptor
     before a name, not the name."""
-    tokens = kiwi().tokenize(name)
+    tokens = analysed(name)
     return len(tokens) == 1 and tokens[0].tag == "NNG" and not tokens[0].oov
 
 
@@ -172,7 +172,7 @@ def _descriptor(name: str) -> bool:
     """What Kiwi reads as common words ("대기업", "신입사원", "오늘(금)") or a predicate
     ("안녕하세요"): no proper noun, no word it does not know, no phrase glued into a name
     ("우아한형제들")."""
-    tokens = [t for t in kiwi().tokenize(name) if not t.tag.startswith("S")]
+    tokens = [t for t in analysed(name) if not t.tag.startswith("S")]
     if any(t.tag in ("EF", "EC") for t in tokens):
         return True
     return all(t.tag in ("NNG", "NNB", "XPN", "XSN", "MM", "MAG") and not t.oov for t in tokens)
@@ -181,7 +181,7 @@ def _descriptor(name: str) -> bool:
 def _place(name: str) -> bool:
     """A district or a city Kiwi knows as a proper noun ("서울 성동구", "성수동"): where
     the job is, not who offers it."""
-    last = kiwi().tokenize(name.split()[-1])
+    last = analysed(name.split()[-1])
     return (
         len(last) == 1
         and last[0].tag == "NNP"
@@ -200,7 +200,7 @@ def _name_like(name: str) -> bool:
         return False
     if ORG_END.search(name):
         return True
-    return any(t.tag == "NNP" or t.oov for t in kiwi().tokenize(name))
+    return any(t.tag == "NNP" or t.oov for t in analysed(name))
 
 
 def _without_particles(word: str, endings: bool = True) -> str:
@@ -208,7 +208,7 @@ def _without_particles(word: str, endings: bool = True) -> str:
     ("하이퍼루프랩에서" -> "하이퍼루프랩", "'비비드'가" -> "비비드"); the word itself when
     Kiwi's forms are not in it."""
     dropped = ("J", "E", "S") if endings else ("J", "S")
-    kept = "".join(t.form for t in kiwi().tokenize(word) if not t.tag.startswith(dropped))
+    kept = "".join(t.form for t in analysed(word) if not t.tag.startswith(dropped))
     return kept if kept and kept in word else word
 
 
@@ -222,7 +222,7 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
         words = line.split()
         n = 0
         while n < len(words):
-            tokens = kiwi().tokenize(words[n])
+            tokens = analysed(words[n])
             if any(t.tag == "NNP" for t in tokens) and not any(
                 t.tag.startswith("V") for t in tokens
             ):
@@ -315,11 +315,14 @@ def rank(text: str, finder: str | None = None) -> str | None:
         candidate.name = name
         candidate.evidence.add(kind)
         candidate.first = min(candidate.first, at)
+    # "근무지: 부산 해운대구": what follows a workplace label is where the job is, not who
+    # offers it (unless a legal form, a label or a notice names it too)
+    after_labels = [clean[m.end() : m.end() + 40] for m in _LOCATION_LABEL.finditer(clean)]
     for name, c in list(candidates.items()):
-        if c.evidence.isdisjoint(("legal", "label", "notice")) and re.search(
-            _LOCATION_LABEL.pattern + re.escape(name), clean
+        if c.evidence.isdisjoint(("legal", "label", "notice")) and any(
+            after.startswith(name) for after in after_labels
         ):
-            del candidates[name]  # "근무지: 부산 해운대구": where the job is, not who offers it
+            del candidates[name]
     if not candidates:
         return None
     squashed = re.sub(r"\s", "", clean).lower()

@@ -153,7 +153,8 @@ def after_turn(
             }
     quoted = [s for s in sources or [] if s.get("doc_type") == "posting"]
     # the quoted posting of the company the question names ("네이버는?"), else the first
-    quoted.sort(key=lambda s: not (s.get("company") and s["company"] in koreanised(question)))
+    asked = koreanised(question)
+    quoted.sort(key=lambda s: not (s.get("company") and s["company"] in asked))
     if quoted and not (posting and posting.get("turn") == turn):
         same = posting and posting.get("doc_id") == quoted[0]["doc_id"]
         posting = {

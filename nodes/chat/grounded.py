@@ -29,6 +29,7 @@ from nodes.chat.focus import ordinal_position, points_back
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
+from text.sections import heading_of
 from text.skills import find_skills
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
@@ -330,8 +331,11 @@ def answer_lines(
     # taxonomy's name for it; a skill the documents hold that the analyser does not read as
     # a noun ("도커도") is asked about all the same
     skill_of = {w: set(find_skills(w)) for w in words}
-    skills_everywhere = set(find_skills("\n".join(everything)))
-    for skill in find_skills(message):
+    asked_skills = find_skills(message)
+    skills_everywhere = (
+        set(find_skills("\n".join(everything))) if asked_skills or any(skill_of.values()) else set()
+    )
+    for skill in asked_skills:
         if skill in skills_everywhere and not any(skill in s for s in skill_of.values()):
             words.append(_compact(skill))
             skill_of[_compact(skill)] = {skill}
@@ -340,10 +344,17 @@ def answer_lines(
     ]
     wants_number = bool(_ASKS_NUMBER.search(message))
 
+    line_skills: dict[str, set[str]] = {}
+
+    def skills_of(text: str) -> set[str]:
+        if text not in line_skills:
+            line_skills[text] = set(find_skills(text))
+        return line_skills[text]
+
     def holds(word: str, line: _Line) -> bool:
         if word in _compact(line.text):
             return True
-        return bool(skill_of[word]) and bool(skill_of[word] & set(find_skills(line.text)))
+        return bool(skill_of[word] & skills_of(line.text))
 
     def score(line: _Line) -> tuple[int, int, int, float]:
         own = sum(holds(w, line) for w in words)
@@ -408,14 +419,9 @@ _WHICH_KIND = re.compile(
     r"(?:필수|자격\s*요건).{0,6}(?:우대)|(?:우대).{0,6}(?:필수|자격\s*요건)|"
     r"(?i:required\s+or\s+(?:preferred|nice)|(?:preferred|nice\s+to\s+have)\s+or\s+required)"
 )
-_REQUIREMENT_KIND = {
-    "자격요건": "필수",
-    "필수요건": "필수",
-    "지원자격": "필수",
-    "필수사항": "필수",
-    "우대사항": "우대",
-    "우대요건": "우대",
-}
+# The list a posting's section is ("자격요건", "지원자격", "Requirements" -> 필수): the section
+# finder's canonical names.
+_REQUIREMENT_KIND = {"자격요건": "필수", "우대사항": "우대"}
 
 
 def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> str:
@@ -434,7 +440,8 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
             + (f" · {ln.part.section}" if ln.part.section and ln.part.section != "개요" else "")
             for ln in found
         )
-        kind = _REQUIREMENT_KIND.get(found[0].part.section.replace(" ", ""))
+        section = heading_of(f"[{found[0].part.section}]", "posting")
+        kind = _REQUIREMENT_KIND.get(section[0]) if section else None
         if kind and _WHICH_KIND.search(message):
             # "Spark 경험은 필수야 우대야?": which list it is in is the answer
             text = f"{kind}예요({found[0].part.section}): {text}"

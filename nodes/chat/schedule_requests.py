@@ -256,12 +256,12 @@ def _without_predicates(title: str) -> str:
     last = kept[-1]
     if clause_end(last):
         inner = inside(last)
-        copula = next((t for t in inner if t.tag == "VCP"), None)
-        nouns = copula is not None and all(
-            t.tag.startswith(("N", "XSN")) for t in inner[: inner.index(copula)]
+        at = next((i for i, t in enumerate(inner) if t.tag == "VCP"), None)
+        # a noun and its written copula ("마감이야"): the noun stays; a verb goes
+        nouns = (
+            at is not None and at > 0 and all(t.tag.startswith(("N", "XSN")) for t in inner[:at])
         )
-        end = copula.start if nouns and copula is not None and copula.start > last[0] else None
-        kept = kept[:-1] + ([(last[0], end)] if end is not None else [])
+        kept = kept[:-1] + ([(last[0], inner[at].start)] if nouns and at is not None else [])
     if not kept:
         return title
     return title[kept[0][0] : kept[-1][1]].strip()

@@ -190,7 +190,10 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
         elif memo and (points_back(clause) or ordinal_position(clause) is not None):
             operations = [(clause, "update_schedule")]  # "마지막 거 메모에 '…'"
-    if focus and _looked_just_now(operations, focus, now):
+    looked: bool = bool(focus) and await asyncio.to_thread(
+        _looked_just_now, operations, cast("dict[str, Any]", focus), now
+    )
+    if focus and looked:
         # "크리스마스에 일정 있어?" then "없으면 그날 오후 6시에 … 넣어줘": the day was just
         # looked at; what the user saw decides, no second look
         day = focus["listed_day"]["date"]

@@ -19,7 +19,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from text.korean_text import GENERIC, content_words, kiwi
+from text.korean_text import GENERIC, analysed, content_words
 from text.skills import taxonomy
 
 NON_ANSWER = re.compile(
@@ -216,7 +216,7 @@ def noun_phrases(text: str) -> list[tuple[str, int]]:
                 phrases.append((phrase, start))
             run.clear()
 
-    for token in kiwi().tokenize(text):
+    for token in analysed(text):
         adjacent = not run or token.start - (run[-1].start + run[-1].len) <= 1
         if token.tag in _PHRASE_TAGS and adjacent and token.form not in _FILLER_NOUNS:
             run.append(token)
@@ -240,7 +240,7 @@ def salient_phrase(answer: str, question: str) -> str | None:
     # object particle ("React Query로 옮기고", "SELECT FOR UPDATE로 락을 걸었습니다")
     means = {
         t.start
-        for t in kiwi().tokenize(answer)
+        for t in analysed(answer)
         if t.tag == "JKO" or (t.tag == "JKB" and t.form in ("로", "으로"))
     }
     best: tuple[float, int, str] | None = None
