@@ -148,7 +148,8 @@ _SOFT_PREFERRED = re.compile(
 )
 # A requirement addressed to a person: "…하신 분", "…있는 분", "…가능자", "…소지자".
 _PERSON = re.compile(
-    r"[은는인한된던할신운]\s*분(?:[을이께과도만]|\s|$|[.!,)])|(?:가능|소지|경험|우대)자"
+    r"[은는인한된던할신운]\s*분(?:[을이께과도만]|\s|$|[.!,)])|"
+    r"(?:가능|소지|경험|우대|이수|수료|졸업|합격|취득|보유|전공|능통|숙련|능숙)자"
 )
 _STRONG_SHAPE = re.compile(
     r"경험|경력|역량|능력|자격|우대|필수|이상|전공|학위|소지|보유|능숙|이해|지식|"
@@ -157,7 +158,8 @@ _STRONG_SHAPE = re.compile(
 )
 # Words of a requirement line that names no skill ("Comfortable with ambiguity", "꼼꼼함").
 _ASKS = re.compile(
-    r"능숙|익숙|가능|할\s*수\s*있|해\s*본|해본|갖춘|있는|있으신|하신|보유|주도|설계|운영|관리|분석|기획|"
+    r"능숙|익숙|가능|할\s*수\s*있|해\s*본|해본|[해아어여]\s*보(?:셨|신|았|셔)|갖춘|있는|있으신|하신|"
+    r"보유|숙지|이수|주도|설계|운영|관리|분석|기획|background|"
     r"comfortable|hands[-\s]on|strong|solid|proven|track\s+record|able|fluent|excellent|"
     r"ownership|passion|detail|communicat|collaborat|lead",
     re.IGNORECASE,
@@ -188,6 +190,68 @@ def _clauses(text: str) -> list[str]:
     return [text]
 
 
+# Job sites' summary fields: "경력 : 5년↑     학력 : 대졸 이상", "| 학력 | 초대졸 이상 |",
+# "어학\tTOEIC 700". A field whose label asks something of a candidate is a requirement
+# wherever it stands (above the sections, in a 모집요강 table); the other fields (근무형태,
+# 급여, 근무지) are not.
+_FIELD_LABELS = {
+    "경력": "경력",
+    "경력사항": "경력",
+    "경력조건": "경력",
+    "경력구분": "경력",
+    "학력": "학력",
+    "학력사항": "학력",
+    "학력조건": "학력",
+    "최종학력": "학력",
+    "전공": "전공",
+    "자격증": "자격증",
+    "필요자격증": "자격증",
+    "우대자격": "",
+    "우대자격증": "",
+    "우대경험": "",
+    "우대조건": "",
+    "기타우대": "",
+    "어학": "어학",
+    "외국어": "어학",
+    "어학능력": "어학",
+    "사용프로그램": "",
+    "experience": "",
+    "education": "",
+    "degree": "",
+    "languages": "",
+    "language": "",
+    "certifications": "",
+}
+_FIELD_SEP = re.compile(r"\s*[:：|｜\t]\s*")
+_FIELD_RUN = re.compile(r"\s{3,}|\t(?=[^\t]{1,12}\s*[:：])")
+# A field value that asks nothing ("무관", "불문", "신입 가능"): no requirement.
+_NOTHING_ASKED = re.compile(
+    r"^(?:[^/]*\s)?(?:무관|불문|제한\s*없음|없음|신입(?:\s*가능)?|누구나|any)$", re.IGNORECASE
+)
+
+
+def qualification_fields(line: str) -> list[tuple[str, Kind]]:
+    """The requirements a summary-field line states: ("경력 5년↑", required) for
+    "경력 : 경력 5년↑     근무형태 : 정규직"; none when no field asks anything of a person."""
+    out: list[tuple[str, Kind]] = []
+    for segment in _FIELD_RUN.split(line.strip().strip("|｜").strip()):
+        cells = [c.strip() for c in _FIELD_SEP.split(segment.strip().strip("|｜")) if c.strip()]
+        if len(cells) < 2:
+            continue
+        key = re.sub(r"[^0-9a-z가-힣]", "", cells[0].casefold())
+        if key not in _FIELD_LABELS or heading_of(cells[0], "posting") is not None:
+            continue
+        value = " ".join(cells[1:])
+        if _NOTHING_ASKED.match(value.strip()):
+            continue
+        label = _FIELD_LABELS[key]
+        text = value if not label or label in value else f"{label} {value}"
+        preferred = _PREFERRED.search(cells[0]) or _PREFERRED.search(value)
+        kind: Kind = "preferred" if preferred else "required"
+        out.append((text, kind))
+    return out
+
+
 def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]:
     """(lines of requirement text with the kind of their block, whether any requirement
     heading was found). A block starts at a requirement heading (known or friendly) and
@@ -201,6 +265,11 @@ def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]
         line = _EMOJI.sub("", raw).strip()
         if not line:
             blank_before = True
+            continue
+        fields = qualification_fields(line)
+        if fields:
+            blocks += fields
+            blank_before = False
             continue
         known = heading_of(line, "posting")
         if known:
@@ -238,6 +307,9 @@ def extract_requirements(posting_text: str) -> list[PostingRequirement]:
         current_ok = True
         for raw in posting_text.splitlines():
             line = _EMOJI.sub("", raw).strip()
+            if fields := qualification_fields(line):
+                blocks += fields
+                continue
             known = heading_of(line, "posting") if line else None
             if known:
                 current_ok = known[0] not in skip

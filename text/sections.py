@@ -287,6 +287,9 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
         "전형일정",
         "채용일정",
         "지원방법",
+        "전형방법",
+        "접수방법",
+        "제출서류",
     ),
     "접수 기간": (
         "접수기간",
@@ -319,6 +322,19 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
         "compensationandbenefits",
         "근무조건",
         "근무환경",
+        # a job site's terms of work, asked of no candidate
+        "근무지",
+        "근무지역",
+        "근무장소",
+        "근무형태",
+        "고용형태",
+        "근무시간",
+        "급여",
+        "연봉",
+        "처우",
+        "salary",
+        "location",
+        "employmenttype",
     ),
 }
 
@@ -328,7 +344,7 @@ _NOT_LETTER = re.compile(r"[^0-9a-z가-힣]")
 # "Requirements / 자격요건", "Nice to have · 우대".
 _PART = re.compile(r"\s*[/|｜()（）\[\]【】·,]\s*|\s+[-–—]\s+")
 # "자격요건: Java", "자격요건 | Java" (a key | value table), "[접수 기간] 2026.07.20 ~ …".
-_LABELLED = re.compile(r"^(.{1,40}?)\s*[:：|｜]\s*(.*)$")
+_LABELLED = re.compile(r"^(.{1,40}?)\s*[:：|｜\t]\s*(.*)$")
 _BRACKETED = re.compile(r"^([\[【<]\s*[^\]】>]{1,30}?\s*[\]】>])\s*(\S.*)$")
 
 

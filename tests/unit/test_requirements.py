@@ -200,3 +200,50 @@ def test_resume_lines_leave_out_contact_lines():
 def test_score_from_requirement_coverage(statuses, expected):
     # 0.75 * 1 + 0.25 * 0 = 75; 0.75 * 0.75 + 0.25 * 1 = 81.25; preferred only: 0.25
     assert score_requirements(statuses) == expected
+
+
+def test_a_job_sites_summary_fields_are_requirements_and_its_terms_of_work_are_not():
+    posting = """로지웨이브(주) 백엔드 개발자 채용
+경력 : 경력 5년↑     학력 : 대졸 이상 (4년제)     근무형태 : 정규직     급여 : 회사내규에 따름
+
+| 구분 | 내용 |
+| 경력 | 신입 가능 / 경력 2년 이상 우대 |
+| 학력 | 무관 |
+| 우대 자격 | 전산세무 1급 |
+
+모집요강
+지원자격\tB2B 영업 경력 3년 이상
+\t학사 이상 (전공 무관)
+우대사항\t이공계 전공자
+근무지역\t경기 화성시 동탄 (본사), 평택 고객사 출장
+급여\t면접 후 협의
+"""
+    reqs = {r.text: r.kind for r in extract_requirements(posting)}
+    assert reqs == {
+        "경력 5년↑": "required",
+        "학력 대졸 이상 (4년제)": "required",
+        "신입 가능 / 경력 2년 이상 우대": "preferred",
+        "전산세무 1급": "preferred",
+        "B2B 영업 경력 3년 이상": "required",
+        "학사 이상 (전공 무관)": "required",
+        "이공계 전공자": "preferred",
+    }
+
+
+def test_items_asking_in_other_words_are_read_under_their_heading():
+    posting = """3. 지원자격
+   1) 「개인정보 보호법」상 의무기록 열람 기준 숙지
+   2) 질병분류 관련 교육 이수자
+4. 우대사항
+금융이나 결제 도메인에서 일해 보셨다면, 프로토파이 같은 툴로 프로토타입을 만들어 보셨다면 좋아요.
+- Background in HR tech or workforce management
+5. 제출서류 : 이력서 및 자기소개서(본원 양식), 면허증 사본
+"""
+    reqs = [(r.text, r.kind) for r in extract_requirements(posting)]
+    assert reqs == [
+        ("「개인정보 보호법」상 의무기록 열람 기준 숙지", "required"),
+        ("질병분류 관련 교육 이수자", "required"),
+        ("금융이나 결제 도메인에서 일해 보셨다면", "preferred"),
+        ("프로토파이 같은 툴로 프로토타입을 만들어 보셨다면 좋아요", "preferred"),
+        ("Background in HR tech or workforce management", "preferred"),
+    ]
