@@ -11,6 +11,7 @@ experience") is taken at its word when that is longer than the dated entries.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 
 from text.sections import split_sections
@@ -38,13 +39,22 @@ _RANGE = re.compile(
     + "))",
     re.IGNORECASE,
 )
+# A dated line that is not work: schooling or training anywhere; under a work heading a
+# school's name is an employer ("한빛대학교 부속병원", "온라인 교육 플랫폼", "○○학원 행정실").
 _NOT_WORK = re.compile(
-    r"대학|학교|학과|졸업|입학|재학|휴학|학점|University|College|School|B\.?S\b|B\.?A\b|"
-    r"교육|수료|부트캠프|bootcamp|아카데미|과정|군\s*복무|병역|육군|해군|공군|어학연수",
+    r"졸업|입학|재학|휴학|학점|학위|수료|부트캠프|bootcamp|군\s*복무|병역|육군|해군|공군|어학연수|"
+    r"\b(?:B\.?S|B\.?A|M\.?S|Ph\.?D)\b|bachelor|master'?s|degree",
     re.IGNORECASE,
 )
+_SCHOOL = re.compile(r"대학|학교|학과|University|College|School|교육|아카데미|과정", re.IGNORECASE)
+
+
+def _not_work(line: str, section: str) -> bool:
+    return bool(_NOT_WORK.search(line) or (section != "경력" and _SCHOOL.search(line)))
+
+
 _STATED = re.compile(
-    r"(?:총\s*)?경력\s*(?P<y>\d{1,2})\s*년(?:\s*(?P<m>\d{1,2})\s*개월)?|(?P<y2>\d{1,2})\s*년\s*차|"
+    r"(?:총\s*경력|경력|총)\s*(?P<y>\d{1,2})\s*년(?:\s*(?P<m>\d{1,2})\s*개월)?|(?P<y2>\d{1,2})\s*년\s*차|"
     r"(?P<y3>\d{1,2})\+?\s*years?\s+(?:of\s+)?(?:experience|exp)|"
     # a field and its years, as a heading or summary says it: "핀테크 백엔드 5년", "마케터 3년"
     r"(?<![\d.])(?P<y4>\d{1,2})\s*년(?:\s*간)?(?!\s*[\d월도제])(?!\s*(?:만에|전|후|동안|연속))",
@@ -70,22 +80,74 @@ def _point(m: re.Match[str], p: str, end: bool) -> int | None:
 def work_spans(resume_text: str, now: date) -> list[tuple[int, int]]:
     """The resume's dated work ranges as (first month, last month) indexes, in order."""
     sections = split_sections(resume_text, "resume", 100_000)
-    skipped = {"학력", "자격증"}
     spans = []
     current = now.year * 12 + now.month - 1
     for section in sections:
-        if section.name in skipped:
+        if section.name in _SKIPPED:
             continue
         for line in section.text.splitlines():
-            if _NOT_WORK.search(line):
-                continue
-            for m in _RANGE.finditer(line):
-                start = _point(m, "s", end=False)
-                end = current if m.group("open") else _point(m, "e", end=True)
-                if start is None or end is None or end < start or start > current:
-                    continue
-                spans.append((start, min(end, current)))
+            if not _not_work(line, section.name):
+                spans += _line_spans(line, current)
     return spans
+
+
+_SKIPPED = {"학력", "자격증"}
+
+
+def _line_spans(line: str, current: int) -> list[tuple[int, int]]:
+    spans = []
+    for m in _RANGE.finditer(line):
+        start = _point(m, "s", end=False)
+        end = current if m.group("open") else _point(m, "e", end=True)
+        if start is None or end is None or end < start or start > current:
+            continue
+        spans.append((start, min(end, current)))
+    return spans
+
+
+@dataclass(frozen=True)
+class CareerEntry:
+    """One dated work entry: its span and the text that describes it (its dated line and the
+    lines under it up to the next dated line)."""
+
+    start: int
+    end: int
+    text: str
+
+
+def career_entries(resume_text: str, now: date) -> list[CareerEntry]:
+    """The resume's work entries with what each says, for years asked in one field
+    ("B2B 영업 경력 3년 이상" counts the months of the entries about B2B sales)."""
+    sections = split_sections(resume_text, "resume", 100_000)
+    current = now.year * 12 + now.month - 1
+    out: list[CareerEntry] = []
+    for section in sections:
+        if section.name in _SKIPPED:
+            continue
+        open_entry: tuple[int, int, list[str]] | None = None
+        before: list[str] = []  # lines before the first dated one
+        for line in section.text.splitlines():
+            spans = [] if _not_work(line, section.name) else _line_spans(line, current)
+            start = min((s for s, _ in spans), default=0)
+            end = max((e for _, e in spans), default=0)
+            inside = open_entry is not None and open_entry[0] <= start and end <= open_entry[1]
+            if not spans or inside:  # a line of the entry, or a project dated within it
+                (open_entry[2] if open_entry else before).append(line)
+                continue
+            head = [line]
+            if len(_DATES_ONLY.sub("", line)) < 4:  # "2024.01 ~ 현재" under its company line
+                lines = open_entry[2] if open_entry else before
+                if lines and len(lines) > (1 if open_entry else 0):
+                    head.insert(0, lines.pop())
+            if open_entry:
+                out.append(CareerEntry(open_entry[0], open_entry[1], "\n".join(open_entry[2])))
+            open_entry = (start, end, head)
+        if open_entry:
+            out.append(CareerEntry(open_entry[0], open_entry[1], "\n".join(open_entry[2])))
+    return out
+
+
+_DATES_ONLY = re.compile(r"[\d\s.~\-–—/년월()|·•▶▷■□●○◆◇*]+|" + _OPEN_END, re.IGNORECASE)
 
 
 def merged_months(spans: list[tuple[int, int]]) -> int:
@@ -101,7 +163,7 @@ def merged_months(spans: list[tuple[int, int]]) -> int:
 
 def career_months(resume_text: str, now: date) -> int:
     months = merged_months(work_spans(resume_text, now))
-    work_lines = "\n".join(ln for ln in resume_text.splitlines() if not _NOT_WORK.search(ln))
+    work_lines = "\n".join(ln for ln in resume_text.splitlines() if not _not_work(ln, ""))
     for m in _STATED.finditer(work_lines):
         years = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
         stated = int(years) * 12 + int(m.group("m") or 0)
@@ -112,7 +174,7 @@ def career_months(resume_text: str, now: date) -> int:
 
 
 _ASKED_YEARS = re.compile(
-    r"(?P<n>\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년|年|\+?\s*years?|\+?\s*yrs?)(?!\s*차)"
+    r"(?P<n>\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년|年|\+?\s*years?|\+?\s*yrs?)(?!\s*[차제])"
     r"|경력\s*(?P<n2>\d{1,2})\s*년",
     re.IGNORECASE,
 )
@@ -142,6 +204,7 @@ _TESTS: dict[str, re.Pattern[str]] = {
     "JLPT": re.compile(r"JLPT[^\n]{0,8}?N\s*([1-5])", re.I),
     "JPT": re.compile(r"JPT[^\d\n]{0,12}(\d{3})", re.I),
     "HSK": re.compile(r"(?:HSK|신HSK)[^\d\n]{0,8}(\d)\s*급?", re.I),
+    "TOPIK": re.compile(r"TOPIK[^\d\n]{0,12}(\d)", re.I),
 }
 
 
@@ -177,5 +240,6 @@ def named_tests(text: str) -> set[str]:
         "JPT": r"JPT",
         "HSK": r"HSK",
         "TOEIC Speaking": r"TOEIC\s*Speaking|토익\s*스피킹",
+        "TOPIK": r"TOPIK",
     }
     return {t for t, p in names.items() if re.search(p, text, re.I)}

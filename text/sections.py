@@ -79,6 +79,7 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "projects",
         "project",
         "sideprojects",
+        "sideproject",
         "personalprojects",
         "selectedprojects",
         "사이드프로젝트",
@@ -95,7 +96,15 @@ RESUME_HEADINGS: dict[str, tuple[str, ...]] = {
         "수상내역",
         "certifications",
         "certificates",
+        "certification",
+        "certificate",
         "licenses",
+        "license",
+        "languages",
+        "language",
+        "외국어",
+        "어학능력",
+        "면허",
         "awards",
         "publications",
     ),
@@ -344,6 +353,9 @@ _NOT_LETTER = re.compile(r"[^0-9a-z가-힣]")
 # "Requirements / 자격요건", "Nice to have · 우대".
 _PART = re.compile(r"\s*[/|｜()（）\[\]【】·,]\s*|\s+[-–—]\s+")
 # "자격요건: Java", "자격요건 | Java" (a key | value table), "[접수 기간] 2026.07.20 ~ …".
+_AROUND = re.compile(
+    r"^(?:주요|상세|전체|나의|my)|(?:요약|개요|상세|내역|사항|기술서|summary|overview|history|details)+$"
+)
 _LABELLED = re.compile(r"^(.{1,40}?)\s*[:：|｜\t]\s*(.*)$")
 _BRACKETED = re.compile(r"^([\[【<]\s*[^\]】>]{1,30}?\s*[\]】>])\s*(\S.*)$")
 
@@ -372,6 +384,10 @@ def _section_of(head: str, index: dict[str, str]) -> str | None:
     key = _NOT_LETTER.sub("", _DECORATION.sub("", head).lower())
     if key in index:
         return index[key]
+    # A known heading with a generic word around it: "경력 요약", "주요 경력", "학력 사항 상세".
+    core = _AROUND.sub("", key)
+    if core != key and core in index:
+        return index[core]
     parts = [p for p in _PART.split(_DECORATION.sub("", head)) if _NOT_LETTER.sub("", p.lower())]
     if len(parts) < 2:
         return None

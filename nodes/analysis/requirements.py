@@ -34,6 +34,15 @@ import numpy as np
 from nodes.analysis.evidence import CONTACT
 from prompts import escape_data
 from text.careers import asked_years, career_months, language_scores, named_tests
+from text.credentials import (
+    certificate_status,
+    certificate_words,
+    degree_level,
+    degree_status,
+    major_status,
+    resume_degree,
+    worded_language_status,
+)
 from text.korean_text import kiwi
 from text.requirements import PostingRequirement
 from text.sections import heading_of, split_sections
@@ -359,32 +368,6 @@ def _language_status(
     return "missing"
 
 
-_DEGREE_LEVELS = (
-    (re.compile(r"박사|Ph\.?D|doctor", re.I), 3),
-    (re.compile(r"석사|대학원|master|M\.?S\b|MBA", re.I), 2),
-    (
-        re.compile(
-            r"학사|대졸|4년제|대학교?\s*졸업|bachelor|B\.?S\b|B\.?A\b|university|college|대학교",
-            re.I,
-        ),
-        1,
-    ),
-)
-
-
-def _degree_level(text: str) -> int:
-    return max((level for pattern, level in _DEGREE_LEVELS if pattern.search(text)), default=0)
-
-
-def _degree_status(text: str, resume_level: int) -> Status | None:
-    asked = _degree_level(text)
-    if not asked or not re.search(r"학위|이상|졸업|degree|대졸|학사|석사|박사", text, re.I):
-        return None
-    if resume_level >= asked:
-        return "met"
-    return "partial" if resume_level else "missing"
-
-
 @dataclass(frozen=True)
 class ResumeFacts:
     """What a resume offers as evidence, computed once for all requirements."""
@@ -397,6 +380,8 @@ class ResumeFacts:
     scores: dict[str, float]
     tests: set[str]
     degree: int
+    education: str  # the education lines (majors, degrees)
+    text: str  # the whole resume (certificates anywhere, the language it is written in)
 
 
 def resume_facts(
@@ -411,7 +396,7 @@ def resume_facts(
         matrix = np.asarray(vectors(lines), dtype=np.float32)
     education = "\n".join(
         s.text for s in split_sections(resume_text, "resume", 100_000) if s.name == "학력"
-    )
+    ) or "\n".join(ln for ln in resume_text.splitlines() if _SCHOOLING.search(ln))
     return ResumeFacts(
         lines=lines,
         line_terms=[content_terms(line) for line in lines],
@@ -420,25 +405,38 @@ def resume_facts(
         months=career_months(resume_text, now),
         scores=language_scores(resume_text),
         tests=named_tests(resume_text),
-        degree=_degree_level(education or resume_text),
+        degree=resume_degree(education),
+        education=education,
+        text=resume_text,
     )
 
 
 def typed_check(
     req: PostingRequirement, facts: ResumeFacts
 ) -> tuple[Status | None, str | None, bool]:
-    """(the weakest typed check's status, its kind, whether the line asks anything else)."""
+    """(the weakest typed check's status, its kind, whether the line asks anything else).
+    A language check is the whole requirement ("일본어로 현지 파트너와 소통할 수 있는 분(JLPT N2
+    이상)": the rest says what the language is for)."""
     typed: list[tuple[Status, str]] = []
     if (years := _years_status(req.text, facts.months)) is not None:
         typed.append((years, "years"))
-    if (language := _language_status(req.text, facts.scores, facts.tests)) is not None:
+    language = _language_status(req.text, facts.scores, facts.tests)
+    if language is None:
+        language = worded_language_status(req.text, facts.scores, facts.text)
+    if language is not None:
         typed.append((language, "language"))
-    if (degree := _degree_status(req.text, facts.degree)) is not None:
+    if (degree := degree_status(req.text, facts.degree, facts.months)) is not None:
         typed.append((degree, "degree"))
+    if (major := major_status(req.text, facts.education)) is not None:
+        typed.append((major, "degree"))
+    if (held := certificate_status(req.text, facts.text.splitlines())) is not None:
+        typed.append((held, "certificate"))
     if not typed:
         return None, None, True
     weakest = min(typed, key=lambda t: _RANK[t[0]])
-    rest = bool(content_terms(_TYPED_WORDS.sub(" ", req.text)))
+    if any(kind == "language" for _, kind in typed) and len(typed) == 1:
+        return weakest[0], weakest[1], False
+    rest = bool(content_terms(_TYPED_WORDS.sub(" ", certificate_words(req.text))))
     return weakest[0], weakest[1], rest
 
 
@@ -538,12 +536,16 @@ def _career_evidence(facts: ResumeFacts) -> str | None:
 _TYPED_EVIDENCE: dict[str, Callable[[ResumeFacts], str | None]] = {
     "years": _career_evidence,
     "language": lambda f: next((ln for ln in f.lines if named_tests(ln)), None),
-    "degree": lambda f: next((ln for ln in f.lines if _degree_level(ln)), None),
+    "degree": lambda f: next((ln for ln in f.education.splitlines() if degree_level(ln)), None),
 }
+_SCHOOLING = re.compile(
+    r"졸업|학위|학사|석사|박사|전문학사|degree|bachelor|master|\bB\.?\s?[AS]\b|\bM\.?S\b", re.I
+)
 
 _TYPED_WORDS = re.compile(
-    r"\d+\s*(?:~\s*\d+\s*)?(?:년|years?|yrs?|점|급)\s*(?:이상|↑|\+|차)?|신입|경력|무관|"
-    r"TOEIC|TOEFL|TEPS|OPIc|IELTS|JLPT|JPT|HSK|토익|토플|오픽|학사|석사|박사|학위|졸업|이상|"
-    r"대졸|4년제|degree|bachelor|master",
+    r"\d+\s*(?:~\s*\d+\s*)?(?:년|years?|yrs?|점|급|종)\s*(?:이상|↑|\+|차|제)?|신입|경력|무관|"
+    r"TOEIC|TOEFL|TEPS|OPIc|IELTS|JLPT|JPT|HSK|TOPIK|토익|토플|오픽|학사|석사|박사|학위|졸업|"
+    r"이상|대졸|초대졸|전문학사|대학교?|고등학교|전공자?|학과|계열|관련|자격증?|소지자?|보유자?|"
+    r"합격자?|취득|면허|degree|bachelor|master|related|field|or\s+higher|equivalent",
     re.IGNORECASE,
 )

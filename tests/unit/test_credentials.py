@@ -1,0 +1,130 @@
+"""Degrees, majors, certificates and language proficiency read from requirement and resume
+lines (#26). Expected values are worked out by hand from the texts."""
+
+import pytest
+
+from text.careers import career_months, language_scores
+from text.credentials import (
+    asked_degree,
+    certificate_status,
+    certificates,
+    degree_status,
+    major_status,
+    resume_degree,
+    worded_language_status,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("고등학교 졸업 이상", 1),
+        ("초대졸 이상", 2),
+        ("보건행정 관련 학과 졸업자(전문학사 이상)", 2),
+        ("대졸 이상 (4년제)", 3),
+        ("4년제 대학 졸업 이상", 3),
+        ("MS or PhD in Computer Science, Statistics, or a related field", 4),
+        ("석사 이상", 4),
+        ("B2B 영업 경력 3년 이상", None),
+    ],
+)
+def test_the_degree_a_requirement_asks(text, level):
+    assert asked_degree(text) == level
+
+
+def test_a_resume_degree_reads_colleges_graduate_schools_and_unfinished_study():
+    assert resume_degree("한결전문대학 컴퓨터정보과 (2년제) 졸업, 2023.02") == 2
+    assert resume_degree("가온대학교 경영학과 졸업\n가온대학교 대학원 경영학 석사") == 4
+    assert resume_degree("서해여자고등학교 졸업 (일반계)") == 1
+    assert resume_degree("한빛대학교 경영학과 재학 중 (4학년)") == 2
+
+
+def test_a_degree_below_the_bar_is_partly_met_and_equivalent_experience_counts():
+    assert degree_status("대졸 이상 (4년제)", 2, 0) == "partial"
+    assert degree_status("대졸 이상 (4년제)", 1, 0) == "missing"
+    assert degree_status("초대졸 이상", 3, 0) == "met"
+    assert degree_status("Bachelor's degree or equivalent practical experience", 0, 40) == "met"
+    assert degree_status("Bachelor's degree or equivalent practical experience", 0, 12) == "missing"
+
+
+def test_majors_are_read_through_their_fields_and_families():
+    mechanical = "한빛공과대학교 기계공학과 학사"
+    business = "서림대학교 경영학과 졸업"
+    assert major_status("이공계 전공자", mechanical) == "met"
+    assert major_status("이공계 전공자", business) == "missing"
+    assert major_status("기계·전기·전자 관련 전공자", mechanical) == "met"
+    assert major_status("BS in Computer Science or a related field", "정보통신공학과 학사") == "met"
+    assert (
+        major_status("Bachelor's degree in Computer Science, Business, or related", business)
+        == "met"
+    )
+    # a related field in the same family, not one of those named
+    assert (
+        major_status("통계학, 산업공학, 컴퓨터공학 등 관련 전공 학사 이상", "경제학과 졸업")
+        == "missing"
+    )
+    assert major_status("경영·회계 관련 전공", "경제학과 졸업") == "partial"
+    assert major_status("학사 이상 (전공 무관)", business) is None
+    assert major_status("Fluent business English", business) is None
+
+
+def test_certificates_are_named_with_their_grades_and_rounds():
+    named = certificates("전산회계 1급 이상 또는 전산세무 2급 이상, 1종 보통 운전면허, 컴활 2급")
+    assert [(c.name, c.grade) for c in named] == [
+        ("전산회계", 1),
+        ("전산세무", 2),
+        ("운전면허", 1),
+        ("컴퓨터활용능력", 2),
+    ]
+    assert [(c.name, c.first_round) for c in certificates("세무사 1차 합격자")] == [
+        ("세무사", True)
+    ]
+    assert [c.name for c in certificates("KICPA 또는 세무사 자격증 소지자")] == ["kicpa", "세무사"]
+    # an office named after a profession, a newspaper article: no certificate
+    assert certificates("세무회계 바른 (세무사사무소) 인턴, 급여 자료 세무사무소 전달") == []
+    assert certificates("뉴스 기사 작성 경험") == []
+
+
+@pytest.mark.parametrize(
+    ("asked", "resume", "status"),
+    [
+        ("전산세무 1급", ["전산회계 1급 (2025.08)", "현재 전산세무 2급 준비 중"], "missing"),
+        ("전산세무 2급 이상", ["전산세무 1급"], "met"),
+        ("전산회계 1급, 컴퓨터활용능력 1급", ["전산회계 1급 / 컴퓨터활용능력 2급"], "partial"),
+        ("정보처리기사 자격증 소지자", ["정보처리산업기사 (2024)"], "partial"),
+        ("공인노무사 자격", ["공인노무사 1차 시험 합격 (2024)"], "partial"),
+        ("지게차운전기능사 또는 물류관리사 자격 보유", ["지게차운전기능사 (2018)"], "met"),
+        ("운전면허 1종 또는 2종 보통", ["운전면허 2종 보통"], "met"),
+        ("운전면허 1종 보통 소지", ["2종 보통 운전면허 (2014)"], "partial"),
+        ("KICPA 또는 세무사 자격증 소지자", ["신고는 세무사무소 대행"], "missing"),
+        ("ADsP, SQLD 등 데이터 관련 자격증 보유자", ["ADsP (2023.11)"], "met"),
+    ],
+)
+def test_a_certificate_is_held_at_its_grade(asked, resume, status):
+    assert certificate_status(asked, resume) == status
+
+
+def test_a_worded_language_bar_is_read_on_classes_from_the_scores():
+    korean_resume = "경력\n㈜옷장 CRM팀 매니저\nTOEIC 875, 회의는 준비된 내용 위주로 가능"
+    scores = language_scores(korean_resume)
+    assert worded_language_status("Fluent business English", scores, korean_resume) == "partial"
+    assert worded_language_status("영어 회화 가능자", scores, korean_resume) == "met"
+    # a resume written in Korean shows Korean
+    assert worded_language_status("Korean language proficiency", scores, korean_resume) == "met"
+    english = "Experience\nSocial Media Producer, Starlight\nKorean (conversational, TOPIK level 4)"
+    assert worded_language_status("Fluent Korean", language_scores(english), english) == "partial"
+    assert worded_language_status("일본어 능통자", scores, korean_resume) == "missing"
+
+
+def test_a_school_named_under_work_is_an_employer_and_a_stated_total_is_read():
+    from datetime import date
+
+    resume = """[경력 요약]  총 10년 3개월
+① 학교법인 한빛대학교 부속병원  의무기록팀    2019. 09 ~ 현재
+㈜러닝브릿지 (온라인 교육 플랫폼)  백엔드 개발자     2023.09 ~ 2024.08
+[학력]
+2012.03 ~ 2016.02   명진대학교 경영학과 졸업
+"""
+    # 2019.09 .. 2026.12 is 88 months; the stated 10 years 3 months (123) is longer
+    assert career_months(resume, date(2026, 12, 1)) == 123
+    assert career_months(resume.replace("총 10년 3개월", ""), date(2026, 12, 1)) == 88
