@@ -174,7 +174,7 @@ def career_months(resume_text: str, now: date) -> int:
 
 
 _ASKED_YEARS = re.compile(
-    r"(?P<n>\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년|年|\+?\s*years?|\+?\s*yrs?)(?!\s*[차제])"
+    r"(?<![\d.])(?P<n>\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년|年|\+?\s*years?|\+?\s*yrs?)(?!\s*[차제])"
     r"|경력\s*(?P<n2>\d{1,2})\s*년",
     re.IGNORECASE,
 )

@@ -45,7 +45,7 @@ _REQUIRED_MARK = re.compile(
 _KIND_CELL = re.compile(r"^(필수|우대|required|preferred|plus|must|nice\s*to\s*have)$", re.I)
 
 YEARS = re.compile(
-    r"(\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년(?!\s*제)|年|\+?\s*years?|\+?\s*yrs?)\s*(?:이상|↑|\+|차|over|or\s+more)?"
+    r"(?<![\d.])(\d{1,2})\s*(?:~\s*\d{1,2}\s*)?(?:년(?!\s*제)|年|\+?\s*years?|\+?\s*yrs?)\s*(?:이상|↑|\+|차|over|or\s+more)?"
     r"|경력\s*(\d{1,2})\s*년|(신입|경력\s*무관|경력무관|new\s*grad)",
     re.IGNORECASE,
 )

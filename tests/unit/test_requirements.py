@@ -247,3 +247,17 @@ def test_items_asking_in_other_words_are_read_under_their_heading():
         ("프로토파이 같은 툴로 프로토타입을 만들어 보셨다면 좋아요", "preferred"),
         ("Background in HR tech or workforce management", "preferred"),
     ]
+
+
+def test_a_founding_year_and_a_benefit_after_years_of_service_are_not_requirements():
+    posting = """펫네스트와 함께할 CS·운영 매니저를 찾습니다
+
+펫네스트는 2021년 수의사 두 명이 만든 반려동물 사료 정기구독 서비스예요.
+
+💝 복지 & 혜택
+• 생일 반차, 3년 근속 시 리프레시 휴가 10일
+
+📍 근무지: 서울 성동구 성수동
+"""
+    assert extract_requirements(posting) == []
+    assert asked_years("2023년 창업 이후 누적 회원 64만 명") is None
