@@ -56,7 +56,7 @@ LANGUAGE = re.compile(
 )
 CREDENTIAL = re.compile(
     r"자격증|자격\s*소지|소지자|면허|기사|산업기사|회계사|세무사|노무사|관세사|감정평가사|"
-    r"\bK?CPA\b|\bAICPA\b|\bCFA\b|\bFRM\b|\bPMP\b|\bCPA\b|컴퓨터활용능력|전산회계|전산세무|"
+    r"\bKICPA\b|\bAICPA\b|\bUSCPA\b|\bCFA\b|\bFRM\b|\bPMP\b|컴퓨터활용능력|전산회계|전산세무|"
     r"재경관리사|회계관리|정보관리사|학사|석사|박사|학위|졸업|전공|degree|bachelor|master'?s|"
     r"\bPh\.?D\b|\bBS\b|\bBA\b|\bMBA\b|certif|licen[cs]e",
     re.IGNORECASE,
@@ -165,7 +165,11 @@ _ASKS = re.compile(
     re.IGNORECASE,
 )
 # Clauses of one prose sentence that ask for two things ("…3년 이상이고, 그중 …해 본 분").
-_CLAUSE = re.compile(r"(?<=[고며면나])\s*,\s+")
+# and one that lists people ("…해 보신 분, …뽑아 보신 분, 그리고 …할 수 있는 분이라면").
+_CLAUSE = re.compile(
+    r"(?:(?<=[고며면나])|(?<=[은는인한된던할신운]\s분)|(?<=[은는인한된던할신운]분)|(?<=가능자|소지자|경험자))"
+    r"\s*,\s+(?:그리고\s+|또는\s+|and\s+)?"
+)
 
 
 def _is_bulleted(raw: str) -> bool:

@@ -261,3 +261,22 @@ def test_a_founding_year_and_a_benefit_after_years_of_service_are_not_requiremen
 """
     assert extract_requirements(posting) == []
     assert asked_years("2023년 창업 이후 누적 회원 64만 명") is None
+
+
+def test_a_sentence_listing_people_is_one_requirement_each_and_cpa_as_a_metric_is_no_certificate():
+    posting = (
+        "우대사항\n뷰티나 패션 커머스에서 일해 보신 분, SQL로 데이터를 직접 뽑아 보신 분, "
+        "그리고 일본어로 현지 파트너와 소통할 수 있는 분이라면 정말 반가울 것 같아요.\n"
+        "자격요건\n- ROAS·CPA 같은 지표를 근거로 예산을 조정해 본 경험\n"
+    )
+    reqs = [(r.text, r.kind, r.type) for r in extract_requirements(posting)]
+    assert reqs == [
+        ("뷰티나 패션 커머스에서 일해 보신 분", "preferred", "duty"),
+        ("SQL로 데이터를 직접 뽑아 보신 분", "preferred", "skill"),
+        (
+            "일본어로 현지 파트너와 소통할 수 있는 분이라면 정말 반가울 것 같아요",
+            "preferred",
+            "language",
+        ),
+        ("ROAS·CPA 같은 지표를 근거로 예산을 조정해 본 경험", "required", "skill"),
+    ]
