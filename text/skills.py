@@ -52,10 +52,16 @@ _KOREAN_AFTER_AMBIGUOUS = (
 _RUN_SEPARATOR = re.compile(
     r"[ \t]*(?:[,/·]|및|와|과|또는|혹은|or|and|이나|나)?[ \t]*", re.IGNORECASE
 )
+# A list said to be a choice, or examples of a kind ("Amplitude, GA4 등 분석 툴", "MySQL,
+# PostgreSQL 같은 RDBMS", "such as Braze or Iterable"): any one of them shows it.
 _CHOICE_AFTER = re.compile(
-    r"[ \t]*\)?[ \t]*(?:중|가운데)[ \t]*(?:하나|한[ \t]*가지|1[ \t]*개|택[ \t]*1|최소)"
+    r"[ \t]*\)?[ \t]*(?:(?:중|가운데)[ \t]*(?:하나|한[ \t]*가지|1[ \t]*개|택[ \t]*1|최소)|"
+    r"등(?![가-힣])|등의|등을|등에|(?:과|와)?[ \t]*같은|처럼|etc\.?)"
 )
-_CHOICE_BEFORE = re.compile(r"\b(?:one|any|either)\s+of\s*(?:the\s+following)?\s*[:(]?\s*$", re.I)
+_CHOICE_BEFORE = re.compile(
+    r"\b(?:(?:one|any|either)\s+of\s*(?:the\s+following)?|such\s+as|e\.g\.,?|like)\s*[:(]?\s*$",
+    re.I,
+)
 # Between two items of a list: "UART/SPI", "C, R", "CAN 및 LIN".
 _LIST_SEPARATOR = re.compile(r"\s*(?:[,/·|&+]|및|와|과|or|and)?\s*", re.IGNORECASE)
 # A clause: negation reaches the mentions of its own clause only.

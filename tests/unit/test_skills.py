@@ -81,3 +81,14 @@ def test_a_list_said_to_be_a_choice_is_one_requirement():
     ]
     # A plain list stays a list of requirements.
     assert t.groups("Python, SQL, Airflow 능숙") == [["Python"], ["SQL"], ["Airflow"]]
+
+
+def test_a_list_given_as_examples_of_a_kind_is_one_requirement():
+    t = taxonomy()
+    assert t.groups("Amplitude, GA4 등 프로덕트 분석 툴 사용 경험") == [
+        ["Amplitude", "Google Analytics"]
+    ]
+    assert t.groups("MySQL, PostgreSQL 같은 RDBMS 설계") == [["MySQL", "PostgreSQL"]]
+    assert t.groups("design tools such as Figma, Sketch") == [["Figma", "Sketch"]]
+    # "등" as part of a word is not a list of examples
+    assert t.groups("Python, SQL 등급별 분석") == [["Python"], ["SQL"]]
