@@ -57,7 +57,8 @@ LANGUAGE = re.compile(
 CREDENTIAL = re.compile(
     r"자격증|자격\s*소지|소지자|면허|기사|산업기사|회계사|세무사|노무사|관세사|감정평가사|"
     r"\bKICPA\b|\bAICPA\b|\bUSCPA\b|\bCFA\b|\bFRM\b|\bPMP\b|컴퓨터활용능력|전산회계|전산세무|"
-    r"재경관리사|회계관리|정보관리사|학사|석사|박사|학위|졸업|전공|degree|bachelor|master'?s|"
+    r"재경관리사|회계관리|정보관리사|학사|석사|박사|학위|졸업|전공|학력|대졸|고졸|전문학사|"
+    r"degree|bachelor|master'?s|"
     r"\bPh\.?D\b|\bBS\b|\bBA\b|\bMBA\b|certif|licen[cs]e",
     re.IGNORECASE,
 )
@@ -131,7 +132,7 @@ def _units(body: str) -> list[tuple[str, Kind | None]]:
 
 
 def _clean(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip(" -–—:;,./")[:MAX_CHARS]
+    return re.sub(r"\s+", " ", text).strip(" -–—:;,./|｜")[:MAX_CHARS]
 
 
 # A short line without a bullet that announces requirements or pluses in a job site's

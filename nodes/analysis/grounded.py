@@ -47,9 +47,18 @@ def gain(reqs: list[dict[str, Any]], credits: list[float], index: int, score: in
     return max(0, (scored[0] if scored else score) - score)
 
 
+# Requirements checked as facts (years, papers, scores): a longer sentence does not meet them.
+TYPED = ("years", "credential", "language")
+
+
+def _experience_first(items: list[tuple[int, dict[str, Any]]]) -> list[tuple[int, dict[str, Any]]]:
+    """Met requirements with what the candidate did before those met by papers or years."""
+    return sorted(items, key=lambda item: item[1]["type"] in TYPED)
+
+
 def _action(req: dict[str, Any]) -> str:
     """What to add to the resume for one requirement, by its type."""
-    if req["status"] == "partial" and req.get("evidence"):
+    if req["status"] == "partial" and req.get("evidence") and req["type"] not in TYPED:
         return (
             f"지금의 {_q(req['evidence'], EVIDENCE_CHARS)} 내용을 기간, 규모, 결과와 함께 "
             "더 구체적으로 적어 보세요"
@@ -78,7 +87,8 @@ def grounded_feedback(match: dict[str, Any], facts: dict[str, Any]) -> MatchFeed
     def of(kind: str, *statuses: str) -> list[tuple[int, dict[str, Any]]]:
         return [(i, r) for i, r in enumerate(reqs) if r["kind"] == kind and r["status"] in statuses]
 
-    met_req, met_pref = of("required", "met"), of("preferred", "met")
+    met_req = _experience_first(of("required", "met"))
+    met_pref = _experience_first(of("preferred", "met"))
     n_req, n_pref = (
         len(of("required", "met", "partial", "missing")),
         len(of("preferred", "met", "partial", "missing")),
@@ -163,7 +173,7 @@ def grounded_feedback(match: dict[str, Any], facts: dict[str, Any]) -> MatchFeed
         if points > 0
     ]
     if met_req or met_pref:
-        first = (met_req + met_pref)[0][1]
+        first = _experience_first(met_req + met_pref)[0][1]
         recommendations.append(
             f"지원서 첫머리에 {_q(first['text'])} 요건을 충족한 경험을 성과 중심으로 배치하세요."
         )

@@ -155,3 +155,40 @@ def test_the_grounded_writers_description_carries_none_of_its_text():
     assert "Spring Boot" not in repr(writer)
     assert "Spring Boot" not in str(dumpd(writer))
     assert writer.invoke("q").content == "이력서의 「Java, Spring Boot 5년」 내용"
+
+
+def test_grounded_feedback_leads_with_experience_and_asks_for_facts_where_facts_fall_short():
+    from nodes.analysis.grounded import grounded_feedback
+
+    reqs = [
+        {
+            "text": "학력 초대졸 이상",
+            "kind": "required",
+            "type": "credential",
+            "status": "met",
+            "evidence": "가온대학교 경영학과 졸업",
+        },
+        {
+            "text": "더존 Smart A 사용",
+            "kind": "required",
+            "type": "skill",
+            "status": "met",
+            "evidence": "더존 Smart A로 매입매출 전표 입력",
+        },
+        {
+            "text": "경력 2년 이상",
+            "kind": "required",
+            "type": "years",
+            "status": "partial",
+            "evidence": "경력 기간 합계 약 1년",
+        },
+    ]
+    match = {"score": 70, "grade": "B", "requirements": reqs, "credits": [1.0, 1.0, 0.5]}
+    feedback = grounded_feedback(match, {})
+    # what the candidate did comes before what their papers say
+    assert "더존 Smart A" in feedback.strengths[0]
+    assert "더존 Smart A" in feedback.recommendations[-1]
+    # years fall short: the advice is about the periods, not about writing one line longer
+    years_advice = next(s for s in feedback.suggestions if "경력 2년 이상" in s)
+    assert "시작·종료 연월" in years_advice
+    assert "더 구체적으로" not in years_advice
