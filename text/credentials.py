@@ -274,16 +274,20 @@ def _stem(name: str) -> str:
     return re.sub(r"(?:산업기사|기능사|기술사|기사)$", "", name)
 
 
-def _held(asked: Certificate, resume_lines: list[str]) -> Status:
+Mention = tuple[str, list[Certificate]]  # a resume segment and the certificates it names
+
+
+def resume_certificates(resume_lines: list[str]) -> list[Mention]:
+    """The resume's segments that name a certificate, each with what it names (read once a
+    resume; a paragraph about one is not a list of certificates)."""
+    segments = [part for line in resume_lines if len(line) <= 120 for part in _SEGMENT.split(line)]
+    return [(seg, named) for seg in segments if (named := certificates(seg))]
+
+
+def _held(asked: Certificate, mentions: list[Mention]) -> Status:
     best: Status = "missing"
-    segments = [
-        part
-        for line in resume_lines
-        if len(line) <= 120  # a list of certificates, not a paragraph about one
-        for part in _SEGMENT.split(line)
-    ]
-    for line in segments:
-        named = [c for c in certificates(line) if _stem(c.name).endswith(_stem(asked.name))]
+    for line, certs in mentions:
+        named = [c for c in certs if _stem(c.name).endswith(_stem(asked.name))]
         if not named or _PENDING.search(line):
             continue
         exact = any(c.name.endswith(asked.name) for c in named)
@@ -299,13 +303,14 @@ def _held(asked: Certificate, resume_lines: list[str]) -> Status:
     return best
 
 
-def certificate_status(text: str, resume_lines: list[str]) -> Status | None:
-    """Whether the resume holds the certificates a requirement names; None when it names
-    none. Alternatives ("A 또는 B", "A, B 등") need one; a list ("A, B") needs all."""
+def certificate_status(text: str, mentions: list[Mention]) -> Status | None:
+    """Whether the resume (its `resume_certificates`) holds the certificates a requirement
+    names; None when it names none. Alternatives ("A 또는 B", "A, B 등") need one; a list
+    ("A, B") needs all."""
     asked = certificates(text)
     if not asked:
         return None
-    held = [_held(c, resume_lines) for c in asked]
+    held = [_held(c, mentions) for c in asked]
     if len(held) == 1 or _ANY_OF.search(text):
         return "met" if "met" in held else "partial" if "partial" in held else "missing"
     if all(h == "met" for h in held):

@@ -35,11 +35,13 @@ from nodes.analysis.evidence import CONTACT
 from prompts import escape_data
 from text.careers import asked_years, career_months, language_scores, named_tests
 from text.credentials import (
+    Mention,
     certificate_status,
     certificate_words,
     degree_level,
     degree_status,
     major_status,
+    resume_certificates,
     resume_degree,
     worded_language_status,
 )
@@ -382,6 +384,7 @@ class ResumeFacts:
     tests: set[str]
     degree: int
     education: str  # the education lines (majors, degrees)
+    certificates: list[Mention]  # the resume's segments naming certificates
     text: str  # the whole resume (certificates anywhere, the language it is written in)
 
 
@@ -408,6 +411,7 @@ def resume_facts(
         tests=named_tests(resume_text),
         degree=resume_degree(education),
         education=education,
+        certificates=resume_certificates(resume_text.splitlines()),
         text=resume_text,
     )
 
@@ -430,7 +434,7 @@ def typed_check(
         typed.append((degree, "degree"))
     if (major := major_status(req.text, facts.education)) is not None:
         typed.append((major, "degree"))
-    if (held := certificate_status(req.text, facts.text.splitlines())) is not None:
+    if (held := certificate_status(req.text, facts.certificates)) is not None:
         typed.append((held, "certificate"))
     if not typed:
         return None, None, True

@@ -10,6 +10,7 @@ from text.credentials import (
     certificates,
     degree_status,
     major_status,
+    resume_certificates,
     resume_degree,
     worded_language_status,
 )
@@ -101,7 +102,7 @@ def test_certificates_are_named_with_their_grades_and_rounds():
     ],
 )
 def test_a_certificate_is_held_at_its_grade(asked, resume, status):
-    assert certificate_status(asked, resume) == status
+    assert certificate_status(asked, resume_certificates(resume)) == status
 
 
 def test_a_worded_language_bar_is_read_on_classes_from_the_scores():
