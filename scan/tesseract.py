@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import subprocess
 
 import pytesseract
 from PIL import Image
@@ -13,9 +14,14 @@ from PIL import Image
 from core.errors import AIError
 from scan.words import Reading, Word
 
+
 # Tesseract's OpenMP threads fight the pages we already read in parallel (PAGE_PARALLELISM)
 # on a small machine: the dev eval took 6.5 s a page with them, 2.1 s with one thread each.
-os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+# The limit goes to the Tesseract process only: set on this process, it also capped every
+# OpenMP library loaded here after it (the embedding engine ran at half speed in the server).
+def _tesseract_env() -> dict[str, str]:
+    return {**os.environ, "OMP_THREAD_LIMIT": os.environ.get("OMP_THREAD_LIMIT", "1")}
+
 
 LANGS = "kor+eng"
 # PSM 6 (one uniform block) read these resume pages best: CER 1.4% vs 6.8% with PSM 3.
@@ -38,19 +44,23 @@ def _tesseract(image: Image.Image, psm: int, langs: str = LANGS) -> tuple[str, s
     output type: twice the time)."""
     try:
         with pytesseract.pytesseract.save(image) as (base, source):
-            pytesseract.pytesseract.run_tesseract(
-                source,
-                base,
-                "txt tsv",
-                langs,
-                f"--psm {psm} -c tessedit_create_tsv=1 -c thresholding_method={THRESHOLDING}",
-            )
+            command = [pytesseract.pytesseract.tesseract_cmd, source, base, "-l", langs]
+            command += ["--psm", str(psm), "-c", "tessedit_create_tsv=1"]
+            command += ["-c", f"thresholding_method={THRESHOLDING}", "txt"]
+            done = subprocess.run(command, env=_tesseract_env(), capture_output=True, check=False)
+            if done.returncode:
+                error = done.stderr.decode("utf-8", "replace").strip()[:200]
+                raise pytesseract.TesseractError(done.returncode, error)
             with (
                 open(base + ".txt", encoding="utf-8") as txt,
                 open(base + ".tsv", encoding="utf-8") as tsv,
             ):
                 return txt.read(), tsv.read()
-    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError) as exc:
+    except (
+        FileNotFoundError,
+        pytesseract.TesseractNotFoundError,
+        pytesseract.TesseractError,
+    ) as exc:
         raise OcrEngineError(f"Tesseract failed: {type(exc).__name__}") from exc
 
 
