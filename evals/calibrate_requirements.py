@@ -106,6 +106,35 @@ def fit_model(x: np.ndarray, y: np.ndarray, l2: float = 0.01, steps: int = 4000)
     )
 
 
+def tune_cuts(model: StatusModel, records: list[dict[str, Any]]) -> StatusModel:
+    """The cut points moved (on a grid of +-1 around the likelihood fit) to the pair with the
+    best status accuracy on `records` after `decide`'s rules: the likelihood fit places them
+    for probabilities, the product shows the status."""
+
+    def accuracy(candidate: StatusModel) -> float:
+        return float(
+            np.mean(
+                [
+                    RANK[decide(r["req"], r["sig"], r["fit"], r["facts"], candidate)[0]] == r["y"]
+                    for r in records
+                ]
+            )
+        )
+
+    best, chosen = accuracy(model), model
+    for dp in np.linspace(-1, 1, 9):
+        for dm in np.linspace(-1, 1, 9):
+            candidate = StatusModel(
+                model.weights,
+                model.bias,
+                round(model.cut_partial + float(dp), 4),
+                round(model.cut_met + float(dm), 4),
+            )
+            if candidate.cut_met > candidate.cut_partial and (a := accuracy(candidate)) > best:
+                best, chosen = a, candidate
+    return chosen
+
+
 def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
     by_pair: dict[str, list[tuple[str, float]]] = {}
     rows = {}
@@ -122,17 +151,19 @@ def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", default="dev", choices=["dev"])
+    parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
     records = collect(args.split)
     x = np.array([r["x"] for r in records], dtype=float)
     y = np.array([r["y"] for r in records])
     postings = np.array([r["posting"] for r in records])
     print(f"{len(records)} {args.split} requirements over {len(set(postings))} postings")
-    for credit in (0.3, 0.4, 0.5, 0.6, 0.7):
+    for credit in args.credits:
         statuses, credits = [None] * len(records), [0.0] * len(records)
         for posting in sorted(set(postings)):
             held_out = postings == posting
             model = fit_model(x[~held_out], y[~held_out])
+            model = tune_cuts(model, [r for r, h in zip(records, held_out, strict=True) if not h])
             for i in np.flatnonzero(held_out):
                 r = records[i]
                 st, cr, _, _ = decide(r["req"], r["sig"], r["fit"], r["facts"], model, credit)
@@ -149,7 +180,7 @@ def main() -> None:
                 "  confusion (gold, predicted):",
                 sorted(Counter(zip(y.tolist(), statuses, strict=False)).items()),
             )
-    model = fit_model(x, y)
+    model = tune_cuts(fit_model(x, y), records)
     fitted = [decide(r["req"], r["sig"], r["fit"], r["facts"], model, 0.5) for r in records]
     fitted_accuracy = np.mean([RANK[f[0]] == r["y"] for f, r in zip(fitted, records, strict=True)])
     fitted_band = grade_band(records, [f[1] for f in fitted])
