@@ -198,6 +198,25 @@ def major_status(text: str, education: str) -> Status | None:
     return "missing"
 
 
+_MAJOR_WORDS = re.compile(
+    "|".join(
+        re.escape(w)
+        for w in sorted(
+            {w for _, aliases in _MAJORS.values() for w in aliases} | set(_FAMILIES),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r"|학과?|science|studies",
+    re.I,
+)
+
+
+def major_words(text: str) -> str:
+    """The text without the fields of study and families it names (what else it asks)."""
+    return _MAJOR_WORDS.sub(" ", text)
+
+
 # --- certificates ----------------------------------------------------------------------
 
 _TITLE = (

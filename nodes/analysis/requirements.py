@@ -41,6 +41,7 @@ from text.credentials import (
     degree_level,
     degree_status,
     major_status,
+    major_words,
     resume_certificates,
     resume_degree,
     worded_language_status,
@@ -442,7 +443,10 @@ def typed_check(
     weakest = min(typed, key=lambda t: _RANK[t[0]])
     if any(kind == "language" for _, kind in typed) and len(typed) == 1:
         return weakest[0], weakest[1], False
-    rest = bool(content_terms(_TYPED_WORDS.sub(" ", certificate_words(req.text))))
+    asked = certificate_words(req.text)
+    if major is not None:
+        asked = major_words(asked)
+    rest = bool(content_terms(_TYPED_WORDS.sub(" ", asked)))
     return weakest[0], weakest[1], rest
 
 
@@ -551,7 +555,8 @@ _SCHOOLING = re.compile(
 _TYPED_WORDS = re.compile(
     r"\d+\s*(?:~\s*\d+\s*)?(?:년|years?|yrs?|점|급|종)\s*(?:이상|↑|\+|차|제)?|신입|경력|무관|"
     r"TOEIC|TOEFL|TEPS|OPIc|IELTS|JLPT|JPT|HSK|TOPIK|토익|토플|오픽|학사|석사|박사|학위|졸업|"
-    r"이상|대졸|초대졸|전문학사|대학교?|고등학교|전공자?|학과|계열|관련|자격증?|소지자?|보유자?|"
-    r"합격자?|취득|면허|degree|bachelor|master|related|field|or\s+higher|equivalent",
+    r"이상|대졸|초대졸|전문학사|대학교?|고등학교|학력|어학|전공자?|학과|계열|관련|자격증?|소지자?|보유자?|"
+    r"합격자?|취득|면허|degree|bachelor|master|related|field|or\s+higher|equivalent|"
+    r"\b(?:B\.?[AS]|M\.?[AS]|Ph\.?D|MBA)\b",
     re.IGNORECASE,
 )

@@ -1,6 +1,8 @@
 """Degrees, majors, certificates and language proficiency read from requirement and resume
 lines (#26). Expected values are worked out by hand from the texts."""
 
+from datetime import date
+
 import pytest
 
 from text.careers import career_months, language_scores
@@ -129,3 +131,14 @@ def test_a_school_named_under_work_is_an_employer_and_a_stated_total_is_read():
     # 2019.09 .. 2026.12 is 88 months; the stated 10 years 3 months (123) is longer
     assert career_months(resume, date(2026, 12, 1)) == 123
     assert career_months(resume.replace("총 10년 3개월", ""), date(2026, 12, 1)) == 88
+
+
+def test_a_line_asking_only_for_a_degree_and_a_major_is_decided_by_them():
+    from nodes.analysis.requirements import resume_facts, typed_check
+    from text.requirements import PostingRequirement
+
+    resume = "[학력]\n한결전문대학 세무회계과 (2년제) 졸업 (2022.02)\n[경력]\n경리 2022.03 ~ 현재"
+    facts = resume_facts(resume, date(2026, 12, 1), [])
+    for text in ("학력 대졸 이상 (상경계열 전공자)", "BS or MS in Accounting or a related field"):
+        status, kind, rest = typed_check(PostingRequirement(text, "required", "credential"), facts)
+        assert (status, kind, rest) == ("partial", "degree", False)
