@@ -38,6 +38,7 @@ from text.credentials import (
     Mention,
     certificate_status,
     certificate_words,
+    certificates,
     degree_level,
     degree_status,
     major_status,
@@ -521,7 +522,7 @@ def assess_requirements(
         status, credit, line, basis = decide(req, sig, fit, facts, partial_credit=partial_credit)
         shown = facts.lines[line] if status != "missing" and line is not None else None
         if status != "missing" and basis in _TYPED_EVIDENCE:
-            shown = _TYPED_EVIDENCE[basis](facts) or shown
+            shown = _TYPED_EVIDENCE[basis](facts, req.text) or shown
         out.append(
             Assessed(
                 req.text,
@@ -543,10 +544,31 @@ def _career_evidence(facts: ResumeFacts) -> str | None:
     return f"경력 기간 합계 약 {years}년" + (f" {months}개월" if months else "")
 
 
-_TYPED_EVIDENCE: dict[str, Callable[[ResumeFacts], str | None]] = {
-    "years": _career_evidence,
-    "language": lambda f: next((ln for ln in f.lines if named_tests(ln)), None),
-    "degree": lambda f: next((ln for ln in f.education.splitlines() if degree_level(ln)), None),
+def _certificate_evidence(facts: ResumeFacts, text: str) -> str | None:
+    """The resume's mention of a certificate the requirement names."""
+    asked = {c.name for c in certificates(text)}
+    return next(
+        (seg for seg, named in facts.certificates if any(c.name in asked for c in named)), None
+    )
+
+
+def _language_evidence(facts: ResumeFacts, text: str) -> str | None:
+    """The part of a resume line that names a language test ("TOEIC 870 (2024.03)", not the
+    whole "운전면허 / OPIc IL / …" line)."""
+    line = next((ln for ln in facts.lines if named_tests(ln)), None)
+    if line is None:
+        return None
+    return next((part for part in _PARTS.split(line) if named_tests(part)), line)
+
+
+_PARTS = re.compile(r"\s+/\s+|\s*[·|]\s*")
+_TYPED_EVIDENCE: dict[str, Callable[[ResumeFacts, str], str | None]] = {
+    "years": lambda f, _text: _career_evidence(f),
+    "language": _language_evidence,
+    "degree": lambda f, _text: next(
+        (ln for ln in f.education.splitlines() if degree_level(ln)), None
+    ),
+    "certificate": _certificate_evidence,
 }
 _SCHOOLING = re.compile(
     r"졸업|학위|학사|석사|박사|전문학사|degree|bachelor|master|\bB\.?\s?[AS]\b|\bM\.?S\b", re.I

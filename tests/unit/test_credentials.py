@@ -142,3 +142,19 @@ def test_a_line_asking_only_for_a_degree_and_a_major_is_decided_by_them():
     for text in ("학력 대졸 이상 (상경계열 전공자)", "BS or MS in Accounting or a related field"):
         status, kind, rest = typed_check(PostingRequirement(text, "required", "credential"), facts)
         assert (status, kind, rest) == ("partial", "degree", False)
+
+
+def test_the_evidence_of_a_paper_is_its_own_mention_not_the_whole_line():
+    from nodes.analysis.requirements import assess_requirements
+    from text.requirements import PostingRequirement
+
+    resume = "[자격증]\n전산회계 1급 (2025.08) · 컴퓨터활용능력 2급 (2024.11) · TOEIC 815 (2025.03)"
+    reqs = [
+        PostingRequirement("컴퓨터활용능력 2급 이상", "preferred", "credential"),
+        PostingRequirement("TOEIC 800점 이상", "preferred", "language"),
+    ]
+    assessed = assess_requirements(reqs, resume, date(2026, 12, 1), [])
+    assert [(a.status, a.evidence) for a in assessed] == [
+        ("met", "컴퓨터활용능력 2급 (2024.11)"),
+        ("met", "TOEIC 815 (2025.03)"),
+    ]
