@@ -420,9 +420,9 @@ def worded_language_status(text: str, scores: dict[str, float], resume_text: str
     if not asked:
         return None
     need = 3 if _FLUENT.search(text) else 2
-    statuses = []
+    statuses: list[Status] = []
     for language in asked:
         have = language_class(language, scores, resume_text)
         statuses.append("met" if have >= need else "partial" if have else "missing")
-    rank = {"missing": 0, "partial": 1, "met": 2}
-    return max(statuses, key=lambda s: rank[s])  # type: ignore[return-value]
+    rank: dict[Status, int] = {"missing": 0, "partial": 1, "met": 2}
+    return max(statuses, key=lambda s: rank[s])
