@@ -7,7 +7,8 @@
 
 Without --split: writes evals/results/documents-latest.{json,md} and
 documents-holdout-latest.{json,md}. With --split: documents-{split}-latest.{json,md}, on the
-pages of evals/documents_hard.py (spec: evals/datasets/documents_spec.md). Targets (the
+pages of evals/documents_hard.py (spec: evals/datasets/documents_spec.md); a --pages N run
+writes -first-N-pages instead of -latest. Targets (the
 seed's): CER < 5%, WER < 10%, PII recall > 98%, false positives < 10%, mean IoU > 0.8.
 """
 
@@ -191,13 +192,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pages", type=int, help="only the first N pages of each set")
     parser.add_argument("--label", default="", help="a name for this run, kept in the results")
     args = parser.parse_args(argv)
+    # A run over the first N pages is a look, not the split's figures: it never becomes
+    # -latest (as a --limit run of the other evals).
+    latest = "latest" if args.pages is None else f"first-{args.pages}-pages"
     if args.split:
         summary = asyncio.run(run_split(args.split, args.pages))
-        stem = f"documents-{args.split}-latest"
+        stem = f"documents-{args.split}-{latest}"
         result = {"set": args.split, "label": args.label, **summary}
         write_results(stem, render_split(result), result)
         return
-    for which, stem in (("tuning", "documents-latest"), ("holdout", "documents-holdout-latest")):
+    for which, stem in (
+        ("tuning", f"documents-{latest}"),
+        ("holdout", f"documents-holdout-{latest}"),
+    ):
         summary = asyncio.run(run(which, args.pages))
         title = "Tuning set" if which == "tuning" else "HELD-OUT set (never used for tuning)"
         if args.label:
