@@ -158,3 +158,20 @@ def test_the_evidence_of_a_paper_is_its_own_mention_not_the_whole_line():
         ("met", "컴퓨터활용능력 2급 (2024.11)"),
         ("met", "TOEIC 815 (2025.03)"),
     ]
+
+
+def test_a_domain_is_read_from_how_the_work_entries_describe_their_companies():
+    from nodes.analysis.requirements import resume_facts, typed_check
+    from text.requirements import PostingRequirement
+
+    resume = """[경력]
+㈜세이프인슈 (디지털 보험 앱) | Product Designer | 2021.03 ~ 현재
+- 보험료 계산기 화면 설계
+[자기소개]
+핀테크 회사에서 일하고 싶습니다."""
+    facts = resume_facts(resume, date(2026, 12, 1), [])
+    finance = PostingRequirement("금융/핀테크 도메인 경험", "preferred", "domain")
+    commerce = PostingRequirement("커머스/물류 도메인 경험", "preferred", "domain")
+    assert typed_check(finance, facts) == ("met", "domain", False)
+    # a wish in the cover letter is no experience; no entry is in commerce
+    assert typed_check(commerce, facts) == ("missing", "domain", False)
