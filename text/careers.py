@@ -77,20 +77,6 @@ def _point(m: re.Match[str], p: str, end: bool) -> int | None:
     return None
 
 
-def work_spans(resume_text: str, now: date) -> list[tuple[int, int]]:
-    """The resume's dated work ranges as (first month, last month) indexes, in order."""
-    sections = split_sections(resume_text, "resume", 100_000)
-    spans = []
-    current = now.year * 12 + now.month - 1
-    for section in sections:
-        if section.name in _SKIPPED:
-            continue
-        for line in section.text.splitlines():
-            if not _not_work(line, section.name):
-                spans += _line_spans(line, current)
-    return spans
-
-
 _SKIPPED = {"학력", "자격증"}
 
 
@@ -107,47 +93,51 @@ def _line_spans(line: str, current: int) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class CareerEntry:
-    """One dated work entry: its span and the text that describes it (its dated line and the
-    lines under it up to the next dated line)."""
+    """One dated work entry: its ranges (month indexes) and the text that describes it (its
+    dated line and the lines under it up to the next dated line)."""
 
-    start: int
-    end: int
+    spans: tuple[tuple[int, int], ...]
     text: str
 
 
 def career_entries(resume_text: str, now: date) -> list[CareerEntry]:
-    """The resume's work entries with what each says, for years asked in one field
-    ("B2B 영업 경력 3년 이상" counts the months of the entries about B2B sales)."""
-    sections = split_sections(resume_text, "resume", 100_000)
+    """The resume's work entries with what each says ("㈜페이링크 (간편결제 PG) 2021.08 ~ 현재"
+    and its bullets). A line dated within the open entry (a project of that job) belongs to
+    it; a bare "2024.01 ~ 현재" takes the company line above it."""
     current = now.year * 12 + now.month - 1
     out: list[CareerEntry] = []
-    for section in sections:
+    for section in split_sections(resume_text, "resume", 100_000):
         if section.name in _SKIPPED:
             continue
-        open_entry: tuple[int, int, list[str]] | None = None
-        before: list[str] = []  # lines before the first dated one
+        spans: list[tuple[int, int]] = []  # the open entry's
+        lines: list[str] = []  # the open entry's, or those before the first entry
         for line in section.text.splitlines():
-            spans = [] if _not_work(line, section.name) else _line_spans(line, current)
-            start = min((s for s, _ in spans), default=0)
-            end = max((e for _, e in spans), default=0)
-            inside = open_entry is not None and open_entry[0] <= start and end <= open_entry[1]
-            if not spans or inside:  # a line of the entry, or a project dated within it
-                (open_entry[2] if open_entry else before).append(line)
+            found = [] if _not_work(line, section.name) else _line_spans(line, current)
+            start = min((a for a, _ in found), default=0)
+            end = max((b for _, b in found), default=0)
+            inside = bool(spans) and (
+                min(a for a, _ in spans) <= start and end <= max(b for _, b in spans)
+            )
+            if not found or inside:
+                lines.append(line)
                 continue
             head = [line]
-            if len(_DATES_ONLY.sub("", line)) < 4:  # "2024.01 ~ 현재" under its company line
-                lines = open_entry[2] if open_entry else before
-                if lines and len(lines) > (1 if open_entry else 0):
-                    head.insert(0, lines.pop())
-            if open_entry:
-                out.append(CareerEntry(open_entry[0], open_entry[1], "\n".join(open_entry[2])))
-            open_entry = (start, end, head)
-        if open_entry:
-            out.append(CareerEntry(open_entry[0], open_entry[1], "\n".join(open_entry[2])))
+            if len(_DATES_ONLY.sub("", line)) < 4 and len(lines) > (1 if spans else 0):
+                head.insert(0, lines.pop())
+            if spans:
+                out.append(CareerEntry(tuple(spans), "\n".join(lines)))
+            spans, lines = found, head
+        if spans:
+            out.append(CareerEntry(tuple(spans), "\n".join(lines)))
     return out
 
 
 _DATES_ONLY = re.compile(r"[\d\s.~\-–—/년월()|·•▶▷■□●○◆◇*]+|" + _OPEN_END, re.IGNORECASE)
+
+
+def work_spans(resume_text: str, now: date) -> list[tuple[int, int]]:
+    """The resume's dated work ranges as (first month, last month) indexes, in order."""
+    return [span for entry in career_entries(resume_text, now) for span in entry.spans]
 
 
 def merged_months(spans: list[tuple[int, int]]) -> int:
@@ -161,8 +151,12 @@ def merged_months(spans: list[tuple[int, int]]) -> int:
     return total
 
 
-def career_months(resume_text: str, now: date) -> int:
-    months = merged_months(work_spans(resume_text, now))
+def career_months(resume_text: str, now: date, entries: list[CareerEntry] | None = None) -> int:
+    """Merged months of the work entries (`entries` when already read), or the total the
+    resume states when that is longer."""
+    if entries is None:
+        entries = career_entries(resume_text, now)
+    months = merged_months([span for entry in entries for span in entry.spans])
     work_lines = "\n".join(ln for ln in resume_text.splitlines() if not _not_work(ln, ""))
     for m in _STATED.finditer(work_lines):
         years = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")

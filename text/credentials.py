@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from text.sections import split_sections
+
 Status = Literal["met", "partial", "missing"]
 
 # --- degrees ---------------------------------------------------------------------------
@@ -57,6 +59,18 @@ def _levels(text: str) -> list[int]:
             levels.append(level)
             text = pattern.sub(" ", text)
     return levels
+
+
+_SCHOOLING = re.compile(
+    r"졸업|학위|학사|석사|박사|전문학사|degree|bachelor|master|\bB\.?\s?[AS]\b|\bM\.?S\b", re.I
+)
+
+
+def education_text(resume_text: str) -> str:
+    """The resume's education lines: its 학력 section, or the lines that speak of a degree."""
+    return "\n".join(
+        s.text for s in split_sections(resume_text, "resume", 100_000) if s.name == "학력"
+    ) or "\n".join(ln for ln in resume_text.splitlines() if _SCHOOLING.search(ln))
 
 
 def degree_level(line: str) -> int:
@@ -296,11 +310,16 @@ def _stem(name: str) -> str:
 Mention = tuple[str, list[Certificate]]  # a resume segment and the certificates it names
 
 
+def segments(line: str) -> list[str]:
+    """The items of a listing line ("전산회계 1급 · TOEIC 815 / 운전면허 2종")."""
+    return _SEGMENT.split(line)
+
+
 def resume_certificates(resume_lines: list[str]) -> list[Mention]:
     """The resume's segments that name a certificate, each with what it names (read once a
     resume; a paragraph about one is not a list of certificates)."""
-    segments = [part for line in resume_lines if len(line) <= 120 for part in _SEGMENT.split(line)]
-    return [(seg, named) for seg in segments if (named := certificates(seg))]
+    parts = [part for line in resume_lines if len(line) <= 120 for part in segments(line)]
+    return [(part, named) for part in parts if (named := certificates(part))]
 
 
 def _held(asked: Certificate, mentions: list[Mention]) -> Status:

@@ -144,11 +144,4 @@ def industry_words(text: str) -> str:
 
 def resume_industries(entries: list[CareerEntry]) -> set[str]:
     """The industries the resume's work entries are in."""
-    return set().union(*(industries(e.text) for e in entries)) if entries else set()
-
-
-def asks_industry(text: str, req_type: str) -> bool:
-    """Whether a requirement asks for work in an industry: a line read as a domain
-    requirement that names one (widening this to any line naming an industry and a word like
-    회사/센터 was worse on dev: 0.733 / band 0.766 against 0.734 / 0.781)."""
-    return req_type == "domain" and bool(industries(text))
+    return set().union(*(industries(e.text) for e in entries))

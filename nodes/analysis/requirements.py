@@ -47,16 +47,18 @@ from text.credentials import (
     certificates,
     degree_level,
     degree_status,
+    education_text,
     major_status,
     major_words,
     resume_certificates,
     resume_degree,
+    segments,
     worded_language_status,
 )
-from text.industries import asks_industry, industries, industry_words, resume_industries
+from text.industries import industries, industry_words, resume_industries
 from text.korean_text import kiwi
 from text.requirements import PostingRequirement
-from text.sections import heading_of, split_sections
+from text.sections import heading_of
 from text.skills import taxonomy
 
 Status = Literal["met", "partial", "missing"]
@@ -409,21 +411,20 @@ def resume_facts(
     matrix = None
     if vectors is not None and lines:
         matrix = np.asarray(vectors(lines), dtype=np.float32)
-    education = "\n".join(
-        s.text for s in split_sections(resume_text, "resume", 100_000) if s.name == "학력"
-    ) or "\n".join(ln for ln in resume_text.splitlines() if _SCHOOLING.search(ln))
+    education = education_text(resume_text)
+    entries = career_entries(resume_text, now)
     return ResumeFacts(
         lines=lines,
         line_terms=[content_terms(line) for line in lines],
         line_matrix=matrix,
         skills=taxonomy().closure(resume_skills),
-        months=career_months(resume_text, now),
+        months=career_months(resume_text, now, entries),
         scores=language_scores(resume_text),
         tests=named_tests(resume_text),
         degree=resume_degree(education),
         education=education,
         certificates=resume_certificates(resume_text.splitlines()),
-        industries=resume_industries(career_entries(resume_text, now)),
+        industries=resume_industries(entries),
         text=resume_text,
     )
 
@@ -448,7 +449,7 @@ def typed_check(
         typed.append((major, "degree"))
     if (held := certificate_status(req.text, facts.certificates)) is not None:
         typed.append((held, "certificate"))
-    asked_industries = industries(req.text) if asks_industry(req.text, req.type) else set()
+    asked_industries = industries(req.text) if req.type == "domain" else set()
     if asked_industries and not typed:
         status: Status = "met" if asked_industries & facts.industries else "missing"
         rest = bool(content_terms(industry_words(req.text)))
@@ -572,10 +573,9 @@ def _language_evidence(facts: ResumeFacts, text: str) -> str | None:
     line = next((ln for ln in facts.lines if named_tests(ln)), None)
     if line is None:
         return None
-    return next((part for part in _PARTS.split(line) if named_tests(part)), line)
+    return next((part for part in segments(line) if named_tests(part)), line)
 
 
-_PARTS = re.compile(r"\s+/\s+|\s*[·|]\s*")
 _TYPED_EVIDENCE: dict[str, Callable[[ResumeFacts, str], str | None]] = {
     "years": lambda f, _text: _career_evidence(f),
     "language": _language_evidence,
@@ -584,9 +584,6 @@ _TYPED_EVIDENCE: dict[str, Callable[[ResumeFacts, str], str | None]] = {
     ),
     "certificate": _certificate_evidence,
 }
-_SCHOOLING = re.compile(
-    r"졸업|학위|학사|석사|박사|전문학사|degree|bachelor|master|\bB\.?\s?[AS]\b|\bM\.?S\b", re.I
-)
 
 _TYPED_WORDS = re.compile(
     r"\d+\s*(?:~\s*\d+\s*)?(?:년|years?|yrs?|점|급|종)\s*(?:이상|↑|\+|차|제)?|신입|경력|무관|"
