@@ -46,6 +46,8 @@ DATASETS = {
     # brief (calendar_xa_brief.md): pasted job-site, mail and messenger text of every job
     # family, 8 that are not postings, ranges with both ends; split 50/50 by family.
     "xa_dev": HERE / "datasets" / "calendar_xa_dev.jsonl",
+    # the first cross-author test split, read six times (sessions 15-19): development now
+    "xa_dev2": HERE / "datasets" / "calendar_xa_dev2.jsonl",
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
 }
 TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}

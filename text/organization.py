@@ -19,6 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from text.korean_text import analysed
+from text.romanize import same_name
 
 HEAD_LINES = 12
 # What a Latin-only name loses in a text mostly in Hangul that also proposes a Hangul name.
@@ -40,6 +41,21 @@ _UNIT = re.compile(
     r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부)|인사부|인사팀|"
     r"채용(?:팀|담당자?|홈페이지|정보)?|담당자?|인사담당자?|"
     r"(?i:careers?|recruiting|recruitment|talent|people|hr|team|jobs?))$"
+)
+# Words of the hiring function ("채용담당 최수진", "hy 인재채용", "KT Recruit", "Talent
+# Acquisition <talent@…>"): the organisation is what stands before the first of them.
+_HR_FUNCTION = re.compile(
+    r"^(?:채용(?:팀|담당자?|공고|정보|안내|홈페이지)?|인사(?:팀|부|과|담당자?)|인재(?:채용|영입)|"
+    r"(?i:recruit(?:ing|ment|er)?|careers?|talent|acquisition|hiring|hr))$"
+)
+# Korea's provinces and metropolitan cities by their short names: where a job is.
+_REGIONS = frozenset(
+    " ".join(
+        (
+            "서울 부산 대구 인천 광주 대전 울산 세종 경기 강원 충북 충남 전북 전남 경북 경남",
+            "제주 충청 전라 경상 수도권",
+        )
+    ).split()
 )
 # Words that end an organisation's name ("행복한요양병원", "딜로이트 안진회계법인").
 ORG_END = re.compile(
@@ -111,6 +127,8 @@ _WEIGHTS = {
     "alone": 2.0,
     "english": 2.0,
     "proper": 1.5,
+    "coined": 1.5,
+    "domain": 3.0,
     "suffix": 1.0,
 }
 
@@ -133,9 +151,11 @@ def normalise(value: str) -> str | None:
     "Coupang"); None when nothing of a name is left."""
     value = _LEGAL.sub(" ", undecorated(value))
     value = _LEGAL_LATIN.sub("", value.strip())
-    words = [w.strip(" ,.:：-–—|'\"“”‘’()[]【】「」『』<>") for w in value.split()]
+    words = [w.strip(_PUNCT) for w in value.split()]
     words = [w for w in words if w]
-    while len(words) > 1 and _UNIT.match(words[-1]):
+    cut = next((n for n, w in enumerate(words) if _HR_FUNCTION.match(w)), len(words))
+    words = words[:cut]  # "채용담당 최수진": nothing of a name before the function word
+    while len(words) > 1 and (_UNIT.match(words[-1]) or words[-1].lower() in _NOT_ORG):
         words.pop()
     name = " ".join(words)
     if not 2 <= len(name) <= 30 or not re.search(r"[가-힣A-Za-z]", name):
@@ -173,6 +193,8 @@ def _descriptor(name: str) -> bool:
     ("안녕하세요"): no proper noun, no word it does not know, no phrase glued into a name
     ("우아한형제들")."""
     tokens = [t for t in analysed(name) if not t.tag.startswith("S")]
+    if not tokens:
+        return not re.search(r"[A-Za-z]", name)  # "KT" is a name, "2026" is not
     if any(t.tag in ("EF", "EC") for t in tokens):
         return True
     return all(t.tag in ("NNG", "NNB", "XPN", "XSN", "MM", "MAG") and not t.oov for t in tokens)
@@ -181,6 +203,8 @@ def _descriptor(name: str) -> bool:
 def _place(name: str) -> bool:
     """A district or a city Kiwi knows as a proper noun ("서울 성동구", "성수동"): where
     the job is, not who offers it."""
+    if name in _REGIONS or (name.split()[0] in _REGIONS and _PLACE_END.search(name)):
+        return True  # "서울 · 경력 3년", "경기 성남시"
     last = analysed(name.split()[-1])
     return (
         len(last) == 1
@@ -212,30 +236,73 @@ def _without_particles(word: str, endings: bool = True) -> str:
     return kept if kept and kept in word else word
 
 
-def _proper_nouns(lines: list[str]) -> list[tuple[str, int]]:
-    """Space-separated words holding a proper noun (Kiwi NNP) in the head lines, without
-    their particles; a following word ending like an organisation joins it ("딜로이트
-    안진회계법인", "그린필드 파트너스") unless Kiwi knows it as a common noun ("물류")."""
-    found: list[tuple[str, int]] = []
+_PUNCT = " ,.:：-–—|'\"“”‘’()[]【】「」『』<>!?"
+# Words beside a person's name: a role or an honorific ("채용담당 최수진", "김하늘 매니저",
+# "박지훈 드림", "이서연님").
+_ROLE = re.compile(
+    r"^(?:담당자?|매니저|대리|과장|차장|부장|팀장|실장|본부장|대표|사원|주임|선임|책임|수석|"
+    r"드림|올림|님|(?i:recruiter|manager))$"
+)
+
+
+def _proper_nouns(lines: list[str]) -> list[tuple[str, str, int]]:
+    """Space-separated words holding a proper noun (Kiwi NNP) or a coined word (a noun
+    Kiwi does not know, three syllables or more: "에이블헬스케어") in the head lines,
+    without their particles, as ("proper" | "coined", word, offset); a following word
+    ending like an organisation joins it ("딜로이트 안진회계법인", "그린필드 파트너스")
+    unless Kiwi knows it as a common noun ("물류"). A word beside a role or an honorific
+    is a person ("채용담당 최수진", "김하늘 매니저")."""
+    found: list[tuple[str, str, int]] = []
     offset = 0
     for line in lines:
         words = line.split()
         n = 0
         while n < len(words):
             tokens = analysed(words[n])
-            if any(t.tag == "NNP" for t in tokens) and not any(
-                t.tag.startswith("V") for t in tokens
-            ):
+            proper = any(t.tag == "NNP" for t in tokens)
+            coined = any(
+                t.tag == "NNG" and t.oov and len(t.form) >= 3 and _HANGUL.search(t.form)
+                for t in tokens
+            )
+            before = words[n - 1].strip(_PUNCT) if n else ""
+            following = words[n + 1].strip(_PUNCT) if n + 1 < len(words) else ""
+            person = (
+                _HR_FUNCTION.match(before)
+                or _ROLE.match(before)
+                or _ROLE.match(_without_particles(following))
+                or words[n].endswith("님")
+            )
+            if (proper or coined) and not person and not any(t.tag.startswith("V") for t in tokens):
                 name = _without_particles(words[n])
-                following = words[n + 1] if n + 1 < len(words) else ""
                 # "딜로이트 안진회계법인", "그린필드 파트너스"; not a common noun ("컬리 물류")
                 if ORG_END.search(following) and not _common_word(following):
                     name = f"{name} {words[n + 1]}"
                     n += 1
-                found.append((name, offset))
+                found.append(("proper" if proper else "coined", name, offset))
             n += 1
         offset += len(line) + 1
     return found
+
+
+# An e-mail address's domain ("talent@lumenmobility.com" -> "lumenmobility"), not a mail
+# service's or a job site's.
+_MAIL_DOMAIN = re.compile(r"[\w.+-]+@([A-Za-z0-9-]+)\.[A-Za-z.]+")
+_MAIL_SERVICES = frozenset(
+    " ".join(
+        (
+            "gmail naver daum hanmail nate kakao outlook hotmail yahoo icloud live me mail",
+            "saramin jobkorea wanted incruit linkedin greenhouse lever workday",
+        )
+    ).split()
+)
+
+
+def _mail_domains(text: str) -> set[str]:
+    return {
+        m.group(1).lower()
+        for m in _MAIL_DOMAIN.finditer(text)
+        if m.group(1).lower() not in _MAIL_SERVICES
+    }
 
 
 _HIRING = re.compile(r"채용|모집|공채|구인")
@@ -250,7 +317,9 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
         return []
     first = lines[0].strip()
     # a leading tag that is not a name ("[알림]", "[취준 단톡 공유]") is not the title
-    while (tag := _BRACKET.match(first)) and normalise(tag.group(1)) is None:
+    while (tag := _BRACKET.match(first)) and (
+        (name := normalise(tag.group(1))) is None or _descriptor(name)
+    ):
         first = first[tag.end() :].strip()
     parts = re.split(r"\s[|｜·—–]\s", first)
     found: list[tuple[str, str]] = []
@@ -268,8 +337,35 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+# What leads a hiring headline before the organisation: a year, a half, a season.
+_HEADLINE_LEAD = re.compile(r"^(?:\d{2,4}년?|[상하]반기|[춘하추동]계|정기|수시|신입|경력)$")
+_QUOTED = re.compile(r"['‘\"“「『]([^'’\"”」』\n]{4,60})['’\"”」』]")
+
+
+def _headlines(lines: list[str]) -> list[tuple[str, str]]:
+    """The organisation of a hiring headline below the first line or quoted in a sentence
+    ("2026 카카오 신입 크루 공개채용", "'데브클래스 2026 상반기 서버 개발자 공채'"): its first
+    word after a year or a season, when the rest announces the hiring."""
+    spans = [m.group(1) for m in _QUOTED.finditer("\n".join(lines))]
+    spans += [next((ln for ln in lines[1:] if _HIRING.search(ln)), "")]
+    found = []
+    for span in spans:
+        words = span.split()
+        while words and _HEADLINE_LEAD.match(words[0]):
+            words = words[1:]
+        if len(words) > 1 and _HIRING.search(" ".join(words[1:])):
+            found.append(("title", _without_particles(words[0], endings=False)))
+    return found
+
+
 def rank(text: str, finder: str | None = None) -> str | None:
     """The organisation the text is about, or None when no candidate has evidence."""
+    found = ranked(text, finder)
+    return found[0][0] if found and found[0][1] >= THRESHOLD else None
+
+
+def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, frozenset[str]]]:
+    """Every candidate with its score and the kinds of evidence behind it, best first."""
     clean = undecorated(text)
     lines = [ln for ln in clean.splitlines() if ln.strip()][:HEAD_LINES]
     head = "\n".join(lines)
@@ -290,12 +386,18 @@ def rank(text: str, finder: str | None = None) -> str | None:
             if value:
                 proposals.append((kind, value, m.start()))
     proposals += [(kind, value, 0) for kind, value in _title(lines)]
+    proposals += [(kind, value, head.find(value)) for kind, value in _headlines(lines)]
     proposals += [
         ("suffix", m.group(0), m.start())
         for m in re.finditer(r"[가-힣A-Za-z0-9&]{3,30}", head)
         if ORG_END.search(m.group(0)) and not ORG_END.fullmatch(m.group(0))
     ]
-    proposals += [("proper", value, at) for value, at in _proper_nouns(lines)]
+    proposals += _proper_nouns(lines)
+    # the address's domain as the text spells it ("quillbridge" -> "Quill Bridge")
+    for domain in _mail_domains(head):
+        spelt = r"[\s&.\-]?".join(map(re.escape, domain))
+        for m in re.finditer(rf"(?<![A-Za-z@]){spelt}(?![A-Za-z.])", head, re.I):
+            proposals.append(("domain", m.group(0), m.start()))
     if finder:
         proposals.append(("finder", finder, head.find(finder) if finder in head else 0))
     candidates: dict[str, _Candidate] = defaultdict(lambda: _Candidate(""))
@@ -303,12 +405,14 @@ def rank(text: str, finder: str | None = None) -> str | None:
         name = normalise(value)
         if name is None:
             continue
-        if (kind == "bracket" and not _name_like(name)) or (kind == "title" and _descriptor(name)):
+        if (kind == "bracket" and not (_name_like(name) and not _descriptor(name))) or (
+            kind == "title" and _descriptor(name)
+        ):
             continue  # "[경제]", "주요 대기업 …": a common word, not a name
         if ORG_END.fullmatch(name):
             continue  # "파트너스", "스튜디오" alone: an organisation's ending, not its name
         if (kind == "suffix" and _common_word(name)) or (
-            kind in ("place", "proper") and _place(name)
+            kind not in ("legal", "label", "notice") and _place(name)
         ):
             continue  # "핀테크 기업 '머니버스'": a descriptor; "서울 성동구 · 경력": a place
         candidate = candidates[name]
@@ -324,20 +428,37 @@ def rank(text: str, finder: str | None = None) -> str | None:
         ):
             del candidates[name]
     if not candidates:
-        return None
+        return []
+    # the sender's address names the organisation ("talent@lumenmobility.com")
+    for domain in _mail_domains(clean):
+        for c in candidates.values():
+            if re.sub(r"[^a-z0-9]", "", c.name.lower()) == domain:
+                c.evidence.add("domain")
     squashed = re.sub(r"\s", "", clean).lower()
-    letters = re.findall(r"[가-힣A-Za-z]", clean)
-    korean = bool(letters) and sum(ch >= "가" for ch in letters) / len(letters) >= 0.5
+    # a text in Korean: at least as many words in Hangul as in Latin letters alone (a
+    # syllable block holds what takes two or three Latin letters)
+    hangul_words = len(re.findall(r"\S*[가-힣]\S*", clean))
+    korean = hangul_words > 0 and hangul_words >= len(re.findall(r"(?<!\S)[A-Za-z]+", clean))
+    # one name in two scripts ("kakao careers" and "2026 카카오 신입 크루"): one candidate
+    # with both's evidence, spelt in the text's script
+    for latin in [c for c in candidates.values() if not _HANGUL.search(c.name)]:
+        for hangul in [c for c in candidates.values() if _HANGUL.search(c.name)]:
+            if not re.search(r"[A-Za-z]", hangul.name) and same_name(latin.name, hangul.name):
+                kept, dropped = (hangul, latin) if korean else (latin, hangul)
+                kept.evidence |= dropped.evidence
+                kept.first = min(kept.first, dropped.first)
+                candidates.pop(dropped.name, None)
+                break
     # a Hangul name proposed by more than Kiwi's proper-noun reading
     hangul_named = any(
-        _HANGUL.search(c.name) and c.evidence - {"proper"} for c in candidates.values()
+        _HANGUL.search(c.name) and c.evidence - {"proper", "coined"} for c in candidates.values()
     )
 
     def score(c: _Candidate) -> tuple[float, int]:
         total = sum(_WEIGHTS[k] for k in c.evidence)
         # how often the text repeats it; a bare proper noun (a place, a brand, a word Kiwi
         # misreads) gains little from that: common words repeat too
-        cap = 1 if c.evidence == {"proper"} else 4
+        cap = 1 if c.evidence <= {"proper", "coined"} else 4
         total += min(squashed.count(re.sub(r"\s", "", c.name).lower()), cap)
         if ORG_END.search(c.name):
             total += 1.5
@@ -352,5 +473,5 @@ def rank(text: str, finder: str | None = None) -> str | None:
             total -= LATIN_IN_KOREAN
         return total, -c.first
 
-    best = max(candidates.values(), key=score)
-    return best.name if score(best)[0] >= THRESHOLD else None
+    order = sorted(candidates.values(), key=score, reverse=True)
+    return [(c.name, score(c)[0], frozenset(c.evidence)) for c in order]

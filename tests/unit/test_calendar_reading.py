@@ -114,9 +114,60 @@ def test_a_company_is_told_from_descriptors_places_and_sentence_words(
     assert organization(text, find_header(text).company) == company
 
 
+@pytest.mark.parametrize(
+    ("text", "company"),
+    [
+        # the sender is a function ("Talent Acquisition"), the address names the company
+        (
+            "From: Talent Acquisition <talent@quillbridge.com>\nSubject: Interview – Data "
+            "Analyst, Quill Bridge\n\nHi Minji, we'd like to invite you on Oct 3.",
+            "Quill Bridge",
+        ),
+        # a recruiter's name after the function word is a person, not the company
+        (
+            "[인사담당 박서윤] 안녕하세요, 누리바이오텍 품질관리 면접 안내드립니다.\n"
+            "면접: 10월 8일(목) 오후 2시",
+            "누리바이오텍",
+        ),
+        (
+            "[한솔케미칼 인재채용]\n축하합니다! 2차 면접 대상자로 선정되셨습니다.\n"
+            "▶ 일시: 6월 17일 오전 11시",
+            "한솔케미칼",
+        ),
+        # a province on a job site's "·" line is where the job is
+        ("오르빗랩\n물류 운영 매니저\n경기 · 경력 2년 이상\n마감 D-5", "오르빗랩"),
+        # one name in two scripts: the Korean text's spelling, with both's evidence
+        (
+            "COUPANG Careers  |  Jobs\n\n2027 쿠팡 물류센터 관리자 신입 채용\n"
+            "서류 접수: 1/5 ~ 1/19",
+            "쿠팡",
+        ),
+        # the hiring headline below a page's menu, after the year and the season
+        (
+            "Recruit  |  FAQ\n\n2026 하반기 한미정밀 생산기술 신입사원 채용\n서류 마감 9/30",
+            "한미정밀",
+        ),
+        # a headline quoted in a notice from a test platform
+        (
+            "[프로그래머스]\n내일 오전 10시 '나래소프트 2027 상반기 개발자 공채' 코딩테스트가 "
+            "시작됩니다.",
+            "나래소프트",
+        ),
+        # a share tag is no name; the headline after it is
+        ("[취업카페 공유] 대한제분 생산관리 신입 채용 마감 내일까지!!", "대한제분"),
+    ],
+)
+def test_senders_addresses_regions_scripts_and_headlines(text: str, company: str) -> None:
+    assert organization(text, find_header(text).company) == company
+
+
 def test_team_office_and_page_words_are_not_part_of_a_name() -> None:
     assert normalise("네오웹툰 글로벌사업팀") == "네오웹툰"
     assert normalise("Coupang Careers") == "Coupang"
+    assert normalise("KT Recruit") == "KT"
+    assert normalise("두리 인재채용") == "두리"
+    for function in ("Talent Acquisition", "채용담당 김하늘", "인사팀"):
+        assert normalise(function) is None, function
     assert normalise("(주)한길로지스") == "한길로지스"
     for clutter in ("알림톡", "사람인", "Subject", "제목", "채용정보", "2026.03.04"):
         assert normalise(clutter) is None, clutter
