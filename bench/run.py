@@ -42,6 +42,7 @@ from bench import (
     retrieval,
     tokens,
 )
+from bench import floor as stack_floor
 from bench.measure import model_calls_by_feature, percentile
 from core.models import ModelRegistry
 from core.services import create_services, set_services
@@ -265,7 +266,39 @@ def render(results: dict[str, Any]) -> str:
             f"With no resume line seen before (every line embedded): P50 "
             f"{am.get('cold_lines_match_p50_ms')} ms, P95 {am.get('cold_lines_match_p95_ms')} ms.",
         ]
+    lines += render_stream_floor(results)
     return "\n".join(lines)
+
+
+def render_stream_floor(results: dict[str, Any]) -> list[str]:
+    """The lean stream beside `stream_events`, and the stack's own floor, at 50 streams."""
+    lines: list[str] = []
+    lean = results.get("lean_stream")
+    if lean:
+        cached, new = lean["cached_lines"], lean["new_resume"]
+        lines += [
+            "",
+            "Lean stream vs `stream_events`, 50 simultaneous analyses, added TTFT over the "
+            f"model's: cached lines {cached['lean_added_ttft_over_model']}x vs "
+            f"{cached['stream_events_added_ttft_over_model']}x, a new resume line "
+            f"{new['lean_added_ttft_over_model']}x vs "
+            f"{new['stream_events_added_ttft_over_model']}x; bytes per token "
+            f"{cached['bytes_per_token_ratio']} of `stream_events`; RPS with two "
+            f"workers / one {lean['rps_two_workers_over_one']}x (`bench/results/lean.json`).",
+        ]
+    floor = results.get("stack_floor")
+    if floor:
+        cells = ", ".join(
+            f"{kind} {row['added_ttft_p50_ms']:.0f} ms ({row['added_ttft_over_model']}x)"
+            for kind, row in floor.items()
+        )
+        lines += [
+            "",
+            "The stack's floor at 50 simultaneous streams, none of the project's code (FastAPI + "
+            "sse-starlette; + the LangChain model; + a one-node LangGraph graph): added TTFT "
+            f"{cells} (`bench/results/floor.json`).",
+        ]
+    return lines
 
 
 def render_limits(results: dict[str, Any]) -> list[str]:
@@ -510,6 +543,8 @@ SECTIONS = {
     "analysis_match": lambda: asyncio.to_thread(overhead.analysis_match_latency),
     # Its own process: it lowers its priority (the load generator's) after its servers start.
     "lean_stream": lambda: asyncio.to_thread(_lean_stream),
+    # The stack alone (FastAPI, LangChain, a one-node LangGraph graph) at 50 streams.
+    "stack_floor": lambda: asyncio.to_thread(lambda: stack_floor.run()["best"]),
 }
 
 
