@@ -243,6 +243,14 @@ _EN_REL_DAY = re.compile(r"(?i)\b(?:(day after tomorrow)|(tomorrow)|(today|tonig
 _AFTER = re.compile(
     r"(?<![\d가-힣])(?:(\d{1,3})\s*일|(일주일|열흘|보름|이틀|사흘|나흘)|(\d{1,2}|한|두|세)\s*(주|달|개월))\s*(?:뒤|후)"
 )
+# The same in English and as what is left ("closes in 5 days", "in 2 weeks", "3 days
+# left", "마감 5일 남음"): an offset from today.
+_EN_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_LEFT = re.compile(
+    r"(?i)\bin\s+(\d{1,3}|an?|one|two|three|four|five|six)\s+(days?|weeks?)\b"
+    r"|\b(\d{1,3})\s+(days?|weeks?)\s+(?:left|remaining|to\s+go)\b"
+    r"|(?<![\d가-힣])(\d{1,3})\s*(일|주)\s*(?:남음|남았|남은|남아)"
+)
 _KOREAN_COUNT = {"한": 1, "두": 2, "세": 3}
 _SPANS_OF_DAYS = {"이틀": 2, "사흘": 3, "나흘": 4, "일주일": 7, "열흘": 10, "보름": 15}
 # "이번 달 30일", "다음 달 5일": a day of this or next month.
@@ -356,6 +364,14 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             value = _plus(now, 7 * n) if unit == "주" else _add_months(now, n)
         if value is not None:
             return value, [after.span()], True
+    left = _LEFT.search(text)
+    if left:
+        groups = left.groups()
+        count, unit = next((g, u) for g, u in zip(groups[::2], groups[1::2], strict=True) if g)
+        n = _EN_COUNT.get(count.lower()) or int(count)
+        value = _plus(now, n * (7 if unit.lower().startswith(("w", "주")) else 1))
+        if value is not None:
+            return value, [left.span()], True
     month_end = _MONTH_END.search(text)
     if month_end:
         month = _month(now, 1 if "다음" in month_end.group(1) else 0)

@@ -19,6 +19,31 @@ def test_n_days_later_is_today_plus_n(now: date, n: int) -> None:
     assert find_when(f"{n}일 뒤에 과제 마감", now).date == now + timedelta(days=n)
 
 
+@given(
+    DAYS,
+    st.integers(min_value=1, max_value=60),
+    st.sampled_from(
+        [
+            "Applications close in {n} days",
+            "Your assessment expires in {n} days.",
+            "{n} days left to apply",
+            "서류 마감 {n}일 남음",
+            "마감까지 {n}일 남았어요",
+        ]
+    ),
+)
+def test_what_is_left_counts_from_today(now: date, n: int, form: str) -> None:
+    found = find_when(form.format(n=n), now)
+    assert found.date == now + timedelta(days=n) and found.from_today
+
+
+@given(DAYS, st.integers(min_value=1, max_value=8))
+def test_weeks_left_and_a_year_is_no_offset(now: date, n: int) -> None:
+    assert find_when(f"Closes in {n} weeks", now).date == now + timedelta(days=7 * n)
+    assert find_when("in a week", now).date == now + timedelta(days=7)
+    assert find_when("In 2024 we grew to 80 people", now).date is None
+
+
 @given(DAYS, st.integers(min_value=0, max_value=6), st.sampled_from(["다음 주", "다음주", "담주"]))
 def test_next_weeks_weekday_is_that_weekday_of_next_week(now: date, wd: int, week: str) -> None:
     found = find_when(f"{week} {WEEKDAYS[wd]}요일 오후 3시 면접", now).date
