@@ -365,7 +365,9 @@ def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[st
                 "raw": rubric.score,
                 "score": score,
                 "band": grade_for(score),
-                "off_topic": "off_topic" in rubric.signals or "non_answer" in rubric.signals,
+                # the rubric claims off-topic for no answer it can read (see answers.py):
+                # only an answer that does not answer at all is flagged
+                "off_topic": "non_answer" in rubric.signals,
                 "anchor": anchor,
                 "followup": fill(
                     FOLLOWUP_TEMPLATES[follow["kind"]][0], anchor=follow["anchor"], tie=""

@@ -66,18 +66,18 @@ def _squash(text: str) -> str:
 
 SIGNALS = {
     "detailed": "충분한 분량으로 설명",
-    "on_topic": "질문의 핵심에 직접 답함",
+    "keywords_named": "질문의 키워드를 짚어 답함",
     "numbers": "수치로 결과를 제시",
     "star": "상황-행동-결과 구조가 분명",
     "reasoning": "선택의 이유와 대안을 설명",
     "non_answer": "답하지 못함",
     "short": "답변이 짧음",
-    "off_topic": "질문의 핵심을 비껴감",
+    "keywords_absent": "질문의 키워드를 답변에 직접 쓰지 않음",
     "no_numbers": "수치 근거가 없음",
     "star_gap": "상황-행동-결과 중 일부가 빠짐",
     "no_reasoning": "선택의 이유 설명이 없음",
 }
-POSITIVE = {"detailed", "on_topic", "numbers", "star", "reasoning"}
+POSITIVE = {"detailed", "keywords_named", "numbers", "star", "reasoning"}
 
 
 @dataclass
@@ -174,10 +174,19 @@ def score_answer(
         rubric.note("detailed", "충분한 분량으로 구체적으로 답했습니다.")
     elif substance <= 16:
         rubric.note("short", "답변이 짧습니다. 배경-행동-결과 순서로 두세 문장 이상 설명하세요.")
+    # What is measured is whether the answer names the question's key words, not whether it
+    # addressed the question: on the cross-author splits an answer without them was never
+    # one the graders called off-topic (18 of 70 dev answers, 14 of 69 test, precision 0),
+    # and the embedded model's similarity does not tell them apart either (docs/decisions.md).
+    # So the note is advice about naming them, never a claim that the answer missed the point.
     if shared:
-        rubric.note("on_topic", f"질문의 핵심({', '.join(shared[:2])})에 직접 답했습니다.")
+        rubric.note("keywords_named", f"질문의 키워드({', '.join(shared[:2])})를 짚어 답했습니다.")
     elif asked:
-        rubric.note("off_topic", f"질문의 핵심({', '.join(asked[:2])})을 답변에서 직접 다루세요.")
+        rubric.note(
+            "keywords_absent",
+            f"첫 문장에서 질문의 키워드({', '.join(asked[:2])})를 직접 짚으면 답변의 초점이 "
+            "분명해집니다.",
+        )
     if numbers:
         rubric.note("numbers", f"수치({numbers[0].strip()})로 결과를 보여 주었습니다.")
     else:

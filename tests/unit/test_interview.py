@@ -118,6 +118,24 @@ def test_rubric_orders_answers_and_is_deterministic():
     assert any("수치" in p for p in vague.improvements)
 
 
+def test_an_answer_without_the_questions_words_gets_advice_not_an_off_topic_verdict():
+    facts = extract_facts(START["resume_text"], POSTING)
+    question = "MySQL 인덱스를 설계할 때 무엇을 기준으로 삼았나요?"
+    # on topic in other words (a composite key, a lookup's columns): the rubric cannot tell
+    # that from a pivot, so it advises naming the question's words and claims nothing else
+    reworded = (
+        "주문 조회에서 자주 쓰는 조건 순서대로 복합 키를 잡았고, 조회 컬럼을 포함시켜 "
+        "테이블을 다시 읽지 않게 했습니다. 조회 시간이 1.2초에서 0.3초로 줄었습니다."
+    )
+    rubric = score_answer(question, "MySQL 인덱스", reworded, "technical", facts)
+    assert "keywords_absent" in rubric.signals
+    advice = " ".join(rubric.improvements)
+    assert "MySQL" in advice and "짚으면" in advice
+    assert not any(w in advice for w in ("비껴", "벗어", "다루세요", "off-topic"))
+    named = score_answer(question, "MySQL 인덱스", STRONG, "technical", facts)
+    assert "keywords_named" in named.signals and "keywords_absent" not in named.signals
+
+
 def test_followups_stop_on_non_answers_and_at_the_depth_cap():
     facts = extract_facts(START["resume_text"], POSTING)
     main = [{"category": "project", "anchor": "주문 API 개발", "followup_kind": None}]
