@@ -19,6 +19,7 @@ import os
 import statistics
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,31 @@ async def one(
     return (first if first is not None else float("nan")), time.perf_counter() - start, size, tokens
 
 
+def _machine_jiffies() -> tuple[int, int]:
+    """(busy, total) CPU jiffies of the whole machine since boot (/proc/stat)."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        fields = [int(v) for v in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle + iowait
+    return sum(fields) - idle, sum(fields)
+
+
+def with_cpu_shares(measure: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """`measure()`'s figures plus how busy the machine's cores were meanwhile and the load
+    generator's (this process's) share of them: whether the cores, not the server, are
+    what limits a figure."""
+    busy0, total0 = _machine_jiffies()
+    mine0 = sum(os.times()[:2])
+    row = measure()
+    busy1, total1 = _machine_jiffies()
+    mine = sum(os.times()[:2]) - mine0
+    ticks = os.sysconf("SC_CLK_TCK")
+    cores = os.cpu_count() or 1
+    row["machine_busy_share"] = round((busy1 - busy0) / max(1, total1 - total0), 3)
+    row["load_generator_cpu_share"] = round(mine * ticks / max(1, total1 - total0), 3)
+    row["cores"] = cores
+    return row
+
+
 async def level(
     base: str, kind: str, concurrency: int, rounds: int, new_resume: bool = True
 ) -> dict[str, Any]:
@@ -105,8 +131,19 @@ def run(concurrency: int = 50, rounds: int = 2, ttft_ms: float = 600, tps: float
         for new_resume in (True, False):
             for kind in ("stream_events", "lean", "stream_events", "lean"):
                 rows.append(asyncio.run(level(one_process, kind, concurrency, rounds, new_resume)))
-        one_lean = asyncio.run(level(one_process, "lean", concurrency, rounds, False))
-        two = asyncio.run(level(two_procs, "lean", concurrency, rounds, False))
+        one_lean = with_cpu_shares(
+            lambda: asyncio.run(level(one_process, "lean", concurrency, rounds, False))
+        )
+        two = with_cpu_shares(
+            lambda: asyncio.run(level(two_procs, "lean", concurrency, rounds, False))
+        )
+        # the same where the server's CPU is the limit: every request embeds a new line
+        one_cpu = with_cpu_shares(
+            lambda: asyncio.run(level(one_process, "lean", concurrency, rounds, True))
+        )
+        two_cpu = with_cpu_shares(
+            lambda: asyncio.run(level(two_procs, "lean", concurrency, rounds, True))
+        )
     for row in [*rows, two]:
         row["added_ttft_p50_ms"] = round(1000 * (row["ttft_p50_s"] - model_ttft), 1)
         row["added_ttft_over_model"] = round(row["added_ttft_p50_ms"] / (1000 * model_ttft), 3)
@@ -125,7 +162,27 @@ def run(concurrency: int = 50, rounds: int = 2, ttft_ms: float = 600, tps: float
         }
     one_lean["added_ttft_p50_ms"] = round(1000 * (one_lean["ttft_p50_s"] - model_ttft), 1)
     summary["rps_two_workers_over_one"] = round(two["rps"] / one_lean["rps"], 2)
-    result = {"runs": rows, "one_worker": one_lean, "two_workers": two, "summary": summary}
+    summary["two_workers_machine_busy_share"] = two["machine_busy_share"]
+    summary["two_workers_load_generator_cpu_share"] = two["load_generator_cpu_share"]
+    # Bursts of `concurrency` streams that each last at least the model's own time: no
+    # number of processes gets past concurrency / that time.
+    _, model_total = model_alone_seconds(ttft_ms / 1000, tps)
+    summary["rps_ceiling_of_the_bursts"] = round(concurrency / model_total, 2)
+    summary["rps_one_two_workers_cached_lines"] = [round(one_lean["rps"], 2), round(two["rps"], 2)]
+    summary["rps_one_two_workers_new_resume"] = [round(one_cpu["rps"], 2), round(two_cpu["rps"], 2)]
+    summary["rps_two_workers_over_one_new_resume"] = round(two_cpu["rps"] / one_cpu["rps"], 2)
+    summary["new_resume_machine_busy_share_one_two"] = [
+        one_cpu["machine_busy_share"],
+        two_cpu["machine_busy_share"],
+    ]
+    result = {
+        "runs": rows,
+        "one_worker": one_lean,
+        "two_workers": two,
+        "one_worker_new_resume": one_cpu,
+        "two_workers_new_resume": two_cpu,
+        "summary": summary,
+    }
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2), encoding="utf-8")
     return result
