@@ -190,6 +190,8 @@ XA_SPLITS = {
     # #27: written by helpers who saw only the contract and a brief (chat_xa_brief.md)
     "xa_dev": "chat_xa_dev.jsonl",
     "xa_dev2": "chat_xa_dev2.jsonl",
+    # the first cross-author test split, read eight times (sessions 15-18): development now
+    "xa_dev3": "chat_xa_dev3.jsonl",
     "xa_test": "chat_xa_test.jsonl",
     # #13: written to a spec of variation (chat_spec.md); dev fixed against, test frozen
     "dev": "chat_dev.jsonl",
@@ -668,8 +670,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "test"),
-        help="run only a cross-author split (chat_xa_{dev,dev2,test}.jsonl)",
+        choices=("dev", "dev2", "dev3", "test"),
+        help="run only a cross-author split (chat_xa_{dev,dev2,dev3,test}.jsonl)",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix")
     args = parser.parse_args()

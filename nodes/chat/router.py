@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from text.dates import find_when, today_seoul, week_range
+from text.korean_text import kiwi
 
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
@@ -33,6 +34,11 @@ MOVE_VERB = re.compile(
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
     r"(?i:\b(?:cancel|delete|remove|drop)\b)"
+)
+# A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄", "1시간 일찍"): an update.
+SHIFT = re.compile(
+    r"(?:(\d{1,2}|한|두|세)\s*시간(\s*반)?|(\d{1,3})\s*분|(하루|이틀|사흘|일주일|\d{1,2}\s*일|\d\s*주))"
+    r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기)|(앞당|당겨|당기|앞으로|일찍))"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(
@@ -308,6 +314,42 @@ def keyword_route(message: str) -> str | None:
     return None
 
 
+# The operation verbs by what Kiwi reads them as (a verb's stem, or an action noun before
+# 하다/되다), for the forms the verb patterns above do not spell: "빼", "지워버려",
+# "재조정됐어", "연기됐어".
+_LEMMA_KINDS = {
+    "delete_schedule": {"빼", "지우", "없애", "날리", "취소", "삭제", "제거", "캔슬"},
+    "update_schedule": {
+        "바꾸", "옮기", "미루", "당기", "앞당기", "늦추", "고치", "변경", "수정", "조정", "연기",
+    },
+    "add_schedule": {"넣", "추가", "등록", "잡", "적", "남기", "저장"},
+}  # fmt: skip
+# A new value the clause ends on, with no verb after it ("… 13시 30분으로", "… 8시 걸로").
+NEW_VALUE_LAST = re.compile(
+    r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일)"
+    r"\s*(?:으로|로|걸로|으로요|로요|로\s*(?:해\s*줘|해\s*주세요|해|할게|하자))\s*[.!~]*$"
+)
+
+
+def _lemma_kind(clause: str) -> str | None:
+    """The operation a clause's last operation verb asks for, read by its lemma."""
+    tokens = kiwi().tokenize(clause)
+    found = None
+    for i, t in enumerate(tokens):
+        action_noun = t.tag == "NNG" and i + 1 < len(tokens) and tokens[i + 1].tag in ("XSV", "XSA")
+        if not (t.tag == "VV" or action_noun):
+            continue
+        # a verb describing an item ("방금 추가한 거", "지운 일정") asks for nothing
+        after = next(
+            (u for u in tokens[i + 1 :] if u.tag not in ("XSV", "XSA", "EP", "EC", "VX")), None
+        )
+        if after is not None and after.tag == "ETM":
+            continue
+        kind = next((k for k, lemmas in _LEMMA_KINDS.items() if t.form in lemmas), None)
+        found = kind or found
+    return found
+
+
 def operation_kind(clause: str) -> str | None:
     """Which schedule tool one clause asks for: delete, update, add, get; None when the
     clause asks for no operation (small talk, an advice question)."""
@@ -326,6 +368,13 @@ def operation_kind(clause: str) -> str | None:
                 return kind
     if own != clause and ADD_VERB.search(clause):
         return "add_schedule"
+    by_lemma = _lemma_kind(own)
+    if by_lemma:
+        return by_lemma
+    if SHIFT.search(own) or NEW_VALUE_LAST.search(own):
+        # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
+        # move said without its verb
+        return "update_schedule"
     if LIST_VERB.search(own) or MY_SCHEDULE.search(own) or SCHEDULE_WORD.search(own):
         return "get_schedule"
     return None

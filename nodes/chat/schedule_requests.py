@@ -28,6 +28,7 @@ from nodes.chat.router import (
     LIST_VERB,
     MY_SCHEDULE,
     QUOTED,
+    SHIFT,
     WHEN,
     koreanised,
     operation_kind,
@@ -79,10 +80,6 @@ SAME_TIME = re.compile(r"그\s*시간|그때|같은\s*시간|same\s+time", re.IG
 RENAME = re.compile(
     r"(?:제목|이름)(?:을|를|은|는)?\s*['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
-)
-SHIFT = re.compile(
-    r"(?:(\d{1,2}|한|두|세)\s*시간(\s*반)?|(\d{1,3})\s*분|(하루|이틀|사흘|일주일|\d{1,2}\s*일|\d\s*주))"
-    r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기)|(앞당|당겨|당기|앞으로|일찍))"
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
 # The same move in English ("push that one back an hour", "move it 30 minutes earlier"),

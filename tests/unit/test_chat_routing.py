@@ -8,7 +8,13 @@ from datetime import date
 
 import pytest
 
-from nodes.chat.router import is_compound, keyword_route, koreanised, split_operations
+from nodes.chat.router import (
+    is_compound,
+    keyword_route,
+    koreanised,
+    operation_kind,
+    split_operations,
+)
 from nodes.chat.schedule_requests import AskBack, Context, schedule_call, title_of
 from text.dates import date_range, find_when
 
@@ -288,6 +294,26 @@ def test_titles_keep_nouns_and_drop_particles_and_fillers(message, title):
 )
 def test_the_verb_that_ends_a_clause_is_its_operation(message, kinds):
     assert [kind for _, kind in split_operations(message)] == kinds
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        # verbs the patterns do not spell, read by Kiwi's lemma
+        ("라인 면접 그냥 빼", "delete_schedule"),
+        ("스터디는 지워버려", "delete_schedule"),
+        ("토스 면접 12월 9일로 재조정됐대", "update_schedule"),
+        ("라인 면접 다음 주로 연기됐어", "update_schedule"),
+        # a move said without a verb: a shift, or a new value the clause ends on
+        ("알고리즘 스터디 30분 일찍 시작하는 걸로", "update_schedule"),
+        ("토스 면접 시간만 16시 30분으로", "update_schedule"),
+        # a verb describing an item still asks for nothing
+        ("방금 추가한 거", None),
+        ("지운 일정 다시 보여줘", "get_schedule"),
+    ],
+)
+def test_an_operation_is_read_by_its_verbs_lemma_or_its_new_value(message, kind):
+    assert operation_kind(message) == kind
 
 
 def test_a_part_of_day_before_the_item_sets_the_new_hour():
