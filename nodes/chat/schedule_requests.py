@@ -212,7 +212,29 @@ def _clean_title(segment: str) -> str:
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
     segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
     segment = DAY_TAIL.sub("", ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment)))
-    return _without_particle(segment).strip(" ,.")
+    return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
+
+
+# Nouns that lead a title without being part of it: a day counted from another item, a
+# connective ("그 다음날 현대카드 면접", "대신 개인 공부").
+_LEADING_NOUNS = {"다음날", "전날", "이튿날", "당일", "말일", "대신", "다음", "같은"}
+
+
+def _without_leading_function_words(title: str) -> str:
+    """The title from its first content word on: what Kiwi reads before it as a
+    determiner, an adverb, a number word, a particle or an ending, a leading noun of when or
+    a connective, or a modifier ("같은 시간에"), is not part of the event's name ("일에 월세
+    내기" -> "월세 내기", "그 다음날 현대카드 면접" -> "현대카드 면접")."""
+    tokens = [t for t in kiwi().tokenize(title) if not t.tag.startswith("S")]
+    for n, token in enumerate(tokens):
+        leading = (
+            token.tag in ("MM", "MAG", "MAJ", "NR", "IC", "VA", "ETM")
+            or token.tag.startswith(("J", "E"))
+            or token.form in _LEADING_NOUNS
+        )
+        if not leading:
+            return title[token.start :] if n else title
+    return title
 
 
 # "그날로 토스 결과발표", "그때 네이버 코테", ">> 이거 라인플러스 1차 기술면접": a pointer
@@ -304,6 +326,12 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
             if title:
                 return title
     segments = [s for part in before.split("\n") for s in SUBCLAUSE_END.split(part)]
+    for segment in reversed(segments):
+        title = _clean_title(segment)
+        # a segment with no event noun ("…2시래요.. 까먹기 전에") is what was said around
+        # the event: its name is in a segment before it
+        if title and not POINTER.match(title) and _names_an_event(title):
+            return title
     for segment in reversed(segments):
         title = _clean_title(segment)
         if title and not POINTER.match(title):

@@ -274,6 +274,15 @@ def test_english_week_words_give_the_week():
         ("금요일 저녁 6시 동아리 뒤풀이 추가해줘", "동아리 뒤풀이"),  # 뒤풀이 keeps its 이
         ("내일 오후 5시 면접 스터디가 있어, 일정에 넣어줘", "면접 스터디"),  # the particle goes
         ("모레 오후 1시 포트폴리오 수정 일정 하나 잡아줘", "포트폴리오 수정"),
+        # what was said around the event is not its name: the segment that names it is
+        (
+            "헐 방금 연락 왔는데 무신사 최종 면접이 12월 11일 오후 3시래요!! 잊기 전에 넣어줘",
+            "무신사 최종 면접",
+        ),
+        ("와 대박 라인 코테 다음주 토요일 오전 10시래ㅋㅋ 일정 추가", "라인 코테"),
+        # a day word's remains, a connective, a day counted from another item lead no title
+        ("다음 달 말일에 관리비 내기 추가해줘", "관리비 내기"),
+        ("금요일 오후 3시 대신 헬스 넣어줘", "헬스"),
     ],
 )
 def test_titles_keep_nouns_and_drop_particles_and_fillers(message, title):
