@@ -294,6 +294,8 @@ _DAY_ONLY = re.compile(
     r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=이(?:었|야|에요|래|라|던)|였)"
 )
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달)\s*(?:말일|말|마지막\s*날)")
+# "4:30pm", "10:15 am": a meridiem after a clock written the 24-hour way
+_MERIDIEM_AFTER = re.compile(r"\s*([AaPp])\.?[Mm](?![A-Za-z])")
 _CLOCK = re.compile(
     r"(?:(오전|오후|아침|저녁|밤|낮)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?!간)(?:\s*(\d{1,2})\s*분|\s*(반))?)"
 )
@@ -444,6 +446,9 @@ def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple
         if m.group(5):
             minute = 30
         part = m.group(1) or ""
+        meridiem = _MERIDIEM_AFTER.match(text, m.end())
+        if not part and meridiem and 1 <= hour <= 12:  # "4:30pm", "10:15 am"
+            hour = hour % 12 + (12 if meridiem.group(1).lower() == "p" else 0)
         if part in ("오후", "저녁", "밤") and hour < 12:
             hour += 12
         if part == "오전" and hour == 12:
@@ -503,6 +508,12 @@ _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
 _EN_MONTH_ONLY = re.compile(r"(?i)\b(?:in|for|during|of|this|next)\s+" + _MONTH + r"(?!\s*\d)")
 
 
+_WEEKDAY_SPAN = re.compile(
+    r"(?<![\d가-힣])([월화수목금토일])(?:요일|욜)?\s*(?:부터|~|-|–)\s*([월화수목금토일])(?:요일|욜)?"
+    r"(?=\s|$|까지|[?!.,])"
+)
+
+
 def date_range(text: str, now: date) -> tuple[date, date | None]:
     """The days a schedule listing asks for, (start, end): "12월 1일부터 12월 10일까지",
     "다음 주말" (its Saturday and Sunday), "이번 달 남은" (today to the month's end), a week
@@ -525,6 +536,14 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
             month = _month(now, 0)
             return now, month[1] if month else None
         return now, _plus(now, 6 - now.weekday())
+    days = _WEEKDAY_SPAN.search(text)
+    if days:
+        # "담주 수요일부터 금요일까지", "다음주 화~목": the first weekday with its week, then
+        # as many days on as the second is after it
+        first, last = _WEEKDAYS[days.group(1)], _WEEKDAYS[days.group(2)]
+        start = find_when(text[: days.end(1)], now).date
+        if start is not None and start.weekday() == first and last > first:
+            return start, _plus(start, last - first)
     span = week_range(text, now)
     if span:
         return span

@@ -38,7 +38,7 @@ DELETE_VERB = re.compile(
 # A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄", "1시간 일찍"): an update.
 SHIFT = re.compile(
     r"(?:(\d{1,2}|한|두|세)\s*시간(\s*반)?|(\d{1,3})\s*분|(하루|이틀|사흘|일주일|\d{1,2}\s*일|\d\s*주))"
-    r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기)|(앞당|당겨|당기|앞으로|일찍))"
+    r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기|연장)|(앞당|당겨|당기|앞으로|일찍))"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(

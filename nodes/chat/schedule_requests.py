@@ -80,6 +80,8 @@ SAME_TIME = re.compile(r"그\s*시간|그때|같은\s*시간|same\s+time", re.IG
 RENAME = re.compile(
     r"(?:제목|이름)(?:을|를|은|는)?\s*['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
+    # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"
+    r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:으로|로)\s*(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)"
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
 # The same move in English ("push that one back an hour", "move it 30 minutes earlier"),
@@ -573,7 +575,7 @@ def schedule_call(
             value = _nearest_half(value, target["time"])  # "7시로" on a 19:00 item: 19:00
         changes[m.kind] = value  # a named day or time wins over a relative shift
     if rename:
-        changes["title"] = (rename.group(1) or rename.group(2)).strip()
+        changes["title"] = next(g for g in rename.groups() if g).strip()
     if memo:
         changes["memo"] = memo
     last_change = (focus or {}).get("last_change")

@@ -147,6 +147,12 @@ def test_title_keeps_spacing_and_drops_only_fillers():
         ("라인 면접 하루 미뤄줘", {"schedule_id": "c", "date": "2026-12-09"}),
         ("스터디 이름을 CS 스터디로 수정해줘", {"schedule_id": "b", "title": "CS 스터디"}),
         ("Move my Toss interview to Dec 5", {"schedule_id": "a", "date": "2026-12-05"}),
+        # the new name quoted before the word 이름; an extension is a move later
+        (
+            "라인 면접 → '라인 최종 면접'으로 이름 변경",
+            {"schedule_id": "c", "title": "라인 최종 면접"},
+        ),
+        ("라인 면접 이틀 연장됐어 수정해줘", {"schedule_id": "c", "date": "2026-12-10"}),
         ("토스 면접 4시로 바꿔줘", {"schedule_id": "a", "time": "16:00"}),  # bare hour: p.m.
     ],
 )
@@ -261,6 +267,27 @@ def test_english_names_match_korean_titles_and_companies():
 def test_session7_request_dates(text, day, time):
     when = find_when(text, NOW)
     assert (when.date.isoformat() if when.date else None, when.time) == (day, time)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("다음 주 화요일부터 목요일까지 뭐 있지", "2026-12-01", "2026-12-03"),
+        ("이번주 월~수 스케줄", "2026-11-23", "2026-11-25"),
+        ("담주 목욜부터 토욜까지", "2026-12-03", "2026-12-05"),
+    ],
+)
+def test_a_weekday_span_keeps_both_ends(text, start, end):
+    got = date_range(text, NOW)
+    assert (got[0].isoformat(), got[1].isoformat()) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [("Dec 9 4:30pm", "16:30"), ("12/9 11:15 am", "11:15"), ("12/9 12:30pm", "12:30")],
+)
+def test_a_meridiem_after_a_clock(text, time):
+    assert find_when(text, NOW).time == time
 
 
 def test_english_week_words_give_the_week():
