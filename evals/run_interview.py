@@ -335,7 +335,12 @@ def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[st
     embedded default's): per answer the rubric score and band, off-topic and measured
     signals, the follow-up it would ask (kind, anchor, the template wording); the session's
     planned main questions and the grounded report. Gold labels are not read here."""
-    from nodes.interview.answers import _EVIDENCE, calibrated_score, decide_followup, score_answer
+    from nodes.interview.answers import (
+        calibrated_score,
+        decide_followup,
+        measured_results,
+        score_answer,
+    )
     from nodes.interview.facts import extract_facts
     from nodes.interview.plan import FOLLOWUP_TEMPLATES, build_plan, fill, template_question
     from nodes.interview.report import grade_for, grounded_patterns, patterns_text
@@ -374,7 +379,7 @@ def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[st
                 )
                 if follow
                 else None,
-                "measured": bool(_EVIDENCE.search(turn["answer"])),
+                "measured": bool(measured_results(turn["answer"])),
             }
         )
     plan = build_plan(facts, session["interview_type"], 3, session.get("id", "eval"))

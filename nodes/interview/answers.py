@@ -30,6 +30,34 @@ SHORT_ANSWER_CHARS = 80
 _EVIDENCE = re.compile(
     r"\d+\s*(?:%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|TPS|RPS)"
 )
+# A measured result is a number in a clause that says what changed or came out ("p95가
+# 1.8초에서 320ms로 떨어졌고", "전환율이 12% 올랐습니다", "TPS 2.3배 확인"), not a setting,
+# a tenure or a plan in one ("revalidate를 60초 정도 줬고", "5년차", "99% 이상 유지를
+# 목표로", "2.5배 물량이 예상돼서").
+_NUMBER = re.compile(
+    r"\d[\d,.]*\s*(?:%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|점|원|TPS|RPS|"
+    r"(?i:x|k|m)\b)"
+)
+_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|,\s+|(?<=고요)\s|(?<=는데)\s|(?<=는데요)\s")
+_OUTCOME = re.compile(
+    r"→|->|\d[\d,.]*\s*[^\s\d]{0,4}에서\s*\d[\d,.]*\s*\S*?\s*(?:로|으로)|줄였|줄었|줄이|줄어|떨어|낮췄|낮아|낮추|올랐|올렸|"
+    r"올라|높였|높아|늘었|늘렸|늘어|늘려|내려|내렸|단축|개선|향상|감소|증가|절감|상승|하락|달성|기록|"
+    r"처리했|처리하|확인했|나왔|됐|되었|만들었|얻었|전환율|성공률|"
+    r"(?i:improv|reduc|increas|decreas|\bcut\b|saved|grew)"
+)
+
+
+def measured_results(text: str) -> list[str]:
+    """The numbers of an answer that report a result: one per clause that has a number and
+    says what changed or came out (docs/decisions.md, "Interview: rubric calibration")."""
+    found = []
+    for clause in _CLAUSE_BREAK.split(text):
+        number = _NUMBER.search(clause)
+        if number and _OUTCOME.search(clause):
+            found.append(number.group(0).strip())
+    return found
+
+
 _REASONING = re.compile(
     r"때문|왜냐하면|따라서|그래서|대신|장단점|장점|단점|트레이드오프|비교|반면|이유는"
 )
@@ -73,7 +101,7 @@ SIGNALS = {
     "non_answer": "답하지 못함",
     "short": "답변이 짧음",
     "keywords_absent": "질문의 키워드를 답변에 직접 쓰지 않음",
-    "no_numbers": "수치 근거가 없음",
+    "no_numbers": "성과 수치가 없음",
     "star_gap": "상황-행동-결과 중 일부가 빠짐",
     "no_reasoning": "선택의 이유 설명이 없음",
 }
@@ -187,10 +215,16 @@ def score_answer(
             f"첫 문장에서 질문의 키워드({', '.join(asked[:2])})를 직접 짚으면 답변의 초점이 "
             "분명해집니다.",
         )
-    if numbers:
-        rubric.note("numbers", f"수치({numbers[0].strip()})로 결과를 보여 주었습니다.")
+    # any number makes an answer concrete (the score above); only a measured result is
+    # praised as one
+    results = measured_results(text)
+    if results:
+        rubric.note("numbers", f"수치({results[0]})로 결과를 보여 주었습니다.")
     else:
-        rubric.note("no_numbers", "성과나 규모를 수치(예: 응답 시간, 사용자 수)로 보강하세요.")
+        rubric.note(
+            "no_numbers",
+            "무엇이 얼마나 달라졌는지 성과를 수치(예: 응답 시간, 전환율)로 보여 주세요.",
+        )
     if interview_type == "personality":
         if len(parts) == 3:
             rubric.note("star", "상황-행동-결과(STAR) 구조가 분명합니다.")

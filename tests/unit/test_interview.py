@@ -10,7 +10,13 @@ import pytest
 
 from core.services import get_services
 from nodes.interview import prefetch
-from nodes.interview.answers import decide_followup, is_non_answer, salient_phrase, score_answer
+from nodes.interview.answers import (
+    decide_followup,
+    is_non_answer,
+    measured_results,
+    salient_phrase,
+    score_answer,
+)
 from nodes.interview.facts import experience_name, extract_facts
 from nodes.interview.plan import build_plan, fill
 from nodes.interview.questions import clean_question, is_grounded
@@ -134,6 +140,25 @@ def test_an_answer_without_the_questions_words_gets_advice_not_an_off_topic_verd
     assert not any(w in advice for w in ("비껴", "벗어", "다루세요", "off-topic"))
     named = score_answer(question, "MySQL 인덱스", STRONG, "technical", facts)
     assert "keywords_named" in named.signals and "keywords_absent" not in named.signals
+
+
+@pytest.mark.parametrize(
+    ("answer", "results"),
+    [
+        ("배치 처리 시간이 40분에서 12분으로 줄었습니다.", ["40분"]),
+        ("리뉴얼 후 가입 전환율이 3.1%에서 4.4%로 올랐어요", ["3.1%"]),
+        (
+            "캐시를 넣고 나서 DB 조회가 하루 200만 건 줄었고, 비용도 30% 절감했습니다.",
+            ["200만", "30%"],
+        ),
+        # a setting, a tenure, a plan, a routine: numbers, not results
+        ("타임아웃은 3초로 설정했고 재시도는 2번까지 두었습니다.", []),
+        ("물류센터에서 4년차로 일하고 있고 하루 30분씩 현장을 돕니다.", []),
+        ("다음 분기에는 이탈률 5% 이하 유지를 목표로 하고 있습니다.", []),
+    ],
+)
+def test_a_measured_result_is_a_number_that_says_what_changed(answer, results):
+    assert measured_results(answer) == results
 
 
 def test_followups_stop_on_non_answers_and_at_the_depth_cap():
