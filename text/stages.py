@@ -520,6 +520,8 @@ def find_stages(text: str, now: date) -> list[Stage]:
         when = read_when(line, now)
         mentions = find_mentions(line, when.spans)
         if not mentions:
+            if not line.strip():
+                continue  # a blank line between a step's heading and its dates keeps it
             label = _heading_label(line, when) if when.dates else None
             if heading is not None and label is not None and _DATE_LINE_LABEL.match(label):
                 _under_heading(schedule, heading, label, when.dates)
@@ -557,6 +559,7 @@ _WEEKDAY = re.compile(
     r"[월화수목금토일]요일|(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b\.?)"
 )
 _DURATION = re.compile(
+    r"(?<!\d)\d\s*박\s*\d\s*일|"  # "1박 2일": a stay
     r"[(（]\s*(?:약\s*)?\d+(?:\.\d+)?\s*(?:분|시간(?:\s*\d+\s*분)?|(?i:min(?:ute)?s?|hours?|hrs?|h))"
     r"(?:\s*(?:소요|내외|이내|정도))?\s*[)）]"
 )

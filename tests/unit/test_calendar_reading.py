@@ -245,3 +245,15 @@ def test_an_application_period_keeps_both_ends() -> None:
     assert document["time"] == "18:00"
     interview = next(s.as_dict() for s in stages if s.stage_type == "INTERVIEW")
     assert interview["date"] == "2026-10-02" and interview["start_date"] is None
+
+
+def test_a_notice_sentence_heads_the_dates_below_it_across_a_blank_line() -> None:
+    text = (
+        "안녕하세요. 대한물산 인사팀입니다.\n"
+        "해외영업 직무 최종 합숙면접 일정을 안내드립니다.\n\n"
+        "· 일정: 12/3(목) ~ 12/4(금), 1박 2일\n"
+        "· 장소: 연수원"
+    )
+    stages = [s.as_dict() for s in find_stages(text, date(2026, 11, 20))]
+    interview = next(s for s in stages if s["stage_type"] == "INTERVIEW")
+    assert interview["date"] == "2026-12-03"
