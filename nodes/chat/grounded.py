@@ -244,6 +244,18 @@ _ASKS_NUMBER = re.compile(
     r"몇|얼마|언제|며칠|수치|점수|기간|(?i:\b(?:how\s+(?:many|much|long)|when|what\s+year)\b)"
 )
 _DIGIT = re.compile(r"\d")
+# A question asking how many of something by its counter ("몇 명이서", "몇 개", "몇 번"):
+# only a line that counts with that counter answers it (a line with other numbers, "지연 2초
+# → 200ms", does not say how many people). Counters a document writes after its number;
+# 년, 점 and the like are often left out ("TOEIC 850") and are not checked.
+_ASKS_COUNT = re.compile(r"몇\s*(명|개|곳|군데|팀|번|건)")
+_NATIVE_COUNT = r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)"
+
+
+def _counts(text: str, counter: str) -> bool:
+    return bool(re.search(rf"\d\s*{counter}|{_NATIVE_COUNT}\s*{counter}", text))
+
+
 # A question asking for an address answers only with one: a link or an e-mail address.
 _ASKS_ADDRESS = re.compile(
     r"링크|이메일|메일\s*주소|(?:웹|웹사이트|사이트|블로그|깃허브|노션)\s*주소|"
@@ -366,10 +378,15 @@ def answer_lines(
         return own, heading, says, line.part.score
 
     wants_address = bool(_ASKS_ADDRESS.search(message))
+    count = _ASKS_COUNT.search(message)
     usable = [
         ln
         for ln in lines
-        if (not wants_number or _DIGIT.search(ln.text))
+        if (
+            _counts(ln.text, count.group(1))
+            if count is not None
+            else not wants_number or _DIGIT.search(ln.text)
+        )
         and (not wants_address or _ADDRESS.search(ln.text))
     ]
     ranked = sorted(usable, key=score, reverse=True)

@@ -135,6 +135,23 @@ def test_what_the_documents_do_not_say_is_said_and_nothing_unrelated_is_quoted()
     assert "찾지 못했어요" in numbers and "React" not in numbers
 
 
+def test_how_many_of_something_is_answered_only_by_a_line_counting_it():
+    project = Passage(
+        "pf",
+        "portfolio",
+        "프로젝트",
+        "[프로젝트]\n- 주문 알림 서비스: 발송 지연 3초 → 300ms\n- 4명이 함께 개발한 사내 위키",
+        0.9,
+    )
+    people = rag_answer("포폴에 주문 알림 서비스 몇 명이서 만들었다고 돼 있어?", [project])
+    assert "찾지 못했어요" in people and "300ms" not in people
+    wiki = rag_answer("사내 위키는 몇 명이 개발했어?", [project])
+    assert wiki.startswith("4명이 함께 개발한 사내 위키")
+    # a native number counts too
+    native = Passage("pf", "portfolio", "수상", "[수상]\n- 교내 해커톤 두 번 입상", 0.9)
+    assert rag_answer("해커톤 몇 번 입상했다고 썼지", [native]).startswith("교내 해커톤 두 번")
+
+
 def test_a_follow_up_pointing_back_is_answered_from_the_document_it_points_at():
     resume = Passage("cv", "resume", "프로젝트", "[프로젝트]\n- 사내 배포 자동화: 30분 → 5분", 0.9)
     # "그거" is the portfolio's dashboard: the resume's deployment line does not answer it
