@@ -220,6 +220,7 @@ def _clean_title(segment: str) -> str:
 # Nouns that lead a title without being part of it: a day counted from another item, a
 # connective ("그 다음날 현대카드 면접", "대신 개인 공부").
 _LEADING_NOUNS = {"다음날", "전날", "이튿날", "당일", "말일", "대신", "다음", "같은"}
+_DEMONSTRATIVES = {"그", "이", "저", "그런", "이런", "저런"}
 
 
 def _without_leading_function_words(title: str) -> str:
@@ -230,7 +231,8 @@ def _without_leading_function_words(title: str) -> str:
     tokens = [t for t in kiwi().tokenize(title) if not t.tag.startswith("S")]
     for n, token in enumerate(tokens):
         leading = (
-            token.tag in ("MM", "MAG", "MAJ", "NR", "IC", "VA", "ETM")
+            (token.tag == "MM" and token.form in _DEMONSTRATIVES)  # not "내 스터디"
+            or token.tag in ("MAG", "MAJ", "NR", "IC", "VA", "ETM")
             or token.tag.startswith(("J", "E"))
             or token.form in _LEADING_NOUNS
         )

@@ -310,6 +310,8 @@ def test_english_week_words_give_the_week():
         # a day word's remains, a connective, a day counted from another item lead no title
         ("다음 달 말일에 관리비 내기 추가해줘", "관리비 내기"),
         ("금요일 오후 3시 대신 헬스 넣어줘", "헬스"),
+        # a possessive is what the user wrote
+        ("금요일 오후 3시 우리 팀 회식 넣어줘", "우리 팀 회식"),
     ],
 )
 def test_titles_keep_nouns_and_drop_particles_and_fillers(message, title):
