@@ -30,7 +30,7 @@ from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
 from text.sections import heading_of
-from text.skills import find_skills
+from text.skills import find_skills, taxonomy
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
 WEEKDAYS = "월화수목금토일"
@@ -151,8 +151,15 @@ def asked_words(message: str) -> list[str]:
     return [
         _compact(w)
         for w in content_words(message)
-        if w not in _DOC_WORDS and w.lower() not in _ENGLISH_FUNCTION_WORDS
+        if w not in _DOC_WORDS
+        and w not in _ASKING_NOUNS
+        and w.lower() not in _ENGLISH_FUNCTION_WORDS
     ]
+
+
+# Korean nouns that ask for a list, not what is in it, as "requirements" does in English:
+# "DB 관련 요구사항 있어?" (Kiwi: 요구 + 사항) asks for DB, not for a heading with 사항 in it.
+_ASKING_NOUNS = frozenset({"요구", "사항", "요구사항", "내용"})
 
 
 # English words that ask, not what is asked about ("and what do they require?").
@@ -345,7 +352,9 @@ def answer_lines(
     skill_of = {w: set(find_skills(w)) for w in words}
     asked_skills = find_skills(message)
     skills_everywhere = (
-        set(find_skills("\n".join(everything))) if asked_skills or any(skill_of.values()) else set()
+        taxonomy().closure(find_skills("\n".join(everything)))
+        if asked_skills or any(skill_of.values())
+        else set()
     )
     for skill in asked_skills:
         if skill in skills_everywhere and not any(skill in s for s in skill_of.values()):
@@ -359,8 +368,9 @@ def answer_lines(
     line_skills: dict[str, set[str]] = {}
 
     def skills_of(text: str) -> set[str]:
+        # with what they imply: a line naming MySQL answers a question about DB
         if text not in line_skills:
-            line_skills[text] = set(find_skills(text))
+            line_skills[text] = taxonomy().closure(find_skills(text))
         return line_skills[text]
 
     def holds(word: str, line: _Line) -> bool:

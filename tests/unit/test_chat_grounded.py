@@ -152,6 +152,16 @@ def test_how_many_of_something_is_answered_only_by_a_line_counting_it():
     assert rag_answer("해커톤 몇 번 입상했다고 썼지", [native]).startswith("교내 해커톤 두 번")
 
 
+def test_a_kind_of_skill_is_answered_by_a_line_naming_one_of_that_kind():
+    posting = [
+        Passage("toss", "posting", "자격요건", "[자격요건]\n- PostgreSQL 운영 경험", 0.8, "토스"),
+        Passage("toss", "posting", "우대사항", "[우대사항]\n- Terraform 사용 경험", 0.8, "토스"),
+    ]
+    # "요구사항" asks for the list (as "requirements" does), not for a heading with 사항
+    answer = rag_answer("토스 공고에 데이터베이스 관련 요구사항 있어?", posting)
+    assert answer.startswith("PostgreSQL 운영 경험") and "자격요건" in answer
+
+
 def test_a_follow_up_pointing_back_is_answered_from_the_document_it_points_at():
     resume = Passage("cv", "resume", "프로젝트", "[프로젝트]\n- 사내 배포 자동화: 30분 → 5분", 0.9)
     # "그거" is the portfolio's dashboard: the resume's deployment line does not answer it
