@@ -421,16 +421,23 @@ def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
     return {"date": (date.fromisoformat(target["date"]) + sign * timedelta(days=days)).isoformat()}
 
 
+# The same day as an item the clause names ("네이버 면접 끝나고 같은 날 오후 6시에"), and what
+# may stand between the item and the day word.
+SAME_DAY = re.compile(r"같은\s*날|당일")
+_AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:본\s*)?(?:뒤|후)에?|하고)\s*$")
+
+
 def _named_anchor(
     clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
 ) -> str | None:
     """The day a clause counts from something it names before 전날/다음 날/하루 전: one of the
     user's schedules ("네이버 면접 전날"), else a stage of the posting in focus ("마감 하루
     전"), shifted as it says; None when it names none (or several fit)."""
-    shift = DAY_SHIFT.search(clause)
+    shift = DAY_SHIFT.search(clause) or SAME_DAY.search(clause)
     if shift is None:
         return None
-    named = " ".join(clause[: shift.start()].split()[-3:])
+    # "네이버 면접 끝나고 같은 날": what was done with the item is not part of its name
+    named = " ".join(_AFTER_ITEM.sub(" ", clause[: shift.start()]).split()[-3:])
     if not named:
         return None
     fits = best_schedules(items, named, [], [])
@@ -489,6 +496,12 @@ def schedule_call(
         if not fits and (points_back(clause) or not title_of(clause, [m.span for m in found])):
             single = last_item(focus, items)
             fits = [single] if single else refers_to(clause, focus, items).choices
+        elif len(fits) > 1 and chosen is None and points_back(clause):
+            # "그 면접 메모에 …" with three interviews: the one the room is talking about
+            resolved = refers_to(
+                unquoted(clause), focus, items, lambda t, pool: match_schedule(pool, t, [], times)
+            )
+            fits = [resolved.item] if resolved.item is not None else resolved.choices or fits
         if len(fits) == 1:
             picked = fits[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked

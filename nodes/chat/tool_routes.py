@@ -22,6 +22,7 @@ from langchain_core.tools import BaseTool, ToolException
 
 from core.services import get_services
 from nodes.chat.focus import (
+    DAY_SHIFT,
     POINTER,
     SAME_AGAIN,
     last_item,
@@ -49,6 +50,7 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import (
     POSTING_WHEN,
+    SAME_DAY,
     AskBack,
     Context,
     _adds_again,
@@ -200,7 +202,13 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         seen = [i for i in focus.get("listed") or [] if i.get("date") == day]
         operations, context = operations[1:], Context(day=day, listed=seen)
     for clause, kind in operations:
-        reads = kind in ("update_schedule", "delete_schedule") or bool(memo) or bool(focus)
+        # an add counted from an item ("네이버 면접 끝나고 같은 날", "마감 전날") reads them too
+        reads = (
+            kind in ("update_schedule", "delete_schedule")
+            or bool(memo)
+            or bool(focus)
+            or bool(DAY_SHIFT.search(clause) or SAME_DAY.search(clause))
+        )
         items = await schedules() if reads else []
         planned = await asyncio.to_thread(
             schedule_call,

@@ -550,3 +550,16 @@ def test_a_day_counted_from_a_stage_of_the_posting_in_focus():
         "add_schedule",
         {"title": "알고리즘 복습", "date": "2026-12-19", "time": "22:00"},
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [
+        ("토스 면접 끝나고 같은 날 저녁 7시에 회고 넣어줘", "2026-12-03"),
+        ("알고리즘 스터디 당일 오전 9시에 복습 추가", "2026-12-02"),
+        ("토스 면접 전날 밤 9시에 예상 질문 정리 넣어줘", "2026-12-02"),
+    ],
+)
+def test_an_add_counted_from_an_item_it_names_takes_that_items_day(message, day):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["date"]) == ("add_schedule", day)
