@@ -24,7 +24,7 @@ ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
 ADD_VERB = re.compile(
-    r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|ㄱㄱ?(?=\s*$|[!.~])|"
+    r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
     r"(?i:\b(?:add|put|book|save)\b)"
 )
 MOVE_VERB = re.compile(

@@ -421,6 +421,9 @@ def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
     return {"date": (date.fromisoformat(target["date"]) + sign * timedelta(days=days)).isoformat()}
 
 
+# Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
+RESTORE = re.compile(r"원래대로|되돌려|복구|살려|(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
+
 # The same day as an item the clause names ("네이버 면접 끝나고 같은 날 오후 6시에"), and what
 # may stand between the item and the day word.
 SAME_DAY = re.compile(r"같은\s*날|당일")
@@ -507,6 +510,14 @@ def schedule_call(
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
         if len(fits) > 1:
             return _ask_back(kind, clause, fits)
+    if kind == "add_schedule" and RESTORE.search(clause) and points_back(clause):
+        # "방금 지운 거 원래대로 다시 넣어줘": the item the room just deleted, as it was
+        deleted = [i for i in (focus or {}).get("items") or [] if i.get("how") == "deleted"]
+        if len(deleted) == 1 and deleted[0].get("date"):
+            gone = deleted[0]
+            args = {"title": gone["title"], "date": gone["date"]}
+            args |= {"time": gone["time"]} if gone.get("time") else {}
+            return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
     if kind == "add_schedule":
         days = [m.value for m in found if m.kind == "date"]
         times = [m.value for m in found if m.kind == "time"]

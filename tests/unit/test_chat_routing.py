@@ -563,3 +563,16 @@ def test_a_day_counted_from_a_stage_of_the_posting_in_focus():
 def test_an_add_counted_from_an_item_it_names_takes_that_items_day(message, day):
     name, args, _ = call(message, "add_schedule")
     assert (name, args["date"]) == ("add_schedule", day)
+
+
+@pytest.mark.parametrize("message", ["방금 지운 거 원래대로 다시 넣어줘", "그거 복구해줘"])
+def test_what_the_room_just_deleted_is_put_back_as_it_was(message):
+    gone = {"schedule_id": "z", "title": "라인 최종 면접", "date": "2026-12-08", "time": "16:00"}
+    focus = {"items": [{**gone, "how": "deleted", "turn": 1}], "turn": 1}
+    kinds = [kind for _, kind in split_operations(message)]
+    assert kinds == ["add_schedule"]
+    got = schedule_call(message, "add_schedule", NOW, ITEMS, Context(), None, focus)
+    assert got[:2] == (
+        "add_schedule",
+        {"title": "라인 최종 면접", "date": "2026-12-08", "time": "16:00"},
+    )
