@@ -421,6 +421,33 @@ def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
     return {"date": (date.fromisoformat(target["date"]) + sign * timedelta(days=days)).isoformat()}
 
 
+def _the_same_add_again(
+    clause: str, found: list[Mention], items: list[dict[str, Any]], focus: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """ "카카오 면접 날에도 똑같이 넣어줘" after adding one: the item the room just added, again
+    (its title, and its time unless one is said) on the day the clause says or the day of
+    the schedule it names; None when the clause is not that."""
+    if not SAME_AGAIN.search(clause):
+        return None
+    added = [i for i in (focus or {}).get("items") or [] if i.get("how") == "added"]
+    if not added:
+        return None
+    last = added[0]
+    days = [m.value for m in found if m.kind == "date"]
+    times = [m.value for m in found if m.kind == "time"]
+    day = days[0] if days else None
+    if day is None:
+        others = [i for i in items if i.get("schedule_id") != last.get("schedule_id")]
+        named = SAME_AGAIN.split(unquoted(clause))[0]
+        fits = best_schedules(others, named, [], [])
+        if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
+            day = fits[0]["date"]
+    if day is None:
+        return None
+    time = times[0] if times else last.get("time")
+    return {"title": last["title"], "date": day, **({"time": time} if time else {})}
+
+
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 RESTORE = re.compile(r"원래대로|되돌려|복구|살려|(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
 
@@ -518,6 +545,9 @@ def schedule_call(
             args = {"title": gone["title"], "date": gone["date"]}
             args |= {"time": gone["time"]} if gone.get("time") else {}
             return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
+    again = _the_same_add_again(clause, found, items, focus)
+    if kind == "add_schedule" and again is not None:
+        return "add_schedule", {**again, **({"memo": memo} if memo else {})}, None
     if kind == "add_schedule":
         days = [m.value for m in found if m.kind == "date"]
         times = [m.value for m in found if m.kind == "time"]

@@ -576,3 +576,20 @@ def test_what_the_room_just_deleted_is_put_back_as_it_was(message):
         "add_schedule",
         {"title": "라인 최종 면접", "date": "2026-12-08", "time": "16:00"},
     )
+
+
+def test_the_same_add_again_on_the_day_of_another_schedule():
+    added = {"schedule_id": "n", "title": "면접 복기", "date": "2026-12-03", "time": "18:00"}
+    focus = {"items": [{**added, "how": "added", "turn": 1}], "turn": 1}
+    items = [*ITEMS, added]
+    got = schedule_call(
+        "알고리즘 스터디 날에도 똑같이 넣어줘", "add_schedule", NOW, items, Context(), None, focus
+    )
+    expected = {"title": "면접 복기", "date": "2026-12-02", "time": "18:00"}
+    assert got[:2] == ("add_schedule", expected)
+    # a day and a time said outright win over the item's
+    got = schedule_call(
+        "12월 9일 오전 10시에도 똑같이 추가", "add_schedule", NOW, items, Context(), None, focus
+    )
+    expected = {"title": "면접 복기", "date": "2026-12-09", "time": "10:00"}
+    assert got[:2] == ("add_schedule", expected)
