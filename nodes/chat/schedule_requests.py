@@ -545,9 +545,9 @@ def schedule_call(
             args = {"title": gone["title"], "date": gone["date"]}
             args |= {"time": gone["time"]} if gone.get("time") else {}
             return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
-    again = _the_same_add_again(clause, found, items, focus)
-    if kind == "add_schedule" and again is not None:
-        return "add_schedule", {**again, **({"memo": memo} if memo else {})}, None
+    repeated = _the_same_add_again(clause, found, items, focus)
+    if kind == "add_schedule" and repeated is not None:
+        return "add_schedule", {**repeated, **({"memo": memo} if memo else {})}, None
     if kind == "add_schedule":
         days = [m.value for m in found if m.kind == "date"]
         times = [m.value for m in found if m.kind == "time"]
