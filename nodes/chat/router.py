@@ -69,6 +69,7 @@ IF_FREE = re.compile(
 )
 # Two events in one add ("12월 3일 오후 1시 SK 서류 제출이랑 12월 5일 ... 토익 시험 일정
 # 넣어줘"): a noun joined by 이랑/랑/하고/과/와/and, when both sides name their own date.
+_SAME_DAY_WORD = re.compile(r"같은\s*날|그\s*날|당일")
 NOUN_JOIN = re.compile(r"(?:이랑|랑|하고|과|와|,)\s+|(?i:\s+and\s+)")
 VERB_ONLY = re.compile(
     r"(?:일정|스케줄|캘린더|달력)?\s*(?:에서|에|을|를|도)?\s*"
@@ -430,7 +431,10 @@ def _dated_parts(clause: str) -> list[str]:
     own = unquoted(clause)
     for m in NOUN_JOIN.finditer(own):
         left, right = clause[: m.start()], clause[m.end() :]
-        if find_when(left, ref).date and find_when(right, ref).date:
+        later = find_when(right, ref)
+        # the second event dated by its own day, or "같은 날 오후 5시" (the first one's day)
+        dated = later.date or (later.time and _SAME_DAY_WORD.match(right.strip()))
+        if find_when(left, ref).date and dated:
             return [left, *_dated_parts(right)]
     return [clause]
 

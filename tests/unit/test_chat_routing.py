@@ -319,6 +319,15 @@ def test_titles_keep_nouns_and_drop_particles_and_fillers(message, title):
     assert (name, args["title"]) == ("add_schedule", title)
 
 
+def test_two_events_joined_by_a_comma_the_second_on_the_same_day_are_two_adds():
+    message = "12월 7일 오전 10시 라인 코테, 같은 날 오후 4시 라인 면접 넣어줘"
+    parts = split_operations(message)
+    assert [kind for _, kind in parts] == ["add_schedule", "add_schedule"]
+    context = Context()
+    first = schedule_call(parts[0][0], "add_schedule", NOW, ITEMS, context)
+    assert first[1] == {"title": "라인 코테", "date": "2026-12-07", "time": "10:00"}
+
+
 @pytest.mark.parametrize(
     ("message", "kinds"),
     [
