@@ -660,6 +660,16 @@ CORRECTION = re.compile(
 )
 
 
+def _another_event_too(clause: str, item: dict[str, Any], now: date) -> bool:
+    """ "같은 날 오후 5시에 자소서 수정도" right after adding 코테 연습: a new event named with
+    도 (also), not a change of the item just touched."""
+    if not re.search(r"도\s*[.!?~ㅎㅋ]*$", clause.strip()):
+        return False
+    title = title_of(clause, [m.span for m in mentions(clause, now)])
+    title = re.sub(r"도$", "", title).strip()
+    return _names_an_event(title) and not (_title_words(title) & _title_words(item["title"]))
+
+
 def _only_new_values(clause: str, now: date) -> bool:
     """A clause that gives a new date or time ("…로", or any date after a correction) and
     asks for no listing."""

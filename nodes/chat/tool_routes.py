@@ -54,6 +54,7 @@ from nodes.chat.schedule_requests import (
     AskBack,
     Context,
     _adds_again,
+    _another_event_too,
     _only_new_values,
     _relists,
     pick_choice,
@@ -177,6 +178,13 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     rounds: list[list[Done]] = []
     said: list[str] = []
     asked_back = None
+    if len(operations) == 1 and operations[0][1] != "delete_schedule" and focus:
+        # "같은 날 오후 5시에 자소서 수정도" right after an add: another event, also added (수정
+        # here names the event, it asks for no change)
+        single = last_item(focus, await schedules())
+        clause = operations[0][0]
+        if single is not None and await asyncio.to_thread(_another_event_too, clause, single, now):
+            operations = [(clause, "add_schedule")]
     if len(operations) == 1 and operations[0][1] == "get_schedule" and focus:
         # "시간도 저녁 8시로", "아니다 다시 오후 5시로", "메모도 달아줘: '…'" right after a
         # change: the same item, changed again

@@ -602,3 +602,14 @@ def test_the_same_add_again_on_the_day_of_another_schedule():
     )
     expected = {"title": "면접 복기", "date": "2026-12-09", "time": "10:00"}
     assert got[:2] == ("add_schedule", expected)
+
+
+def test_another_event_named_with_also_is_an_add_not_a_change():
+    from nodes.chat.schedule_requests import _another_event_too
+
+    item = {"title": "면접 스터디"}
+    assert _another_event_too("같은 날 저녁 8시에 포트폴리오 수정도", item, NOW)
+    assert _another_event_too("다음날 오전 9시 토익 시험도!", item, NOW)
+    # a change of the item just touched, or of its own fields, is not another event
+    assert not _another_event_too("시간도 9시로", item, NOW)
+    assert not _another_event_too("면접 스터디 메모도", item, NOW)
