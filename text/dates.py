@@ -245,7 +245,7 @@ _AFTER = re.compile(
 )
 # The same in English and as what is left ("closes in 5 days", "in 2 weeks", "3 days
 # left", "마감 5일 남음"): an offset from today.
-_EN_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+EN_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _LEFT = re.compile(
     r"(?i)\bin\s+(\d{1,3}|an?|one|two|three|four|five|six)\s+(days?|weeks?)\b"
     r"|\b(\d{1,3})\s+(days?|weeks?)\s+(?:left|remaining|to\s+go)\b"
@@ -370,7 +370,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
     if left:
         groups = left.groups()
         count, unit = next((g, u) for g, u in zip(groups[::2], groups[1::2], strict=True) if g)
-        n = _EN_COUNT.get(count.lower()) or int(count)
+        n = EN_COUNT.get(count.lower()) or int(count)
         value = _plus(now, n * (7 if unit.lower().startswith(("w", "주")) else 1))
         if value is not None:
             return value, [left.span()], True

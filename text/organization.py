@@ -36,11 +36,11 @@ _LEGAL = re.compile(r"\(주\)|㈜|\(유\)|\(재\)|\(사\)|주식회사|유한회
 _LEGAL_LATIN = re.compile(
     r"(?:,?\s+)(?:Inc|Corp|Corporation|Co|Ltd|LLC|GmbH|Limited|PLC)\.?$", re.I
 )
-# Words after a name that are a part of it, not the organisation: a team, an office.
+# Words after a name that are a part of it, not the organisation: a team, an office (the
+# hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
 _UNIT = re.compile(
-    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부)|인사부|인사팀|"
-    r"채용(?:팀|담당자?|홈페이지|정보)?|담당자?|인사담당자?|"
-    r"(?i:careers?|recruiting|recruitment|talent|people|hr|team|jobs?))$"
+    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부)|담당자?|"
+    r"(?i:people|team|jobs?))$"
 )
 # Words of the hiring function ("채용담당 최수진", "hy 인재채용", "KT Recruit", "Talent
 # Acquisition <talent@…>"): the organisation is what stands before the first of them.
@@ -394,7 +394,8 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     ]
     proposals += _proper_nouns(lines)
     # the address's domain as the text spells it ("quillbridge" -> "Quill Bridge")
-    for domain in _mail_domains(head):
+    domains = _mail_domains(clean)
+    for domain in domains:
         spelt = r"[\s&.\-]?".join(map(re.escape, domain))
         for m in re.finditer(rf"(?<![A-Za-z@]){spelt}(?![A-Za-z.])", head, re.I):
             proposals.append(("domain", m.group(0), m.start()))
@@ -430,7 +431,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     if not candidates:
         return []
     # the sender's address names the organisation ("talent@lumenmobility.com")
-    for domain in _mail_domains(clean):
+    for domain in domains:
         for c in candidates.values():
             if re.sub(r"[^a-z0-9]", "", c.name.lower()) == domain:
                 c.evidence.add("domain")

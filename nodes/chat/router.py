@@ -69,7 +69,8 @@ IF_FREE = re.compile(
 )
 # Two events in one add ("12월 3일 오후 1시 SK 서류 제출이랑 12월 5일 ... 토익 시험 일정
 # 넣어줘"): a noun joined by 이랑/랑/하고/과/와/and, when both sides name their own date.
-_SAME_DAY_WORD = re.compile(r"같은\s*날|그\s*날|당일")
+# The day of another event ("같은 날 오후 5시", "그날", "카카오 면접 당일").
+SAME_DAY = re.compile(r"같은\s*날|그\s*날|당일")
 NOUN_JOIN = re.compile(r"(?:이랑|랑|하고|과|와|,)\s+|(?i:\s+and\s+)")
 VERB_ONLY = re.compile(
     r"(?:일정|스케줄|캘린더|달력)?\s*(?:에서|에|을|를|도)?\s*"
@@ -433,7 +434,7 @@ def _dated_parts(clause: str) -> list[str]:
         left, right = clause[: m.start()], clause[m.end() :]
         later = find_when(right, ref)
         # the second event dated by its own day, or "같은 날 오후 5시" (the first one's day)
-        dated = later.date or (later.time and _SAME_DAY_WORD.match(right.strip()))
+        dated = later.date or (later.time and SAME_DAY.match(right.strip()))
         if find_when(left, ref).date and dated:
             return [left, *_dated_parts(right)]
     return [clause]

@@ -28,6 +28,7 @@ from nodes.chat.router import (
     LIST_VERB,
     MY_SCHEDULE,
     QUOTED,
+    SAME_DAY,
     SHIFT,
     WHEN,
     koreanised,
@@ -35,7 +36,7 @@ from nodes.chat.router import (
     split_operations,
     unquoted,
 )
-from text.dates import RelativeWhen, date_range, find_when
+from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
 from text.korean_text import content_words, kiwi
 from text.stages import named_stages
 
@@ -92,7 +93,6 @@ EN_SHIFT = re.compile(
     rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+\S+){{0,3}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
     rf"|{_EN_AMOUNT}\s+{_EN_WAY})\b"
 )
-_EN_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 
 
 def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]:
@@ -109,7 +109,7 @@ def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]
         if english.group(1)
         else (english.group(6), english.group(4), english.group(5))
     )
-    n = _EN_NUMBER.get(count.lower()) or int(count)
+    n = EN_COUNT.get(count.lower()) or int(count)
     unit = unit.lower()
     amount = (
         f"{n}시간"
@@ -451,9 +451,7 @@ def _the_same_add_again(
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 RESTORE = re.compile(r"원래대로|되돌려|복구|살려|(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
 
-# The same day as an item the clause names ("네이버 면접 끝나고 같은 날 오후 6시에"), and what
-# may stand between the item and the day word.
-SAME_DAY = re.compile(r"같은\s*날|당일")
+# What may stand between an item the clause names and its day word ("네이버 면접 끝나고 같은 날").
 _AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:본\s*)?(?:뒤|후)에?|하고)\s*$")
 
 

@@ -42,6 +42,7 @@ from nodes.chat.router import (
     IF_FREE,
     MY_SCHEDULE,
     RECRUIT_WORD,
+    SAME_DAY,
     SCHEDULE_VERB,
     WHEN,
     koreanised,
@@ -50,7 +51,6 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import (
     POSTING_WHEN,
-    SAME_DAY,
     AskBack,
     Context,
     _adds_again,
@@ -178,28 +178,31 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     rounds: list[list[Done]] = []
     said: list[str] = []
     asked_back = None
-    if len(operations) == 1 and operations[0][1] != "delete_schedule" and focus:
-        # "같은 날 오후 5시에 자소서 수정도" right after an add: another event, also added (수정
-        # here names the event, it asks for no change)
-        single = last_item(focus, await schedules())
-        clause = operations[0][0]
-        if single is not None and await asyncio.to_thread(_another_event_too, clause, single, now):
-            operations = [(clause, "add_schedule")]
-    if len(operations) == 1 and operations[0][1] == "get_schedule" and focus:
+    if len(operations) == 1 and focus:
         # "시간도 저녁 8시로", "아니다 다시 오후 5시로", "메모도 달아줘: '…'" right after a
-        # change: the same item, changed again
+        # change: the same item, changed again; "같은 날 오후 5시에 자소서 수정도" right after an
+        # add: another event, also added (수정 there names the event, it asks for no change)
         single = last_item(focus, await schedules())
-        clause = operations[0][0]
-        if await asyncio.to_thread(_adds_again, clause, focus, now):
+        clause, kind = operations[0]
+        if (
+            kind != "delete_schedule"
+            and single is not None
+            and await asyncio.to_thread(_another_event_too, clause, single, now)
+        ):
             operations = [(clause, "add_schedule")]
-        elif _relists(clause, focus, now):
-            pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
-        elif single is not None and (memo or shift_in(clause)[0] or _only_new_values(clause, now)):
-            operations, chosen = [(clause, "update_schedule")], single
-        elif focus.get("last_change") and SAME_AGAIN.search(clause):
-            operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
-        elif memo and (points_back(clause) or ordinal_position(clause) is not None):
-            operations = [(clause, "update_schedule")]  # "마지막 거 메모에 '…'"
+        elif kind == "get_schedule":
+            if await asyncio.to_thread(_adds_again, clause, focus, now):
+                operations = [(clause, "add_schedule")]
+            elif _relists(clause, focus, now):
+                pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
+            elif single is not None and (
+                memo or shift_in(clause)[0] or _only_new_values(clause, now)
+            ):
+                operations, chosen = [(clause, "update_schedule")], single
+            elif focus.get("last_change") and SAME_AGAIN.search(clause):
+                operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
+            elif memo and (points_back(clause) or ordinal_position(clause) is not None):
+                operations = [(clause, "update_schedule")]  # "마지막 거 메모에 '…'"
     looked: bool = bool(focus) and await asyncio.to_thread(
         _looked_just_now, operations, cast("dict[str, Any]", focus), now
     )

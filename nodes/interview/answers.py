@@ -27,17 +27,14 @@ NON_ANSWER = re.compile(
 )
 MIN_ANSWER_CHARS = 10
 SHORT_ANSWER_CHARS = 80
-_EVIDENCE = re.compile(
-    r"\d+\s*(?:%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|TPS|RPS)"
-)
+# Units a number in an answer is written with.
+_UNITS = r"%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|TPS|RPS"
+_EVIDENCE = re.compile(rf"\d+\s*(?:{_UNITS})")
 # A measured result is a number in a clause that says what changed or came out ("p95가
 # 1.8초에서 320ms로 떨어졌고", "전환율이 12% 올랐습니다", "TPS 2.3배 확인"), not a setting,
 # a tenure or a plan in one ("revalidate를 60초 정도 줬고", "5년차", "99% 이상 유지를
 # 목표로", "2.5배 물량이 예상돼서").
-_NUMBER = re.compile(
-    r"\d[\d,.]*\s*(?:%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|점|원|TPS|RPS|"
-    r"(?i:x|k|m)\b)"
-)
+_NUMBER = re.compile(rf"\d[\d,.]*\s*(?:{_UNITS}|점|원|(?i:x|k|m)\b)")
 _CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|,\s+|(?<=고요)\s|(?<=는데)\s|(?<=는데요)\s")
 _OUTCOME = re.compile(
     r"→|->|\d[\d,.]*\s*[^\s\d]{0,4}에서\s*\d[\d,.]*\s*\S*?\s*(?:로|으로)|줄였|줄었|줄이|줄어|떨어|낮췄|낮아|낮추|올랐|올렸|"
