@@ -29,9 +29,12 @@ def test_health_reports_every_dependency(live_server):
 
 def test_streamed_analysis_then_a_cache_hit_without_model_calls(live_server):
     with httpx.Client(base_url=live_server, timeout=600) as client:
-        # Redis keeps results between runs: a nonce makes this input new to the cache.
+        # Redis keeps results between runs: a nonce makes this input new to the cache. It is
+        # a notice number at the posting's end, which no requirement or evidence reads: as a
+        # resume line it moved the score's expected credit (82 for 1 nonce in 40).
         nonce = uuid.uuid4().hex[:8]
-        fresh = {"input": {**BODY["input"], "resume_text": RESUME + f"\n[활동]\n스터디 {nonce}"}}
+        posting = POSTING + f"\n(공고번호 {nonce})"
+        fresh = {"input": {**BODY["input"], "posting_text": posting}}
         before = model_calls(live_server)
         r = client.post("/ai/analyze/stream_events", json={**fresh, "version": "v2"})
         payloads, token_at, final_at = stream_parts(r.text)
