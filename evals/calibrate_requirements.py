@@ -28,14 +28,14 @@ from evals.run_requirements import load_rows
 from nodes.analysis.requirements import (
     FEATURES,
     StatusModel,
+    all_signals,
     decide,
     features,
     resume_facts,
     resume_fit,
-    signals,
     typed_check,
 )
-from nodes.analysis.scoring import score_credits
+from nodes.analysis.scoring import GRADE_FLOORS, score_credits
 from text.requirements import PostingRequirement, requirement_type
 from text.skills import find_skills, taxonomy
 
@@ -65,12 +65,9 @@ def collect(split: str) -> list[dict[str, Any]]:
                 )
             )
         matrix = np.asarray(cache.query_vectors([r.text for r in reqs]), dtype=np.float32)
-        sigs = [
-            signals(r, facts.lines, facts.line_terms, matrix[i], facts.line_matrix, facts.skills)
-            for i, r in enumerate(reqs)
-        ]
+        sigs, practice = all_signals(reqs, facts, matrix)
         fit = resume_fit(sigs)
-        for req, sig, gold in zip(reqs, sigs, row["requirements"], strict=True):
+        for req, sig, work, gold in zip(reqs, sigs, practice, row["requirements"], strict=True):
             typed = typed_check(req, facts)[0]
             out.append(
                 {
@@ -78,6 +75,7 @@ def collect(split: str) -> list[dict[str, Any]]:
                     "posting": row["posting_text"],
                     "req": req,
                     "sig": sig,
+                    "practice": work,
                     "fit": fit,
                     "facts": facts,
                     "x": features(sig, fit, typed, req.kind == "preferred"),
@@ -115,7 +113,12 @@ def tune_cuts(model: StatusModel, records: list[dict[str, Any]]) -> StatusModel:
         return float(
             np.mean(
                 [
-                    RANK[decide(r["req"], r["sig"], r["fit"], r["facts"], candidate)[0]] == r["y"]
+                    RANK[
+                        decide(
+                            r["req"], r["sig"], r["fit"], r["facts"], candidate, 0.5, r["practice"]
+                        )[0]
+                    ]
+                    == r["y"]
                     for r in records
                 ]
             )
@@ -135,6 +138,64 @@ def tune_cuts(model: StatusModel, records: list[dict[str, Any]]) -> StatusModel:
     return chosen
 
 
+def pair_scores(
+    records: list[dict[str, Any]], credits: list[float]
+) -> list[tuple[str, str, int, list[str]]]:
+    """(pair id, posting, score, expected grades) of every pair."""
+    by_pair: dict[str, list[tuple[str, float]]] = {}
+    rows = {}
+    for rec, credit in zip(records, credits, strict=True):
+        by_pair.setdefault(rec["row"]["id"], []).append((rec["req"].kind, credit))
+        rows[rec["row"]["id"]] = rec["row"]
+    out = []
+    for pid, items in by_pair.items():
+        scored = score_credits(items)
+        if scored:
+            row = rows[pid]
+            out.append((pid, row["posting_text"], scored[0], row["expected_grades"]))
+    return out
+
+
+def _grade(score: int, floors: tuple[int, ...]) -> str:
+    return next((g for g, f in zip("ABCD", floors, strict=True) if score >= f), "F")
+
+
+MIN_BAND = 10
+
+
+def tune_floors(scores: list[tuple[str, str, int, list[str]]]) -> tuple[int, ...]:
+    """The grade floors (A, B, C, D) with the most pairs in their expected band; among
+    equals, the one nearest the shipped floors. Every grade between A and F spans at least
+    MIN_BAND points (a grade no score can reach tells the user nothing). Prefix counts per
+    grade make each candidate O(1): below[g][x] = pairs scored under x whose band holds g."""
+    shipped = tuple(f for _, f in GRADE_FLOORS)
+    below = {
+        g: [sum(1 for _, _, s, eg in scores if s < x and g in eg) for x in range(102)]
+        for g in "ABCDF"
+    }
+    best: tuple[int, int, tuple[int, ...]] = (-1, 0, shipped)
+    for a in range(75, 97):
+        for b in range(55, a - MIN_BAND + 1):
+            for c in range(35, b - MIN_BAND + 1):
+                for d in range(15, c - MIN_BAND + 1):
+                    ok = (
+                        below["A"][101]
+                        - below["A"][a]
+                        + below["B"][a]
+                        - below["B"][b]
+                        + below["C"][b]
+                        - below["C"][c]
+                        + below["D"][c]
+                        - below["D"][d]
+                        + below["F"][d]
+                    )
+                    near = -(abs(a - shipped[0]) + abs(b - shipped[1]) + abs(c - shipped[2]))
+                    near -= abs(d - shipped[3])
+                    if (ok, near) > best[:2]:
+                        best = (ok, near, (a, b, c, d))
+    return best[2]
+
+
 def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
     by_pair: dict[str, list[tuple[str, float]]] = {}
     rows = {}
@@ -150,14 +211,14 @@ def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--split", default="dev", choices=["dev"])
+    parser.add_argument("--split", nargs="+", default=["dev", "dev2"], choices=["dev", "dev2"])
     parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
-    records = collect(args.split)
+    records = [r for split in args.split for r in collect(split)]
     x = np.array([r["x"] for r in records], dtype=float)
     y = np.array([r["y"] for r in records])
     postings = np.array([r["posting"] for r in records])
-    print(f"{len(records)} {args.split} requirements over {len(set(postings))} postings")
+    print(f"{len(records)} {'+'.join(args.split)} requirements over {len(set(postings))} postings")
     for credit in args.credits:
         statuses, credits = [None] * len(records), [0.0] * len(records)
         for posting in sorted(set(postings)):
@@ -166,7 +227,9 @@ def main() -> None:
             model = tune_cuts(model, [r for r, h in zip(records, held_out, strict=True) if not h])
             for i in np.flatnonzero(held_out):
                 r = records[i]
-                st, cr, _, _ = decide(r["req"], r["sig"], r["fit"], r["facts"], model, credit)
+                st, cr, _, _ = decide(
+                    r["req"], r["sig"], r["fit"], r["facts"], model, credit, r["practice"]
+                )
                 statuses[i], credits[i] = RANK[st], cr
         accuracy = float(np.mean(np.array(statuses) == y))
         by_status = [(1.0, credit, 0.0)[2 - s] for s in statuses]
@@ -175,19 +238,33 @@ def main() -> None:
             f"grade band {grade_band(records, credits):.3f} (expected credits), "
             f"{grade_band(records, by_status):.3f} (credits of the statuses shown)"
         )
+        for label, values in (("expected credits", credits), ("statuses shown", by_status)):
+            scores = pair_scores(records, values)
+            ok = 0
+            for posting in sorted({p for _, p, _, _ in scores}):
+                floors = tune_floors([t for t in scores if t[1] != posting])
+                ok += sum(_grade(s, floors) in eg for _, p, s, eg in scores if p == posting)
+            print(
+                f"  grade band with floors tuned leave-one-posting-out ({label}): "
+                f"{ok / len(scores):.3f}"
+            )
         if credit == 0.5:
             print(
                 "  confusion (gold, predicted):",
                 sorted(Counter(zip(y.tolist(), statuses, strict=False)).items()),
             )
     model = tune_cuts(fit_model(x, y), records)
-    fitted = [decide(r["req"], r["sig"], r["fit"], r["facts"], model, 0.5) for r in records]
+    fitted = [
+        decide(r["req"], r["sig"], r["fit"], r["facts"], model, 0.5, r["practice"]) for r in records
+    ]
     fitted_accuracy = np.mean([RANK[f[0]] == r["y"] for f, r in zip(fitted, records, strict=True)])
     fitted_band = grade_band(records, [f[1] for f in fitted])
     print(
-        f"fitted on all of {args.split}: status accuracy {fitted_accuracy:.3f}, "
+        f"fitted on all of {'+'.join(args.split)}: status accuracy {fitted_accuracy:.3f}, "
         f"grade band {fitted_band:.3f}"
     )
+    floors = tune_floors(pair_scores(records, [f[1] for f in fitted]))
+    print(f"grade floors tuned on all (expected credits): {floors}")
     print("features:", ", ".join(FEATURES))
     print(f"STATUS_MODEL = {model!r}")
 

@@ -1,7 +1,7 @@
 """Analysis on any posting (issue #26): requirement-by-requirement matching, measured on
 cross-author pairs over every job family, through `langsmith.evaluate`.
 
-    python -m evals.run_requirements --split dev      # fix against this one
+    python -m evals.run_requirements --split dev      # fix against this one (and dev2)
     python -m evals.run_requirements --split test     # frozen: read once per change
     python -m evals.run_requirements --split test --tag first-read
 
@@ -46,6 +46,8 @@ from evals.report import write_results
 HERE = Path(__file__).parent
 SPLITS = {
     "dev": HERE / "datasets" / "analysis_req_dev.jsonl",
+    # The first test split, read in five changes of session 19: development since session 21.
+    "dev2": HERE / "datasets" / "analysis_req_dev2.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
 }
 TARGETS = {"grade_band": 0.85, "status_accuracy": 0.85, "text_faults": 0}
