@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from prompts import escape_data
+from text.korean_text import kiwi
 from text.sections import heading_of
 from text.skills import taxonomy
 
@@ -302,6 +303,27 @@ def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]
     return blocks, found
 
 
+def _is_statement(text: str) -> bool:
+    """A sentence that ends in a final ending with no honorific for its subject ("문서는 노션에
+    공개돼요", "We ship weekly.") says something about the company; outside requirement
+    headings a tool named in it asks nothing of a candidate. One addressing the candidate
+    ("처리해 보셨어야 합니다", "Figma를 다루세요": the honorific -시-) still asks."""
+    tokens = [t for t in kiwi().tokenize(text) if t.tag not in _PUNCTUATION]
+    honorific = any(
+        (t.tag == "EP" and t.form in ("시", "으시"))
+        or (t.tag == "EF" and t.form.startswith(("세", "시", "으세", "으시")))
+        for t in tokens
+    )
+    if tokens and tokens[-1].tag == "EF" and not honorific:
+        return True
+    return bool(_EN_STATEMENT.match(text))
+
+
+_PUNCTUATION = {"SF", "SP", "SS", "SSO", "SSC", "SE", "SO", "SW"}
+# An English sentence about the team: "We ship ...", "Our team uses ...", "The team ...".
+_EN_STATEMENT = re.compile(r"^(?:we|our|the\s+team|everyone)\b", re.IGNORECASE)
+
+
 def extract_requirements(posting_text: str) -> list[PostingRequirement]:
     """Every requirement line of a posting, in its order. Empty when it states none."""
     blocks, found = requirement_blocks(posting_text)
@@ -346,7 +368,7 @@ def extract_requirements(posting_text: str) -> list[PostingRequirement]:
                     or LANGUAGE.search(text)
                     or CREDENTIAL.search(text)
                     or (not loose and _ASKS.search(text))
-                    or taxa.spans(text)
+                    or (taxa.spans(text) and not (loose and _is_statement(text)))
                 ):
                     continue
                 seen.add(text)

@@ -350,8 +350,8 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
 _DECORATION = re.compile(r"^[\s#*■□●○◆◇▶▷►•\-–—·※\[\]【】<>《》()（）0-9.]+|[\s:：\]】>》)）]+$")
 _NOT_LETTER = re.compile(r"[^0-9a-z가-힣]")
 # A heading written in two languages or two words for one section: "우대사항 (Preferred)",
-# "Requirements / 자격요건", "Nice to have · 우대".
-_PART = re.compile(r"\s*[/|｜()（）\[\]【】·,&＆]\s*|\s+[-–—]\s+|\s+and\s+", re.I)
+# "Requirements / 자격요건", "Nice to have · 우대", "복지 및 혜택".
+_PART = re.compile(r"\s*[/|｜()（）\[\]【】·,&＆]\s*|\s+[-–—]\s+|\s+(?:and|및)\s+", re.I)
 # "자격요건: Java", "자격요건 | Java" (a key | value table), "[접수 기간] 2026.07.20 ~ …".
 _AROUND = re.compile(
     r"^(?:주요|상세|전체|나의|my)|(?:요약|개요|상세|내역|사항|기술서|summary|overview|history|details)+$"

@@ -17,6 +17,7 @@ from typing import Any
 from nodes.analysis.feedback import LABELS
 from nodes.analysis.schemas import MatchFeedback
 from nodes.analysis.scoring import score_credits
+from text.modality import line_modality
 
 _FIELDS = {field: label for label, field in LABELS.items()}
 REQ_CHARS = 40
@@ -56,8 +57,22 @@ def _experience_first(items: list[tuple[int, dict[str, Any]]]) -> list[tuple[int
     return sorted(items, key=lambda item: item[1]["type"] in TYPED)
 
 
+def _studied(req: dict[str, Any]) -> bool:
+    """Partly met because the closest evidence is a course or self-study, not work."""
+    return (
+        req["status"] == "partial"
+        and bool(req.get("evidence"))
+        and line_modality(req["evidence"]) == "learning"
+    )
+
+
 def _action(req: dict[str, Any]) -> str:
     """What to add to the resume for one requirement, by its type."""
+    if _studied(req) and req["type"] not in TYPED:
+        return (
+            f"{_q(req['evidence'], EVIDENCE_CHARS)}에서 배운 것을 실제 업무나 프로젝트에 써 본 "
+            "경험이 있다면, 무엇을 했고 어떤 결과를 냈는지 적어 보세요"
+        )
     if req["status"] == "partial" and req.get("evidence") and req["type"] not in TYPED:
         return (
             f"지금의 {_q(req['evidence'], EVIDENCE_CHARS)} 내용을 기간, 규모, 결과와 함께 "
@@ -125,7 +140,12 @@ def grounded_feedback(match: dict[str, Any], facts: dict[str, Any]) -> MatchFeed
 
     weaknesses = []
     for _, _, r in gaps[:4]:
-        if r["status"] == "partial" and r.get("evidence"):
+        if _studied(r):
+            weaknesses.append(
+                f"{KIND_LABEL[r['kind']]} 요건 {_q(r['text'])}: 가장 가까운 근거 "
+                f"{_q(r['evidence'], EVIDENCE_CHARS)} 내용은 교육·학습 이력이라 일부만 충족합니다."
+            )
+        elif r["status"] == "partial" and r.get("evidence"):
             weaknesses.append(
                 f"{KIND_LABEL[r['kind']]} 요건 {_q(r['text'])}: 가장 가까운 근거 "
                 f"{_q(r['evidence'], EVIDENCE_CHARS)} 내용만으로는 일부만 충족합니다."

@@ -192,3 +192,33 @@ def test_grounded_feedback_leads_with_experience_and_asks_for_facts_where_facts_
     years_advice = next(s for s in feedback.suggestions if "경력 2년 이상" in s)
     assert "시작·종료 연월" in years_advice
     assert "더 구체적으로" not in years_advice
+
+
+def test_a_requirement_shown_only_by_study_asks_for_the_work_it_was_used_in():
+    from nodes.analysis.grounded import grounded_feedback
+
+    reqs = [
+        {
+            "text": "SQL로 데이터를 직접 추출할 수 있는 분",
+            "kind": "required",
+            "type": "skill",
+            "status": "partial",
+            "evidence": "SQL 기초 부트캠프 수료 (8주, 2024)",
+        },
+        {
+            "text": "A/B 테스트 설계 경험",
+            "kind": "required",
+            "type": "duty",
+            "status": "partial",
+            "evidence": "배너 문구 A/B 테스트 결과 리뷰",
+        },
+    ]
+    match = {"score": 50, "grade": "C", "requirements": reqs, "credits": [0.5, 0.5]}
+    feedback = grounded_feedback(match, {})
+    studied = next(s for s in feedback.suggestions if "SQL" in s)
+    assert "실제 업무나 프로젝트" in studied and "더 구체적으로" not in studied
+    assert any("교육·학습 이력" in w for w in feedback.weaknesses if "SQL" in w)
+    # work shown thinly is still asked to be told in more detail
+    worked = next(s for s in feedback.suggestions if "A/B" in s)
+    assert "더 구체적으로" in worked
+    assert not any("교육·학습 이력" in w for w in feedback.weaknesses if "A/B" in w)

@@ -83,6 +83,28 @@ def test_a_posting_with_no_requirement_states_none():
     assert extract_requirements(posting) == []
 
 
+def test_team_sentences_and_benefits_under_a_two_word_heading_ask_nothing():
+    # No requirement heading: a tool named in a sentence about the team ("노션에 공개돼요",
+    # "We deploy with Kubernetes.") and the items under "복지 및 혜택" are no requirements.
+    posting = """[채용] 웹 프론트엔드 엔지니어
+우리 팀은요
+- 모든 회의록과 의사결정 문서는 노션에 공개돼요
+- We deploy with Kubernetes every day.
+
+복지 및 혜택
+💰 연 1회 연봉 협상 + 반기 인센티브
+🌴 리프레시 휴가 (3년 근속 시 2주)
+"""
+    assert extract_requirements(posting) == []
+    # The same tool asked of a person stays a requirement.
+    asked = posting.replace("우리 팀은요", "우리 팀은요\n- 노션으로 문서를 정리해 보신 분")
+    assert [r.text for r in extract_requirements(asked)] == ["노션으로 문서를 정리해 보신 분"]
+    # A sentence addressing the candidate (the honorific -시-) asks, final ending or not.
+    must = "Figma로 화면을 직접 설계해 보셨어야 합니다"
+    told = posting.replace("우리 팀은요", f"우리 팀은요\n- {must}")
+    assert [r.text for r in extract_requirements(told)] == [must]
+
+
 def test_prose_requirements_without_headings_are_read_as_sentences():
     posting = (
         "스타트업 HR 매니저를 찾습니다.\n"
@@ -193,7 +215,9 @@ def test_resume_lines_leave_out_contact_lines():
     [
         ([("required", "met"), ("required", "met"), ("preferred", "missing")], (75, "B")),
         ([("required", "met"), ("required", "partial"), ("preferred", "met")], (81, "A")),
-        ([("preferred", "partial"), ("preferred", "missing")], (25, "F")),
+        ([("preferred", "partial"), ("preferred", "missing")], (25, "D")),
+        ([("required", "partial"), ("required", "missing"), ("required", "missing")], (17, "D")),
+        ([("required", "missing"), ("required", "missing"), ("preferred", "partial")], (12, "F")),
         ([], None),
     ],
 )
