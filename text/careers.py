@@ -181,7 +181,9 @@ def asked_years(text: str) -> float | None:
         return 0.0
     found = [int(m.group("n") or m.group("n2")) for m in _ASKED_YEARS.finditer(text)]
     found = [n for n in found if 0 < n <= 30]
-    return float(min(found)) if found else None
+    # Several numbers are a whole and a part of it ("경력 7년 이상 (그중 평가·보상 3년 이상)",
+    # "5+ years ..., including 2+ years managing people"): the whole is what is asked.
+    return float(max(found)) if found else None
 
 
 # Language tests: the score pattern of each, and an ordering of its levels.

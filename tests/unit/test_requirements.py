@@ -145,6 +145,8 @@ def test_career_spans_are_merged_and_school_is_not_work():
     [
         ("경력 5년↑", 5.0),
         ("3~5년 경력", 3.0),
+        ("인사 분야 경력 7년 이상 (그중 평가·보상 실무 3년 이상)", 7.0),
+        ("5+ years in logistics operations, including 2+ years managing people", 5.0),
         ("5+ years of experience", 5.0),
         ("신입 가능", 0.0),
         ("경력 무관", 0.0),
@@ -304,3 +306,24 @@ def test_a_sentence_listing_people_is_one_requirement_each_and_cpa_as_a_metric_i
         ),
         ("ROAS·CPA 같은 지표를 근거로 예산을 조정해 본 경험", "required", "skill"),
     ]
+
+
+def test_soft_skills_are_shown_by_conduct_not_by_their_names(embedded):
+    posting = "자격요건\n- 사내외 이해관계자와의 원활한 협업 능력\n- 채용 전 과정 운영 경험\n"
+    reqs = extract_requirements(posting)
+    soft = "사내외 이해관계자와의 원활한 협업 능력"
+
+    def status(resume: str) -> str:
+        assessed = assess_requirements(
+            reqs, resume, NOW, find_skills(resume), embedded.vectors, embedded.query_vectors
+        )
+        return next(a for a in assessed if a.text == soft).status
+
+    worked_with_people = (
+        "[경력]\n누리소프트 인사팀 2021.03 ~ 현재\n"
+        "- 현업 부서장·외부 채용대행사와 채용 일정과 요구사항 조율\n"
+        "- 채용 공고 게시부터 면접, 처우 협의, 입사까지 운영\n"
+    )
+    alone = "[경력]\n누리소프트 인사팀 2021.03 ~ 현재\n- 급여 대장 작성\n- 근태 기록 정리\n"
+    assert status(worked_with_people) != "missing"
+    assert status(alone) == "missing"
