@@ -518,10 +518,14 @@ def decide(
     `practice` are the signals over the lines that record work (not study): where only
     study shows a requirement, it is at most partly met."""
     status, credit, line, basis = _decide(req, sig, fit, facts, model, partial_credit)
-    if practice is None or practice == sig or status != "met":
+    if practice is None or practice == sig or status == "missing":
         return status, credit, line, basis
-    shown, shown_credit, _, _ = _decide(req, practice, fit, facts, model, partial_credit)
-    if shown != "met":
+    shown, shown_credit, work_line, work_basis = _decide(
+        req, practice, fit, facts, model, partial_credit
+    )
+    if shown == status and work_line is not None:
+        return status, credit, work_line, work_basis  # the work that shows it, not the study
+    if status == "met" and shown != "met":
         return "partial", min(credit, max(shown_credit, partial_credit)), line, basis
     return status, credit, line, basis
 

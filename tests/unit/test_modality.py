@@ -75,3 +75,22 @@ def test_work_shows_a_requirement_study_shows_it_partly_and_a_wish_not_at_all(em
         assert work[requirement] == "met"
         assert study[requirement] == "partial"
         assert wish[requirement] == "missing"
+
+
+def test_the_evidence_shown_is_the_work_when_work_and_study_both_show_it(embedded):
+    resume = (
+        "[교육]\n- React 공식 문서 스터디, 온라인 React 강의 수강 중\n"
+        "[경력]\n그린웹 2021.03 ~ 현재 프론트엔드 개발\n"
+        "- React와 TypeScript로 예약 관리 화면 개발 및 운영\n"
+    )
+    reqs = extract_requirements("자격요건\n- React, TypeScript 기반 실무 개발 경험\n")
+    (assessed,) = assess_requirements(
+        reqs,
+        resume,
+        date(2026, 12, 1),
+        find_skills(resume),
+        embedded.vectors,
+        embedded.query_vectors,
+    )
+    assert assessed.status == "met"
+    assert assessed.evidence is not None and "예약 관리 화면" in assessed.evidence
