@@ -114,3 +114,20 @@ def find_deadline(text: str, sections: list[Section], today: date | None = None)
             if dates:
                 return dates[-1].value
     return None
+
+
+# The words a hiring text uses of itself or asks of an applicant, in Korean and English.
+# A dated step in a text without any of them ("My first day was March 2" in a new-job post)
+# is no step of a hiring.
+_HIRING = re.compile(
+    r"채용|모집|지원|접수|공고|전형|자격\s*요건|우대|입사|인재|구인|알바|"
+    r"hiring|\bapply|applicants?|applications?|recruit\w*|requirements|qualifications|"
+    r"looking\s+for|join\s+(?:us|our)|open\s+(?:roles?|positions?)|job\s+(?:opening|description)|"
+    r"internships?",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_hiring(text: str) -> bool:
+    """Whether a text uses any word of hiring (채용, 모집, 지원, 전형, apply, hiring, ...)."""
+    return _HIRING.search(text) is not None

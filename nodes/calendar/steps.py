@@ -25,6 +25,7 @@ from text.dates import today_seoul
 from text.header import find_header
 from text.job_title import rank as rank_job_title
 from text.organization import rank as rank_organization
+from text.posting import speaks_of_hiring
 from text.skills import taxonomy
 from text.stages import ROLLING, STAGE_PATTERNS, find_stages
 
@@ -75,7 +76,17 @@ def extract_schedule(state: CalendarState) -> Command:
     # the header's company is one candidate among every kind of evidence (organization.py)
     company = None if header.company_absent else rank_organization(text, header.company)
     position = rank_job_title(text, header.position, company)
-    if position is None and not any(s.date for s in stages):
+    dated = [s for s in stages if s.date]
+    if (
+        position is None
+        and dated
+        and all(s.stage_type == "OTHER" for s in dated)
+        and not speaks_of_hiring(text)
+    ):
+        # no job, no dated step of a hiring kind and no word of hiring anywhere (a new-job
+        # post's "my first day was March 2"): its dates are no steps of a hiring
+        company, stages = None, []
+    elif position is None and not any(s.date for s in stages):
         # no job and no dated step of a hiring: a news article, a company's introduction,
         # an event notice. Not a posting: no company is guessed (contract: empty, not 4xx);
         # the steps it names without dates stay (a posting whose job was missed keeps them)

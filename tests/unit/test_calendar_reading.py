@@ -223,6 +223,10 @@ def _parse(text: str, now: str = "2026-05-01") -> dict:
         "[경제] 대기업 하반기 공채 윤곽\n입력 2026.08.24 06:00\n김기자 기자\n9월 초 서류 접수",
         "회사소개\n㈜푸른들은 2015년 설립된 스마트팜 기업입니다.\n주요 연혁\n2019.11 플랫폼 출시",
         "[공지] 상반기 전사 워크숍 안내\n일시: 6/19(금) 10:00\n장소: 가평 리조트",
+        # a new-job post: a dated first day, no job read, and no word of hiring anywhere
+        "Minji Park · 2nd\nI'm happy to share that I'm starting at Brightloop!\n"
+        "My first day was March 2, and the team has been wonderful.\n#newjob",
+        "드디어 그린랩스 첫 출근 🎉 3월 2일 오리엔테이션부터 정신없었지만 팀 분위기 최고!",
     ],
 )
 def test_text_that_is_not_a_posting_gets_no_company_and_no_dated_step(text: str) -> None:
