@@ -144,7 +144,7 @@ _SOFT_REQUIRED = re.compile(
     re.IGNORECASE,
 )
 _SOFT_PREFERRED = re.compile(
-    r"우대|반가워요|반갑습니다|더\s*좋아요|더\s*좋습니다|더\s*좋겠|플러스|가산|bonus|nice\s*to|"
+    r"우대|반가워요|반갑습니다|더\s*좋(?:아요|습니다|겠|은)|플러스|가산|bonus|nice\s*to|"
     r"preferred|a\s+plus",
     re.IGNORECASE,
 )
@@ -258,23 +258,80 @@ def qualification_fields(line: str) -> list[tuple[str, Kind]]:
     return out
 
 
+_CELL_SEP = re.compile(r"\s*[|｜\t]\s*")
+_RULE = re.compile(r"^[\s|｜:\-–—=+]+$")
+
+
+def _column_kind(cell: str) -> Kind | None:
+    known = heading_of(cell, "posting")
+    if known is None or known[1]:
+        return None
+    return "required" if known[0] == "자격요건" else "preferred" if known[0] == "우대사항" else None
+
+
+def column_tables(posting_text: str) -> tuple[list[tuple[str, Kind]], set[int]]:
+    """Requirements in the columns of a job site's table pasted as text, whose cells run
+    over several lines ("모집부문 | 담당업무 | 자격요건 | 근무지" and below it "재무회계 | - 월
+    결산", " - 외부감사 대응 | ㆍ4년제 대학 졸업", " ㆍ재무회계 경력 5년↑", …): every separator
+    moves to the next column, a line starting at the margin after the last column starts a
+    new row. Returns the (line, kind) of the requirement columns and the indexes of the
+    lines the tables take. Tables whose rows are one line each are left to the line reader."""
+    lines = posting_text.splitlines()
+    out: list[tuple[str, Kind]] = []
+    taken: set[int] = set()
+    i = 0
+    while i < len(lines):
+        header = [c for c in _CELL_SEP.split(lines[i].strip().strip("|｜")) if c]
+        kinds = [_column_kind(c) for c in header]
+        end = i + 1
+        while end < len(lines) and lines[end].strip():
+            end += 1
+        body = lines[i + 1 : end]
+        multiline = any(not _CELL_SEP.search(b) for b in body if not _RULE.match(b))
+        if len(header) < 3 or not any(kinds) or not multiline:
+            i += 1
+            continue
+        rows: list[list[str]] = []
+        row, col = [""] * len(header), 0
+        for raw in body:
+            if _RULE.match(raw):
+                continue
+            if col == len(header) - 1 and not raw[:1].isspace():
+                rows.append(row)
+                row, col = [""] * len(header), 0
+            for j, part in enumerate(_CELL_SEP.split(raw.strip().strip("|｜"))):
+                if j:
+                    col = min(col + 1, len(header) - 1)
+                row[col] += "\n" + part
+        rows.append(row)
+        for cells in rows:
+            for cell, kind in zip(cells, kinds, strict=True):
+                if kind is not None:
+                    out += [(part.strip(), kind) for part in cell.splitlines() if part.strip()]
+        taken |= set(range(i, end))
+        i = end
+    return out, taken
+
+
 def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]:
     """(lines of requirement text with the kind of their block, whether any requirement
     heading was found). A block starts at a requirement heading (known or friendly) and
     ends at any other heading, or at a short unbulleted line after a blank line (an
     unknown heading such as "함께 일하는 방식")."""
-    blocks: list[tuple[str, Kind]] = []
+    blocks, taken = column_tables(posting_text)
     current: Kind | None = None
-    found = False
+    found = bool(blocks)
     blank_before = True
-    for raw in posting_text.splitlines():
+    for index, raw in enumerate(posting_text.splitlines()):
+        if index in taken:
+            continue
         line = _EMOJI.sub("", raw).strip()
         if not line:
             blank_before = True
             continue
         fields = qualification_fields(line)
-        if fields:
-            blocks += fields
+        if fields:  # a field row under a 우대사항 heading is preferred whatever its label
+            blocks += [(text, "preferred" if current == "preferred" else k) for text, k in fields]
             blank_before = False
             continue
         known = heading_of(line, "posting")

@@ -327,3 +327,26 @@ def test_soft_skills_are_shown_by_conduct_not_by_their_names(embedded):
     alone = "[경력]\n누리소프트 인사팀 2021.03 ~ 현재\n- 급여 대장 작성\n- 근태 기록 정리\n"
     assert status(worked_with_people) != "missing"
     assert status(alone) == "missing"
+
+
+def test_a_pasted_table_whose_cells_run_over_several_lines_is_read_by_column():
+    posting = """[한빛정밀] 재무팀 경력 채용
+
+모집부문 | 담당업무 | 자격요건 | 근무지
+재무회계 | - 월 결산
+ - 외부감사 대응 | ㆍ회계 실무 경력 5년↑
+ ㆍK-IFRS 결산 경험
+ ㆍSAP FI 사용 경험 | 서울 본사
+
+■ 우대사항
+| 항목 | 내용 |
+|---|---|
+| 어학 | TOEIC 800점 이상 |
+"""
+    out = [(r.text, r.kind) for r in extract_requirements(posting)]
+    assert out == [
+        ("회계 실무 경력 5년↑", "required"),
+        ("K-IFRS 결산 경험", "required"),
+        ("SAP FI 사용 경험", "required"),
+        ("어학 TOEIC 800점 이상", "preferred"),  # a field row under 우대사항 is preferred
+    ]
