@@ -35,7 +35,7 @@ from nodes.analysis.requirements import (
     resume_fit,
     typed_check,
 )
-from nodes.analysis.scoring import GRADE_FLOORS, score_credits
+from nodes.analysis.scoring import GRADE_FLOORS, grade_for, score_credits
 from text.requirements import PostingRequirement, requirement_type
 from text.skills import find_skills, taxonomy
 
@@ -197,16 +197,9 @@ def tune_floors(scores: list[tuple[str, str, int, list[str]]]) -> tuple[int, ...
 
 
 def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
-    by_pair: dict[str, list[tuple[str, float]]] = {}
-    rows = {}
-    for rec, credit in zip(records, credits, strict=True):
-        by_pair.setdefault(rec["row"]["id"], []).append((rec["req"].kind, credit))
-        rows[rec["row"]["id"]] = rec["row"]
-    ok = 0
-    for pid, items in by_pair.items():
-        scored = score_credits(items)
-        ok += bool(scored) and scored[1] in rows[pid]["expected_grades"]
-    return ok / len(by_pair)
+    """Share of pairs whose grade (the shipped floors) is in their expected band."""
+    scores = pair_scores(records, credits)
+    return sum(grade_for(s) in eg for _, _, s, eg in scores) / len(scores)
 
 
 def main() -> None:

@@ -282,14 +282,16 @@ def column_tables(posting_text: str) -> tuple[list[tuple[str, Kind]], set[int]]:
     i = 0
     while i < len(lines):
         header = [c for c in _CELL_SEP.split(lines[i].strip().strip("|｜")) if c]
-        kinds = [_column_kind(c) for c in header]
+        kinds = [_column_kind(c) for c in header] if len(header) >= 3 else []
+        if not any(kinds):
+            i += 1
+            continue
         end = i + 1
         while end < len(lines) and lines[end].strip():
             end += 1
         body = lines[i + 1 : end]
-        multiline = any(not _CELL_SEP.search(b) for b in body if not _RULE.match(b))
-        if len(header) < 3 or not any(kinds) or not multiline:
-            i += 1
+        if all(_CELL_SEP.search(b) or _RULE.match(b) for b in body):
+            i += 1  # rows of one line each: the line reader takes them
             continue
         rows: list[list[str]] = []
         row, col = [""] * len(header), 0

@@ -228,10 +228,12 @@ def signals(
     req_vector: np.ndarray | None,
     line_matrix: np.ndarray | None,
     have_skills: set[str],
+    line_skills: Sequence[set[str]],
     usable: Sequence[bool] | None = None,
 ) -> Signals:
-    """`usable` leaves lines out as evidence (their words, their cosine and the skills only
-    they name); the median of the cosines stays over all lines."""
+    """`line_skills` are the skills each line shows (named, implied or by conduct); `usable`
+    leaves lines out as evidence (their words, their cosine and the skills only they show);
+    the median of the cosines stays over all lines."""
     use = [True] * len(lines) if usable is None else list(usable)
     terms = content_terms(req.text)
     best_lex, lex_line, coverage = 0.0, None, 0.0
@@ -254,23 +256,17 @@ def signals(
         lift = best_sem - float(np.median(sims))
     held = skill_line = None
     if req.skill_groups:
-        known = taxonomy()
-
-        def named(line: str) -> set[str]:
-            return known.closure(known.find(line)) | shown_by_conduct(line)
-
-        if usable is not None:  # the skills the usable lines name, with their implications
+        if usable is not None:  # the skills the usable lines show
             have_skills = have_skills & set().union(
-                *(named(line) for line, u in zip(lines, use, strict=True) if u)
+                *(shown for shown, u in zip(line_skills, use, strict=True) if u)
             )
         met = [g for g in req.skill_groups if any(s in have_skills for s in g)]
         held = len(met) / len(req.skill_groups)
         if met:
             wanted = set(met[0])
-            for i, line in enumerate(lines):
-                if use[i] and wanted & named(line):
-                    skill_line = i
-                    break
+            skill_line = next(
+                (i for i, shown in enumerate(line_skills) if use[i] and wanted & shown), None
+            )
     return Signals(
         best_lex, lex_line, coverage, best_sem, sem_line, lift, held, skill_line, len(terms)
     )
@@ -435,6 +431,7 @@ class ResumeFacts:
     industries: set[str]  # the industries of its work entries
     text: str  # the whole resume (certificates anywhere, the language it is written in)
     modality: list[Modality]  # what each line claims: practice, learning or aspiration
+    line_skills: list[set[str]]  # the skills each line names or implies, or shows by conduct
 
 
 def resume_facts(
@@ -444,6 +441,8 @@ def resume_facts(
     vectors: Callable[[list[str]], list[list[float]]] | None = None,
 ) -> ResumeFacts:
     lines = resume_lines(resume_text)
+    known = taxonomy()
+    line_skills = [known.closure(known.find(line)) | shown_by_conduct(line) for line in lines]
     matrix = None
     if vectors is not None and lines:
         matrix = np.asarray(vectors(lines), dtype=np.float32)
@@ -453,7 +452,7 @@ def resume_facts(
         lines=lines,
         line_terms=[content_terms(line) for line in lines],
         line_matrix=matrix,
-        skills=taxonomy().closure(resume_skills)
+        skills=known.closure(resume_skills)
         | set().union(*(shown_by_conduct(line) for line in lines)),
         months=career_months(resume_text, now, entries),
         scores=language_scores(resume_text),
@@ -464,6 +463,7 @@ def resume_facts(
         industries=resume_industries(entries),
         text=resume_text,
         modality=[line_modality(line) for line in lines],
+        line_skills=line_skills,
     )
 
 
@@ -583,6 +583,7 @@ def all_signals(
                 None if req_matrix is None else req_matrix[i],
                 facts.line_matrix,
                 facts.skills,
+                facts.line_skills,
                 None if all(usable) else usable,
             )
             for i, req in enumerate(requirements)

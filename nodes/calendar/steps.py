@@ -86,7 +86,7 @@ def extract_schedule(state: CalendarState) -> Command:
         # no job, no dated step of a hiring kind and no word of hiring anywhere (a new-job
         # post's "my first day was March 2"): its dates are no steps of a hiring
         company, stages = None, []
-    elif position is None and not any(s.date for s in stages):
+    elif position is None and not dated:
         # no job and no dated step of a hiring: a news article, a company's introduction,
         # an event notice. Not a posting: no company is guessed (contract: empty, not 4xx);
         # the steps it names without dates stay (a posting whose job was missed keeps them)

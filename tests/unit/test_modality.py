@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 
 from core.embeddings import VectorCache, build_embeddings
-from nodes.analysis.requirements import assess_requirements
+from nodes.analysis.requirements import Assessed, assess_requirements
 from text.modality import line_modality
 from text.requirements import extract_requirements
 from text.skills import find_skills
@@ -42,17 +42,19 @@ def embedded() -> VectorCache:
 POSTING = "자격요건\n- SQL로 데이터를 직접 추출해 분석한 경험\n- 연결결산 실무 경험\n"
 
 
-def _statuses(resume: str, embedded: VectorCache) -> dict[str, str]:
-    reqs = extract_requirements(POSTING)
-    assessed = assess_requirements(
-        reqs,
+def _assess(posting: str, resume: str, embedded: VectorCache) -> list[Assessed]:
+    return assess_requirements(
+        extract_requirements(posting),
         resume,
         date(2026, 12, 1),
         find_skills(resume),
         embedded.vectors,
         embedded.query_vectors,
     )
-    return {a.text: a.status for a in assessed}
+
+
+def _statuses(resume: str, embedded: VectorCache) -> dict[str, str]:
+    return {a.text: a.status for a in _assess(POSTING, resume, embedded)}
 
 
 def test_work_shows_a_requirement_study_shows_it_partly_and_a_wish_not_at_all(embedded):
@@ -83,14 +85,6 @@ def test_the_evidence_shown_is_the_work_when_work_and_study_both_show_it(embedde
         "[경력]\n그린웹 2021.03 ~ 현재 프론트엔드 개발\n"
         "- React와 TypeScript로 예약 관리 화면 개발 및 운영\n"
     )
-    reqs = extract_requirements("자격요건\n- React, TypeScript 기반 실무 개발 경험\n")
-    (assessed,) = assess_requirements(
-        reqs,
-        resume,
-        date(2026, 12, 1),
-        find_skills(resume),
-        embedded.vectors,
-        embedded.query_vectors,
-    )
+    (assessed,) = _assess("자격요건\n- React, TypeScript 기반 실무 개발 경험\n", resume, embedded)
     assert assessed.status == "met"
     assert assessed.evidence is not None and "예약 관리 화면" in assessed.evidence
