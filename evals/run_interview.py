@@ -363,16 +363,21 @@ def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[st
         )
         # what the follow-up picks up from the answer ("apply" names the posting's
         # requirement as its anchor and the answer's phrase as its echo)
-        anchor = (follow or {}).get("echo") or (follow or {}).get("anchor")
+        # (a redirect picks up nothing of the answer: it asks the question's topic again)
+        anchor = (
+            None
+            if follow is None or follow["kind"] == "redirect"
+            else follow.get("echo") or follow.get("anchor")
+        )
         score = calibrated_score(rubric.score) if calibrated else rubric.score
         answers.append(
             {
                 "raw": rubric.score,
                 "score": score,
                 "band": grade_for(score),
-                # the rubric claims off-topic for no answer it can read (see answers.py):
-                # only an answer that does not answer at all is flagged
-                "off_topic": "non_answer" in rubric.signals,
+                # an answer that turned to another topic (nodes/interview/stance.py)
+                "off_topic": "off_topic" in rubric.signals,
+                "redirect": bool(follow and follow["kind"] == "redirect"),
                 "anchor": anchor,
                 "followup": fill(
                     FOLLOWUP_TEMPLATES[follow["kind"]][0], anchor=follow["anchor"], tie=""

@@ -6,6 +6,7 @@ The rubric has four components with anchored levels (docs/decisions.md):
   relevance     0-25  the question's key terms that the answer takes up
   concreteness  0-25  numbers and results, named technologies, the candidate's own facts
   structure     0-20  reasons and trade-offs (technical) / situation-action-result (personality)
+less up to 15 for guesses, hearsay and work handed to others (hedging).
 The same answer always gets the same score; no model moves it.
 """
 
@@ -19,6 +20,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from nodes.interview.measures import EVIDENCE, measured_results
+from nodes.interview.stance import hedges, read_stance
 from text.korean_text import GENERIC, analysed, content_words
 from text.skills import taxonomy
 
@@ -26,35 +29,15 @@ NON_ANSWER = re.compile(
     r"모르겠|잘 모르|모릅니다|기억이 (?:안|나지)|패스|넘어가|답변하기 어렵|생각이 안|없습니다\.?$"
 )
 MIN_ANSWER_CHARS = 10
+# What an answer that says it cannot answer (or turns away) scores: the lowest substance
+# level, nothing else.
+CANNOT_SUBSTANCE = 8
+# Deducted per guess, hearsay or handed-off task per 100 characters of answer, at most
+# HEDGING_MAX points (fitted on the cross-author dev split: 10 of its 13 D answers hedge,
+# 5 of its 43 A-C answers do, docs/decisions.md).
+HEDGING_WEIGHT = 10
+HEDGING_MAX = 15
 SHORT_ANSWER_CHARS = 80
-# Units a number in an answer is written with.
-_UNITS = r"%|퍼센트|ms|초|분|배|명|건|개|만|천|억|시간|일|주|개월|년|TPS|RPS"
-_EVIDENCE = re.compile(rf"\d+\s*(?:{_UNITS})")
-# A measured result is a number in a clause that says what changed or came out ("p95가
-# 1.8초에서 320ms로 떨어졌고", "전환율이 12% 올랐습니다", "TPS 2.3배 확인"), not a setting,
-# a tenure or a plan in one ("revalidate를 60초 정도 줬고", "5년차", "99% 이상 유지를
-# 목표로", "2.5배 물량이 예상돼서").
-_NUMBER = re.compile(rf"\d[\d,.]*\s*(?:{_UNITS}|점|원|(?i:x|k|m)\b)")
-_CLAUSE_BREAK = re.compile(r"(?<=[.!?])\s+|,\s+|(?<=고요)\s|(?<=는데)\s|(?<=는데요)\s")
-_OUTCOME = re.compile(
-    r"→|->|\d[\d,.]*\s*[^\s\d]{0,4}에서\s*\d[\d,.]*\s*\S*?\s*(?:로|으로)|줄였|줄었|줄이|줄어|떨어|낮췄|낮아|낮추|올랐|올렸|"
-    r"올라|높였|높아|늘었|늘렸|늘어|늘려|내려|내렸|단축|개선|향상|감소|증가|절감|상승|하락|달성|기록|"
-    r"처리했|처리하|확인했|나왔|됐|되었|만들었|얻었|전환율|성공률|"
-    r"(?i:improv|reduc|increas|decreas|\bcut\b|saved|grew)"
-)
-
-
-def measured_results(text: str) -> list[str]:
-    """The numbers of an answer that report a result: one per clause that has a number and
-    says what changed or came out (docs/decisions.md, "Interview: rubric calibration")."""
-    found = []
-    for clause in _CLAUSE_BREAK.split(text):
-        number = _NUMBER.search(clause)
-        if number and _OUTCOME.search(clause):
-            found.append(number.group(0).strip())
-    return found
-
-
 _REASONING = re.compile(
     r"때문|왜냐하면|따라서|그래서|대신|장단점|장점|단점|트레이드오프|비교|반면|이유는"
 )
@@ -96,11 +79,13 @@ SIGNALS = {
     "star": "상황-행동-결과 구조가 분명",
     "reasoning": "선택의 이유와 대안을 설명",
     "non_answer": "답하지 못함",
+    "off_topic": "질문과 다른 이야기로 넘어감",
     "short": "답변이 짧음",
     "keywords_absent": "질문의 키워드를 답변에 직접 쓰지 않음",
     "no_numbers": "성과 수치가 없음",
     "star_gap": "상황-행동-결과 중 일부가 빠짐",
     "no_reasoning": "선택의 이유 설명이 없음",
+    "hedged": "추측이나 남의 일로 답함",
 }
 POSITIVE = {"detailed", "keywords_named", "numbers", "star", "reasoning"}
 
@@ -111,6 +96,8 @@ class Rubric:
     relevance: int
     concreteness: int
     structure: int
+    # deducted for guesses, hearsay and work handed to others (stance.hedges)
+    hedging: int = 0
     good_points: list[str] = field(default_factory=list)
     improvements: list[str] = field(default_factory=list)
     # Stable keys of what was (not) there (SIGNALS), for session-level patterns.
@@ -122,7 +109,8 @@ class Rubric:
 
     @property
     def score(self) -> int:
-        return self.substance + self.relevance + self.concreteness + self.structure
+        total = self.substance + self.relevance + self.concreteness + self.structure
+        return max(0, total - self.hedging)
 
 
 _CALIBRATION = Path(__file__).with_name("rubric_calibration.json")
@@ -162,10 +150,25 @@ def score_answer(
     """The anchored rubric; good points and improvements name what was (not) there.
     The question's key terms are its anchor's words and the technologies it names."""
     text = (answer or "").strip()
+    unanswered = "질문에 답하지 못했습니다. 아는 범위까지라도 생각의 과정을 말해 보세요."
     if is_non_answer(text):
         rubric = Rubric(0, 0, 0, 0)
+        rubric.note("non_answer", unanswered)
+        return rubric
+    # an answer that says it cannot answer, or turns to another topic, is no thin answer:
+    # it said something (the lowest substance level) and nothing else of it is scored
+    stance = read_stance(question, text)
+    if stance.kind == "cannot":
+        rubric = Rubric(CANNOT_SUBSTANCE, 0, 0, 0)
+        rubric.note("non_answer", unanswered)
+        return rubric
+    if stance.kind == "evades":
+        rubric = Rubric(CANNOT_SUBSTANCE, 0, 0, 0)
+        topic = topic_phrase(question, stance.topic[0])
         rubric.note(
-            "non_answer", "질문에 답하지 못했습니다. 아는 범위까지라도 생각의 과정을 말해 보세요."
+            "off_topic",
+            f"질문은 {topic}에 대한 것이었는데 답변이 다른 이야기로 넘어갔습니다. "
+            "질문에 먼저 답하고, 하고 싶은 이야기는 그 뒤에 이어 붙이세요.",
         )
         return rubric
     chars = len(re.sub(r"\s", "", text))
@@ -180,7 +183,7 @@ def score_answer(
     shared += _shared(asked_words, text)
     asked = [*asked_skills.values(), *asked_words]
     relevance = 5 if not asked else min(25, 5 + round(20 * len(shared) / min(len(asked), 3)))
-    numbers = _EVIDENCE.findall(text)
+    numbers = EVIDENCE.findall(text)
     own = [
         s for s in (*facts.get("skills", []), *facts.get("experiences", [])) if _shared([s], text)
     ]
@@ -194,7 +197,10 @@ def score_answer(
     else:
         parts = []
         structure = min(20, 10 * len(set(_REASONING.findall(text))))
-    rubric = Rubric(substance, relevance, concreteness, structure)
+    hedged = hedges(text)
+    # per 100 characters: one guess in a short answer weighs more than one in a long account
+    hedging = min(HEDGING_MAX, round(HEDGING_WEIGHT * 100 * len(hedged) / chars))
+    rubric = Rubric(substance, relevance, concreteness, structure, hedging)
     if substance >= 24:
         rubric.note("detailed", "충분한 분량으로 구체적으로 답했습니다.")
     elif substance <= 16:
@@ -211,6 +217,12 @@ def score_answer(
             "keywords_absent",
             f"첫 문장에서 질문의 키워드({', '.join(asked[:2])})를 직접 짚으면 답변의 초점이 "
             "분명해집니다.",
+        )
+    if hedged and hedging >= HEDGING_WEIGHT // 2:
+        rubric.note(
+            "hedged",
+            f"'{hedged[0]}…'처럼 추측하거나 남의 일로 말한 부분이 있습니다. 본인이 직접 한 일과 "
+            "확인한 사실로 답하세요.",
         )
     # any number makes an answer concrete (the score above); only a measured result is
     # praised as one
@@ -293,7 +305,7 @@ def salient_phrase(answer: str, question: str) -> str | None:
         score += 2.0 if known.find(phrase) else 0.0
         score += 1.5 if re.search(r"[A-Za-z]{2,}", phrase) else 0.0
         score += 1.0 if " " in phrase.strip() else 0.0
-        score += 1.0 if _EVIDENCE.search(phrase) else 0.0
+        score += 1.0 if EVIDENCE.search(phrase) else 0.0
         score += 1.5 if end in means else 0.0
         # a bare short acronym names a field, not what was done in it ("DB", "SEO", "QA")
         score -= 1.5 if re.fullmatch(r"[A-Z]{2,3}", phrase.strip()) else 0.0
@@ -301,6 +313,15 @@ def salient_phrase(answer: str, question: str) -> str | None:
         if best is None or (score, -at) > (best[0], -best[1]):
             best = (score, at, phrase)
     return best[2] if best else None
+
+
+def topic_phrase(question: str, word: str) -> str:
+    """The question's noun phrase that holds `word` ("접근" -> "웹 접근성"), else the word."""
+    key = _squash(word)
+    for phrase, _ in noun_phrases(question):
+        if key in _squash(phrase):
+            return phrase
+    return word
 
 
 def decide_followup(
@@ -318,15 +339,25 @@ def decide_followup(
       experience no evidence (numbers, own facts) -> ask for a concrete experience
       deeper     a technology named, no reasons   -> why it, what its limits are
       apply      a solid answer about a project   -> apply it to the posting's requirement
-    None when the answer is a non-answer, the depth is used up, or nothing is missing."""
+      redirect   the answer turned to another topic -> say so, ask the question's topic again
+    None when the answer is a non-answer or says it cannot answer, the depth is used up, or
+    nothing is missing."""
     depth = len(main_turns) - 1
     if is_non_answer(answer) or depth >= max_depth:
         return None
     used = {t.get("followup_kind") for t in main_turns}
     text = answer.strip()
+    question = str(main_turns[-1].get("question") or main_turns[-1].get("anchor") or "")
+    stance = read_stance(question, text)
+    if stance.kind == "cannot":
+        return None
+    if stance.kind == "evades":
+        # say so and ask the question's topic again, once; nothing of the answer is echoed
+        if "redirect" in used:
+            return None
+        return {"kind": "redirect", "anchor": topic_phrase(question, stance.topic[0])}
     known = taxonomy()
     named = list(known.mentions(text).values())  # in the candidate's own words
-    question = str(main_turns[-1].get("question") or main_turns[-1].get("anchor") or "")
     # what the answer adds, never a function word or a word cut short ("이전에 대해")
     echo = salient_phrase(text, question) or (named or [main_turns[-1]["anchor"]])[0]
     if len(re.sub(r"\s", "", text)) < SHORT_ANSWER_CHARS and "clarify" not in used:
@@ -334,7 +365,7 @@ def decide_followup(
     own = [
         s for s in (*facts.get("experiences", []), *facts.get("skills", [])) if _shared([s], text)
     ]
-    if not _EVIDENCE.search(text) and not own and "experience" not in used:
+    if not EVIDENCE.search(text) and not own and "experience" not in used:
         return {"kind": "experience", "anchor": echo}
     if interview_type == "technical":
         if named and not _REASONING.search(text) and "deeper" not in used:

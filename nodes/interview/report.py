@@ -131,6 +131,8 @@ def evaluate_answers(
 # What to practise for each weak signal (the grounded learning guide).
 LEARNING = {
     "non_answer": "모르는 질문도 아는 범위에서 접근 방법을 설명하는 연습을 하세요.",
+    "hedged": "추측 표현 대신 본인이 직접 한 일과 확인한 사실로 말하는 연습을 하세요.",
+    "off_topic": "질문의 핵심에 먼저 답하고, 하고 싶은 이야기는 그 뒤에 잇는 연습을 하세요.",
     "short": "답변을 상황, 행동, 결과 순서로 두세 문장 이상 말하는 연습을 하세요.",
     "keywords_absent": "질문의 핵심 단어를 첫 문장에서 짚고 답하는 연습을 하세요.",
     "no_numbers": "경험마다 시간, 비율, 건수 같은 성과 수치를 하나씩 준비하세요.",

@@ -1,0 +1,104 @@
+"""What a spoken answer does with its question: answers it, says it cannot, or turns to
+another topic. Read before the rubric, so that neither of the last two is scored as a thin
+answer or followed up on its own words.
+
+- `cannot`: the answer says the candidate does not know, has not done it, or would rather
+  not say ("잘 모르겠습니다", "써 본 적이 없어서요", "말씀드리기 곤란한데요", "말씀드릴 게
+  없을 것 같아요"), and says little else: what remains once those sentences and an opening
+  echo of the question are taken away is under `THIN_CHARS` characters and has no number.
+  "써 본 적은 없지만 비슷한 X로 …" followed by a real account is an answer.
+- `evades`: the answer turns away from the question to what the candidate would rather talk
+  about: a turn of topic ("대신 제 강점을 말씀드리면", "그보다는", "제일 중요한 건 …",
+  "… 중요하다고 생각해서") after which the topic the question asked about never comes back,
+  and no measured result is reported (a routine's "매일 30분씩" is none). The topic is what
+  the answer's opening echoed of the question ("거절이요…", "조기 퇴사요…", "실패라고 하긴
+  좀 그렇지만…"); without such an opening, the question's own content words.
+
+And how firmly an answer stands behind what it says (`hedges`): guesses and hearsay
+("…것 같아요", "…걸로 알고 있습니다", "빨라졌다고 들었습니다", "아마", "헷갈리네요") and work
+handed to someone else ("팀 리드분이 주로 하셨는데요", "IT팀이 했습니다"), the marks of a
+weak answer that graders mark down even when it names the right things.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from nodes.interview.measures import measured_results
+from text.korean_text import content_words
+
+# Saying one cannot answer: not knowing, not remembering, never having done it, not wanting
+# to say. Spacing varies in speech, so every gap is optional.
+_CANNOT = re.compile(
+    r"모르겠|모릅니다|모르는데|잘\s?모르|기억이\s?(?:안|잘\s?안|나지)|"
+    r"말씀드리기(?:가)?\s?(?:좀\s?)?(?:곤란|어렵)|말하기(?:가)?\s?(?:좀\s?)?(?:곤란|어렵)|"
+    r"말씀드릴\s?(?:게|것이|것은|만한\s?게)\s?없|답(?:하기|변하기|변드리기)(?:가)?\s?(?:좀\s?)?(?:어렵|곤란)|"
+    r"(?:해|써|겪어|경험해|다뤄)\s?(?:본|보지)\s?(?:적이|적은|적)?\s?(?:없|못)|"
+    r"(?:해|써|다뤄)\s?보지\s?(?:는\s?)?못"
+)
+# A turn to another topic: a substitute offered, or what the candidate holds most important.
+_TURN = re.compile(
+    r"대신|그보다|그것보다|그건\s?그렇고|다른\s?얘기|"
+    r"(?:제일|가장)\s?중요(?:한|하게)|중요하다고\s?생각|중요하게\s?생각|말씀드리면"
+)
+# The opening echo: a short first stretch ending in a trailing pause ("거절이요…",
+# "실패라고 하긴 좀 그렇지만…", "안전재고는…").
+_OPENING = re.compile(r"\s*([^…]{1,24}?)(?:…|\.{2,})")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|…\s*|\.{2,}\s*")
+_FILLER = re.compile(r"^(?:음+|어+|아+|그러니까|솔직히|글쎄요|네)[,.\s]*")
+_DIGIT = re.compile(r"\d")
+# Guesses and hearsay: the epistemic endings and adverbs of spoken Korean.
+_HEDGE = re.compile(
+    r"(?:것|거)\s?같|(?:걸|거|것으)로\s?알|다고\s?(?:들었|하더)|헷갈|아마|잘은\s?모르|"
+    r"정확히는\s?(?:잘\s?)?모르"
+)
+# Work handed to someone else: a team or a person as the one who did it.
+_DEFERRED = re.compile(
+    r"(?:팀|분|분들|님)(?:이|가|께서|에서)\s?(?:주로\s?|다\s?|알아서\s?)?(?:하셨|했|해야|맡|정해|처리)"
+)
+OPENING_CHARS = 16
+THIN_CHARS = 40
+
+
+@dataclass(frozen=True)
+class Stance:
+    kind: Literal["answers", "cannot", "evades"]
+    # the question's words the answer set out from (its opening echo), or []
+    topic: tuple[str, ...] = ()
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s", "", text).lower()
+
+
+def read_stance(question: str, answer: str) -> Stance:
+    """The answer's stance towards its question (module docstring). Calls the Korean
+    analyser for the opening's and the question's content words."""
+    text = (answer or "").strip()
+    asked = _squash(question)
+    opening = _OPENING.match(text)
+    if opening and len(_squash(opening.group(1))) > OPENING_CHARS:
+        opening = None
+    rest = text[opening.end() :] if opening else text
+    topic = (
+        tuple(w for w in content_words(opening.group(1)) if _squash(w) in asked) if opening else ()
+    )
+    if _CANNOT.search(text):
+        kept = [s for s in _SENTENCE.split(rest) if s.strip() and not _CANNOT.search(s)]
+        remains = _FILLER.sub("", " ".join(kept))
+        if len(_squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
+            return Stance("cannot", topic)
+    if _TURN.search(rest) and not measured_results(rest):
+        words = topic or tuple(content_words(question))
+        said = _squash(rest)
+        if words and not any(_squash(w) in said for w in words):
+            return Stance("evades", topic or words[:1])
+    return Stance("answers", topic)
+
+
+def hedges(answer: str) -> list[str]:
+    """The answer's guesses, hearsay and work handed to others, as written."""
+    text = answer or ""
+    return [m.group(0) for pattern in (_HEDGE, _DEFERRED) for m in pattern.finditer(text)]

@@ -1,0 +1,149 @@
+"""An answer's stance towards its question (nodes/interview/stance.py): answering it,
+saying it cannot, or turning to another topic; and what the rubric and the follow-up make
+of each. The real Korean analyser, no model."""
+
+from __future__ import annotations
+
+import pytest
+
+from nodes.interview.answers import decide_followup, score_answer
+from nodes.interview.plan import FOLLOWUP_TEMPLATES, fill
+from nodes.interview.stance import read_stance
+
+WEAKNESS = "본인의 약점은 무엇이라고 생각하시나요?"
+CONFLICT = "동료와 갈등이 있었던 경험과 그때 어떻게 해결했는지 말씀해 주세요."
+PROBES = "readiness probe와 liveness probe의 차이를 설명해 주실 수 있나요?"
+FACTS: dict = {"skills": [], "experiences": [], "required": []}
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (PROBES, "음… 그 부분은 제가 직접 해 본 적이 없어서 잘 모르겠습니다. 죄송합니다."),
+        (PROBES, "쿠버네티스는 아직 써 본 적이 없습니다. 공부해 보겠습니다."),
+        (WEAKNESS, "그건… 말씀드리기가 좀 곤란하네요. 개인적인 부분이라서요."),
+        (CONFLICT, "갈등이요… 저는 그런 적이 한 번도 없어서 딱히 말씀드릴 게 없을 것 같아요."),
+        (CONFLICT, "글쎄요, 기억이 잘 안 나는데요. 아마 별일 없었던 것 같습니다."),
+    ],
+)
+def test_an_answer_that_says_it_cannot_answer(question, answer):
+    assert read_stance(question, answer).kind == "cannot"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # admits a gap, then gives a real account
+        (
+            PROBES,
+            "쿠버네티스는 직접 써 본 적은 없지만, Docker Compose로 서비스 다섯 개를 배포하면서 "
+            "헬스체크가 실패하면 트래픽을 끊고 재시작하도록 설정해 봤습니다. readiness는 트래픽을 "
+            "받을 준비, liveness는 살아 있는지를 보는 걸로 이해하고 있습니다.",
+        ),
+        # turns to "what matters most", and the conflict comes back
+        (
+            CONFLICT,
+            "갈등이요… 일정 때문에 디자이너와 의견이 갈린 적이 있는데, 제일 중요한 건 서로의 "
+            "제약을 이해하는 거라고 생각해서 갈등의 원인을 표로 정리해 같이 봤습니다.",
+        ),
+        # no opening echo, a turn marker, and a measured result
+        (
+            "데이터로 의사결정을 바꾼 경험이 있나요?",
+            "쿠폰 정책 때 가장 중요하게 생각한 건 재구매율이었는데요, 코호트로 보니 쿠폰 고객의 "
+            "재구매율이 8%에서 15%로 올랐습니다.",
+        ),
+    ],
+)
+def test_an_answer_that_answers(question, answer):
+    assert read_stance(question, answer).kind == "answers"
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "topic"),
+    [
+        (
+            WEAKNESS,
+            "약점이요… 글쎄요, 그보다는 제가 잘하는 걸 말씀드리면 일정 관리를 꼼꼼하게 하는 "
+            "편입니다.",
+            "약점",
+        ),
+        (
+            CONFLICT,
+            "갈등이요… 저는 팀워크에서 제일 중요한 건 배려라고 생각합니다. 그래서 항상 먼저 "
+            "인사하고 웃으면서 대합니다.",
+            "갈등",
+        ),
+        (
+            "고객에게 거절당했을 때 마음은 어떻게 관리하시나요?",
+            "거절당하는 건… 음, 제가 영업에서 가장 중요하게 생각하는 게 제품 공부라서 매일 아침 "
+            "30분씩 업데이트 노트를 읽습니다.",
+            "거절",
+        ),
+    ],
+)
+def test_an_answer_that_turns_to_another_topic(question, answer, topic):
+    stance = read_stance(question, answer)
+    assert stance.kind == "evades"
+    assert stance.topic == (topic,)
+
+
+def test_the_rubric_scores_cannot_and_evades_as_no_answer_and_says_which():
+    said = "음… 쿠버네티스는 아직 실무에서 써 보지 못해서요. 그 차이는 잘 모르겠습니다. 죄송해요."
+    assert len(said) > 40  # longer than the short "I don't know" the length rule catches
+    cannot = score_answer(PROBES, PROBES, said, "technical", FACTS)
+    assert cannot.score == 8 and cannot.signals == ["non_answer"]
+    evades = score_answer(
+        "웹 접근성은 실무에서 어떻게 고려하고 계신가요?",
+        "웹 접근성",
+        "아 접근성이요… 저는 개발할 때 제일 중요한 게 사용자 경험이라고 생각하거든요. 그래서 "
+        "팀원들이랑 소통을 많이 하려고 노력했습니다.",
+        "technical",
+        FACTS,
+    )
+    assert evades.signals == ["off_topic"] and evades.score == 8
+    assert "웹 접근성에 대한 것이었는데" in evades.improvements[0]
+
+
+def test_a_turn_away_is_followed_by_the_question_once_and_cannot_by_nothing():
+    question = "채용한 직원이 입사 직후 퇴사하는 일이 반복된다면 무엇부터 하시겠어요?"
+    main = [{"question": question, "anchor": "조기 퇴사", "category": "situation"}]
+    away = (
+        "조기 퇴사요… 음, 제가 생각하기에 HR에서 제일 중요한 건 공정성인 것 같아요. 평가든 "
+        "보상이든 공정하지 않으면 신뢰를 안 하니까요."
+    )
+    follow = decide_followup(away, main, "personality", FACTS, 2)
+    assert follow == {"kind": "redirect", "anchor": "입사 직후 퇴사"}
+    asked = fill(FOLLOWUP_TEMPLATES["redirect"][0], anchor=follow["anchor"])
+    assert "입사 직후 퇴사" in asked and "공정성" not in asked
+    again = [*main, {**main[0], "followup_kind": "redirect"}]
+    assert decide_followup(away, again, "personality", FACTS, 2) is None
+    cannot = "음… 솔직히 그런 상황은 겪어 본 적이 없어서 잘 모르겠습니다."
+    assert decide_followup(cannot, main, "personality", FACTS, 2) is None
+
+
+def test_guesses_hearsay_and_handed_off_work_are_hedges():
+    from nodes.interview.stance import hedges
+
+    found = hedges(
+        "모듈화는 팀 리드분이 주로 하셨는데요, 빌드가 좀 빨라졌다고 들었습니다. 아마 세 개로 "
+        "나눴던 것 같아요."
+    )
+    assert sorted(found) == sorted(["분이 주로 하셨", "다고 들었", "아마", "것 같"])
+    assert hedges("캐시 키를 사용자별로 나눠 적중률을 60%에서 92%로 올렸습니다.") == []
+
+
+def test_a_hedged_answer_scores_below_the_same_account_told_firmly():
+    question = "신규 센터에 WMS를 도입한 경험이 있으신가요?"
+    firm = (
+        "WMS 도입 때 현장 테스트를 맡아서 바코드 스캔 시나리오 40개를 만들고, 입고부터 출고까지 "
+        "직접 검수했습니다."
+    )
+    hedged = (
+        "WMS 도입은 IT팀이 했고요, 저는 현장 테스트를 도와드렸던 것 같아요. 바코드 스캔 "
+        "시나리오도 아마 40개 정도 만들었다고 들었습니다."
+    )
+    sure = score_answer(question, "WMS", firm, "technical", FACTS)
+    unsure = score_answer(question, "WMS", hedged, "technical", FACTS)
+    assert unsure.hedging > 0 and sure.hedging == 0
+    assert unsure.score < sure.score
+    assert "hedged" in unsure.signals and "hedged" not in sure.signals
