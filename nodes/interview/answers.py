@@ -128,7 +128,12 @@ def calibrated_score(raw: int) -> int:
     """The rubric's raw sum on the scale graders use (evals/calibrate_rubric.py: a monotone
     fit on answers graded by another author): linear between the table's points, flat
     beyond them. A non-answer (raw 0) stays 0."""
-    points = _calibration_points()
+    return interpolate(_calibration_points(), raw)
+
+
+def interpolate(points: list[tuple[float, float]], raw: int) -> int:
+    """`raw` through a calibration table: linear between its points, flat beyond them;
+    0 stays 0 (a non-answer), and no table leaves the score as it is."""
     if raw <= 0 or not points:
         return raw
     if raw <= points[0][0]:
