@@ -119,9 +119,11 @@ async def run(
         mains = [t["question"] for t in result["turns"] if t["depth"] == 0]
         main_jaccards = [_jaccard(a, b) for a, b in itertools.combinations(mains, 2)]
         followups = [(prev, t) for prev, t in itertools.pairwise(result["turns"]) if t["depth"] > 0]
+        # a redirect asks the question's topic again: it names nothing of the answer by design
         linked = [
             any(_squash(term) in _squash(t["question"]) for term in key_terms(prev["answer"]))
             for prev, t in followups
+            if t.get("followup_kind") != "redirect"
         ]
         after_non_answer = sum(is_non_answer(prev["answer"]) for prev, _ in followups)
         totals = [r["report"]["total_score"] for r in result["reports"]]

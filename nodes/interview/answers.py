@@ -258,6 +258,11 @@ _PHRASE_TAGS = ("NNG", "NNP", "SL", "SN", "SH", "SW", "XSN")
 _FILLER_NOUNS = {"그때", "당시", "처음", "정도", "부분", "쪽", "거", "것", "때", "저", "제", "저희"}
 
 
+_LETTER = re.compile(r"[가-힣A-Za-z]")
+_TRAILING_NUMBER = re.compile(r"\s*[\d.,]+$")
+_VERB_ENDING = re.compile(r"[가-힣](?:여서|해서|어서|아서|워서|와서|하고|해도|니까|는데|지만)$")
+
+
 def noun_phrases(text: str) -> list[tuple[str, int]]:
     """The answer's noun phrases as written (runs of nouns, foreign words and numbers with
     the spaces between them: "N+1 쿼리", "SELECT FOR UPDATE", "fetch join"), with their
@@ -268,28 +273,49 @@ def noun_phrases(text: str) -> list[tuple[str, int]]:
     def close() -> None:
         if run:
             start, end = run[0].start, run[-1].start + run[-1].len
-            phrase = text[start:end].strip(" +")
+            # never a word cut short: a phrase the analyser began inside a word starts at
+            # the word ("스레드풀이" -> "스레드풀", not "레드풀"); a number whose unit the
+            # analyser left out is no part of it ("출고 1만 5천 건" -> "출고", not "출고 1")
+            while start > 0 and _LETTER.match(text[start - 1]):
+                start -= 1
+            phrase = text[start:end]
+            if end < len(text) and _LETTER.match(text[end]):
+                phrase = _TRAILING_NUMBER.sub("", phrase)
+            phrase = phrase.strip(" +")
             if len(re.sub(r"\s", "", phrase)) >= 2 and phrase not in _FILLER_NOUNS:
                 phrases.append((phrase, start))
             run.clear()
 
     for token in analysed(text):
         adjacent = not run or token.start - (run[-1].start + run[-1].len) <= 1
-        if token.tag in _PHRASE_TAGS and adjacent and token.form not in _FILLER_NOUNS:
+        noun = (
+            token.tag in _PHRASE_TAGS
+            and token.form not in _FILLER_NOUNS
+            # a word the analyser did not know that ends like a verb is one ("버벅여서")
+            and not (token.tag == "NNP" and _VERB_ENDING.search(token.form))
+        )
+        if noun and adjacent:
             run.append(token)
         else:
             close()
-            if token.tag in _PHRASE_TAGS and token.form not in _FILLER_NOUNS:
+            if noun:
                 run.append(token)
     close()
     return phrases
 
 
+_IDENTIFIER = re.compile(r"[a-z][A-Z]|_|[A-Za-z]\.[A-Za-z]|[A-Za-z]\d|\d[A-Za-z]|\+")
+_AGENT = re.compile(r"(?:팀|분|님|분들|씨|부서|본부)$")
+_CLAUSE = re.compile(r"[^,.!?…]+")
+_NEGATION = re.compile(r"(?:^|\s)(?:안|못)\s|않|없")
+
+
 def salient_phrase(answer: str, question: str) -> str | None:
     """What a good interviewer picks up from an answer: a noun phrase the question did not
     already say, as specific as possible (a named technology or tool, a foreign technical
-    term, a phrase of several words, a number with its unit), earliest first among equals;
-    never a filler, a function word or a cut word (phrases are whole runs of nouns).
+    term, a code identifier, a phrase of several words, a number with its unit), earliest
+    first among equals; not someone else ("IT팀") or what was not done; never a filler, a
+    function word or a cut word (phrases are whole runs of nouns).
     None when the answer adds no noun phrase of its own."""
     asked = _squash(question)
     known = taxonomy()
@@ -300,6 +326,8 @@ def salient_phrase(answer: str, question: str) -> str | None:
         for t in analysed(answer)
         if t.tag == "JKO" or (t.tag == "JKB" and t.form in ("로", "으로"))
     }
+    # clauses that say what was not done ("용어는 안 쓰려고", "따로 계산하지 않았습니다")
+    negated = [m.span() for m in _CLAUSE.finditer(answer) if _NEGATION.search(m.group(0))]
     best: tuple[float, int, str] | None = None
     for phrase, at in noun_phrases(answer):
         squashed = _squash(phrase)
@@ -307,6 +335,12 @@ def salient_phrase(answer: str, question: str) -> str | None:
             continue
         end = at + len(phrase)
         score = 0.0
+        # a code identifier is as specific as a name gets ("FLAG_SECURE", "viewModelScope",
+        # "Dispatchers.Main", "R8", "N+1")
+        score += 1.0 if _IDENTIFIER.search(phrase) else 0.0
+        # someone else, not what the candidate did ("팀 리드분", "IT팀")
+        score -= 2.0 if _AGENT.search(phrase) else 0.0
+        score -= 1.0 if any(a <= at < b for a, b in negated) else 0.0
         score += 2.0 if known.find(phrase) else 0.0
         score += 1.5 if re.search(r"[A-Za-z]{2,}", phrase) else 0.0
         score += 1.0 if " " in phrase.strip() else 0.0

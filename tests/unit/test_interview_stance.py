@@ -147,3 +147,39 @@ def test_a_hedged_answer_scores_below_the_same_account_told_firmly():
     assert unsure.hedging > 0 and sure.hedging == 0
     assert unsure.score < sure.score
     assert "hedged" in unsure.signals and "hedged" not in sure.signals
+
+
+def test_noun_phrases_are_never_cut_words():
+    from nodes.interview.answers import noun_phrases
+
+    phrases = [
+        p
+        for p, _ in noun_phrases(
+            "웹훅 처리 스레드풀이 꽉 찼고, 하루 출고 1만 5천 건을 처리하면서 스크롤할 때 버벅여서 "
+            "Layout Inspector로 확인했습니다."
+        )
+    ]
+    assert "스레드풀" in phrases and "레드풀" not in phrases  # the word, not its tail
+    assert "하루 출고" in phrases and "하루 출고 1" not in phrases  # no number without its unit
+    assert "Layout Inspector" in phrases  # a verb form the analyser did not know is no noun
+    assert not any("버벅" in p for p in phrases)
+
+
+@pytest.mark.parametrize(
+    ("answer", "picked"),
+    [
+        # a code identifier over a description (a named skill still weighs more)
+        (
+            "화면 캡처는 FLAG_SECURE도 걸었고, 키 보관은 외부 저장 모듈을 썼습니다.",
+            "FLAG_SECURE",
+        ),
+        # what the candidate did, not the team that did the rest
+        ("도입은 DevOps 플랫폼팀이 주도했고, 저는 배포 검수를 맡았습니다.", "배포 검수"),
+        # not what was left undone
+        ("전문 용어를 안 쓰고, 결론은 막대그래프로 보여 줍니다.", "막대그래프"),
+    ],
+)
+def test_the_followup_picks_up_what_the_candidate_did(answer, picked):
+    from nodes.interview.answers import salient_phrase
+
+    assert salient_phrase(answer, "그 일을 어떻게 하셨나요?") == picked
