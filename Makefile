@@ -157,7 +157,7 @@ eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_interview --cross-author dev
 	$(BIN)/python -m evals.run_interview --cross-author test
-	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_test
+	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_dev3 xa_test
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run_documents --split dev
 	$(BIN)/python -m evals.run_documents --split test

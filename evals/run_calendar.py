@@ -49,6 +49,9 @@ DATASETS = {
     "xa_dev": HERE / "datasets" / "calendar_xa_dev.jsonl",
     # the first cross-author test split, read six times (sessions 15-19): development now
     "xa_dev2": HERE / "datasets" / "calendar_xa_dev2.jsonl",
+    # the second one (session 20, calendar_xa_dev3_brief.md), read five times: development
+    "xa_dev3": HERE / "datasets" / "calendar_xa_dev3.jsonl",
+    # session 22: 80 inputs by a third helper from the same brief (calendar_xa_test_brief.md)
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
 }
 TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}
