@@ -5,9 +5,10 @@
 The rubric adds four parts (substance, relevance, concreteness, structure) into a raw
 0..100 that is compressed: the cross-author dev split's A answers average about 70 raw,
 its F answers about 30. The calibration is the monotone (isotonic, pool-adjacent-violators)
-fit of the grader's score on the raw score over the dev split only
-(`evals/datasets/interview_xa_dev.jsonl`); the frozen test split measures it. Monotone,
-so a better answer never scores lower than a worse one did.
+fit of the grader's score on the raw score over the development splits only
+(`evals/datasets/interview_xa_{dev,dev2}.jsonl`), with its leave-one-session-out agreement
+printed; the frozen test split measures it. Monotone, so a better answer never scores
+lower than a worse one did.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from core.settings import get_settings
 
 HERE = Path(__file__).parent
 TABLE = HERE.parent / "nodes" / "interview" / "rubric_calibration.json"
+# the development splits (the first cross-author split and its former test half)
+SPLITS = ("dev", "dev2")
 
 
 def isotonic(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -68,11 +71,12 @@ def main() -> None:
     from evals.run_interview import cross_author
 
     set_services(in_process_services(get_settings()))
-    rows = cross_author("dev", calibrated=False)["rows"]
-    print("leave-one-session-out on dev:", held_out(rows))
+    rows = [r for split in SPLITS for r in cross_author(split, calibrated=False)["rows"]]
+    print(f"leave-one-session-out on {' + '.join(SPLITS)}:", held_out(rows))
     fitted = isotonic([(float(r["score"]), float(r["gold_score"])) for r in rows])
     table = {
-        "fitted_on": f"interview_xa_dev.jsonl ({len(rows)} answers graded by another author)",
+        "fitted_on": f"interview_xa_{{{','.join(SPLITS)}}}.jsonl ({len(rows)} answers graded "
+        "by another author)",
         "method": "isotonic regression (pool-adjacent-violators) of the grader's score on "
         "the rubric's raw score; linear between points, flat beyond them",
         "points": [[round(x, 2), round(y, 2)] for x, y in fitted],

@@ -28,15 +28,16 @@ from typing import Literal
 
 from nodes.interview.measures import measured_results
 from text.korean_text import content_words
+from text.skills import taxonomy
 
 # Saying one cannot answer: not knowing, not remembering, never having done it, not wanting
 # to say. Spacing varies in speech, so every gap is optional.
 _CANNOT = re.compile(
-    r"모르겠|모릅니다|모르는데|잘\s?모르|기억이\s?(?:안|잘\s?안|나지)|"
+    r"모르겠|모릅니다|모르는데|잘\s?모르|기억이\s?(?:안|잘\s?안|나지)|생각이\s?안\s?나|"
     r"말씀드리기(?:가)?\s?(?:좀\s?)?(?:곤란|어렵)|말하기(?:가)?\s?(?:좀\s?)?(?:곤란|어렵)|"
     r"말씀드릴\s?(?:게|것이|것은|만한\s?게)\s?없|답(?:하기|변하기|변드리기)(?:가)?\s?(?:좀\s?)?(?:어렵|곤란)|"
     r"(?:해|써|겪어|경험해|다뤄)\s?(?:본|보지)\s?(?:적이|적은|적)?\s?(?:없|못)|"
-    r"(?:해|써|다뤄)\s?보지\s?(?:는\s?)?못"
+    r"(?:해|써|다뤄)\s?보지\s?(?:는\s?)?못|(?:안|못)\s?(?:해|써|다뤄|겪어)\s?(?:봤|보았)"
 )
 # A turn to another topic: a substitute offered, or what the candidate holds most important.
 _TURN = re.compile(
@@ -46,13 +47,19 @@ _TURN = re.compile(
 # The opening echo: a short first stretch ending in a trailing pause ("거절이요…",
 # "실패라고 하긴 좀 그렇지만…", "안전재고는…").
 _OPENING = re.compile(r"\s*([^…]{1,24}?)(?:…|\.{2,})")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|…\s*|\.{2,}\s*")
+# Clauses of spoken Korean: sentences, commas and the connective endings that join them.
+_CLAUSE = re.compile(
+    r"(?<=[.!?])\s+|…\s*|\.{2,}\s*|,\s*|(?<=[은는]데)\s|(?<=[은는]데요)\s|(?<=고요)\s"
+)
 _FILLER = re.compile(r"^(?:음+|어+|아+|그러니까|솔직히|글쎄요|네)[,.\s]*")
 _DIGIT = re.compile(r"\d")
+# The candidate as the subject: what an answer that leaves its question talks about instead.
+_SELF = re.compile(r"(?:^|\s)(?:저는|제가|저도)\s")
 # Guesses and hearsay: the epistemic endings and adverbs of spoken Korean.
 _HEDGE = re.compile(
     r"(?:것|거)\s?같|(?:걸|거|것으)로\s?알|다고\s?(?:들었|하더)|헷갈|아마|잘은\s?모르|"
-    r"정확히는\s?(?:잘\s?)?모르"
+    r"정확히는\s?(?:잘\s?)?모르|않을까요|개념(?:은|만)\s?(?:좀\s?)?알|들어(?:는\s?)?봤|"
+    r"한\s?건\s?아니|하진\s?않았"
 )
 # Work handed to someone else: a team or a person as the one who did it.
 _DEFERRED = re.compile(
@@ -81,21 +88,38 @@ def read_stance(question: str, answer: str) -> Stance:
     opening = _OPENING.match(text)
     if opening and len(_squash(opening.group(1))) > OPENING_CHARS:
         opening = None
-    rest = text[opening.end() :] if opening else text
     topic = (
         tuple(w for w in content_words(opening.group(1)) if _squash(w) in asked) if opening else ()
     )
+    # an opening that takes up the question's words: where the answer sets out from
+    echo = bool(topic)
+    rest = text[opening.end() :] if opening else text
     if _CANNOT.search(text):
-        kept = [s for s in _SENTENCE.split(rest) if s.strip() and not _CANNOT.search(s)]
+        kept = [c for c in _CLAUSE.split(rest) if c.strip() and not _CANNOT.search(c)]
         remains = _FILLER.sub("", " ".join(kept))
         if len(_squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
             return Stance("cannot", topic)
-    if _TURN.search(rest) and not measured_results(rest):
-        words = topic or tuple(content_words(question))
-        said = _squash(rest)
-        if words and not any(_squash(w) in said for w in words):
-            return Stance("evades", topic or words[:1])
+    if not echo or measured_results(rest):
+        return Stance("answers", topic)
+    turn = _TURN.search(rest)
+    # after the turn the topic never comes back; or the answer goes on about the candidate
+    # and nothing the question asked comes up again
+    if turn and not _mentions(rest[turn.end() :], topic):
+        return Stance("evades", topic)
+    if _SELF.search(rest) and not _mentions(rest, (*topic, *content_words(question))):
+        return Stance("evades", topic)
     return Stance("answers", topic)
+
+
+def _mentions(text: str, words: tuple[str, ...] | list[str]) -> bool:
+    """Whether `text` says any of `words` (as written, or the same skill in another
+    spelling: "Kafka" / "카프카")."""
+    said = _squash(text)
+    if any(_squash(w) in said for w in words):
+        return True
+    known = taxonomy()
+    skills = {known.normalise(w) for w in words} - {None}
+    return bool(skills & set(known.find(text)))
 
 
 def hedges(answer: str) -> list[str]:

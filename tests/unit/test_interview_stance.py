@@ -24,6 +24,10 @@ FACTS: dict = {"skills": [], "experiences": [], "required": []}
         (WEAKNESS, "그건… 말씀드리기가 좀 곤란하네요. 개인적인 부분이라서요."),
         (CONFLICT, "갈등이요… 저는 그런 적이 한 번도 없어서 딱히 말씀드릴 게 없을 것 같아요."),
         (CONFLICT, "글쎄요, 기억이 잘 안 나는데요. 아마 별일 없었던 것 같습니다."),
+        (
+            "서비스 메시를 도입할 때의 비용은?",
+            "Istio는 안 써봤습니다. 다음 질문 주시면 답하겠습니다.",
+        ),
     ],
 )
 def test_an_answer_that_says_it_cannot_answer(question, answer):
@@ -45,6 +49,19 @@ def test_an_answer_that_says_it_cannot_answer(question, answer):
             CONFLICT,
             "갈등이요… 일정 때문에 디자이너와 의견이 갈린 적이 있는데, 제일 중요한 건 서로의 "
             "제약을 이해하는 거라고 생각해서 갈등의 원인을 표로 정리해 같이 봤습니다.",
+        ),
+        # an opening that answers, then a gap admitted in one clause
+        (
+            "재고자산 평가는 어떤 기준으로 하셨나요?",
+            "재고는 저가법으로 평가하고요… 순실현가능가치가 장부가보다 낮으면 평가손실을 "
+            "잡습니다. 장기 재고는 일괄로 몇 퍼센트 잡았던 것 같은데 정확한 기준은 기억이 안 "
+            "납니다.",
+        ),
+        # vague, in other words than the question's, but about it (and not about oneself)
+        (
+            "운송비를 절감하려면 어떤 방법이 있을까요?",
+            "운송비는… 택배사와 단가 협상을 잘 하면 줄일 수 있을 것 같습니다. 그리고 합포장을 "
+            "늘리면 좋겠습니다.",
         ),
         # no opening echo, a turn marker, and a measured result
         (
@@ -79,12 +96,26 @@ def test_an_answer_that_answers(question, answer):
             "30분씩 업데이트 노트를 읽습니다.",
             "거절",
         ),
+        # the topic comes back before the turn, never after it
+        (
+            "침해사고가 의심될 때 초기 대응 절차는 어떻게 되나요?",
+            "침해사고요… 다행히 저희는 큰 사고가 없었습니다. 대신 저는 평소에 보안 뉴스를 "
+            "챙겨 보는데 공급망 보안이 중요하다고 느꼈습니다.",
+            "사고",
+        ),
+        # no turn word: the answer goes on about the candidate, the question never again
+        (
+            "동료 교사와 갈등이 있었던 경험이 있나요?",
+            "갈등은… 아, 저는 사실 수업 연구를 정말 좋아해서요, 요즘 새 교구로 함수 수업을 "
+            "준비하고 있는데 학생들 반응이 좋아요.",
+            "갈등",
+        ),
     ],
 )
 def test_an_answer_that_turns_to_another_topic(question, answer, topic):
     stance = read_stance(question, answer)
     assert stance.kind == "evades"
-    assert stance.topic == (topic,)
+    assert topic in stance.topic
 
 
 def test_the_rubric_scores_cannot_and_evades_as_no_answer_and_says_which():
