@@ -57,6 +57,11 @@ _TEAM_WORDS = re.compile(
 # A headhunter's posting: the company is not named ("our client", "저희 고객사").
 _NO_COMPANY = re.compile(r"(?i)\bour\s+client\b|(?:저희|당사의?)\s*(?:고객사|클라이언트)")
 _NO_NAME = re.compile(r"(?i)confidential|undisclosed|비공개|미공개|고객사")
+# A head line saying the company's name is withheld.
+_WITHHELD = re.compile(
+    r"(?i)(?:고객사|회사|기업)\s*명?\s*(?:비공개|미공개)|(?:비공개|익명)\s*(?:고객사|기업)|"
+    r"confidential\s+(?:client|company)|undisclosed\s+(?:client|company)"
+)
 
 
 def _labelled(words: str) -> re.Pattern[str]:
@@ -336,6 +341,8 @@ def find_company(text: str, lines: list[str]) -> tuple[str | None, bool]:
     company, absent = _find_company(text, lines)
     if company and (_NO_NAME.search(company) or _NO_COMPANY.search(company)):
         return None, True
+    if any(_WITHHELD.search(line) for line in lines[:3]):
+        return None, True  # "[헤드헌팅] 국내 대형 유통그룹 (고객사명 비공개)"
     return company, absent
 
 

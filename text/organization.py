@@ -39,7 +39,7 @@ _LEGAL_LATIN = re.compile(
 # Words after a name that are a part of it, not the organisation: a team, an office (the
 # hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
 _UNIT = re.compile(
-    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부)|담당자?|"
+    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스)|담당자?|"
     r"(?i:people|team|jobs?))$"
 )
 # Words of the hiring function ("채용담당 최수진", "hy 인재채용", "KT Recruit", "Talent
@@ -65,6 +65,12 @@ ORG_END = re.compile(
     r"코스메틱|에너지|모터스|시스템즈?|솔루션|네트웍스|(?i:labs|games|studios?|partners|"
     r"robotics|logistics|medical|bank|group|systems|technologies|tech|pay))$"
 )
+# Endings that name an institution whatever stands before them ("햇살요양병원"); the other
+# endings are also an industry's words ("추천시스템", "무선통신", "4대보험"), a name only
+# after a word that is itself name-like.
+_INSTITUTION_END = re.compile(
+    r"(?:은행|병원|의원|치과|의료원|공사|공단|재단|회계법인|법무법인|대학교|연구원|협회|조합)$"
+)
 # Not organisations: job sites, mail and messenger furniture, news sections, generic words.
 _NOT_ORG = frozenset(
     " ".join(
@@ -80,6 +86,8 @@ _NOT_ORG = frozenset(
             "관련기사 기자 입력 수정 january february march april may june july august",
             "september october november december monday tuesday wednesday thursday friday",
             "saturday sunday hi hello dear thanks regards 저희 우리 당사 우리회사",
+            # a posting's own tags ("[급구]", "[알바]")
+            "급구 구인 구함 알바 아르바이트 단기 긴급채용 상시채용 수시채용",
             # English short forms and function words a capitalised line starts with
             "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur",
             "thurs fri sat sun at in on for the a an we our us you your join with this",
@@ -90,13 +98,18 @@ _JOB_WORD = re.compile(
     r"개발자|엔지니어|디자이너|기획자|마케터|매니저|분석가|연구원|간호사|약사|영양사|"
     r"(?i:engineer|developer|designer|manager|analyst|associate|specialist|architect)"
 )
+# A research institute, not a researcher: a longer name ending in 연구원 ("한국전자통신연구원").
+_INSTITUTE = re.compile(r"^[가-힣]{4,}연구원$")
 _LABEL = re.compile(
     r"(?im)^[^\S\n]*(?:회사\s*명|기업\s*명|기업\s*정보|회사|company)[^\S\n]*[:：|]?[^\S\n]+"
     r"([^\n·|,(]{2,40})"
 )
 _NOTICE = re.compile(r"(?m)^[^\S\n]*(\S{2,30})[^\S\n]+공고[^\S\n]*제?[^\S\n]*\d")
 _CORP_BEFORE = re.compile(r"(?:\(주\)|㈜|주식회사)[^\S\n]*([가-힣A-Za-z0-9&.\-]{2,30})")
-_CORP_AFTER = re.compile(r"([가-힣A-Za-z0-9&.\-]{2,30})[^\S\n]*(?:\(주\)|㈜|주식회사)")
+# a legal form glued to the name after it ("웹에이전시 (주)이노크리에이티브") is that name's
+_CORP_AFTER = re.compile(
+    r"([가-힣A-Za-z0-9&.\-]{2,30})[^\S\n]*(?:\(주\)|㈜|주식회사)(?![가-힣A-Za-z])"
+)
 _BRACKET = re.compile(r"[\[【]\s*([^\]】\n]{2,30}?)\s*[\]】]")
 _DOT_PLACE = re.compile(r"(?m)^[^\S\n]*([^\n·|]{2,40}?)[^\S\n]+·[^\S\n]+(?!\d)\S")
 _SENDER = re.compile(
@@ -110,12 +123,17 @@ _HR_UNIT = re.compile(
     r"(?:인사\s*(?:팀|부|담당자?)|채용\s*(?:팀|담당자?)|"
     r"HR\s*팀|(?i:people\s+team|talent\s+acquisition|recruiting\s+team|hr\s+team))"
 )
+# The organisation naming itself: "저희 대성정밀은 …", "우리 라임스퀘어에서 …".
+_SELF = re.compile(
+    r"(?:저희|우리)[^\S\n]+([가-힣A-Za-z0-9&]{2,30}?)(?:은|는|에서|의|이|가)?(?=[^\S\n])"
+)
 _AT = re.compile(
     r"(?:\b[Aa]t|—|–|\b[Jj]oin|\b[Ww]ith)[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
     r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:is|are)[^\S\n]+"
     r"(?:hiring|a\b|an\b|one\b)"
 )
 _WEIGHTS = {
+    "self": 3.0,
     "legal": 4.0,
     "label": 4.0,
     "notice": 4.0,
@@ -145,11 +163,14 @@ def undecorated(text: str) -> str:
     return _DECORATION.sub(" ", text)
 
 
-def normalise(value: str) -> str | None:
-    """An organisation's name as a candidate: no legal form, no decoration, no team or
-    office words after it ("네이버웹툰 글로벌사업팀" -> "네이버웹툰", "Coupang Careers" ->
-    "Coupang"); None when nothing of a name is left."""
+def normalise(value: str, named: bool = False) -> str | None:
+    """An organisation's name as a candidate: no legal form, no decoration, no aside in
+    brackets, no team or office words after it ("네이버웹툰 글로벌사업팀" -> "네이버웹툰",
+    "삼일회계법인(삼일PwC)" -> "삼일회계법인", "Coupang Careers" -> "Coupang"); None when
+    nothing of a name is left. `named`: a legal form names it ("주식회사 데이터온다"), so a
+    one-word name that reads like a sentence to Kiwi is still a name."""
     value = _LEGAL.sub(" ", undecorated(value))
+    value = _ASIDE.sub(" ", value)
     value = _LEGAL_LATIN.sub("", value.strip())
     words = [w.strip(_PUNCT) for w in value.split()]
     words = [w for w in words if w]
@@ -164,12 +185,17 @@ def normalise(value: str) -> str | None:
         return None
     if re.search(r"20\d{2}|\d{1,2}[:./]\d|\d\s*(?:월|일|시)|@|https?:|\.co\b|\.com\b", name):
         return None  # a date, a time, an address
-    if any(t.tag == "EF" for t in analysed(name)):
+    if re.search(r"\d\s*(?:년|개월|명|세)|이상$|이하$", name):
+        return None  # a requirement or a headcount ("경력 2년 이상", "2명")
+    if not (named and " " not in name) and any(t.tag == "EF" for t in analysed(name)):
         return None  # a sentence ("서류 접수는 … 마감입니다")
-    if _JOB_WORD.search(name):
+    if _JOB_WORD.search(name) and not _INSTITUTE.search(name):
         return None
     return name
 
+
+# An aside in brackets inside a name ("삼일회계법인(삼일PwC)", an unclosed "정규직(연구직").
+_ASIDE = re.compile(r"\([^)\n]*\)?")
 
 # What ends the name of a district or a city ("성동구", "성수동"; not "컬리": two syllables).
 _PLACE_END = re.compile(r"\S{2,}(?:특별시|광역시|[시도군구동읍면])$")
@@ -198,6 +224,20 @@ def _descriptor(name: str) -> bool:
     if any(t.tag in ("EF", "EC") for t in tokens):
         return True
     return all(t.tag in ("NNG", "NNB", "XPN", "XSN", "MM", "MAG") and not t.oov for t in tokens)
+
+
+def _industry_words(name: str) -> bool:
+    """A word ending like a company whose stem is a number or common nouns of a trade
+    ("4대보험", "추천시스템", "무선통신"), unless the ending names an institution; a stem
+    Kiwi reads otherwise ("한결식품": an adverb) may be a name."""
+    end = ORG_END.search(name)
+    if end is None or _INSTITUTION_END.search(name):
+        return False
+    stem = name[: end.start()].strip()
+    tokens = analysed(stem) if stem else ()
+    return bool(re.search(r"\d", stem)) or (
+        bool(tokens) and all(t.tag == "NNG" and not t.oov for t in tokens)
+    )
 
 
 def _place(name: str) -> bool:
@@ -380,6 +420,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         ("sender", _SENDER),
         ("sender", _HR_UNIT),
         ("english", _AT),
+        ("self", _SELF),
     ):
         for m in pattern.finditer(head):
             value = next((g for g in m.groups() if g), None)
@@ -403,7 +444,9 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         proposals.append(("finder", finder, head.find(finder) if finder in head else 0))
     candidates: dict[str, _Candidate] = defaultdict(lambda: _Candidate(""))
     for kind, value, at in proposals:
-        name = normalise(value)
+        if kind == "legal":  # "㈜셀트리온은 …": the name without its particle
+            value = _without_particles(value.strip(), endings=False)
+        name = normalise(value, named=kind == "legal")
         if name is None:
             continue
         if (kind == "bracket" and not (_name_like(name) and not _descriptor(name))) or (
@@ -412,6 +455,8 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             continue  # "[경제]", "주요 대기업 …": a common word, not a name
         if ORG_END.fullmatch(name):
             continue  # "파트너스", "스튜디오" alone: an organisation's ending, not its name
+        if kind == "suffix" and _industry_words(name):
+            continue  # "추천시스템", "무선통신", "4대보험": what a company does, not who it is
         if (kind == "suffix" and _common_word(name)) or (
             kind not in ("legal", "label", "notice") and _place(name)
         ):
@@ -424,7 +469,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     # offers it (unless a legal form, a label or a notice names it too)
     after_labels = [clean[m.end() : m.end() + 40] for m in _LOCATION_LABEL.finditer(clean)]
     for name, c in list(candidates.items()):
-        if c.evidence.isdisjoint(("legal", "label", "notice")) and any(
+        if c.evidence.isdisjoint(("legal", "label", "notice", "title", "alone", "self")) and any(
             after.startswith(name) for after in after_labels
         ):
             del candidates[name]

@@ -1,0 +1,57 @@
+"""The organisation a pasted posting names (text/organization.py with the header's
+candidate, as the calendar reads it): a legal form's name however it reads, not its aside,
+a requirement, a posting's tag, a trade's words or the place after a workplace label."""
+
+from __future__ import annotations
+
+import pytest
+
+from text.header import find_header
+from text.organization import rank
+
+
+def company(text: str) -> str | None:
+    header = find_header(text)
+    return None if header.company_absent else rank(text, header.company)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a legal form names it even when Kiwi reads it as a sentence ("…온다")
+        ("[채용] 주식회사 바람온다 데이터 엔지니어 (검색엔진)\n\n- 업무 : 검색 랭킹", "바람온다"),
+        # the particle after a legal-form name is no part of it
+        ("회사소개\n㈜한빛로직은 물류 소프트웨어를 만듭니다.\n담당업무: 백엔드 개발", "한빛로직"),
+        # a legal form glued to the name after it belongs to that name
+        ("디자인에이전시 (주)모노하우스 웹디자이너 채용\n\n주요업무 : 웹 디자인", "모노하우스"),
+        # an aside in brackets is no part of the name
+        ("새봄회계법인(새봄PwC) 2027 상반기 회계사 채용\n\n[지원자격]\n- 회계사", "새봄회계법인"),
+        # a requirement between dots is no name
+        ("샘플네트웍스\n백엔드 개발자\n경력 3년 이상 · 서울 마포구 · 정규직", "샘플네트웍스"),
+        # the organisation naming itself in a sentence
+        (
+            "생산관리 담당 모집 - 자동차 부품 / 경기 평택\n\n저희 한결정밀은 1995년부터 완성차에 "
+            "부품을 납품하고 있습니다.",
+            "한결정밀",
+        ),
+        # a posting's own tag is no name
+        ("[급구] 간호조무사 구합니다\n초록요양병원 (경기 부천시)\n- 근무 : 3교대", "초록요양병원"),
+        # a trade's words ending like a company are no name; a branch is no part of it
+        ("<한빛수학학원 대치본원> 고등부 강사 모집\n- 근무 : 주 5일, 4대보험", "한빛수학학원"),
+        # named in the title, then after a workplace label with its branch
+        ("그랜드호텔 프런트 직원 채용\n\n근무지 : 그랜드호텔 부산 (해운대구 중동)", "그랜드호텔"),
+        # a research institute, not a researcher
+        (
+            "한국해양기술연구원 2026년도 연구직 채용공고\n1. 모집분야 : 해양 무선통신",
+            "한국해양기술연구원",
+        ),
+    ],
+)
+def test_the_organisation_a_posting_names(text, name):
+    assert company(text) == name
+
+
+def test_a_withheld_client_is_no_company():
+    text = "[헤드헌팅] 국내 대형 제약사 (고객사명 비공개) - 영업기획 팀장\n\n- 서류 마감 : 12/3"
+    assert find_header(text).company_absent
+    assert company(text) is None
