@@ -118,6 +118,11 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"(?:입사\s*)?지원서(?:\s*(?:접수|마감|제출))?|원서\s*접수|이력서|"
             r"포트폴리오(?!\s*(?:인터뷰|면접))|(?:상시\s*)?접수(?:\s*(?:기간|마감일?))?|"
             r"지원\s*(?:기간|마감일?)|지원(?=\s*(?:은|는|[:：]))|모집\s*기간|"
+            # a deadline that says it takes applications ("8/21(금)까지 문자로 지원해
+            # 주세요", "1월 30일 금요일까지 받아요"; not "까지 제출": an assignment is handed
+            # in too)
+            r"(?<=까지)\s*(?:[가-힣A-Za-z]{1,6}(?:으로|로)\s*)?"
+            r"(?:지원|접수|받아요|받습니다|받고\s*있)|"
             r"마감(?:일|\s*시각|\s*일시)?|"
             r"상시\s*(?:채용|모집)|채용\s*시\s*마감|"
             r"(?i:application\s+(?:deadline|period|window|due)|applications?\s+(?:close[sd]?|"

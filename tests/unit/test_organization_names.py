@@ -1,13 +1,17 @@
 """The organisation a pasted posting names (text/organization.py with the header's
 candidate, as the calendar reads it): a legal form's name however it reads, not its aside,
-a requirement, a posting's tag, a trade's words or the place after a workplace label."""
+a requirement, a posting's tag, a trade's words or the place after a workplace label; and
+a deadline told by taking applications ("…까지 문자로 지원")."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import pytest
 
 from text.header import find_header
 from text.organization import rank
+from text.stages import find_stages
 
 
 def company(text: str) -> str | None:
@@ -55,3 +59,26 @@ def test_a_withheld_client_is_no_company():
     text = "[헤드헌팅] 국내 대형 제약사 (고객사명 비공개) - 영업기획 팀장\n\n- 서류 마감 : 12/3"
     assert find_header(text).company_absent
     assert company(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        ("약사 1명 구합니다.\n9/4(금)까지 문자로 지원해 주세요 (성함, 연락처)", date(2026, 9, 4)),
+        ("📌 2월 6일 금요일까지 받아요\n📌 면접은 2월 11일", date(2026, 2, 6)),
+        ("- 이번 주 금요일까지 이메일로 접수\n- 면접은 다음 주 월요일", date(2026, 3, 6)),
+    ],
+)
+def test_a_date_followed_by_taking_applications_is_the_deadline(text, when):
+    stages = find_stages(text, date(2026, 3, 4) if "이번 주" in text else date(2026, 1, 5))
+    deadline = [s for s in stages if s.stage_type == "DOCUMENT"]
+    assert [s.date for s in deadline] == [when]
+
+
+def test_an_assignment_handed_in_by_a_date_is_no_application_deadline():
+    text = "서류 마감은 8월 21일이며, 통과하신 분께는 8월 28일까지 제출하실 디자인 과제를 드립니다."
+    stages = find_stages(text, date(2026, 8, 1))
+    assert [(s.stage_type, s.date) for s in stages if s.date] == [
+        ("DOCUMENT", date(2026, 8, 21)),
+        ("OTHER", date(2026, 8, 28)),
+    ]
