@@ -300,7 +300,7 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first N sessions only")
     parser.add_argument("--repeats", type=int, default=REPEATS, help="report repeats")
     parser.add_argument(
-        "--cross-author", choices=("dev", "dev2", "test"), help="graded answers only"
+        "--cross-author", choices=("dev", "dev2", "dev3", "test"), help="graded answers only"
     )
     parser.add_argument("--tag", default="latest", help="results file suffix (cross-author)")
     args = parser.parse_args()
@@ -572,7 +572,7 @@ def _view(kind: str) -> Any:
 
 SUITE = Suite(
     feature="interview",
-    splits=("xa_dev", "xa_dev2", "xa_test"),
+    splits=("xa_dev", "xa_dev2", "xa_dev3", "xa_test"),
     cases=lambda split, limit=None: xa_cases(split.removeprefix("xa_"))[:limit],
     target=xa_target,
     score=xa_per_case,
