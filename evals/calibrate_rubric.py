@@ -6,7 +6,7 @@ The rubric adds four parts (substance, relevance, concreteness, structure) into 
 0..100 that is compressed: the cross-author dev split's A answers average about 70 raw,
 its F answers about 30. The calibration is the monotone (isotonic, pool-adjacent-violators)
 fit of the grader's score on the raw score over the development splits only
-(`evals/datasets/interview_xa_{dev,dev2}.jsonl`), with its leave-one-session-out agreement
+(`evals/datasets/interview_xa_{dev,dev2,dev3}.jsonl`), with its leave-one-session-out agreement
 printed; the frozen test split measures it. Monotone, so a better answer never scores
 lower than a worse one did.
 """
@@ -21,8 +21,9 @@ from core.settings import get_settings
 
 HERE = Path(__file__).parent
 TABLE = HERE.parent / "nodes" / "interview" / "rubric_calibration.json"
-# the development splits (the first cross-author split and its former test half)
-SPLITS = ("dev", "dev2")
+# the development splits (the first cross-author split, its former test half, a third
+# helper's sessions)
+SPLITS = ("dev", "dev2", "dev3")
 
 
 def isotonic(points: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -34,15 +34,18 @@ from text.skills import taxonomy
 # to say. Spacing varies in speech, so every gap is optional.
 _CANNOT = re.compile(
     r"모르겠|모릅니다|모르는데|잘\s?모르|기억이\s?(?:안|잘\s?안|나지)|생각이\s?안\s?나|"
-    r"말씀드리기(?:가)?\s?(?:좀\s?)?(?:곤란|어렵)|말하기(?:가)?\s?(?:좀\s?)?(?:곤란|어렵)|"
-    r"말씀드릴\s?(?:게|것이|것은|만한\s?게)\s?없|답(?:하기|변하기|변드리기)(?:가)?\s?(?:좀\s?)?(?:어렵|곤란)|"
+    r"(?:말씀|설명|답변)?(?:드리기|말하기|답하기)(?:는|가)?\s?(?:좀\s?)?(?:곤란|어렵|어려울|조심스럽)|"
+    r"말씀드리지\s?않|말씀드릴\s?(?:게|것이|것은|만한\s?게)\s?없|다른\s?질문으로|넘어가\s?주|"
     r"(?:해|써|겪어|경험해|다뤄)\s?(?:본|보지)\s?(?:적이|적은|적)?\s?(?:없|못)|"
-    r"(?:해|써|다뤄)\s?보지\s?(?:는\s?)?못|(?:안|못)\s?(?:해|써|다뤄|겪어)\s?(?:봤|보았)"
+    r"(?:해|써|다뤄|찾아|봐)\s?보지\s?(?:는\s?)?못|(?:보|찾아보|해\s?보)진\s?못|"
+    r"(?:안|못)\s?(?:해|써|다뤄|겪어|찾아)?\s?(?:봤|보았)"
 )
-# A turn to another topic: a substitute offered, or what the candidate holds most important.
+# A turn to another topic: a substitute offered, a reframing, or what the candidate holds
+# most important, meaningful or is sure of.
 _TURN = re.compile(
-    r"대신|그보다|그것보다|그건\s?그렇고|다른\s?얘기|"
-    r"(?:제일|가장)\s?중요(?:한|하게)|중요하다고\s?생각|중요하게\s?생각|말씀드리면"
+    r"대신|그보다|그것보다|그건\s?그렇고|다른\s?얘기|(?:이)?라기\s?보다|"
+    r"(?:제일|가장)\s?(?:중요(?:한|하게|하다)|의미\s?있|자신\s?있)|중요하다고\s?생각|"
+    r"중요하게\s?생각|(?:말씀|얘기)(?:를)?\s?드리면"
 )
 # The opening echo: a short first stretch ending in a trailing pause ("거절이요…",
 # "실패라고 하긴 좀 그렇지만…", "안전재고는…").
@@ -55,17 +58,23 @@ _FILLER = re.compile(r"^(?:음+|어+|아+|그러니까|솔직히|글쎄요|네)[
 _DIGIT = re.compile(r"\d")
 # The candidate as the subject: what an answer that leaves its question talks about instead.
 _SELF = re.compile(r"(?:^|\s)(?:저는|제가|저도)\s")
-# Guesses and hearsay: the epistemic endings and adverbs of spoken Korean.
+# Guesses and hearsay: the epistemic endings and adverbs of spoken Korean, and taking back
+# what was just said ("아 아니다", "아, 아니").
 _HEDGE = re.compile(
     r"(?:것|거)\s?같|(?:걸|거|것으)로\s?알|다고\s?(?:들었|하더)|헷갈|아마|잘은\s?모르|"
+    r"아,?\s?아니(?:다|고)?(?=[\s,.])|"
     r"정확히는\s?(?:잘\s?)?모르|않을까요|개념(?:은|만)\s?(?:좀\s?)?알|들어(?:는\s?)?봤|"
     r"한\s?건\s?아니|하진\s?않았"
 )
-# Work handed to someone else: a team or a person as the one who did it.
+# Work handed to someone else (a team or a person as the one who did it), or a failure
+# laid on them ("설명을 제대로 안 해 주셔서", "공유를 안 해 줘서").
 _DEFERRED = re.compile(
-    r"(?:팀|분|분들|님)(?:이|가|께서|에서)\s?(?:주로\s?|다\s?|알아서\s?)?(?:하셨|했|해야|맡|정해|처리)"
+    r"(?:팀|분|분들|님)(?:이|가|께서|에서)\s?(?:주로\s?|다\s?|알아서\s?)?(?:하셨|했|해야|맡|정해|처리)|"
+    r"안\s?해\s?(?:줘서|주셔서|줬|주셨|주니까)"
 )
 OPENING_CHARS = 16
+# How far into the answer (after its opening) a turn away can be.
+TURN_CHARS = 50
 THIN_CHARS = 40
 
 
@@ -99,16 +108,24 @@ def read_stance(question: str, answer: str) -> Stance:
         remains = _FILLER.sub("", " ".join(kept))
         if len(_squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
             return Stance("cannot", topic)
-    if not echo or measured_results(rest):
-        return Stance("answers", topic)
     turn = _TURN.search(rest)
-    # after the turn the topic never comes back; or the answer goes on about the candidate
-    # and nothing the question asked comes up again
-    if turn and not _mentions(rest[turn.end() :], topic):
-        return Stance("evades", topic)
-    if _SELF.search(rest) and not _mentions(rest, (*topic, *content_words(question))):
+    if turn and turn.start() > TURN_CHARS:
+        turn = None  # a dodge turns at once; an "instead" late in an account is part of it
+    asked_words = (*topic, *content_words(question))
+    # after a turn, nothing the question asked comes back (what the opening echoed, or
+    # without an echo, the question's words; a measured result is an answer then)
+    left = turn is not None and not _mentions(rest[turn.end() :], topic or asked_words)
+    if left and (echo or not measured_results(rest)):
+        return Stance("evades", topic or _first_noun(question))
+    # an echo, then the answer goes on about the candidate and nothing the question asked
+    if echo and _SELF.search(rest) and not _mentions(rest, asked_words):
         return Stance("evades", topic)
     return Stance("answers", topic)
+
+
+def _first_noun(question: str) -> tuple[str, ...]:
+    words = content_words(question)
+    return tuple(words[:1])
 
 
 def _mentions(text: str, words: tuple[str, ...] | list[str]) -> bool:

@@ -28,6 +28,19 @@ FACTS: dict = {"skills": [], "experiences": [], "required": []}
             "서비스 메시를 도입할 때의 비용은?",
             "Istio는 안 써봤습니다. 다음 질문 주시면 답하겠습니다.",
         ),
+        (
+            CONFLICT,
+            "음… 그 부분은 좀 말씀드리기가 조심스러워서요. 다른 질문으로 넘어가 주실 수 있을까요?",
+        ),
+        (
+            PROBES,
+            "프로브는… 들어는 봤는데 정확히 설명드리기는 어려울 것 같습니다. 공부해 오겠습니다.",
+        ),
+        (WEAKNESS, "음, 그건 여기서 따로 말씀드리지 않는 게 좋을 것 같습니다. 죄송합니다."),
+        (
+            "우리 시의 현안 중 관심 있게 본 것은?",
+            "현안은… 솔직히 준비하느라 시정 소식은 자세히는 못 봤습니다.",
+        ),
     ],
 )
 def test_an_answer_that_says_it_cannot_answer(question, answer):
@@ -62,6 +75,13 @@ def test_an_answer_that_says_it_cannot_answer(question, answer):
             "운송비를 절감하려면 어떤 방법이 있을까요?",
             "운송비는… 택배사와 단가 협상을 잘 하면 줄일 수 있을 것 같습니다. 그리고 합포장을 "
             "늘리면 좋겠습니다.",
+        ),
+        # "instead" late in an account is part of it
+        (
+            CONFLICT,
+            "일정 때문에 디자이너와 의견이 갈렸어요. 저는 일정을 지키자고 했고 그분은 완성도를 "
+            "지키자고 했는데, 둘이 화면을 하나씩 다시 보면서 우선순위를 정했습니다. 대신 다음 "
+            "스프린트에 개선 작업을 넣기로 했습니다.",
         ),
         # no opening echo, a turn marker, and a measured result
         (
@@ -102,6 +122,21 @@ def test_an_answer_that_answers(question, answer):
             "침해사고요… 다행히 저희는 큰 사고가 없었습니다. 대신 저는 평소에 보안 뉴스를 "
             "챙겨 보는데 공급망 보안이 중요하다고 느꼈습니다.",
             "사고",
+        ),
+        # no opening echo: a reframing at once, and the failure never comes back
+        (
+            "업무하면서 가장 크게 실패했던 경험을 말씀해 주세요.",
+            "저는 실패라기보다는 모든 일을 배움의 기회로 보는 편입니다. 어떤 어려움이 있어도 "
+            "포기하지 않는 것이 제 강점입니다.",
+            "업무",
+        ),
+        # what the candidate is sure of instead, at once
+        (
+            "인증 심사에 대응해 본 경험이 있으세요?",
+            "인증은 직접 해 본 적은 없는데요, 대신 저는 클라우드 자격증이 있어서 인프라 "
+            "구성은 자신 있습니다. 자격증 준비하면서 네트워크부터 트러블슈팅까지 다 "
+            "공부했습니다.",
+            "인증",
         ),
         # no turn word: the answer goes on about the candidate, the question never again
         (
@@ -160,6 +195,8 @@ def test_guesses_hearsay_and_handed_off_work_are_hedges():
         "나눴던 것 같아요."
     )
     assert sorted(found) == sorted(["분이 주로 하셨", "다고 들었", "아마", "것 같"])
+    # a failure laid on others, and taking back what was just said
+    assert len(hedges("개발팀이 공유를 안 해 줘서 몰랐어요. 아 아니다, 알았는데 늦었어요.")) == 2
     assert hedges("캐시 키를 사용자별로 나눠 적중률을 60%에서 92%로 올렸습니다.") == []
 
 
