@@ -156,6 +156,8 @@ eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_chat --cross-author test
 	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_interview --cross-author dev
+	$(BIN)/python -m evals.run_interview --cross-author dev2
+	$(BIN)/python -m evals.run_interview --cross-author dev3
 	$(BIN)/python -m evals.run_interview --cross-author test
 	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_dev3 xa_test
 	$(BIN)/python -m evals.run_documents
