@@ -235,6 +235,11 @@ _WEEK_REF = re.compile(
 _WEEKDAY = re.compile(
     r"([월화수목금토일])(?:요일|욜)|(?<=주)[^\S\n]*([월화수목금토])(?![가-힣A-Za-z0-9])"
 )
+# A weekday right after a date: "금요일", "(금)", "금욜", "(Fri)", "Friday".
+_WEEKDAY_CHECK = re.compile(
+    r"[^\S\n]*,?[^\S\n]*(?:\([^\S\n]*[월화수목금토일](?:요일)?[^\S\n]*\)|[월화수목금토일](?:요일|욜)|"
+    r"(?i:\(?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\)?))(?![가-힣A-Za-z])"
+)
 _EN_WEEKDAY = re.compile(
     r"(?i)\b(next\s+)?(mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b"
 )
@@ -475,6 +480,12 @@ def find_when(text: str, now: date) -> RelativeWhen:
     included), "일주일 뒤", "이번 달 30일", absolute dates ("3/15", "2026.03.15", a bare
     "12.16"), English "tomorrow at 10am"; None where the text says nothing."""
     when, spans, from_today = _dates_in(text, now)
+    if spans and not from_today:
+        # a weekday written after a date checks it ("12월 18일 금요일", "12/18 (금)"): one
+        # mention with the date, never a second day of its own
+        check = _WEEKDAY_CHECK.match(text, spans[0][1])
+        if check:
+            spans = [(spans[0][0], check.end()), *spans[1:]]
     clock, clock_span = _clock_in(text, spans)
     date_span = (min(s for s, _ in spans), max(e for _, e in spans)) if spans else None
     return RelativeWhen(

@@ -84,3 +84,22 @@ def test_next_weeks_listing_is_monday_to_sunday(now: date) -> None:
     start, end = date_range("담주 스케줄 알려줘", now)
     assert start.weekday() == 0 and end is not None and (end - start).days == 6
     assert start == now - timedelta(days=now.weekday()) + timedelta(days=7)
+
+
+@given(
+    DAYS,
+    st.integers(min_value=0, max_value=300),
+    st.sampled_from(["{m}월 {d}일 {w}요일", "{m}/{d}({w})", "{m}월 {d}일, {w}욜", "{m}.{d} ({w})"]),
+)
+def test_a_weekday_after_a_date_checks_it_and_adds_no_day(now: date, ahead: int, form: str) -> None:
+    from nodes.chat.schedule_requests import mentions
+
+    day = now + timedelta(days=ahead)
+    written = form.format(m=day.month, d=day.day, w=WEEKDAYS[day.weekday()])
+    text = f"{written} 오후 3시 넥슨 서류 발표 추가해줘"
+    found = find_when(text, now)
+    assert found.date == day and found.date_span == (0, len(written))
+    assert [(m.kind, m.value) for m in mentions(text, now)] == [
+        ("date", day.isoformat()),
+        ("time", "15:00"),
+    ]
