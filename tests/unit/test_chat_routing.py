@@ -378,6 +378,11 @@ def test_a_day_of_the_month_alone_finds_the_item_and_the_new_day():
     [
         ("내일 7시 저녁 약속 추가, 메모는 홍대입구 3번 출구", "홍대입구 3번 출구"),
         ("토스 면접에 메모로 '정장' 남겨줘", "정장"),
+        # the memo after the verb, set off by a dash or a colon
+        ("라인 면접에 메모 남겨줘 - 신분증 지참", "신분증 지참"),
+        ("거기에 메모 추가해줘: 발표 자료 출력", "발표 자료 출력"),
+        # "추가" ends the request, not the memo
+        ("그거 메모에 정장 입기 추가해줘", "정장 입기"),
     ],
 )
 def test_memos_said_with_는_or_남겨줘(message, memo):
