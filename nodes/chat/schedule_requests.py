@@ -38,7 +38,8 @@ from nodes.chat.router import (
 )
 from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
 from text.korean_text import content_words, kiwi
-from text.stages import named_stages
+from text.organization import rank as rank_organization
+from text.stages import STAGE_PATTERNS, named_stages
 
 # Words around a title that are not part of it: where it goes ("캘린더에", "내 일정에"), a
 # trailing 일정/스케줄, hearsay and chat fillers ("…라던데", "있어", "ㄱㄱ", "부탁드립니다").
@@ -302,6 +303,23 @@ def _without_particle(title: str) -> str:
     return title
 
 
+def _pasted_event(pasted: str) -> str | None:
+    """A pasted notice's event: the first hiring step it names (interviews and tests before
+    the application) after the organisation it comes from; None when it names no step or
+    no organisation (its head line is read then)."""
+    company = rank_organization(pasted)
+    if not company:
+        return None
+    for _, pattern in STAGE_PATTERNS:
+        step = pattern.search(pasted)
+        if step:
+            name = " ".join(step.group(0).split())
+            if name in company or company in name:
+                return max(name, company, key=len)
+            return f"{company} {name}"
+    return None
+
+
 def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     """The event's name as the user wrote it: a short quoted title verbatim; from a pasted
     mail its head ("[쿠팡] 1차 면접 안내" -> "쿠팡 1차 면접"); otherwise the noun phrase nearest
@@ -322,8 +340,13 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     before, after = (text[: verb.start()], text[verb.end() :]) if verb else (text, "")
     pasted = PASTED_AFTER.match(after)
     if pasted and verb and any(start >= verb.end() for start, _ in spans):
-        # the event (its date) is in the text pasted after the request: its first line, as
-        # a mail's head is read ("…추가해줘\n고마워" names no date after it: not pasted)
+        # the event (its date) is in the text pasted after the request: the step it names
+        # and the organisation, read as the calendar reads a posting ("안녕하세요, 당근
+        # 채용팀입니다 … 1차 인터뷰 일정 안내" -> "당근 1차 인터뷰"); else its first line, as a
+        # mail's head is read ("…추가해줘\n고마워" names no date after it: not pasted)
+        named = _pasted_event(after[pasted.end() :])
+        if named:
+            return named
         for line in after[pasted.end() :].split("\n"):
             head = MAIL_TAIL.sub("", MAIL_HEAD.sub(r"\1 ", SMS_TAG.sub("", line)))
             title = _clean_title(head)

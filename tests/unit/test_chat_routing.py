@@ -415,6 +415,12 @@ def test_session7_keyword_rules(message, route):
         # the event is in the text pasted after the request
         ("일정 등록해줘:\n[라인] 최종 면접 안내\n일시: 12월 9일 오후 4시", "라인 최종 면접"),
         ("넣어줘 → [Web발신] 삼성 GSAT 12.12(토) 09:00", "삼성 GSAT"),
+        # a mail that greets first: the step it names, after who sends it
+        (
+            "아래 메일 일정에 넣어줘\n\n안녕하세요, 무지개랩 채용팀입니다.\n서류 합격을 "
+            "축하드립니다. 2차 면접 일정 안내드립니다.\n- 일시: 12월 9일(수) 오후 2시",
+            "무지개랩 2차 면접",
+        ),
         # a pointer back at the event named before it
         ("모레 오후 4시 토스 과제 발표 있는데 그거 캘린더에 추가해줘", "토스 과제 발표"),
         ("12월 9일 오후 3시에 신한은행 면접이 있습니다. 등록 부탁드립니다.", "신한은행 면접"),
