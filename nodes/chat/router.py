@@ -178,11 +178,13 @@ SMALL_TALK = re.compile(
 ADVICE = re.compile(
     r"(?:쓸|작성할|준비할|볼)\s*때|실수|주의할|팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
+    # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
+    r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b)"
 )
 FEELING = re.compile(
     r"탈락|멘탈|피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
-    r"설레|잠이\s*안|잠\s*못|졸려|ㅠ|ㅜ|"
+    r"설레|잠이\s*안|잠\s*못|졸려|ㅠ|ㅜ|떨어졌|떨어짐|광탈|불합격|위로|"
     r"(?i:\b(?:tired|exhausted|nervous|stressed|anxious|worried)\b)"
 )
 # Text pasted to be read ("이 문자 무슨 뜻이야? \"...일정 삭제해줘...\""): the quote is not the

@@ -403,6 +403,11 @@ def test_memos_said_with_는_or_남겨줘(message, memo):
         ("so nervous about tomorrow", "general"),
         ("토스 공고 담당 업무 요약해줘", "rag"),  # the posting's content
         ("라인 공고에 나온 날짜들 정리해줘", "calendar"),  # the posting's dates
+        # feelings and what one should say or must do (session 22)
+        ("서류 또 떨어졌다.. 위로해줘", "general"),
+        ("IT회사 면접도 꼭 정장 입어야 돼?", "general"),
+        ("이직 사유 물어보면 뭐라고 해야 돼?", "general"),
+        ("토스 면접 떨어졌어 그 일정 지워줘", "schedule"),
     ],
 )
 def test_session7_keyword_rules(message, route):
