@@ -298,7 +298,7 @@ _DAY_ONLY = re.compile(
     # with a copula: "15일이었다", "15일이야", "20일이래"
     r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=이(?:었|야|에요|래|라|던)|였)"
 )
-_MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달)\s*(?:말일|말|마지막\s*날)")
+_MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)\s*(?:말일|말|마지막\s*날)")
 # "4:30pm", "10:15 am": a meridiem after a clock written the 24-hour way
 _MERIDIEM_AFTER = re.compile(r"\s*([AaPp])\.?[Mm](?![A-Za-z])")
 _CLOCK = re.compile(
@@ -381,7 +381,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             return value, [left.span()], True
     month_end = _MONTH_END.search(text)
     if month_end:
-        month = _month(now, 1 if "다음" in month_end.group(1) else 0)
+        month = _month(now, 1 if month_end.group(1).startswith(("다음", "담")) else 0)
         if month:
             return month[1], [month_end.span()], True
     holiday = _HOLIDAY.search(text)
@@ -505,9 +505,10 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
         monday = _plus(now, 7 * _week_offset(week.group(1)) - now.weekday())
         sunday = monday and _plus(monday, 6)
         return (monday, sunday) if monday and sunday else None
-    month = re.search(r"(이번\s*달|이번달|다음\s*달|다음달)(?!\s*말)", text)
+    # "담달": next month, as "담주" is next week
+    month = re.search(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)(?!\s*말)", text)
     if month:
-        return _month(now, 1 if "다음" in month.group(1) else 0)
+        return _month(now, 1 if month.group(1).startswith(("다음", "담")) else 0)
     return None
 
 

@@ -408,6 +408,7 @@ def test_memos_said_with_는_or_남겨줘(message, memo):
         ("IT회사 면접도 꼭 정장 입어야 돼?", "general"),
         ("이직 사유 물어보면 뭐라고 해야 돼?", "general"),
         ("토스 면접 떨어졌어 그 일정 지워줘", "schedule"),
+        ("담달 일정 어케됨", "schedule"),  # asks for the schedule, not for advice
     ],
 )
 def test_session7_keyword_rules(message, route):

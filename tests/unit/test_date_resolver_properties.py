@@ -103,3 +103,10 @@ def test_a_weekday_after_a_date_checks_it_and_adds_no_day(now: date, ahead: int,
         ("date", day.isoformat()),
         ("time", "15:00"),
     ]
+
+
+@given(DAYS, st.sampled_from(["담달", "담 달", "다음 달", "다음달"]))
+def test_next_month_in_any_spelling_is_the_whole_next_month(now: date, word: str) -> None:
+    first = (now.replace(day=1) + timedelta(days=32)).replace(day=1)
+    last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
+    assert date_range(f"{word} 일정 보여줘", now) == (first, last)
