@@ -81,7 +81,8 @@ THIN_CHARS = 40
 @dataclass(frozen=True)
 class Stance:
     kind: Literal["answers", "cannot", "evades"]
-    # the question's words the answer set out from (its opening echo), or []
+    # the question's words the answer set out from (its opening echo); for "evades" never
+    # empty (the echo, else the question's first content word)
     topic: tuple[str, ...] = ()
 
 
@@ -113,19 +114,17 @@ def read_stance(question: str, answer: str) -> Stance:
         turn = None  # a dodge turns at once; an "instead" late in an account is part of it
     asked_words = (*topic, *content_words(question))
     # after a turn, nothing the question asked comes back (what the opening echoed, or
-    # without an echo, the question's words; a measured result is an answer then)
-    left = turn is not None and not _mentions(rest[turn.end() :], topic or asked_words)
+    # without an echo, the question's words; a measured result is an answer then); a
+    # question with no words of its own gives nothing to leave
+    left = False
+    if turn is not None and asked_words:
+        left = not _mentions(rest[turn.end() :], topic or asked_words)
     if left and (echo or not measured_results(rest)):
-        return Stance("evades", topic or _first_noun(question))
+        return Stance("evades", topic or asked_words[:1])
     # an echo, then the answer goes on about the candidate and nothing the question asked
     if echo and _SELF.search(rest) and not _mentions(rest, asked_words):
         return Stance("evades", topic)
     return Stance("answers", topic)
-
-
-def _first_noun(question: str) -> tuple[str, ...]:
-    words = content_words(question)
-    return tuple(words[:1])
 
 
 def _mentions(text: str, words: tuple[str, ...] | list[str]) -> bool:

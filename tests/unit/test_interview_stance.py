@@ -251,3 +251,11 @@ def test_the_followup_picks_up_what_the_candidate_did(answer, picked):
     from nodes.interview.answers import salient_phrase
 
     assert salient_phrase(answer, "그 일을 어떻게 하셨나요?") == picked
+
+
+def test_a_question_with_no_words_of_its_own_leaves_nothing_to_turn_from():
+    # nothing to say the answer left: scored as an answer, never an empty topic
+    answer = "대신 저는 무엇이든 열심히 하는 사람입니다. 정말 끝까지 해냅니다."
+    assert read_stance("", answer).kind == "answers"
+    rubric = score_answer("", "", answer, "personality", FACTS)
+    assert "off_topic" not in rubric.signals
