@@ -29,6 +29,7 @@ from evals.lab import run as lab_run
 from evals.report import write_results
 from graphs.interview import build_interview_graph, build_report_graph
 from nodes.interview.answers import is_non_answer, key_terms
+from text.korean_text import squash
 
 HERE = Path(__file__).parent
 DATASET = HERE / "datasets" / "interview.jsonl"
@@ -47,10 +48,6 @@ TARGETS = {
 def _cosine(a: list[float], b: list[float]) -> float:
     dot = sum(x * y for x, y in zip(a, b, strict=True))
     return dot / (math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b)))
-
-
-def _squash(text: str) -> str:
-    return "".join(text.split()).lower()
 
 
 def _jaccard(a: str, b: str) -> float:
@@ -110,7 +107,7 @@ async def run(
     for row, result in zip(rows, played, strict=True):
         questions = [t["question"] for t in result["turns"]]
         terms = row["expected_terms"]
-        tied = [any(_squash(term) in _squash(q) for term in terms) for q in questions]
+        tied = [any(squash(term) in squash(q) for term in terms) for q in questions]
         main_tied = [ok for ok, t in zip(tied, result["turns"], strict=True) if t["depth"] == 0]
         vectors = embeddings.embed_documents(questions)
         pairs = list(itertools.combinations(range(len(questions)), 2))
@@ -121,7 +118,7 @@ async def run(
         followups = [(prev, t) for prev, t in itertools.pairwise(result["turns"]) if t["depth"] > 0]
         # a redirect asks the question's topic again: it names nothing of the answer by design
         linked = [
-            any(_squash(term) in _squash(t["question"]) for term in key_terms(prev["answer"]))
+            any(squash(term) in squash(t["question"]) for term in key_terms(prev["answer"]))
             for prev, t in followups
             if t.get("followup_kind") != "redirect"
         ]
@@ -325,10 +322,6 @@ def main() -> None:
 BANDS = ["A", "B", "C", "D", "F"]
 
 
-def _compact(text: str) -> str:
-    return "".join(text.split()).lower()
-
-
 def _xa_sessions(split: str) -> list[dict[str, Any]]:
     path = HERE / "datasets" / f"interview_xa_{split}.jsonl"
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
@@ -404,11 +397,11 @@ def _answer_rows(
 ) -> list[dict[str, Any]]:
     rows = []
     for turn, g, a in zip(session["turns"], gold["turns"], out["answers"], strict=True):
-        gold_anchors = [_compact(x) for x in g["anchors"]]
+        gold_anchors = [squash(x) for x in g["anchors"]]
         valid = None
         if a["anchor"] is not None:
-            anchor = _compact(a["anchor"])
-            valid = anchor in _compact(turn["answer"]) and any(
+            anchor = squash(a["anchor"])
+            valid = anchor in squash(turn["answer"]) and any(
                 anchor in x or x in anchor for x in gold_anchors
             )
         rows.append(

@@ -4,6 +4,7 @@ content of a sentence without its particles and endings ("파이프라인을 만
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import lru_cache
 from typing import Any
@@ -42,6 +43,12 @@ GENERIC = {
     "이하",
     "기반",
 }
+
+
+def squash(text: str) -> str:
+    """The text without white space, lower-cased: how a phrase is looked for in another
+    ("MySQL 인덱스" in "mysql인덱스를")."""
+    return re.sub(r"\s", "", text).lower()
 
 
 _KIWI_LOCK = threading.Lock()

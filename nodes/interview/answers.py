@@ -22,7 +22,7 @@ from typing import Any
 
 from nodes.interview.measures import EVIDENCE, measured_results
 from nodes.interview.stance import hedges, read_stance
-from text.korean_text import GENERIC, analysed, content_words
+from text.korean_text import GENERIC, analysed, content_words, squash
 from text.skills import taxonomy
 
 NON_ANSWER = re.compile(
@@ -62,14 +62,10 @@ def key_terms(text: str) -> list[str]:
     seen: set[str] = set()
     out = []
     for term in terms:
-        if (key := _squash(term)) not in seen:
+        if (key := squash(term)) not in seen:
             seen.add(key)
             out.append(term)
     return out
-
-
-def _squash(text: str) -> str:
-    return re.sub(r"\s", "", text).lower()
 
 
 SIGNALS = {
@@ -145,8 +141,8 @@ def interpolate(points: list[tuple[float, float]], raw: int) -> int:
 
 
 def _shared(terms: list[str], answer: str) -> list[str]:
-    squashed = _squash(answer)
-    return [t for t in terms if _squash(t) in squashed]
+    squashed = squash(answer)
+    return [t for t in terms if squash(t) in squashed]
 
 
 def score_answer(
@@ -317,7 +313,7 @@ def salient_phrase(answer: str, question: str) -> str | None:
     first among equals; not someone else ("IT팀") or what was not done; never a filler, a
     function word or a cut word (phrases are whole runs of nouns).
     None when the answer adds no noun phrase of its own."""
-    asked = _squash(question)
+    asked = squash(question)
     known = taxonomy()
     # what the candidate did something with: a phrase followed by the instrumental or the
     # object particle ("React Query로 옮기고", "SELECT FOR UPDATE로 락을 걸었습니다")
@@ -330,7 +326,7 @@ def salient_phrase(answer: str, question: str) -> str | None:
     negated = [m.span() for m in _CLAUSE.finditer(answer) if _NEGATION.search(m.group(0))]
     best: tuple[float, int, str] | None = None
     for phrase, at in noun_phrases(answer):
-        squashed = _squash(phrase)
+        squashed = squash(phrase)
         if squashed in asked or squashed in GENERIC:
             continue
         end = at + len(phrase)
@@ -356,9 +352,9 @@ def salient_phrase(answer: str, question: str) -> str | None:
 
 def topic_phrase(question: str, word: str) -> str:
     """The question's noun phrase that holds `word` ("접근" -> "웹 접근성"), else the word."""
-    key = _squash(word)
+    key = squash(word)
     for phrase, _ in noun_phrases(question):
-        if key in _squash(phrase):
+        if key in squash(phrase):
             return phrase
     return word
 

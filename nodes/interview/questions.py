@@ -23,7 +23,7 @@ from langchain_core.runnables import RunnableConfig
 from core.services import get_services
 from core.structured import INTERNAL, invoke_text
 from nodes.interview.plan import FOLLOWUP_TEMPLATES, GENERIC_TEMPLATES, TEMPLATES, fill
-from text.korean_text import kiwi
+from text.korean_text import kiwi, squash
 
 FEATURE = "interview"
 MAX_QUESTION_CHARS = 200
@@ -44,10 +44,6 @@ def clean_question(text: str) -> str:
     return first[:MAX_QUESTION_CHARS]
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"\s", "", text).lower()
-
-
 def is_grounded(question: str, anchor: str) -> bool:
     """A finished Korean question (not one cut off by the token limit), of a sensible
     length, about its anchor."""
@@ -59,7 +55,7 @@ def is_grounded(question: str, anchor: str) -> bool:
     words = question.split()
     if words and max(words.count(w) for w in words) > 2:  # a degenerate loop
         return False
-    return _squash(anchor) in _squash(question) and ends_as_a_sentence(question)
+    return squash(anchor) in squash(question) and ends_as_a_sentence(question)
 
 
 def ends_as_a_sentence(question: str) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from nodes.interview.measures import measured_results
-from text.korean_text import content_words
+from text.korean_text import content_words, squash
 from text.skills import taxonomy
 
 # Saying one cannot answer: not knowing, not remembering, never having done it, not wanting
@@ -86,20 +86,16 @@ class Stance:
     topic: tuple[str, ...] = ()
 
 
-def _squash(text: str) -> str:
-    return re.sub(r"\s", "", text).lower()
-
-
 def read_stance(question: str, answer: str) -> Stance:
     """The answer's stance towards its question (module docstring). Calls the Korean
     analyser for the opening's and the question's content words."""
     text = (answer or "").strip()
-    asked = _squash(question)
+    asked = squash(question)
     opening = _OPENING.match(text)
-    if opening and len(_squash(opening.group(1))) > OPENING_CHARS:
+    if opening and len(squash(opening.group(1))) > OPENING_CHARS:
         opening = None
     topic = (
-        tuple(w for w in content_words(opening.group(1)) if _squash(w) in asked) if opening else ()
+        tuple(w for w in content_words(opening.group(1)) if squash(w) in asked) if opening else ()
     )
     # an opening that takes up the question's words: where the answer sets out from
     echo = bool(topic)
@@ -107,7 +103,7 @@ def read_stance(question: str, answer: str) -> Stance:
     if _CANNOT.search(text):
         kept = [c for c in _CLAUSE.split(rest) if c.strip() and not _CANNOT.search(c)]
         remains = _FILLER.sub("", " ".join(kept))
-        if len(_squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
+        if len(squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
             return Stance("cannot", topic)
     turn = _TURN.search(rest)
     if turn and turn.start() > TURN_CHARS:
@@ -130,8 +126,8 @@ def read_stance(question: str, answer: str) -> Stance:
 def _mentions(text: str, words: tuple[str, ...] | list[str]) -> bool:
     """Whether `text` says any of `words` (as written, or the same skill in another
     spelling: "Kafka" / "카프카")."""
-    said = _squash(text)
-    if any(_squash(w) in said for w in words):
+    said = squash(text)
+    if any(squash(w) in said for w in words):
         return True
     known = taxonomy()
     skills = {known.normalise(w) for w in words} - {None}
