@@ -374,7 +374,6 @@ def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[st
                 "band": grade_for(score),
                 # an answer that turned to another topic (nodes/interview/stance.py)
                 "off_topic": "off_topic" in rubric.signals,
-                "redirect": bool(follow and follow["kind"] == "redirect"),
                 "anchor": anchor,
                 "followup": fill(
                     FOLLOWUP_TEMPLATES[follow["kind"]][0], anchor=follow["anchor"], tie=""
