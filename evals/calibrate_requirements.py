@@ -76,6 +76,7 @@ def collect(split: str) -> list[dict[str, Any]]:
                     "req": req,
                     "sig": sig,
                     "practice": work,
+                    "typed": typed_check(req, facts),
                     "fit": fit,
                     "facts": facts,
                     "x": features(sig, fit, typed, req.kind == "preferred"),
@@ -115,7 +116,14 @@ def tune_cuts(model: StatusModel, records: list[dict[str, Any]]) -> StatusModel:
                 [
                     RANK[
                         decide(
-                            r["req"], r["sig"], r["fit"], r["facts"], candidate, 0.5, r["practice"]
+                            r["req"],
+                            r["sig"],
+                            r["fit"],
+                            r["facts"],
+                            candidate,
+                            0.5,
+                            r["practice"],
+                            r["typed"],
                         )[0]
                     ]
                     == r["y"]
@@ -221,7 +229,14 @@ def main() -> None:
             for i in np.flatnonzero(held_out):
                 r = records[i]
                 st, cr, _, _ = decide(
-                    r["req"], r["sig"], r["fit"], r["facts"], model, credit, r["practice"]
+                    r["req"],
+                    r["sig"],
+                    r["fit"],
+                    r["facts"],
+                    model,
+                    credit,
+                    r["practice"],
+                    r["typed"],
                 )
                 statuses[i], credits[i] = RANK[st], cr
         accuracy = float(np.mean(np.array(statuses) == y))
@@ -248,7 +263,8 @@ def main() -> None:
             )
     model = tune_cuts(fit_model(x, y), records)
     fitted = [
-        decide(r["req"], r["sig"], r["fit"], r["facts"], model, 0.5, r["practice"]) for r in records
+        decide(r["req"], r["sig"], r["fit"], r["facts"], model, 0.5, r["practice"], r["typed"])
+        for r in records
     ]
     fitted_accuracy = np.mean([RANK[f[0]] == r["y"] for f, r in zip(fitted, records, strict=True)])
     fitted_band = grade_band(records, [f[1] for f in fitted])

@@ -1,9 +1,16 @@
-"""What a resume line claims: work done, something learned, or something wished for.
+"""What a resume line claims: work done, work done in part, something learned, or
+something wished for.
 
 A recruiter reads "Spring Boot로 결제 API 개발" as experience, "Spring Boot 온라인 강의 수강"
 as study, and "Spring Boot로 서버를 만들어 보고 싶습니다" as a wish. The three weigh differently
 as evidence for a requirement (nodes/analysis/requirements.py): a wish shows nothing, study
-shows a requirement at most partly.
+shows a requirement at most partly. So does work the line itself marks as partial
+(`limited`): the core of it done by someone else ("SQL 추출은 데이터팀에 요청", "사용성
+테스트는 UX 리서처가 진행", "리드 디자이너가 구축한 디자인 시스템을 사용", "법인세는 외부
+세무대리인에게 자료 제공"), at a basic level or in part ("간단한 SQL", "GA4 기본 리포트",
+"일부 화면을 TypeScript로 작성", "PoC (미출시)", "토이 프로젝트", "교육 보조"), or a skill
+rated low on the resume's own scale ("Illustrator ●●●○○", "Figma ★★" beside five stars,
+"Python(하)").
 
 Read by morphology (Kiwi), not by phrases: a wish is a sentence whose predicate takes the
 desire auxiliary (-고 싶다) or the intention ending (-겠-: "기여하겠습니다", "되겠습니다"), or an
@@ -20,7 +27,7 @@ from typing import Literal
 
 from text.korean_text import kiwi
 
-Modality = Literal["practice", "learning", "aspiration"]
+Modality = Literal["practice", "limited", "learning", "aspiration"]
 
 # Nouns that make a line a record of study, not of work.
 _LEARNING_NOUNS = {
@@ -53,9 +60,150 @@ _WISH_EN = re.compile(
 )
 
 
+# Someone other than the candidate who could do the work: a team, a firm, a colleague by
+# role. The last noun of a compound decides ("데이터팀", "외부 세무대리인", "UX 리서처").
+_PARTY_NOUNS = {
+    "팀",
+    "팀장",
+    "파트장",
+    "실장",
+    "리드",
+    "리더",
+    "선배",
+    "사수",
+    "담당자",
+    "리서처",
+    "디자이너",
+    "개발자",
+    "개발사",
+    "엔지니어",
+    "대리인",
+    "세무사",
+    "노무사",
+    "회계사",
+    "회계법인",
+    "사무소",
+    "사무실",
+    "업체",
+    "외주",
+    "협력사",
+    "본사",
+    "de",
+    "pm",
+}
+# Asking that party to do the work ("데이터팀에 추출을 요청"); handing it over ("법인세는
+# 외부 세무대리인에게 자료 제공") where the line's topic is the work handed over (a planner
+# passing requirements to the developers, "개발팀에 요구사항 전달", is doing the work).
+_ASKING = {"요청", "의뢰", "위탁", "이관", "맡기"}
+_HANDOVER = {"전달", "제공"}
+# The party doing the work ("UX 리서처가 진행", "데이터팀이 만든", "구현은 팀 리드 담당").
+_DOING = {"진행", "구축", "만들", "설계", "담당", "작성", "세팅", "산출", "결정", "주도", "지원"}
+# A basic level or a part of the work.
+_BASIC_NOUNS = {"기초", "간이", "초급", "일부", "미완료", "미출시", "미적용", "토이", "보조", "poc"}
+# What "기본" qualifies as a basic level ("기본 리포트", "기본 함수"; "기본 설계" is a phase).
+_BASIC_OF = {"리포트", "보고서", "함수", "기능", "문법", "개념", "쿼리", "지식", "활용", "조작"}
+# Where those words name a thing, not a level ("보조 모델", "기초 자료", "일부 기간").
+_NOT_BASIC = {("보조", "모델"), ("기초", "자료"), ("기초", "데이터"), ("일부", "기간")}
+_BASIC_EN = re.compile(
+    r"\b(?:basic|beginner|elementary|assisted|familiar\s+with|exposure\s+to|toy\s+project)\b",
+    re.IGNORECASE,
+)
+# A self-rating: a run of filled and empty marks, or a level in brackets after an item.
+RATING = re.compile(
+    r"([★●◆■]+)([☆○◇□]*)|[(（]\s*(상|중상|중|중하|하|초급|중급|고급|기초|기본|조회|basic|beginner)\s*[)）]",
+    re.IGNORECASE,
+)
+_LOW_LEVELS = {"하", "중하", "초급", "기초", "기본", "조회", "basic", "beginner"}
+_SEPARATOR = re.compile(r"[,/·|]")
+# The items of a list line: commas, bars and spaced slashes outside brackets ("SAP FI/CO",
+# "HTML·CSS" are one item).
+_ITEM_BREAK = re.compile(r"\s*(?:,|\||\s/\s)\s*(?![^(（]*[)）])")
+_LISTED_ASIDE = re.compile(r"[(（][^)）]*,[^)）]*[)）]")
+LIST_ITEMS = 3  # a line of at least this many items ...
+LIST_ITEM_CHARS = 30  # ... this long on average is a list
+LOW_RATING = 0.6  # the share of the scale at or under which a rating is low
+
+
+def _low_rating(line: str) -> bool:
+    """Whether the line's (last) self-rating is low on the scale of the line's ratings."""
+    runs = list(RATING.finditer(line))
+    if not runs:
+        return False
+    last = runs[-1]
+    if last.group(3):
+        return last.group(3) in _LOW_LEVELS
+    filled, empty = len(last.group(1)), len(last.group(2))
+    scale = filled + empty if empty else max(5, filled)  # stars alone: out of five
+    return filled / scale <= LOW_RATING
+
+
+def _party_before(tokens: list, i: int) -> bool:
+    """Whether the noun phrase ending before token i names another party."""
+    j = i - 1
+    while j >= 0 and tokens[j].tag == "XSN":  # 팀장+님
+        j -= 1
+    return (
+        j >= 0
+        and tokens[j].tag in {"NNG", "NNP", "SL"}
+        and (
+            tokens[j].form.casefold() in _PARTY_NOUNS
+            or any(tokens[j].form.endswith(p) for p in ("팀", "리서처", "대리인", "사무소"))
+        )
+    )
+
+
+def _clause_after(tokens: list, i: int) -> list:
+    """The tokens after token i up to the end of its clause (a comma, a connective ending,
+    a closing bracket or a sentence end)."""
+    out = []
+    for token in tokens[i + 1 :]:
+        if token.tag in {"SP", "SF", "EC", "SSC"}:
+            break
+        out.append(token)
+    return out
+
+
+def _deferred(tokens: list) -> bool:
+    """Another party did the core of the work, or received it."""
+    topic = False
+    for i, token in enumerate(tokens):
+        if token.tag == "JKB" and token.form in {"에", "에게", "께"} and _party_before(tokens, i):
+            rest = {t.form for t in _clause_after(tokens, i)}
+            if rest & _ASKING or (topic and rest & _HANDOVER):
+                return True
+        if (
+            token.tag == "JKS"
+            and _party_before(tokens, i)
+            and any(t.form in _DOING for t in tokens[i + 1 : i + 4])
+        ):
+            return True
+        if token.form in _DOING and token.tag == "NNG" and _party_before(tokens, i) and topic:
+            return True  # "X는 <party> 담당": the topic's work is the party's
+        topic = topic or (token.tag == "JX" and token.form in {"은", "는"})
+    return False
+
+
+def _basic(tokens: list, line: str) -> bool:
+    if _BASIC_EN.search(line):
+        return True
+    for i, token in enumerate(tokens):
+        form = token.form.casefold()
+        following = tokens[i + 1].form if i + 1 < len(tokens) else ""
+        if token.tag in {"NNG", "NNP", "SL"} and form in _BASIC_NOUNS:
+            return (form, following) not in _NOT_BASIC or _basic(tokens[i + 1 :], "")
+        if token.tag == "XR" and form == "간단":
+            return True
+        if form == "기본" and (following in _BASIC_OF or following == "적"):
+            return True  # "기본 리포트", "기본적인 SQL"
+        if form == "수준" and i > 0 and tokens[i - 1].tag in {"SL", "SSC"}:
+            return True  # "SELECT/JOIN 수준"
+    return False
+
+
 @lru_cache(maxsize=4096)
 def line_modality(line: str) -> Modality:
-    """practice | learning | aspiration for one resume line (a sentence or a bullet)."""
+    """practice | limited | learning | aspiration for one resume line (a sentence or a
+    bullet)."""
     tokens = kiwi().tokenize(line)
     wish = _WISH_EN.search(line) is not None
     learning = _LEARNING_EN.search(line) is not None
@@ -69,4 +217,35 @@ def line_modality(line: str) -> Modality:
         )
     if wish:
         return "aspiration"
-    return "learning" if learning else "practice"
+    if learning:
+        return "learning"
+    # a mark inside a bracketed list describes one of its parts ("Excel (피벗, VBA 기초)")
+    unlisted = _LISTED_ASIDE.sub(" ", line)
+    basic = _basic(tokens if unlisted == line else kiwi().tokenize(unlisted), unlisted)
+    if _deferred(tokens) or basic or _low_rating(line):
+        return "limited"
+    return "practice"
+
+
+def evidence_items(line: str) -> list[str]:
+    """A resume line as the pieces that each make one claim: a line rating several skills
+    ("Figma ●●●●● / Illustrator ●●●○○", "SQL(상), Python(하)") one item per rating, and a
+    list that marks one of its items as partial ("Figma, ProtoPie, basic HTML/CSS", "GA4,
+    Figma(기초)") one piece per item, so that the mark limits its item alone; any other line
+    as itself."""
+    runs = list(RATING.finditer(line))
+    if len(runs) >= 2:
+        pieces, start = [], 0
+        for m in runs:
+            cut = max((s.end() for s in _SEPARATOR.finditer(line, start, m.start())), default=start)
+            pieces += [line[start:cut], line[cut : m.end()]]  # unrated items, the rated one
+            start = m.end()
+        pieces.append(line[start:])
+    else:
+        pieces = _ITEM_BREAK.split(line)
+        if len(pieces) < LIST_ITEMS or len(line) / len(pieces) > LIST_ITEM_CHARS:
+            return [line]
+        if all(line_modality(piece) != "limited" for piece in pieces):
+            return [line]
+    cleaned = [re.sub(r"^[\s/,·|]+|[\s/,·|]+$", "", piece) for piece in pieces]
+    return [piece for piece in cleaned if len(piece) >= 2]

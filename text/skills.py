@@ -212,8 +212,10 @@ class Taxonomy:
     def groups(self, text: str) -> list[list[str]]:
         """Skills as requirement groups: mentions joined by "또는", "혹은", "or", "/" or
         "이나" are alternatives ("Kotlin 또는 Java" is one requirement met by either), and
-        so is a list said to be a choice ("Java, Python, Go 중 하나 이상", "one of A, B");
-        every other mention is a requirement of its own. First mention wins."""
+        so is a list said to be a choice ("Java, Python, Go 중 하나 이상", "one of A, B")
+        and a class with its examples ("Kafka 등 메시지 큐", "CRM(Salesforce 등)",
+        "Salesforce or another CRM": any member meets it); every other mention is a
+        requirement of its own. First mention wins."""
         spans = self.spans(text)
         run = _choice_runs(text, spans)
         result: list[list[str]] = []
@@ -223,6 +225,7 @@ class Taxonomy:
             joined = previous_end is not None and (
                 _ALTERNATIVE.fullmatch(text[previous_end:start])
                 or (run[i] is not None and run[i] == run[i - 1])
+                or _exemplifies(text, previous_end, start, end)
             )
             previous_end = end
             if canon in seen:
@@ -275,6 +278,30 @@ def _choice_runs(text: str, spans: list[tuple[str, int, int]]) -> list[int | Non
                     out[j] = first
         first = i
     return out
+
+
+# Examples, then the class they stand for ("Kafka 등 메시지 큐", "브레이즈 같은 CRM",
+# "Salesforce or another CRM"); a class, then its examples in brackets ("CRM(Salesforce 등)",
+# "a WMS (e.g. SAP EWM)").
+_EXAMPLES_THEN_CLASS = re.compile(
+    r"\s*\)?\s*(?:등의?|(?:과|와)?\s*같은|처럼|or\s+(?:an)?other|or\s+similar|etc\.?,?)\s*",
+    re.IGNORECASE,
+)
+_CLASS_THEN_EXAMPLES = re.compile(r"\s*[(（]\s*(?:e\.g\.,?|예[:)]?|ex\)|such\s+as)?\s*", re.I)
+_EXAMPLE_MARK = re.compile(r"등|같은|e\.g\.|such\s+as|etc|or\s+similar|예[:)]", re.IGNORECASE)
+
+
+def _exemplifies(text: str, previous_end: int, start: int, end: int) -> bool:
+    """Whether the mention at start..end and the one ending at previous_end are a class and
+    its examples."""
+    between = text[previous_end:start]
+    if _EXAMPLES_THEN_CLASS.fullmatch(between):
+        return True
+    if _CLASS_THEN_EXAMPLES.fullmatch(between):
+        close = re.search(r"[)）]", text[end:])
+        inside = text[start : end + close.start()] if close else ""
+        return bool(_EXAMPLE_MARK.search(text[previous_end:start] + inside))
+    return False
 
 
 def _gap(start: int, end: int, other_start: int, other_end: int) -> int:

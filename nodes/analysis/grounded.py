@@ -57,13 +57,18 @@ def _experience_first(items: list[tuple[int, dict[str, Any]]]) -> list[tuple[int
     return sorted(items, key=lambda item: item[1]["type"] in TYPED)
 
 
+def _partly_because(req: dict[str, Any]) -> str | None:
+    """Why a requirement is partly met when its closest evidence says so itself: 'learning'
+    (a course or self-study, not work), 'limited' (work done in part, by another party or at a
+    basic level), else None."""
+    if req["status"] != "partial" or not req.get("evidence"):
+        return None
+    modality = line_modality(req["evidence"])
+    return modality if modality in ("learning", "limited") else None
+
+
 def _studied(req: dict[str, Any]) -> bool:
-    """Partly met because the closest evidence is a course or self-study, not work."""
-    return (
-        req["status"] == "partial"
-        and bool(req.get("evidence"))
-        and line_modality(req["evidence"]) == "learning"
-    )
+    return _partly_because(req) == "learning"
 
 
 def _action(req: dict[str, Any]) -> str:
@@ -72,6 +77,11 @@ def _action(req: dict[str, Any]) -> str:
         return (
             f"{_q(req['evidence'], EVIDENCE_CHARS)}에서 배운 것을 실제 업무나 프로젝트에 써 본 "
             "경험이 있다면, 무엇을 했고 어떤 결과를 냈는지 적어 보세요"
+        )
+    if _partly_because(req) == "limited" and req["type"] not in TYPED:
+        return (
+            f"{_q(req['evidence'], EVIDENCE_CHARS)}보다 넓게 직접 맡아 해 본 경험이 있다면, 본인이 "
+            "한 범위와 결과를 적어 보세요"
         )
     if req["status"] == "partial" and req.get("evidence") and req["type"] not in TYPED:
         return (
@@ -144,6 +154,12 @@ def grounded_feedback(match: dict[str, Any], facts: dict[str, Any]) -> MatchFeed
             weaknesses.append(
                 f"{KIND_LABEL[r['kind']]} 요건 {_q(r['text'])}: 가장 가까운 근거 "
                 f"{_q(r['evidence'], EVIDENCE_CHARS)} 내용은 교육·학습 이력이라 일부만 충족합니다."
+            )
+        elif _partly_because(r) == "limited":
+            weaknesses.append(
+                f"{KIND_LABEL[r['kind']]} 요건 {_q(r['text'])}: 가장 가까운 근거 "
+                f"{_q(r['evidence'], EVIDENCE_CHARS)} 내용은 일의 일부를 맡았거나 기초 수준으로 "
+                "적혀 있어 일부만 충족합니다."
             )
         elif r["status"] == "partial" and r.get("evidence"):
             weaknesses.append(

@@ -222,3 +222,22 @@ def test_a_requirement_shown_only_by_study_asks_for_the_work_it_was_used_in():
     worked = next(s for s in feedback.suggestions if "A/B" in s)
     assert "더 구체적으로" in worked
     assert not any("교육·학습 이력" in w for w in feedback.weaknesses if "A/B" in w)
+
+
+def test_a_requirement_shown_by_work_done_in_part_asks_for_the_whole_of_it():
+    from nodes.analysis.grounded import grounded_feedback
+
+    reqs = [
+        {
+            "text": "A/B 테스트를 설계하고 결과를 해석해 본 경험",
+            "kind": "required",
+            "type": "duty",
+            "status": "partial",
+            "evidence": "메인 배너 A/B 테스트 운영 (실험 설계·분석은 데이터팀 지원)",
+        },
+    ]
+    match = {"score": 50, "grade": "C", "requirements": reqs, "credits": [0.5]}
+    feedback = grounded_feedback(match, {})
+    (advice,) = [s for s in feedback.suggestions if "A/B" in s]
+    assert "직접 맡아" in advice and "더 구체적으로" not in advice
+    assert any("일의 일부" in w for w in feedback.weaknesses)

@@ -1,4 +1,5 @@
-"""What a resume line claims: work done, study, or a wish (text/modality.py), and how the
+"""What a resume line claims: work done in full or in part, study, or a wish
+(text/modality.py), and how the
 requirement matcher weighs each (#26)."""
 
 from datetime import date
@@ -7,7 +8,7 @@ import pytest
 
 from core.embeddings import VectorCache, build_embeddings
 from nodes.analysis.requirements import Assessed, assess_requirements
-from text.modality import line_modality
+from text.modality import evidence_items, line_modality
 from text.requirements import extract_requirements
 from text.skills import find_skills
 
@@ -32,6 +33,70 @@ from text.skills import find_skills
 )
 def test_a_line_is_work_study_or_a_wish(line, modality):
     assert line_modality(line) == modality
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the core of the work done by another party, or asked of it
+        "지표는 Amplitude 대시보드로 확인 (SQL 추출은 데이터팀에 요청)",
+        "사용성 테스트는 UX 리서처가 진행, 관찰 참여 및 개선 시안 반영 담당",
+        "리드 디자이너가 구축한 디자인 시스템을 사용하며 신규 컴포넌트 제안",
+        "법인세는 외부 세무대리인에게 결산 자료와 세무조정 기초자료 제공",
+        "메인 배너 A/B 테스트 운영 (실험 설계·분석은 데이터팀 지원)",
+        "처우 협의와 최종 결정은 팀장님 담당",
+        # a basic level or a part
+        "간단한 SQL(SELECT/WHERE) 작성 가능",
+        "GA4 기본 리포트로 유입 채널 확인",
+        "신규 결제 페이지 등 일부 화면을 TypeScript로 작성",
+        "카드 추천 PoC: 협업 필터링으로 후보 생성 (미출시)",
+        "월 결산 보조, 원천세 신고 보조",
+        "Basic HTML/CSS for landing pages",
+        # a low self-rating
+        "Illustrator ●●●○○",
+        "Figma ★★",
+        "SQL(하)",
+    ],
+)
+def test_work_the_line_marks_as_partial_is_limited(line):
+    assert line_modality(line) == "limited"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "개발팀에 요구사항 전달 및 QA 진행",  # a planner's own work
+        "고객사에 신제품 제안 및 계약 체결",
+        "기본 설계 및 상세 설계 수행",  # a phase, not a level
+        "신용평가 보조 모델(XGBoost) 개발",  # an auxiliary model
+        "팀원 5명을 리드하며 결제 시스템 설계",
+        "InDesign ★★★★",
+        "Excel (피벗테이블, VLOOKUP, VBA 기초)",  # the mark is one part's
+        "프리랜서 SNS 운영 대행 (입사 후 일부 기간 병행)",
+    ],
+)
+def test_work_done_in_full_is_practice(line):
+    assert line_modality(line) == "practice"
+
+
+def test_a_mark_limits_its_own_item_of_a_list():
+    assert evidence_items("Figma ●●●●● / Illustrator ●●●○○ / Blender ●○○○○") == [
+        "Figma ●●●●●",
+        "Illustrator ●●●○○",
+        "Blender ●○○○○",
+    ]
+    assert evidence_items("SQL(상), Python(중상), dbt, Airflow(기본), Git") == [
+        "SQL(상)",
+        "Python(중상)",
+        "dbt",
+        "Airflow(기본)",
+        "Git",
+    ]
+    assert evidence_items("Figma, ProtoPie, Maze, Jira, basic HTML/CSS")[-1] == "basic HTML/CSS"
+    # a list with no mark, and a sentence, stay whole
+    assert evidence_items("Figma, ProtoPie, Maze, Jira") == ["Figma, ProtoPie, Maze, Jira"]
+    line = "Spring Boot, JPA로 결제 API 개발, 일 120만 건 처리"
+    assert evidence_items(line) == [line]
 
 
 @pytest.fixture(scope="module")

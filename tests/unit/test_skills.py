@@ -92,3 +92,16 @@ def test_a_list_given_as_examples_of_a_kind_is_one_requirement():
     assert t.groups("design tools such as Figma, Sketch") == [["Figma", "Sketch"]]
     # "등" as part of a word is not a list of examples
     assert t.groups("Python, SQL 등급별 분석") == [["Python"], ["SQL"]]
+
+
+def test_a_class_and_its_examples_are_one_requirement_any_member_meets():
+    t = taxonomy()
+    assert t.groups("Kafka 등 메시지 큐 기반 비동기 처리 경험") == [["Kafka", "Message Queue"]]
+    assert t.groups("CRM(Salesforce 등) 사용 경험") == [["CRM", "Salesforce"]]
+    assert t.groups("Experience with Salesforce or another CRM") == [["Salesforce", "CRM"]]
+    assert t.groups("브레이즈 같은 CRM 솔루션으로 캠페인 운영") == [["Braze", "CRM"]]
+    assert t.groups("a WMS (e.g. SAP EWM, Manhattan)") == [["WMS", "SAP"]]
+    # a bracket that is not a list of examples keeps its skills apart
+    assert t.groups("Python (Pandas) 활용") == [["Python"], ["Pandas"]]
+    # a member of the class meets it: RabbitMQ is a message queue
+    assert "Message Queue" in t.closure(["RabbitMQ"])
