@@ -45,6 +45,8 @@ _LEARNING_NOUNS = {
     "학습",
     "공부",
 }
+# Nouns after a study noun that keep it a record of study ("수강 중", "부트캠프 수료").
+_STUDY_HEADS = _LEARNING_NOUNS | {"중", "완료", "과정", "예정"}
 # The desire auxiliary (-고 싶다) and the intention ending (-겠-); the verb 배우다.
 _WISH_MORPHEMES = {("VX", "싶"), ("EP", "겠")}
 _LEARNING_MORPHEMES = {("VV", "배우")}
@@ -207,13 +209,21 @@ def line_modality(line: str) -> Modality:
     tokens = kiwi().tokenize(line)
     wish = _WISH_EN.search(line) is not None
     learning = _LEARNING_EN.search(line) is not None
-    for token in tokens:
+    for i, token in enumerate(tokens):
         pair = (token.tag, token.form)
         wish = wish or pair in _WISH_MORPHEMES
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        # a study noun heading its phrase, not one modifying the next noun ("수강 신청 API",
+        # "수강생 관리", "학습 데이터 구축" tell of work)
+        modifier = (
+            following is not None
+            and following.tag in {"NNG", "NNP", "XSN"}
+            and following.form not in _STUDY_HEADS
+        )
         learning = (
             learning
             or pair in _LEARNING_MORPHEMES
-            or (token.tag in {"NNG", "NNP"} and token.form in _LEARNING_NOUNS)
+            or (token.tag in {"NNG", "NNP"} and token.form in _LEARNING_NOUNS and not modifier)
         )
     if wish:
         return "aspiration"

@@ -29,6 +29,10 @@ from text.skills import find_skills
         ("상장사의 연결결산 실무를 익혀 한 단계 성장하고 싶습니다.", "aspiration"),
         ("사용자 문제를 코드로 푸는 개발자가 되겠습니다.", "aspiration"),
         ("I want to grow into a lifecycle marketer", "aspiration"),
+        # a study noun modifying another noun tells of work
+        ("Java 17 + Spring Boot로 수강 신청·결제·환불 REST API 개발", "practice"),
+        ("학습 데이터 구축 및 라벨링 가이드 작성", "practice"),
+        ("수강생 300명 출결 관리", "practice"),
     ],
 )
 def test_a_line_is_work_study_or_a_wish(line, modality):
