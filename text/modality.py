@@ -151,6 +151,8 @@ def _party_before(tokens: list, i: int) -> bool:
             tokens[j].form.casefold() in _PARTY_NOUNS
             or any(tokens[j].form.endswith(p) for p in ("팀", "리서처", "대리인", "사무소"))
         )
+        # the candidate's own team is no other party ("저희 팀이 구축한 결제 시스템")
+        and not (j >= 1 and tokens[j - 1].tag == "NP")
     )
 
 

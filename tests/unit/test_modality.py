@@ -74,6 +74,7 @@ def test_work_the_line_marks_as_partial_is_limited(line):
         "기본 설계 및 상세 설계 수행",  # a phase, not a level
         "신용평가 보조 모델(XGBoost) 개발",  # an auxiliary model
         "팀원 5명을 리드하며 결제 시스템 설계",
+        "저희 팀이 구축한 결제 시스템 운영 및 장애 대응",  # the candidate's own team
         "InDesign ★★★★",
         "Excel (피벗테이블, VLOOKUP, VBA 기초)",  # the mark is one part's
         "프리랜서 SNS 운영 대행 (입사 후 일부 기간 병행)",
