@@ -27,15 +27,19 @@ from core.settings import get_settings
 from evals.run_requirements import load_rows
 from nodes.analysis.requirements import (
     FEATURES,
+    FIELD_RELEVANCE,
     StatusModel,
     all_signals,
     decide,
     features,
+    field_months,
     resume_facts,
     resume_fit,
     typed_check,
+    years_status,
 )
 from nodes.analysis.scoring import GRADE_FLOORS, grade_for, score_credits
+from text.careers import asked_years
 from text.requirements import PostingRequirement, requirement_type
 from text.skills import find_skills, taxonomy
 
@@ -67,8 +71,11 @@ def collect(split: str) -> list[dict[str, Any]]:
         matrix = np.asarray(cache.query_vectors([r.text for r in reqs]), dtype=np.float32)
         sigs, practice = all_signals(reqs, facts, matrix)
         fit = resume_fit(sigs)
-        for req, sig, work, gold in zip(reqs, sigs, practice, row["requirements"], strict=True):
-            typed = typed_check(req, facts)[0]
+        for i, (req, sig, work, gold) in enumerate(
+            zip(reqs, sigs, practice, row["requirements"], strict=True)
+        ):
+            checked = typed_check(req, facts, sig.months)
+            typed = checked[0]
             out.append(
                 {
                     "row": row,
@@ -76,7 +83,8 @@ def collect(split: str) -> list[dict[str, Any]]:
                     "req": req,
                     "sig": sig,
                     "practice": work,
-                    "typed": typed_check(req, facts),
+                    "typed": checked,
+                    "vector": matrix[i],
                     "fit": fit,
                     "facts": facts,
                     "x": features(sig, fit, typed, req.kind == "preferred"),
@@ -84,6 +92,39 @@ def collect(split: str) -> list[dict[str, Any]]:
                 }
             )
     return out
+
+
+def field_relevance(records: list[dict[str, Any]]) -> None:
+    """Prints, for each cut-off of FIELD_RELEVANCE, the status accuracy of the years check
+    alone on the years requirements (per split), against the whole career's."""
+    years = [r for r in records if asked_years(r["req"].text) is not None]
+    if not years:
+        return
+
+    def accuracy(months_of: Any, split: str | None = None) -> float:
+        chosen = [r for r in years if split is None or r["split"] == split]
+        return float(
+            np.mean(
+                [
+                    RANK.get(years_status(r["req"].text, months_of(r)) or "", -1) == r["y"]
+                    for r in chosen
+                ]
+            )
+        )
+
+    print(
+        f"{len(years)} years requirements; the years check alone with the whole career: "
+        f"{accuracy(lambda r: r['facts'].months):.3f}"
+    )
+    for cut in np.arange(0.80, 0.881, 0.01):
+
+        def in_field(r: dict[str, Any], c: float = float(cut)) -> int:
+            return field_months(r["req"], r["facts"], r["vector"], c)
+
+        splits = sorted({r["split"] for r in years})
+        parts = ", ".join(f"{split} {accuracy(in_field, split):.3f}" for split in splits)
+        mark = " <- shipped" if abs(cut - FIELD_RELEVANCE) < 1e-6 else ""
+        print(f"  in the field, cosine >= {cut:.2f}: {accuracy(in_field):.3f} ({parts}){mark}")
 
 
 def fit_model(x: np.ndarray, y: np.ndarray, l2: float = 0.01, steps: int = 4000) -> StatusModel:
@@ -215,7 +256,8 @@ def main() -> None:
     parser.add_argument("--split", nargs="+", default=["dev", "dev2"], choices=["dev", "dev2"])
     parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
-    records = [r for split in args.split for r in collect(split)]
+    records = [dict(r, split=split) for split in args.split for r in collect(split)]
+    field_relevance(records)
     x = np.array([r["x"] for r in records], dtype=float)
     y = np.array([r["y"] for r in records])
     postings = np.array([r["posting"] for r in records])

@@ -9,7 +9,10 @@ from core.embeddings import VectorCache, build_embeddings
 from nodes.analysis.requirements import (
     StatusModel,
     assess_requirements,
+    career_evidence,
     content_terms,
+    field_months,
+    resume_facts,
     resume_lines,
 )
 from nodes.analysis.scoring import score_requirements
@@ -350,3 +353,50 @@ def test_a_pasted_table_whose_cells_run_over_several_lines_is_read_by_column():
         ("SAP FI 사용 경험", "required"),
         ("어학 TOEIC 800점 이상", "preferred"),  # a field row under 우대사항 is preferred
     ]
+
+
+def _field_months(posting: str, resume: str, embedded: VectorCache) -> dict[str, int]:
+    """The career months each years requirement of the posting counts in its field."""
+    import numpy as np
+
+    facts = resume_facts(resume, NOW, find_skills(resume), embedded.vectors)
+    reqs = [r for r in extract_requirements(posting) if r.type == "years"]
+    vectors = np.asarray(embedded.query_vectors([r.text for r in reqs]), dtype=np.float32)
+    return {r.text: field_months(r, facts, v) for r, v in zip(reqs, vectors, strict=True)}
+
+
+def test_years_asked_in_a_field_count_the_work_in_that_field(embedded):
+    # 6 years in retail, then 1 year 11 months in recruiting (2025.01 ~ 2026.12)
+    resume = (
+        "[경력]\n"
+        "한빛마트 2018.01 ~ 2023.12 매장 관리 (매장 진열, 재고 관리, 아르바이트 스케줄 편성)\n"
+        "피플브릿지 2025.01 ~ 현재 채용 담당 (공고 게시, 서류 검토, 면접 일정 조율)\n"
+    )
+    months = _field_months(
+        "자격요건\n- 인사 실무 경력 3년 이상\n- 경력 3년 이상\n", resume, embedded
+    )
+    assert months["경력 3년 이상"] == 6 * 12 + 24  # no field named: the whole career
+    assert months["인사 실무 경력 3년 이상"] == 24  # recruiting is HR; store management is not
+
+
+def test_a_field_named_in_english_counts_entries_written_in_korean(embedded):
+    resume = (
+        "[경력]\n"
+        "페이링크 2019.03 ~ 2023.02 백엔드 개발 (Java, Spring Boot 결제 API 개발)\n"
+        "스타일숍 2023.03 ~ 현재 온라인 쇼핑몰 MD (상품 기획, 프로모션 운영)\n"
+    )
+    posting = "Requirements\n- 4+ years of professional backend development experience\n"
+    months = _field_months(posting, resume, embedded)
+    assert months["4+ years of professional backend development experience"] == 48
+
+
+def test_years_in_a_field_are_shown_beside_the_whole_career():
+    resume = (
+        "[경력]\n"
+        "한빛마트 2018.01 ~ 2023.12 매장 관리 (매장 진열, 재고 관리, 아르바이트 스케줄 편성)\n"
+        "피플브릿지 2025.01 ~ 현재 채용 담당 (공고 게시, 서류 검토, 면접 일정 조율)\n"
+    )
+    facts = resume_facts(resume, NOW, find_skills(resume))
+    assert career_evidence(facts, 24) == "관련 경력 약 2년 (전체 경력 약 8년)"
+    assert career_evidence(facts, facts.months) == "경력 기간 합계 약 8년"
+    assert career_evidence(facts, 0) is None  # nothing in the field: no years to show
