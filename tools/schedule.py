@@ -92,19 +92,23 @@ class ScheduleStore:
         await self._put(user_id, item)
         return item
 
-    async def update(self, user_id: str, schedule_id: str, **changes: Any) -> dict[str, Any]:
+    async def update(
+        self, user_id: str, schedule_id: str, **changes: Any
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(the item as it was, the item as it is now)."""
         items = await self._all(user_id)
         if schedule_id not in items:
             raise NotFoundError(
                 "No such schedule for this user", code="SCHEDULE_NOT_FOUND", field="schedule_id"
             )
         item = items[schedule_id]
+        before = dict(item)
         for name in ("title", "date", "time", "memo"):
             value = changes.get(name)
             if value is not None:
                 item[name] = value.isoformat() if isinstance(value, date) else value
         await self._put(user_id, item)
-        return item
+        return before, item
 
     async def delete(self, user_id: str, schedule_id: str) -> dict[str, Any]:
         items = await self._all(user_id)

@@ -151,10 +151,10 @@ async def _update(
         raise ToolException("바꿀 내용이 없어요: title, date, time, memo 중 하나 이상을 주세요.")
     store = ScheduleStore(get_services().redis)
     try:
-        item = await store.update(user_id, schedule_id, **changes)
+        before, item = await store.update(user_id, schedule_id, **changes)
     except NotFoundError:
         raise _not_found(schedule_id) from None
-    return _content({"updated": item}), {"schedule": item}
+    return _content({"updated": item}), {"schedule": item, "before": before}
 
 
 async def _delete(user_id: str, schedule_id: str) -> tuple[str, dict[str, Any]]:

@@ -9,7 +9,8 @@ made them (the deterministic one or a tool-calling model):
   first (at most MAX_ITEMS), each with `how` and the turn it was touched in;
 - `listed`: the last listing's items in the order the user saw them ("두 번째 거");
 - `posting`: the posting the last recruitment question was about ("거기 코테는 언제야?");
-- `last_change`: the last change's request and values, for "카카오 것도 똑같이";
+- `last_change`: the last change's request, the values it set and those it replaced, for
+  "카카오 것도 똑같이" and "아 아니다 원래대로 돌려줘";
 - `pending`: an operation that was asked back ("어느 일정을 말씀하시는 건가요?") with its
   choices, so the next turn's answer ("첫 번째 거", "스터디") completes it.
 
@@ -141,7 +142,16 @@ def after_turn(
             if name == "update_schedule":
                 # what "카카오 것도 똑같이" repeats: the request and the values it set
                 changes = {k: v for k, v in (call["args"] or {}).items() if k != "schedule_id"}
-                last_change = {"clause": question, "changes": changes, "turn": turn}
+                # what "원래대로 돌려줘" restores: the values the change replaced
+                was = artifact.get("before") or {}
+                before = {k: was.get(k) for k in changes if k in ("title", "date", "time")}
+                last_change = {
+                    "clause": question,
+                    "changes": changes,
+                    "before": before,
+                    "schedule_id": artifact["schedule"].get("schedule_id"),
+                    "turn": turn,
+                }
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
             stages = artifact.get("stages") or []
             posting = {

@@ -325,6 +325,7 @@ _LEMMA_KINDS = {
     "delete_schedule": {"빼", "지우", "없애", "날리", "취소", "삭제", "제거", "캔슬"},
     "update_schedule": {
         "바꾸", "옮기", "미루", "당기", "앞당기", "늦추", "고치", "변경", "수정", "조정", "연기",
+        "돌리", "되돌리", "돌려주", "되돌려주", "돌려놓", "되돌려놓",
     },
     "add_schedule": {"넣", "추가", "등록", "잡", "적", "남기", "저장"},
 }  # fmt: skip
@@ -332,6 +333,13 @@ _LEMMA_KINDS = {
 NEW_VALUE_LAST = re.compile(
     r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일)"
     r"\s*(?:으로|로|걸로|으로요|로요|로\s*(?:해\s*줘|해\s*주세요|해|할게|하자))\s*[.!~]*$"
+)
+
+
+# Taking back the last operation: a change back to what it replaced, a deleted item back.
+UNDO = re.compile(
+    r"원래대로|원래\s*(?:날짜|시간|이름|제목)?(?:로|으로)|되돌려|돌려\s*(?:줘|놔|주세요|줄래)|복구|살려|"
+    r"(?i:\bundo\b|\brevert\b|change\s+it\s+back)"
 )
 
 
@@ -375,6 +383,8 @@ def operation_kind(clause: str) -> str | None:
     by_lemma = _lemma_kind(own)
     if by_lemma:
         return by_lemma
+    if UNDO.search(own):
+        return "update_schedule"  # "원래대로 해줘": the change or the delete taken back
     if SHIFT.search(own) or NEW_VALUE_LAST.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb

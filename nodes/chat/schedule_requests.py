@@ -30,6 +30,7 @@ from nodes.chat.router import (
     QUOTED,
     SAME_DAY,
     SHIFT,
+    UNDO,
     WHEN,
     koreanised,
     operation_kind,
@@ -472,7 +473,10 @@ def _the_same_add_again(
 
 
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
-RESTORE = re.compile(r"원래대로|되돌려|복구|살려|(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
+
+# "방금 지운 거", "삭제한 일정": an item the room deleted.
+DELETED_ITEM = re.compile(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
+RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
 
 # What may stand between an item the clause names and its day word ("네이버 면접 끝나고 같은 날").
 _AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:본\s*)?(?:뒤|후)에?|하고)\s*$")
@@ -558,10 +562,21 @@ def schedule_call(
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
         if len(fits) > 1:
             return _ask_back(kind, clause, fits)
-    if kind == "add_schedule" and RESTORE.search(clause) and points_back(clause):
-        # "방금 지운 거 원래대로 다시 넣어줘": the item the room just deleted, as it was
-        deleted = [i for i in (focus or {}).get("items") or [] if i.get("how") == "deleted"]
-        if len(deleted) == 1 and deleted[0].get("date"):
+    focus_items = (focus or {}).get("items") or []
+    just_deleted = bool(focus_items) and focus_items[0].get("how") == "deleted"
+    if (
+        kind in ("add_schedule", "update_schedule")
+        and RESTORE.search(clause)
+        and (points_back(clause) or just_deleted)
+    ):
+        # "방금 지운 거 원래대로 다시 넣어줘", "원래대로 돌려줘" right after a delete: the item
+        # the room deleted, as it was
+        deleted = [i for i in focus_items if i.get("how") == "deleted"]
+        if (
+            len(deleted) == 1
+            and deleted[0].get("date")
+            and (kind == "add_schedule" or just_deleted)
+        ):
             gone = deleted[0]
             args = {"title": gone["title"], "date": gone["date"]}
             args |= {"time": gone["time"]} if gone.get("time") else {}
@@ -656,6 +671,14 @@ def schedule_call(
     if memo:
         changes["memo"] = memo
     last_change = (focus or {}).get("last_change")
+    if (
+        not changes
+        and last_change
+        and RESTORE.search(clause)
+        and last_change.get("schedule_id") == target["schedule_id"]
+    ):
+        # "아 아니다 원래 날짜로 돌려줘" after a change: the values it replaced
+        changes = {k: v for k, v in (last_change.get("before") or {}).items() if v}
     if not changes and last_change and SAME_AGAIN.search(clause):
         # "카카오 것도 똑같이" after "네이버 면접 30분 늦춰줘": the same change on this item
         again = shift_in(last_change["clause"])[0]

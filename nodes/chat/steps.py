@@ -47,6 +47,7 @@ from nodes.chat.router import (
     MY_SCHEDULE,
     SCHEDULE_VERB,
     SCHEDULE_WORD,
+    UNDO,
     ExampleRouter,
     RouteDecision,
     is_compound,
@@ -270,14 +271,16 @@ def previous_question(state: ChatState) -> str:
 
 
 def schedule_follow_up(state: ChatState) -> bool:
-    """ "아 귀찮다 지워", "그 면접 2시간 뒤로" right after a schedule turn: an operation
-    verb or a relative move about the schedule the room is on."""
+    """ "아 귀찮다 지워", "그 면접 2시간 뒤로", "원래대로 해줘" right after a schedule turn: an
+    operation verb, a relative move or taking the last operation back, about the schedule the
+    room is on."""
     history = state.get("history") or []
     message = state.get("message") or ""
     if not history or history[-1].get("route") != "schedule":
         return False
     again = bool((state.get("focus") or {}).get("last_change") and SAME_AGAIN.search(message))
-    return bool(SCHEDULE_VERB.search(message) or shift_in(message)[0] or again)
+    undo = UNDO.search(message) is not None  # "아 아니다 원래대로 돌려줘": the last operation back
+    return bool(SCHEDULE_VERB.search(message) or shift_in(message)[0] or again or undo)
 
 
 def follow_up_route(state: ChatState) -> str | None:

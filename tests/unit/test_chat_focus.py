@@ -276,6 +276,28 @@ async def test_the_same_change_again_on_another_item(stand_in, client):
     assert (await titles())["네이버 1차 면접"]["date"] == "2026-12-02"
 
 
+async def test_a_change_taken_back_restores_what_it_replaced(stand_in, client):
+    await seed()  # 카카오 면접 12-10 14:00, 코딩 스터디 12-01 19:00
+    await chat(client, "카카오 면접 12월 11일로 옮겨줘")
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-11"
+    out = await chat(client, "아 아니다 원래 날짜로 돌려줘")
+    assert out["route"] == "schedule"
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-10"
+    assert (await titles())["카카오 면접"]["time"] == "14:00"  # only what the change set
+    await chat(client, "코딩 스터디 저녁 8시로 바꿔줘", room="r2")
+    await chat(client, "그거 다시 원래대로 해줘", room="r2")
+    assert (await titles())["코딩 스터디"]["time"] == "19:00"
+
+
+async def test_a_delete_taken_back_adds_the_item_again(stand_in, client):
+    await seed()
+    await chat(client, "카카오 면접 삭제해줘")
+    assert "카카오 면접" not in await titles()
+    await chat(client, "앗 원래대로 돌려놔")
+    restored = (await titles())["카카오 면접"]
+    assert (restored["date"], restored["time"]) == ("2026-12-10", "14:00")
+
+
 async def test_an_english_relative_move_on_the_item_just_listed(stand_in, client):
     await seed()
     await chat(client, "what do I have on Dec 4?")

@@ -357,6 +357,10 @@ def test_the_verb_that_ends_a_clause_is_its_operation(message, kinds):
         # a verb describing an item still asks for nothing
         ("방금 추가한 거", None),
         ("지운 일정 다시 보여줘", "get_schedule"),
+        # taking the last operation back is a change (or, of a delete, an add)
+        ("아 아니다 원래 날짜로 돌려줘", "update_schedule"),
+        ("그거 다시 원래대로 해줘", "update_schedule"),
+        ("undo that", "update_schedule"),
     ],
 )
 def test_an_operation_is_read_by_its_verbs_lemma_or_its_new_value(message, kind):
