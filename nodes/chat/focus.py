@@ -7,7 +7,8 @@ made them (the deterministic one or a tool-calling model):
 
 - `items`: schedules the recent turns added, changed, deleted or listed, most recent
   first (at most MAX_ITEMS), each with `how` and the turn it was touched in;
-- `listed`: the last listing's items in the order the user saw them ("두 번째 거");
+- `listed`: the last listing's items in the order the user saw them ("두 번째 거"), and
+  `looked_turn` the turn of the last look at the schedule (found or not: "그럼 담주는?");
 - `posting`: the posting the last recruitment question was about ("거기 코테는 언제야?");
 - `last_change`: the last change's request, the values it set and those it replaced, for
   "카카오 것도 똑같이" and "아 아니다 원래대로 돌려줘";
@@ -16,7 +17,8 @@ made them (the deterministic one or a tool-calling model):
 
 Resolution (`refers_to`) is by the closed class of Korean pointing words (demonstratives
 그/이/저 + a noun, 방금/아까, ordinals), never by a pattern per example: a pointer
-picks among the focus's items; when two fit, the caller asks back with the choices.
+picks among the focus's items ("처음에 넣은 거": the room's adds in the order it made them);
+when two fit, the caller asks back with the choices.
 """
 
 from __future__ import annotations
@@ -46,6 +48,13 @@ SAME_AGAIN = re.compile(
     r"똑같이|마찬가지로|같은\s*걸로|(?:도|것도|거도)\s*그렇게|"
     r"(?i:\bthe\s+same\b|\bsame\s+(?:for|with)\b)"
 )
+# "처음에 넣은 거", "두 번째로 추가한 거", "마지막에 넣은 거": the items the room added, in
+# the order it added them.
+ADDED_ORDER = re.compile(
+    r"(맨\s*처음|처음|첫\s*번째로|두\s*번째로|세\s*번째로|마지막|나중)(?:에|으로)?\s*"
+    r"(?:추가|등록|넣|잡|만든)"
+)
+_ADDED_INDEX = {"처음": 0, "첫": 0, "두": 1, "세": 2, "마지막": -1, "나중": -1}
 # "방금 추가한 …", "아까 넣은 …": the last item added.
 JUST_ADDED = re.compile(r"(?:방금|아까|조금\s*전)\s*(?:\S+\s+)?(?:추가|등록|넣|잡|만든)")
 ORDINAL = re.compile(
@@ -77,6 +86,7 @@ def empty() -> dict[str, Any]:
         "pending": None,
         "listed_day": None,
         "last_change": None,
+        "looked_turn": -1,
         "turn": 0,
     }
 
@@ -119,6 +129,7 @@ def after_turn(
     calls = {c["id"]: c for m in this_turn if isinstance(m, AIMessage) for c in m.tool_calls}
     listed_day = state.get("listed_day")
     last_change = state.get("last_change")
+    looked_turn = state.get("looked_turn", -1)
     touched: list[dict[str, Any]] = []
     for m in this_turn:
         if not isinstance(m, ToolMessage) or not isinstance(m.artifact, dict):
@@ -129,6 +140,7 @@ def after_turn(
         if name == "get_schedule":
             shown = [_item(s, "listed", turn) for s in artifact.get("schedules") or []]
             listed = shown
+            looked_turn = turn  # a look at the schedule, even one that found nothing
             touched += shown
             args = call["args"] or {}
             if args.get("start_date") and args.get("start_date") == args.get("end_date"):
@@ -183,6 +195,7 @@ def after_turn(
         "pending": pending,
         "listed_day": listed_day,
         "last_change": last_change,
+        "looked_turn": looked_turn,
         "turn": turn,
     }
 
@@ -243,7 +256,7 @@ def last_item(focus: dict[str, Any] | None, live: list[dict[str, Any]]) -> dict[
 
 
 def points_back(text: str) -> bool:
-    return bool(POINTER.search(text) or ORDINAL.search(text))
+    return bool(POINTER.search(text) or ORDINAL.search(text) or ADDED_ORDER.search(text))
 
 
 def ordinal_position(text: str) -> int | None:
@@ -276,6 +289,14 @@ def refers_to(
         return [by_id[i["schedule_id"]] for i in items if i["schedule_id"] in by_id]
 
     pending = state.get("pending") or {}
+    if order := ADDED_ORDER.search(text):
+        # the room's adds, oldest first (an item touched again keeps its place as added)
+        added = sorted((i for i in state["items"] if i["how"] == "added"), key=lambda i: i["turn"])
+        pool = alive(added)
+        word = order.group(1).replace(" ", "")
+        index = next(v for k, v in _ADDED_INDEX.items() if word.startswith(k) or k in word)
+        if pool and -len(pool) <= index < len(pool):
+            return Resolved(pool[index], [])
     position = ordinal_position(text)
     if position is not None:
         # the choices asked about, else the most recent of the last listing and the

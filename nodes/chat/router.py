@@ -343,6 +343,14 @@ UNDO = re.compile(
 )
 
 
+# A new value stated as a fact, right after the item it completes ("시간 말 안 했네 오후
+# 1시야", "아 15일이에요"): a change of that item.
+NEW_VALUE_STATED = re.compile(
+    r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일)"
+    r"\s*(?:이야|야|예요|이에요|입니다|이요|요|이었어|였어|이었네|였네|이래|래)\s*[.!~]*$"
+)
+
+
 def _lemma_kind(clause: str) -> str | None:
     """The operation a clause's last operation verb asks for, read by its lemma."""
     tokens = kiwi().tokenize(clause)
@@ -385,7 +393,7 @@ def operation_kind(clause: str) -> str | None:
         return by_lemma
     if UNDO.search(own):
         return "update_schedule"  # "원래대로 해줘": the change or the delete taken back
-    if SHIFT.search(own) or NEW_VALUE_LAST.search(own):
+    if SHIFT.search(own) or NEW_VALUE_LAST.search(own) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb
         return "update_schedule"

@@ -45,11 +45,13 @@ from nodes.chat.grounded import (
 )
 from nodes.chat.router import (
     MY_SCHEDULE,
+    NEW_VALUE_STATED,
     SCHEDULE_VERB,
     SCHEDULE_WORD,
     UNDO,
     ExampleRouter,
     RouteDecision,
+    has_when,
     is_compound,
     keyword_route,
 )
@@ -257,6 +259,8 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 # A follow-up that only names its topic ("카카오는?", "포트폴리오도?"): it asks the previous
 # question again about what it names.
 ELLIPTICAL = re.compile(r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$")
+# Words that open a follow-up and say nothing of their own ("그럼 담주는?", "아 내일은?").
+_FILLER = re.compile(r"^\s*(?:그럼|그러면|그면|아|음|혹시|그리고)[,\s]+")
 
 
 def previous_question(state: ChatState) -> str:
@@ -278,9 +282,25 @@ def schedule_follow_up(state: ChatState) -> bool:
     message = state.get("message") or ""
     if not history or history[-1].get("route") != "schedule":
         return False
-    again = bool((state.get("focus") or {}).get("last_change") and SAME_AGAIN.search(message))
+    focus = state.get("focus") or {}
+    again = bool(focus.get("last_change") and SAME_AGAIN.search(message))
     undo = UNDO.search(message) is not None  # "아 아니다 원래대로 돌려줘": the last operation back
-    return bool(SCHEDULE_VERB.search(message) or shift_in(message)[0] or again or undo)
+    # "시간 말 안 했네 오후 1시야": a value for the item the last turn added or changed
+    stated = NEW_VALUE_STATED.search(message) is not None
+    # "그럼 담주는?" after a listing: the same look at another day or week
+    relisting = bool(
+        focus.get("looked_turn", -1) == focus.get("turn")
+        and ELLIPTICAL.match(_FILLER.sub("", message))
+        and has_when(message)
+    )
+    return bool(
+        SCHEDULE_VERB.search(message)
+        or shift_in(message)[0]
+        or again
+        or undo
+        or stated
+        or relisting
+    )
 
 
 def follow_up_route(state: ChatState) -> str | None:

@@ -298,6 +298,35 @@ async def test_a_delete_taken_back_adds_the_item_again(stand_in, client):
     assert (restored["date"], restored["time"]) == ("2026-12-10", "14:00")
 
 
+async def test_a_value_stated_after_an_add_completes_it(stand_in, client):
+    await seed()
+    await chat(client, "12월 8일 토스 코테 추가해줘")
+    out = await chat(client, "시간 말 안 했네 오후 1시야")
+    assert out["route"] == "schedule"
+    assert (await titles())["토스 코테"]["time"] == "13:00"
+
+
+async def test_a_listing_follow_up_naming_another_week_lists_it(stand_in, client):
+    await seed()  # 코딩 스터디 12-01, 네이버 1차 면접 12-04, 카카오 면접 12-10
+    await chat(client, "이번 주 일정 보여줘")
+    out = await chat(client, "그럼 담주는?")
+    assert out["route"] == "schedule"
+    (call,) = out["tool_calls"]
+    assert call["name"] == "get_schedule"
+    assert (call["args"]["start_date"], call["args"].get("end_date")) == (
+        "2026-11-30",
+        "2026-12-06",
+    )
+
+
+async def test_the_first_item_added_is_the_oldest_add_of_the_room(stand_in, client):
+    await chat(client, "12월 8일 오후 2시 카카오페이 코테 추가")
+    await chat(client, "12월 9일 저녁 7시 카카오페이 면접 준비 스터디도 넣어줘")
+    await chat(client, "처음에 넣은 거 지워줘")
+    left = await titles()
+    assert "카카오페이 코테" not in left and "카카오페이 면접 준비 스터디" in left
+
+
 async def test_an_english_relative_move_on_the_item_just_listed(stand_in, client):
     await seed()
     await chat(client, "what do I have on Dec 4?")
