@@ -148,6 +148,8 @@ DOC_PART = re.compile(rf"{DOC_NOUN}(?:의|에\s*있는|에\s*쓴|에서)\s.*(?:�
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
 POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
+# Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
+MAY_I = re.compile(r"(?:어도|아도|해도|워도|줘도|도)\s*(?:될까|되나|돼|되요|돼요|괜찮|될지|되겠)")
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
 # Advice on preparing ("코딩테스트 준비는 어떤 순서로 하면 좋아?"): general, even when it
 # names a recruitment stage, unless it asks when or acts on a schedule.
@@ -311,6 +313,12 @@ def keyword_route(message: str) -> str | None:
         return "schedule"
     if schedule_verb and has_when(own):
         return "schedule"  # "수요일 오후 4시 반에 토스 커피챗 등록해 줘"
+    if (
+        schedule_verb
+        and not (docs or MAY_I.search(own))
+        and operation_kind(own) == "delete_schedule"
+    ):
+        return "schedule"  # "카카오꺼 지워": only the user's own schedules can be deleted here
     if docs and not schedule_word:
         return "rag"
     if mine and not recruit:

@@ -634,3 +634,14 @@ def test_another_event_named_with_also_is_an_add_not_a_change():
     # a change of the item just touched, or of its own fields, is not another event
     assert not _another_event_too("시간도 9시로", item, NOW)
     assert not _another_event_too("면접 스터디 메모도", item, NOW)
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["카카오꺼 지워", "토스 거 빼줘", "네이버 그거 취소해"],
+)
+def test_a_delete_is_of_the_users_own_schedule(message):
+    # only the user's own schedules can be deleted here: a company named with a delete verb
+    # is not a question about its posting
+    assert keyword_route(message) == "schedule"
+    assert keyword_route("자소서에서 이 문장 지워도 될까?") != "schedule"
