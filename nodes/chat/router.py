@@ -19,6 +19,7 @@ from typing import Any
 
 from text.dates import find_when, today_seoul, week_range
 from text.korean_text import kiwi
+from text.stages import STAGE_PATTERNS
 
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
@@ -148,6 +149,12 @@ DOC_PART = re.compile(rf"{DOC_NOUN}(?:의|에\s*있는|에\s*쓴|에서)\s.*(?:�
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
 POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
+# A question about what a text says ("…래?", "돼 있어?", "뽑아?", "필요해?", "가능해?"):
+# its content, not a date.
+ABOUT_CONTENT = re.compile(
+    r"(?:대|래|냐|니|나|어|아|야|해|돼)\s*[?？]|돼\s*있|되어\s*있|나와\s*있|적혀|써\s*있|"
+    r"몇\s*(?:년|명|개|프로|퍼센트)|가능|필요|요구|뽑"
+)
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(r"(?:어도|아도|해도|워도|줘도|도)\s*(?:될까|되나|돼|되요|돼요|괜찮|될지|되겠)")
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
@@ -294,6 +301,15 @@ def keyword_route(message: str) -> str | None:
         and not (schedule_word and not PREPARE.search(own) and not ADVICE.search(own))
     ):
         return "general"
+    if (
+        "공고" in own
+        and not (when or ASK.search(own) or STAGES_ASKED.search(own) or schedule_verb or mine)
+        and not any(pattern.search(own) for _, pattern in STAGE_PATTERNS)
+        and ABOUT_CONTENT.search(own)
+    ):
+        # "네이버 공고는 경력 몇 년 이상 뽑아?", "공고에 재택근무 가능하다고 돼 있어?": what the
+        # posting says, not its dates: its text answers
+        return "rag"
     if (
         recruit
         and (when or "공고" in own or ASK.search(own))

@@ -645,3 +645,18 @@ def test_a_delete_is_of_the_users_own_schedule(message):
     # is not a question about its posting
     assert keyword_route(message) == "schedule"
     assert keyword_route("자소서에서 이 문장 지워도 될까?") != "schedule"
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # what a posting says: its text answers
+        ("네이버 공고는 경력 몇 년 이상 뽑아?", "rag"),
+        ("토스 공고에 재택근무 가능하다고 돼 있어?", "rag"),
+        # its dates and steps: the recruitment calendar
+        ("네이버 공고 코테 몇시야?", "calendar"),
+        ("네이버는 코테가 먼저야 면접이 먼저야? 공고 기준으로", "calendar"),
+    ],
+)
+def test_a_question_about_a_postings_content_is_read_from_its_text(message, route):
+    assert keyword_route(message) == route
