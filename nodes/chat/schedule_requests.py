@@ -482,13 +482,17 @@ RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
 _AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:본\s*)?(?:뒤|후)에?|하고)\s*$")
 
 
+# "<something> 날": the day of what it names ("그 코테 날 오후 3시에", "네이버 면접 날에").
+_DAY_OF = re.compile(r"(?<=[가-힣A-Za-z0-9])\s+날(?:에|엔)?(?=\s|$)")
+
+
 def _named_anchor(
     clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
 ) -> str | None:
-    """The day a clause counts from something it names before 전날/다음 날/하루 전: one of the
+    """The day a clause counts from something it names before 전날/다음 날/하루 전/날: one of the
     user's schedules ("네이버 면접 전날"), else a stage of the posting in focus ("마감 하루
     전"), shifted as it says; None when it names none (or several fit)."""
-    shift = DAY_SHIFT.search(clause) or SAME_DAY.search(clause)
+    shift = DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or _DAY_OF.search(clause)
     if shift is None:
         return None
     # "네이버 면접 끝나고 같은 날": what was done with the item is not part of its name

@@ -176,6 +176,18 @@ async def test_the_posting_just_discussed_answers_the_follow_up_and_its_stage_is
     ]
 
 
+async def test_the_day_of_a_stage_just_discussed_dates_another_event(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 코딩테스트 언제야?")
+    added = await chat(client, "그 코테 날 오후 5시에 리뷰 스터디 추가")
+    assert added["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "리뷰 스터디", "date": "2026-12-20", "time": "17:00"},
+        }
+    ]
+
+
 async def test_the_same_day_as_the_item_in_focus(stand_in, client):
     await seed()
     await chat(client, "12월 8일 오후 2시에 토스 면접 잡아줘")
