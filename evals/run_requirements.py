@@ -48,6 +48,9 @@ SPLITS = {
     "dev": HERE / "datasets" / "analysis_req_dev.jsonl",
     # The first test split, read in five changes of session 19: development since session 21.
     "dev2": HERE / "datasets" / "analysis_req_dev2.jsonl",
+    # A third author from the test split's brief (session 23; its first read before any use:
+    # evals/results/analysis-req-dev3-first-read.md).
+    "dev3": HERE / "datasets" / "analysis_req_dev3.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
 }
 TARGETS = {"grade_band": 0.85, "status_accuracy": 0.85, "text_faults": 0}
