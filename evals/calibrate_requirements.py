@@ -253,7 +253,9 @@ def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--split", nargs="+", default=["dev", "dev2"], choices=["dev", "dev2", "dev3"])
+    parser.add_argument(
+        "--split", nargs="+", default=["dev", "dev2"], choices=["dev", "dev2", "dev3"]
+    )
     parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
     records = [dict(r, split=split) for split in args.split for r in collect(split)]

@@ -114,7 +114,11 @@ def predicted_statuses(outputs: dict[str, Any], gold: list[dict[str, Any]]) -> l
 _CONSONANT_LETTERS = set("LMNR")
 # Spelled words whose final sound is a vowel in their usual Korean reading.
 _VOWEL_ENDINGS = ("a", "e", "i", "o", "u", "y", "w", "er", "or", "ar", "ure", "ty")
-_CONSONANT_E = ("le", "ne", "me", "ce", "se", "ge", "te", "de", "ke", "pe", "ve", "ze")
+_CONSONANT_E = ("le", "ne", "me", "ng")
+# Final letters whose Korean reading varies between a batchim and an added ㅡ/ㅣ (React 리액트,
+# Prometheus 프로메테우스, Slack 슬랙, Salesforce 세일즈포스, Node 노드): this oracle cannot tell.
+_UNSURE_ENDINGS = ("s", "t", "d", "k", "p", "b", "g", "c", "x", "f", "v", "z", "h", "ce", "se",
+                   "te", "de", "ke", "pe", "ve", "ze", "ge")  # fmt: skip
 _PAIRS = {"을": "를", "이": "가", "은": "는", "과": "와"}
 _PARTICLE_AFTER_LATIN = re.compile(
     r"([A-Za-z][A-Za-z0-9.+#]*)(을|를|이|가|은|는|과|와)(?=[\s,.]|$)"
@@ -131,7 +135,9 @@ def _ends_in_consonant(word: str) -> bool | None:
     low = core.casefold()
     if low.endswith(_CONSONANT_E):
         return True
-    return not low.endswith(_VOWEL_ENDINGS)
+    if low.endswith(_VOWEL_ENDINGS):
+        return False
+    return None if low.endswith(_UNSURE_ENDINGS) else True
 
 
 def particle_faults(text: str) -> list[str]:

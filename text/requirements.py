@@ -31,7 +31,11 @@ ReqType = Literal["skill", "years", "domain", "credential", "language", "duty"]
 MAX_REQUIREMENTS = 30
 MAX_CHARS = 200
 
-_BULLET = re.compile(r"^\s*(?:[-–—•·ㆍ*▶▷►■□●○◆◇※✔✓☑✅>+]+|\(?\d{1,2}[.)]|[①-⑳]|[a-z][.)])\s*")
+# Bullets and enumerators, Korean notices' 가. 나. 다. and 가) among them.
+_BULLET = re.compile(
+    r"^\s*(?:[-–—•·ㆍ*▶▷►■□●○◆◇※✔✓☑✅>+]+|\(?\d{1,2}[.)]|[①-⑳]|[a-z][.)]|"
+    r"\(?[가나다라마바사아자차카타파하][.)](?=\s))\s*"
+)
 _EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f]")
 # Prose: one requirement per sentence ("…하신 분. …있는 분이면 좋아요.").
 _SENTENCE_END = re.compile(r"(?<=[.!?。])\s+")

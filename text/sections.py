@@ -177,6 +177,9 @@ POSTING_HEADINGS: dict[str, tuple[str, ...]] = {
     "자격요건": (
         "자격요건",
         "지원자격",
+        "응시자격",  # public-sector and hospital notices ("2. 응시자격", "응모자격")
+        "응모자격",
+        "자격기준",
         "필수요건",
         "필수역량",
         "필수자격",

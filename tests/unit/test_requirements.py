@@ -400,3 +400,19 @@ def test_years_in_a_field_are_shown_beside_the_whole_career():
     assert career_evidence(facts, 24) == "관련 경력 약 2년 (전체 경력 약 8년)"
     assert career_evidence(facts, facts.months) == "경력 기간 합계 약 8년"
     assert career_evidence(facts, 0) is None  # nothing in the field: no years to show
+
+
+def test_a_public_notice_reads_its_eligibility_and_korean_enumerators():
+    posting = (
+        "2. 응시자격\n"
+        "   가. 보건의료정보관리사 면허 소지자 (필수)\n"
+        "   나. 종합병원급 이상 의무기록 업무 경력 2년 이상\n"
+        "3. 우대사항\n"
+        "   가. 암등록 업무 경험자\n"
+    )
+    reqs = [(r.kind, r.text) for r in extract_requirements(posting)]
+    assert reqs == [
+        ("required", "보건의료정보관리사 면허 소지자 (필수)"),
+        ("required", "종합병원급 이상 의무기록 업무 경력 2년 이상"),
+        ("preferred", "암등록 업무 경험자"),
+    ]
