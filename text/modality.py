@@ -193,8 +193,12 @@ def _basic(tokens: list, line: str) -> bool:
     for i, token in enumerate(tokens):
         form = token.form.casefold()
         following = tokens[i + 1].form if i + 1 < len(tokens) else ""
-        if token.tag in {"NNG", "NNP", "SL"} and form in _BASIC_NOUNS:
-            return (form, following) not in _NOT_BASIC or _basic(tokens[i + 1 :], "")
+        if (
+            token.tag in {"NNG", "NNP", "SL"}
+            and form in _BASIC_NOUNS
+            and (form, following) not in _NOT_BASIC
+        ):
+            return True
         if token.tag == "XR" and form == "간단":
             return True
         if form == "기본" and (following in _BASIC_OF or following == "적"):
