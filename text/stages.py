@@ -88,15 +88,15 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"필기(?:\s*(?:시험|전형|테스트|고사))?|NCS\b|전공\s*(?:시험|필기)|"
             r"실기(?:\s*(?:테스트|시험|전형))?|(?:디자인|아트|기획|PM)\s*(?:과제|테스트)|"
             r"케이스\s*스터디|처우\s*협의|연봉\s*협의|레퍼런스\s*체크|평판\s*조회|"
-            r"(?:채용\s*)?(?:건강\s*)?검진|신체\s*검사|(?<!신)입사(?!\s*(?:지원|서류|후|원))"
+            r"(?:채용\s*)?(?:건강\s*)?검진|신체\s*검사|(?<!신)입사(?!\s*(?:지원|서류|후|원|가능))"
             r"(?:\s*(?:예정일?|일))?|임용|(?:최종\s*)?합격자?\s*발표|결과\s*발표|최종\s*발표|"
             r"최종\s*합격|(?:최종\s*)?오퍼|오리엔테이션|온보딩|"
             r"서류\s*(?:전형\s*)?(?:합격자?\s*|결과\s*)?발표|"
             r"근무\s*(?:개시|시작)(?:\s*일)?|첫\s*출근(?:\s*일)?|"
-            r"(?i:(?:online\s+)?aptitude\s+test|personality\s+test|written\s+(?:exam|test)|"
+            r"(?i:(?:online\s+)?(?:aptitude|personality)\s+(?:test|assessment)|written\s+(?:exam|test)|"
             r"(?:art|design)\s+(?:test|assignment|exercise|challenge)|case\s+study|"
             r"reference\s+checks?|background\s+checks?|health\s+check|medical\s+check(?:-?up)?|"
-            r"onboarding|start\s+date|first\s+day|offer\s+(?:discussion|call|letter|stage)|"
+            r"on-?boarding|start\s+date|first\s+day|offer\s+(?:discussion|call|letter|stage)|"
             r"final\s+offer)|Offers?\b"
         ),
     ),
@@ -130,6 +130,9 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             r"apply\s+(?:by|before|until|no\s+later\s+than|on\s+or\s+before)|"
             r"apply(?=\s*[:：])|deadline|"
             r"closing\s+date|"
+            # a job board's "Closes in 5 days", "Expires on Oct 3": the posting's own close
+            r"\b(?:closes|expires)(?=\s+in\s+\d)|\bclosing(?=\s*[:：])|"
+            r"(?:posting|role|job|position|listing|opening)\s+(?:closes|expires)(?=\s+on\b)|"
             r"resume\s+(?:deadline|due|submission|review|screen(?:ing)?)|"
             r"CV\s+(?:deadline|submission|screening)|"
             r"document\s+(?:screening|review)(?!\s+results?)|"
@@ -194,6 +197,52 @@ _SUPERSEDED_LABEL = re.compile(
     r"^(?:변경\s*전|기존(?:\s*(?:일정|일시))?|이전\s*(?:일정|일시)|"
     r"(?i:(?:previous|old|original)\s*(?:date|time|slot|schedule)?))$"
 )
+
+
+# A labelled date line whose label no stage word names ("시범강의 : 12월 21일", "인턴 시작:
+# 2027.2.22", "직무테스트는 7/15(수) 예정", "교육 : 1/26~2/6", "Info session: Oct 15") is a
+# step when the label's head, after a generic "기간/일정/일" is dropped, is a word for a step
+# of a hiring: a test, a training or a start. A posting's own dates ("등록일", "게시일"), the
+# working hours and a contract's term end in no such head.
+_STEP_HEAD = re.compile(
+    r"(?:테스트|검사|시험|고사|평가|교육|연수|실습|출근|시작|강의|시강|설명회|인턴십|인턴쉽|"
+    r"(?i:info(?:rmation)?\s+session|training|internship|workshop|trial\s+(?:day|shift)))$"
+)
+_GENERIC_TAIL = re.compile(r"\s*(?:기간|일정|일시|일자|날짜|예정일?|일|(?i:dates?|period))$")
+_LEADING_LABEL = re.compile(
+    r"^(?P<label>[^:：|\t]{1,24}?)(?:\s*(?:[:：|\t]|(?:은|는)\s)|\s{2,})", re.UNICODE
+)
+
+
+def labelled_step(line: str, when: LineWhen) -> Mention | None:
+    """The step a dated line names by its label alone (see `_STEP_HEAD`), or None."""
+    if not when.dates:
+        return None
+    start = len(line) - len(_BULLET.sub("", line.lstrip()))
+    m = _LEADING_LABEL.match(line[start:])
+    if m is None or start + m.end("label") > when.dates[0].start:
+        return None
+    name = " ".join(m.group("label").split())
+    if _DATE_LINE_LABEL.match(name):
+        return None  # "시험일: 4월 18일": the date of the step above
+    # the label, or what its parenthesis says it is ("L-TAB(조직·직무적합도검사)")
+    heads = [
+        re.sub(r"[(（][^()（）]*[)）]", " ", name),
+        *re.findall(r"[(（]([^()（）]*)[)）]", name),
+    ]
+    head = next(
+        (
+            h
+            for h in (_GENERIC_TAIL.sub("", " ".join(x.split())) for x in heads)
+            if h and _STEP_HEAD.search(h) and not re.search(r"\d", h)
+        ),
+        None,
+    )
+    if head is None:
+        return None
+    test = re.search(r"(?:테스트|시험)$", head) is not None
+    kind = CODING if test and _CODE_WORDS.search(name) else OTHER
+    return Mention(kind, start + m.start("label"), start + m.end("label"), name, _rounds(name))
 
 
 @dataclass
@@ -375,16 +424,34 @@ def _assign(line: str, steps: list[Step], when: LineWhen, depths: list[int]) -> 
         groups = groups[1:]
     for group_steps, group_dates in groups:
         if group_steps:
-            _pair(group_steps, group_dates)
+            _pair(group_steps, group_dates, depths)
     return [step for group_steps, _ in groups for step in group_steps]
 
 
-def _pair(steps: list[Step], dates: list[When]) -> None:
+def _parenthesis(depths: list[int], at: int) -> tuple[int, int] | None:
+    """The innermost parenthesis around position `at` as (its opening, its closing) index."""
+    depth = depths[at]
+    if depth == 0:
+        return None
+    opening = next((i for i in range(at - 1, -1, -1) if depths[i] < depth), -1)
+    closing = next((i for i in range(at + 1, len(depths)) if depths[i] < depth), len(depths))
+    return opening, closing
+
+
+def _pair(steps: list[Step], dates: list[When], depths: list[int]) -> None:
     """In one clause: each date to the nearest step before it, or, when the clause starts
-    with a date ("5월 22일 실무 면접"), to the nearest step after it."""
+    with a date ("5월 22일 실무 면접"), to the nearest step after it; a date in a
+    parenthesis that names a step of its own is that step's ("서류전형(9월 25일 합격자
+    발표)")."""
     starts = [s.start for s in steps]
     stage_first = not dates or steps[0].start < dates[0].start
     for d in dates:
+        around = _parenthesis(depths, d.start)
+        inside = [s for s in steps if around and around[0] < s.start < around[1]]
+        if inside:
+            before = [s for s in inside if s.start < d.start]
+            (before[-1] if before else inside[0]).whens.append(d)
+            continue
         at = bisect.bisect_left(starts, d.start)  # steps[:at] are before the date
         if stage_first:
             target = steps[at - 1] if at else steps[0]
@@ -524,12 +591,17 @@ def find_stages(text: str, now: date) -> list[Stage]:
     for line in lines_of(text):
         when = read_when(line, now)
         mentions = find_mentions(line, when.spans)
+        if not mentions and (step := labelled_step(line, when)) is not None:
+            mentions = [step]
         if not mentions:
             if not line.strip():
                 continue  # a blank line between a step's heading and its dates keeps it
-            label = _heading_label(line, when) if when.dates else None
-            if heading is not None and label is not None and _DATE_LINE_LABEL.match(label):
+            label = _heading_label(line, when) if when.dates or when.times else None
+            dated = heading is not None and label is not None and _DATE_LINE_LABEL.match(label)
+            if dated and when.dates:
                 _under_heading(schedule, heading, label, when.dates)
+            elif dated and heading.date is not None and heading.time is None:
+                heading.time = when.times[0].value  # "Date: …" then "Time: 3 PM"
             elif heading is None or label is None or not _SUPERSEDED_LABEL.match(label):
                 heading = None
             continue
@@ -561,7 +633,8 @@ def find_stages(text: str, now: date) -> list[Stage]:
 # What a dated line may say besides its label: the weekday ("When: Monday 3/16") and how
 # long the step takes ("일시: 5월 23일 오전 10시 (150분)", "(약 1시간)", "(60 min)").
 _WEEKDAY = re.compile(
-    r"[월화수목금토일]요일|(?i:\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b\.?)"
+    r"[월화수목금토일]요일|(?i:\b(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|"
+    r"thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)\b\.?)"
 )
 _DURATION = re.compile(
     r"(?<!\d)\d\s*박\s*\d\s*일|"  # "1박 2일": a stay
@@ -575,7 +648,8 @@ def _heading_label(line: str, when: LineWhen) -> str:
     rest = list(line)
     for s, e in when.spans:
         rest[s:e] = " " * (e - s)
-    text = re.sub(r"[(（]\s*[월화수목금토일]\s*[)）]", " ", "".join(rest))
+    # a weekday or a remark in parentheses ("(화)", "(please arrive 15 minutes early)")
+    text = re.sub(r"[(（][^()（）]*[)）]", " ", "".join(rest))
     text = _WEEKDAY.sub(" ", _DURATION.sub(" ", text))
     text = re.sub(r"까지|부터|[~∼\-–—:：,|()（）]|(?i:\b(?:KST|to)\b)", " ", text)
     return " ".join(_BULLET.sub("", text.strip()).split())

@@ -297,6 +297,73 @@ def test_each_date_goes_to_the_stage_of_its_own_clause():
     ]
 
 
+def test_a_date_in_a_parenthesis_naming_a_step_of_its_own_is_that_steps():
+    # the application's deadline stays its own; the announcement in the parenthesis of the
+    # document step takes the date written beside it
+    text = (
+        "- 원서 접수: 4월 6일(월) ~ 4월 17일(금) 18:00\n"
+        "- 전형 순서: 서류심사(4월 22일 합격자 발표) → 필기(5월 2일) → 면접"
+    )
+    assert got(text) == [
+        ("DOCUMENT", "2026-04-17", "18:00"),
+        ("OTHER", "2026-04-22", None),
+        ("OTHER", "2026-05-02", None),
+        ("INTERVIEW", None, None),
+    ]
+    # a date in a parenthesis of its own step's is still that step's
+    assert got("서류 전형(~4/10) → 면접(4월 셋째 주)")[0] == ("DOCUMENT", "2026-04-10", None)
+
+
+def test_a_mail_gives_the_step_its_date_and_time_on_lines_of_their_own():
+    text = (
+        "Your second interview has been scheduled as follows.\n\n"
+        "Date: Thursday, April 16, 2026\n"
+        "Time: 10 AM (please arrive 10 minutes early)\n"
+        "Please complete the online aptitude assessment by Tuesday, April 14.\n"
+        "On-boarding: May 4 (Mon)"
+    )
+    assert got(text) == [
+        ("INTERVIEW", "2026-04-16", "10:00"),
+        ("OTHER", "2026-04-14", None),
+        ("OTHER", "2026-05-04", None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("- 시연 강의 : 4월 20일(월) 중 개별 지정", ("OTHER", "2026-04-20", None)),
+        ("▷ 첫 출근일: 2026.05.04(월)", ("OTHER", "2026-05-04", None)),
+        ("* 실무역량평가는 4/25(토) 예정", ("OTHER", "2026-04-25", None)),
+        ("신입 연수 | 5/11(월) ~ 5/22(금)", ("OTHER", "2026-05-11", None)),
+        ("파이썬 코딩 시험: 4/18(토) 14:00", ("CODING_TEST", "2026-04-18", "14:00")),
+        ("Info session: April 9, 7 PM", ("OTHER", "2026-04-09", "19:00")),
+        ("Closes in 5 days", ("DOCUMENT", "2026-04-06", None)),
+    ],
+)
+def test_a_dated_label_naming_a_step_is_a_step(line: str, expected: tuple) -> None:
+    assert got(line) == [expected]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "등록일: 2026.04.01",
+        "근무기간: 2026.05.01 ~ 2026.10.31",
+        "수정일 | 4/2(목)",
+        "급여일: 매월 10일",
+    ],
+)
+def test_a_dated_label_that_is_no_step_stays_out(line: str) -> None:
+    assert got(line) == []
+
+
+def test_eligibility_to_join_is_no_joining_step():
+    assert got("지원자격: 2027년 1월 입사 가능자\n서류 마감 4/10") == [
+        ("DOCUMENT", "2026-04-10", None)
+    ]
+
+
 def test_a_date_before_its_stage_in_korean_order():
     text = "합격자는 4월 20일 기술 면접, 4월 27일 임원 면접을 봅니다."
     assert got(text) == [("INTERVIEW", "2026-04-20", None), ("INTERVIEW", "2026-04-27", None)]
