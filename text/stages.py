@@ -591,17 +591,17 @@ def find_stages(text: str, now: date) -> list[Stage]:
     for line in lines_of(text):
         when = read_when(line, now)
         mentions = find_mentions(line, when.spans)
-        if not mentions and (step := labelled_step(line, when)) is not None:
-            mentions = [step]
+        if not mentions and (named := labelled_step(line, when)) is not None:
+            mentions = [named]
         if not mentions:
             if not line.strip():
                 continue  # a blank line between a step's heading and its dates keeps it
             label = _heading_label(line, when) if when.dates or when.times else None
-            dated = heading is not None and label is not None and _DATE_LINE_LABEL.match(label)
-            if dated and when.dates:
-                _under_heading(schedule, heading, label, when.dates)
-            elif dated and heading.date is not None and heading.time is None:
-                heading.time = when.times[0].value  # "Date: …" then "Time: 3 PM"
+            if heading is not None and label is not None and _DATE_LINE_LABEL.match(label):
+                if when.dates:
+                    _under_heading(schedule, heading, label, when.dates)
+                elif heading.date is not None and heading.time is None:
+                    heading.time = when.times[0].value  # "Date: …" then "Time: 3 PM"
             elif heading is None or label is None or not _SUPERSEDED_LABEL.match(label):
                 heading = None
             continue
