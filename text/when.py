@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from text.clauses import split_clauses
 from text.dates import find_dates, find_when
 
 # One pattern, alternatives in order of preference at a position; every number has a
@@ -150,13 +151,15 @@ def read_when(text: str, now: date) -> LineWhen:
     dates = [When(f.value, f.start, f.end) for f in find_dates(text, now)]
     if not dates:
         # no written date: the shared resolver's relative words ("다음 주 월요일 오후 6시",
-        # "이번 주 토요일까지", "접수 마감 D-7", "Monday"), resolved against `now`
-        relative = find_when(text, now)
-        span = relative.date_span
-        # only words counted from today; a bare "24일" in prose is a day of a month the
-        # posting does not name
-        if relative.date is not None and span and relative.from_today:
-            dates = [When(relative.date, *span)]
+        # "이번 주 토요일까지", "접수 마감 D-7", "Monday"), resolved against `now`, one
+        # per clause ("이번 주 금요일까지 받고, 다음 주 화요일에 면접")
+        for start, end in split_clauses(text) or [(0, len(text))]:
+            relative = find_when(text[start:end], now)
+            span = relative.date_span
+            # only words counted from today; a bare "24일" in prose is a day of a month the
+            # posting does not name
+            if relative.date is not None and span and relative.from_today:
+                dates.append(When(relative.date, start + span[0], start + span[1]))
     times = find_times(text, [(d.start, d.end) for d in dates])
     time_starts = [t.start for t in times]
     for first, second in itertools.pairwise(dates):

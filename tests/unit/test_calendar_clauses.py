@@ -358,6 +358,12 @@ def test_a_dated_label_that_is_no_step_stays_out(line: str) -> None:
     assert got(line) == []
 
 
+def test_each_clause_of_a_line_resolves_its_own_relative_day():
+    # NOW is Wednesday 2026-04-01
+    text = "이력서는 이번 주 금요일까지 보내 주시고, 다음 주 수요일 오후 2시에 면접 보시면 됩니다"
+    assert got(text) == [("DOCUMENT", "2026-04-03", None), ("INTERVIEW", "2026-04-08", "14:00")]
+
+
 def test_eligibility_to_join_is_no_joining_step():
     assert got("지원자격: 2027년 1월 입사 가능자\n서류 마감 4/10") == [
         ("DOCUMENT", "2026-04-10", None)
