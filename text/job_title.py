@@ -54,7 +54,7 @@ _TRIM = re.compile(
 )
 _LEAD = re.compile(r"^(?:20\d{2}년?\s*)?(?:상반기|하반기|동계|하계)?\s*")
 _NOT_JOB = re.compile(
-    r"코딩\s*테스트|과제|면접|전형|일정|마감|접수|졸업|자격|우대|근무|급여|연봉|안녕|"
+    r"코딩\s*테스트|과제|면접|전형|일정|마감|접수|졸업|자격|우대|근무|급여|연봉|안녕|문의|내선|"
     r"@|https?:|(?i:interview|assessment|welcome|reminder|confirmation|next\s+steps)"
 )
 _WEIGHTS = {

@@ -120,7 +120,7 @@ def find_deadline(text: str, sections: list[Section], today: date | None = None)
 # A dated step in a text without any of them ("My first day was March 2" in a new-job post)
 # is no step of a hiring.
 _HIRING = re.compile(
-    r"채용|모집|지원|접수|공고|전형|자격\s*요건|우대|입사|인재|구인|알바|"
+    r"채용|모집|지원|접수|공고|전형|자격\s*요건|우대|입사(?!자)|인재|구인|알바|"
     r"hiring|\bapply|applicants?|applications?|recruit\w*|requirements|qualifications|"
     r"looking\s+for|join\s+(?:us|our)|open\s+(?:roles?|positions?)|job\s+(?:opening|description)|"
     r"internships?",

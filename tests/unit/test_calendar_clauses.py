@@ -368,6 +368,8 @@ def test_eligibility_to_join_is_no_joining_step():
     assert got("지원자격: 2027년 1월 입사 가능자\n서류 마감 4/10") == [
         ("DOCUMENT", "2026-04-10", None)
     ]
+    # those who joined before a day are employees, not a step
+    assert got("■ 대상 : 2026년 3월 1일 이전 입사자 전원") == []
 
 
 def test_a_date_before_its_stage_in_korean_order():

@@ -211,6 +211,9 @@ def test_the_job_comes_from_a_label_a_title_line_or_a_position_phrase() -> None:
     assert job_title("Site Reliability Engineer\nQuanta Pay · Seoul") == "Site Reliability Engineer"
     mail = "안녕하세요, 한솔제지 구매 담당 포지션 관련 연락드립니다.\n면접 가능하신지요?"
     assert job_title(mail, company="한솔제지") == "구매 담당"
+    # a contact line names a person's role, not the job
+    notice = "[총무팀 공지] 사무실 이전 안내\n문의 : 총무팀 이OO 매니저 (내선 1203)"
+    assert job_title(notice) is None
 
 
 def _parse(text: str, now: str = "2026-05-01") -> dict:
