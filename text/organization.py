@@ -40,7 +40,14 @@ _LEGAL_LATIN = re.compile(
 # hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
 _UNIT = re.compile(
     r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스)|담당자?|"
-    r"(?i:people|team|jobs?))$"
+    r"(?i:people|team|jobs?|division|department|dept|branch|office|headquarters|hq))$"
+)
+# "KAIST, Department of Chemical Engineering", "Acme Corp., Seoul Branch": a unit after a
+# comma is no part of the name.
+_UNIT_AFTER_COMMA = re.compile(
+    r",\s*(?:(?:the\s+)?(?:department|division|school|college|graduate\s+school|faculty|"
+    r"institute|center|centre|office|branch|lab(?:oratory)?)\b|\S+\s+(?:branch|office)\b).*$",
+    re.I,
 )
 # Words of the hiring function ("채용담당 최수진", "hy 인재채용", "KT Recruit", "Talent
 # Acquisition <talent@…>"): the organisation is what stands before the first of them.
@@ -91,6 +98,7 @@ _NOT_ORG = frozenset(
             # English short forms and function words a capitalised line starts with
             "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur",
             "thurs fri sat sun at in on for the a an we our us you your join with this",
+            "we're we’re i'm i’m we've",
         )
     ).split()
 )
@@ -169,7 +177,7 @@ def normalise(value: str, named: bool = False) -> str | None:
     "삼일회계법인(삼일PwC)" -> "삼일회계법인", "Coupang Careers" -> "Coupang"); None when
     nothing of a name is left. `named`: a legal form names it ("주식회사 데이터온다"), so a
     one-word name that reads like a sentence to Kiwi is still a name."""
-    value = _LEGAL.sub(" ", undecorated(value))
+    value = _UNIT_AFTER_COMMA.sub("", _LEGAL.sub(" ", undecorated(value)))
     value = _ASIDE.sub(" ", value)
     value = _LEGAL_LATIN.sub("", value.strip())
     words = [w.strip(_PUNCT) for w in value.split()]
@@ -177,7 +185,9 @@ def normalise(value: str, named: bool = False) -> str | None:
     cut = next((n for n, w in enumerate(words) if _HR_FUNCTION.match(w)), len(words))
     words = words[:cut]  # "채용담당 최수진": nothing of a name before the function word
     while len(words) > 1 and (_UNIT.match(words[-1]) or words[-1].lower() in _NOT_ORG):
-        words.pop()
+        unit = words.pop()
+        if len(words) > 1 and re.fullmatch(r"[A-Z]{1,4}", words[-1]) and unit.isascii():
+            words.pop()  # a unit's code before it: "Samsung Electronics DS Division"
     name = " ".join(words)
     if not 2 <= len(name) <= 30 or not re.search(r"[가-힣A-Za-z]", name):
         return None
@@ -276,7 +286,7 @@ def _without_particles(word: str, endings: bool = True) -> str:
     return kept if kept and kept in word else word
 
 
-_PUNCT = " ,.:：-–—|'\"“”‘’()[]【】「」『』<>!?"
+_PUNCT = " ,.:：-–—|·'\"“”‘’()[]【】「」『』<>!?"
 # Words beside a person's name: a role or an honorific ("채용담당 최수진", "김하늘 매니저",
 # "박지훈 드림", "이서연님").
 _ROLE = re.compile(
@@ -363,7 +373,8 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
         first = first[tag.end() :].strip()
     parts = re.split(r"\s[|｜·—–]\s", first)
     found: list[tuple[str, str]] = []
-    if len(parts) > 1 and len(parts[0].split()) <= 3:
+    # a name of up to three words, four in Latin script ("Bain & Company Seoul – …")
+    if len(parts) > 1 and len(parts[0].split()) <= (4 if parts[0].isascii() else 3):
         found.append(("alone", parts[0]))  # "우아한형제들 채용 | 배민 커리어"
     elif len(first.split()) <= 2 and not re.search(r"채용|모집|공채|공고", first):
         return [("alone", first)]  # a name alone on its line ("리브랩스")

@@ -155,6 +155,12 @@ def test_a_company_is_told_from_descriptors_places_and_sentence_words(
         ),
         # a share tag is no name; the headline after it is
         ("[취업카페 공유] 대한제분 생산관리 신입 채용 마감 내일까지!!", "대한제분"),
+        # an English name of several words before the job, its city after it
+        (
+            "Arden & Company Seoul – Associate Consultant (2027 Full-time)\n\n"
+            "Arden's Seoul office is recruiting.\n- Application window: Aug 3 – Aug 23",
+            "Arden & Company",
+        ),
     ],
 )
 def test_senders_addresses_regions_scripts_and_headlines(text: str, company: str) -> None:
@@ -165,6 +171,11 @@ def test_team_office_and_page_words_are_not_part_of_a_name() -> None:
     assert normalise("네오웹툰 글로벌사업팀") == "네오웹툰"
     assert normalise("Coupang Careers") == "Coupang"
     assert normalise("KT Recruit") == "KT"
+    # English units after the name, with a division's code, or after a comma
+    assert normalise("Hanwha Solutions Q Division") == "Hanwha Solutions"
+    assert normalise("Yonsei University, Graduate School of Business") == "Yonsei University"
+    assert normalise("Meridian Bank · Busan Branch") == "Meridian Bank"
+    assert normalise("WE'RE") is None
     assert normalise("두리 인재채용") == "두리"
     for function in ("Talent Acquisition", "채용담당 김하늘", "인사팀"):
         assert normalise(function) is None, function
