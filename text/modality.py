@@ -208,6 +208,46 @@ def _basic(tokens: list, line: str) -> bool:
     return False
 
 
+# A line that says the candidate lacks something ("물류센터 경험은 없지만 …", "인사 실무 경험은
+# 부족하지만", "세무 실무는 처음이지만", "Kafka는 아직 써 본 적이 없습니다", "배포는 해 보지
+# 못했습니다"): read by morphology, the noun of experience before 없다/부족하다, 처음 as the
+# predicate, or a tried-verb (-어 보다) negated by 못; "장애 없이", "누락 없이" (an adverb)
+# stay achievements.
+_LACKED = {"경험", "경력", "실무", "적", "사용", "지식"}
+_LACK_EN = re.compile(
+    r"\b(?:no\s+(?:prior\s+|professional\s+|hands-on\s+|direct\s+|real\s+)?experience|"
+    r"(?:have|has)n[’']t\s+(?:yet\s+)?(?:used|worked|done)|never\s+(?:used|worked)|"
+    r"not\s+yet\s+(?:used|worked|applied)|limited\s+exposure)\b",
+    re.IGNORECASE,
+)
+# A label that heads a wish: "희망: 병원 행정", "희망 직무: 마케팅", "Desired position: …".
+_WISH_LABEL = re.compile(
+    r"^[^\w]*(?:(?:희망|목표|관심)\s*(?:직무|분야|업무|직종|포지션)?|"
+    r"(?i:desired\s+(?:position|role|job)|target\s+(?:position|role)|objective))\s*[:：]"
+)
+
+
+def _lacking(tokens: list) -> bool:
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+        after = tokens[i + 2] if i + 2 < len(tokens) else None
+        if token.form in _LACKED and token.tag in {"NNG", "NNB"}:
+            pred = after if nxt is not None and nxt.tag in {"JX", "JKS"} else nxt
+            if pred is not None and (
+                (pred.tag == "VA" and pred.form == "없") or pred.form == "부족"
+            ):
+                return True
+        if token.tag == "NNG" and token.form == "처음" and nxt is not None and nxt.tag == "VCP":
+            return True
+        if (
+            token.tag == "VX"
+            and token.form == "보"
+            and any(t.tag == "MAG" and t.form == "못" for t in tokens[i + 1 : i + 4])
+        ):
+            return True
+    return False
+
+
 @lru_cache(maxsize=4096)
 def line_modality(line: str) -> Modality:
     """practice | limited | learning | aspiration for one resume line (a sentence or a
@@ -231,7 +271,7 @@ def line_modality(line: str) -> Modality:
             or pair in _LEARNING_MORPHEMES
             or (token.tag in {"NNG", "NNP"} and token.form in _LEARNING_NOUNS and not modifier)
         )
-    if wish:
+    if wish or _WISH_LABEL.match(line):
         return "aspiration"
     if learning:
         return "learning"
@@ -240,6 +280,8 @@ def line_modality(line: str) -> Modality:
     basic = _basic(tokens if unlisted == line else kiwi().tokenize(unlisted), unlisted)
     if _deferred(tokens) or basic or _low_rating(line):
         return "limited"
+    if _lacking(tokens) or _LACK_EN.search(line):
+        return "limited"  # what it lacks is shown at most in part by the rest of it
     return "practice"
 
 

@@ -84,6 +84,34 @@ def test_work_done_in_full_is_practice(line):
     assert line_modality(line) == "practice"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "콜센터 경험은 없지만 고객 응대에는 자신 있습니다",
+        "회계 실무 경력은 부족하지만 전산회계 1급을 땄습니다",
+        "영업은 처음이지만 사람 만나는 일을 좋아합니다",
+        "Tableau는 아직 써 본 적이 없습니다",
+        "대시보드 구축은 직접 해 보지 못했습니다",
+        "No hands-on experience with Kubernetes yet",
+    ],
+)
+def test_a_line_saying_what_it_lacks_shows_that_at_most_in_part(line):
+    assert line_modality(line) == "limited"
+
+
+@pytest.mark.parametrize(
+    ("line", "modality"),
+    [
+        ("장애 없이 3년간 무중단 운영", "practice"),  # "without incidents": an achievement
+        ("재고 부족 문제를 발주 자동화로 해결", "practice"),  # a problem solved
+        ("희망 직무: 품질관리 / 생산관리", "aspiration"),  # a wish by its label
+        ("Desired position: Product Designer", "aspiration"),
+    ],
+)
+def test_lack_and_wish_are_read_from_the_claim_not_the_words(line, modality):
+    assert line_modality(line) == modality
+
+
 def test_a_mark_limits_its_own_item_of_a_list():
     assert evidence_items("Figma ●●●●● / Illustrator ●●●○○ / Blender ●○○○○") == [
         "Figma ●●●●●",
