@@ -33,6 +33,7 @@ import numpy as np
 
 from nodes.analysis.evidence import CONTACT
 from prompts import escape_data
+from text.amounts import amounts, asked_amount
 from text.careers import (
     asked_years,
     career_entries,
@@ -525,6 +526,37 @@ def field_months(
     return min(facts.months, merged_months(spans))
 
 
+_ALTERNATIVE = re.compile(r"또는|혹은|이나\b|(?i:\bor\b)")
+
+
+def amount_status(text: str, facts: ResumeFacts) -> Status | None:
+    """A scale the requirement asks for ("연 100명 이상 채용 운영", "월 광고비 1억 원 이상")
+    against the amounts of that unit the resume states: partly met when a line about the same
+    thing (one of its words) states a smaller one and no line reaches it, met when one does;
+    None when it asks for no scale, offers it as one alternative ("제조 업종 또는 1,000명 이상
+    조직"), or no line about it states one."""
+    asked = asked_amount(text)
+    if asked is None or _ALTERNATIVE.search(text):
+        return None
+    value, unit = asked
+    terms = content_terms(text)
+    related, anywhere = [], []
+    for line, line_terms, modality in zip(
+        facts.lines, facts.line_terms, facts.modality, strict=True
+    ):
+        stated = [a for a, stated_unit, _, _ in amounts(line) if stated_unit == unit]
+        if modality == "aspiration" or not stated:
+            continue
+        anywhere += stated
+        if any(_covered(term, line_terms) for term in terms):
+            related += stated
+    if not related:
+        return None
+    # the scale may be stated on a line worded otherwise ("작업자 45명 배치" for "현장 인원
+    # 30명 이상 관리"): partly met only when no line reaches it
+    return "met" if max(anywhere) >= value else "partial"
+
+
 def typed_check(
     req: PostingRequirement, facts: ResumeFacts, months: int | None = None
 ) -> tuple[Status | None, str | None, bool]:
@@ -581,6 +613,10 @@ def decide(
     met. `typed` is `typed_check(req, facts)` when the caller has it."""
     checked = typed_check(req, facts, sig.months) if typed is None else typed
     status, credit, line, basis = _decide(req, sig, fit, checked, model, partial_credit)
+    if status == "met" and amount_status(req.text, facts) == "partial":
+        # a smaller scale than the one asked ("연 45명 채용" for "연 100명 이상"): partly met;
+        # a cap after the model, not one of its inputs
+        status, credit = "partial", min(credit, partial_credit)
     if practice is None or practice == sig or status == "missing":
         return status, credit, line, basis
     shown, shown_credit, work_line, work_basis = _decide(

@@ -8,6 +8,7 @@ import pytest
 from core.embeddings import VectorCache, build_embeddings
 from nodes.analysis.requirements import (
     StatusModel,
+    amount_status,
     assess_requirements,
     career_evidence,
     content_terms,
@@ -16,6 +17,7 @@ from nodes.analysis.requirements import (
     resume_lines,
 )
 from nodes.analysis.scoring import score_requirements
+from text.amounts import asked_amount
 from text.careers import (
     asked_years,
     career_months,
@@ -416,3 +418,37 @@ def test_a_public_notice_reads_its_eligibility_and_korean_enumerators():
         ("required", "종합병원급 이상 의무기록 업무 경력 2년 이상"),
         ("preferred", "암등록 업무 경험자"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("연간 채용 규모 80명 이상 운영 경험", (80.0, "명")),
+        ("월 광고비 5천만 원 이상 집행 경험", (5e7, "원")),
+        ("200병상 이상 병원 근무 경험", (200.0, "병상")),
+        ("Managed 15+ direct reports", (15.0, "명")),
+        ("Python 3 이상", None),  # a version, no scale
+        ("팀원 5명과 협업한 경험", None),  # a number, not a least amount
+    ],
+)
+def test_the_scale_a_requirement_asks_for(text, asked):
+    assert asked_amount(text) == asked
+
+
+def test_a_smaller_scale_on_a_line_about_it_is_partly_met_unless_another_line_reaches_it():
+    requirement = "연간 채용 규모 80명 이상 운영 경험"
+    smaller = resume_facts("[경력]\n- 연 평균 35명 채용 운영 (수시채용)", NOW, [])
+    assert amount_status(requirement, smaller) == "partial"
+    reached = resume_facts(
+        "[경력]\n- 연 평균 35명 채용 운영 (수시채용)\n- 2025 공채 120명 선발 총괄", NOW, []
+    )
+    assert amount_status(requirement, reached) == "met"
+    # no line about hiring states a headcount: nothing to compare
+    unrelated = resume_facts("[경력]\n- 팀원 5명과 사내 행사 기획", NOW, [])
+    assert amount_status(requirement, unrelated) is None
+    # one alternative of two: the other may meet it
+    assert amount_status("물류 업종 또는 80명 이상 채용 운영 경험", smaller) is None
+    # money in its Korean multipliers: 8,000만 원 is less than 1억 원
+    ads = resume_facts("[경력]\n- 월 광고비 8,000만 원 운영 (메타, 구글)", NOW, [])
+    assert amount_status("월 광고비 1억 원 이상 운영 경험", ads) == "partial"
+    assert amount_status("월 광고비 5천만 원 이상 운영 경험", ads) == "met"
