@@ -22,7 +22,7 @@ from typing import Literal
 
 from prompts import escape_data
 from text.korean_text import kiwi
-from text.sections import heading_of
+from text.sections import heading_of, section_named_in
 from text.skills import taxonomy
 
 Kind = Literal["required", "preferred"]
@@ -351,6 +351,8 @@ def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]
                 blocks.append((rest, current))
         elif (soft := _soft_heading(line)) is not None and not _is_bulleted(raw):
             current, found = soft, True
+        elif current is not None and _names_other_section(raw, line):
+            current = None  # "이런 혜택이 있어요": a heading of another section ends the block
         elif (
             current is not None
             and blank_before
@@ -364,6 +366,14 @@ def requirement_blocks(posting_text: str) -> tuple[list[tuple[str, Kind]], bool]
             blocks.append((line, current))
         blank_before = False
     return blocks, found
+
+
+def _names_other_section(raw: str, line: str) -> bool:
+    """A short unbulleted line naming a section that asks nothing of a candidate by one of
+    its nouns ("이런 혜택이 있어요", "채용 절차는 이렇게 진행돼요")."""
+    if _is_bulleted(raw) or _STRONG_SHAPE.search(line):
+        return False
+    return section_named_in(line, "posting") not in (None, "자격요건", "우대사항")
 
 
 def _is_statement(text: str) -> bool:
@@ -406,6 +416,9 @@ def extract_requirements(posting_text: str) -> list[PostingRequirement]:
                 if known[1] and current_ok:
                     blocks.append((known[1], "required"))
                 continue
+            if line and _names_other_section(raw, line):
+                current_ok = section_named_in(line, "posting") not in skip
+                continue
             if line and current_ok:
                 blocks.append((line, "required"))
     taxa = taxonomy()
@@ -413,6 +426,9 @@ def extract_requirements(posting_text: str) -> list[PostingRequirement]:
     seen: set[str] = set()
     for body, block_kind in blocks:
         for unit, marked in _units(body):
+            # Outside requirement headings a sentence about the company ("모든 결정은 노션에
+            # 남기고, 누구나 읽을 수 있어요") asks nothing, nor does any clause of it.
+            told = loose and _is_statement(_clean(unit))
             for text in _clauses(_clean(unit)):
                 text = _clean(text)
                 if len(text) < 2 or text in seen:
@@ -431,7 +447,7 @@ def extract_requirements(posting_text: str) -> list[PostingRequirement]:
                     or LANGUAGE.search(text)
                     or CREDENTIAL.search(text)
                     or (not loose and _ASKS.search(text))
-                    or (taxa.spans(text) and not (loose and _is_statement(text)))
+                    or (taxa.spans(text) and not told and not (loose and _is_statement(text)))
                 ):
                     continue
                 seen.add(text)

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
+
+from text.korean_text import kiwi
 
 DocKind = Literal["resume", "posting"]
 
@@ -420,6 +423,25 @@ def _heading_of(line: str, document: DocKind) -> tuple[str, str] | None:
 def heading_of(line: str, document: DocKind) -> tuple[str, str] | None:
     """(canonical section, rest of the line) when `line` is a known heading, else None."""
     return _heading_of(line, document)
+
+
+def section_named_in(line: str, document: DocKind) -> str | None:
+    """The section a short heading written as a phrase names by its nouns ("이런 혜택이
+    있어요" -> 혜택, "채용 절차는 이렇게 진행돼요" -> 전형 절차, "Our perks" -> 혜택): a noun, or
+    two nouns in a row, that is a heading keyword. None when no section or two are named, or
+    for a line longer than a heading or ending like a sentence."""
+    stripped = line.strip()
+    if not stripped or len(stripped) > 24 or stripped.endswith((".", ":", ",")):
+        return None
+    index = _INDEX[document]
+    nouns = [
+        _NOT_LETTER.sub("", t.form.lower())
+        for t in kiwi().tokenize(stripped)
+        if t.tag in ("NNG", "NNP", "SL")
+    ]
+    keys = nouns + [a + b for a, b in pairwise(nouns)]
+    named = {index[key] for key in keys if key in index}
+    return named.pop() if len(named) == 1 else None
 
 
 def split_sections(text: str, document: DocKind, max_chars: int = 1500) -> list[Section]:

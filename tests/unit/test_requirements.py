@@ -110,6 +110,30 @@ def test_team_sentences_and_benefits_under_a_two_word_heading_ask_nothing():
     assert [r.text for r in extract_requirements(told)] == [must]
 
 
+def test_a_heading_written_as_a_phrase_and_a_sentence_about_the_company_ask_nothing():
+    # A friendly heading names its section by a noun ("이런 혜택이 있어요"); the benefit
+    # after years of service under it and a clause of a sentence about how the team works
+    # ("…노션에 남기고, 누구나 읽을 수 있어요") ask nothing of a candidate.
+    posting = """🌿 무르익다 | 브랜드 마케터 채용
+
+우리는 이렇게 일해요
+회의는 짧게, 기록은 길게. 모든 결정은 노션에 남기고, 누구나 읽을 수 있어요.
+
+이런 혜택이 있어요
+🎂 생일 반차, 입사 3년마다 안식 휴가 2주
+📚 도서 구입비 무제한
+
+채용 절차는 이렇게 진행돼요
+서류 접수 → 커피챗 → 실무 인터뷰
+"""
+    assert extract_requirements(posting) == []
+    # Under a requirement heading the same phrase heading ends the block.
+    asked = posting.replace(
+        "\n\n이런 혜택이", "\n\n자격요건\n- 브랜드 마케팅 경력 3년 이상\n이런 혜택이"
+    )
+    assert [r.text for r in extract_requirements(asked)] == ["브랜드 마케팅 경력 3년 이상"]
+
+
 def test_prose_requirements_without_headings_are_read_as_sentences():
     posting = (
         "스타트업 HR 매니저를 찾습니다.\n"
