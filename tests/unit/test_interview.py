@@ -22,6 +22,7 @@ from nodes.interview.plan import build_plan, fill
 from nodes.interview.questions import clean_question, is_grounded
 from tests.conftest import POSTING, RESUME, saved_state
 from tests.unit.test_server import sse_events
+from text.skills import taxonomy
 
 REPORT_TEXT = (
     "[강점 패턴]\n- 수치로 성과를 설명합니다\n"
@@ -446,17 +447,16 @@ def test_followup_anchors_are_the_candidates_own_words():
     )
     assert vague == {"kind": "clarify", "anchor": "파티셔닝"}
     # Skills appear as the candidate wrote them ("쿠버네티스", not "Kubernetes").
-    deeper = decide_followup(
+    answer = (
         "쿠버네티스로 주문 API를 배포하고 오토스케일링을 설정했습니다. "
         "피크 시간에도 파드 수가 3배까지 자동으로 늘어나서 주문 처리가 끊기지 않고 "
         "안정적으로 운영되었고 "
-        "배포도 무중단으로 진행했습니다.",
-        main,
-        "technical",
-        facts,
-        3,
+        "배포도 무중단으로 진행했습니다."
     )
-    assert deeper == {"kind": "deeper", "anchor": "쿠버네티스"}
+    deeper = decide_followup(answer, main, "technical", facts, 3)
+    assert deeper is not None and deeper["kind"] == "deeper"
+    assert deeper["anchor"] in answer and taxonomy().find(deeper["anchor"])
+    assert not re.search(r"[A-Za-z]", deeper["anchor"])  # no canonical English name
 
 
 def test_apply_followup_echoes_the_answer_and_names_the_requirement_as_written():
@@ -718,7 +718,28 @@ async def test_a_long_session_never_asks_the_same_question_twice(use_fake_model,
             "Sharp",
         ),
         ("QA에서 버그가 많아서 회귀 테스트를 자동화했어요", "회귀 테스트"),
+        # not the team that set the rule nor the bare multiple of the result
+        (
+            "IT팀이 정한 기준이 있었지만 저는 Redisson 락으로 재고 차감을 묶었고 처리량이 3배 "
+            "늘었습니다",
+            "Redisson 락",
+        ),
     ],
 )
 def test_the_followup_picks_up_what_the_candidate_did_something_with(answer, phrase):
     assert salient_phrase(answer, "성능이나 품질 문제를 해결한 경험이 있나요?") == phrase
+
+
+def test_anchor_weights_are_fitted_to_what_the_grader_picks():
+    # The calibration's fit orders phrases by the feature that marks the grader's picks.
+    import numpy as np
+
+    from evals.calibrate_anchors import fit, top_agreement
+
+    picked, other = [0.0] * 12, [0.0] * 12
+    picked[4] = 1.0  # a foreign technical term is what the grader picked, each time
+    rows = [(np.array([other, picked, other]), np.array([0.0, 1.0, 0.0]))] * 20
+    weights = fit(rows)
+    assert weights[4] > 1.0 and abs(weights[0]) < 1e-6
+    assert top_agreement(rows, weights) == 1.0
+    assert top_agreement(rows, np.zeros(12)) == 0.0  # the earliest among equals is wrong
