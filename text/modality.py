@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from text.korean_text import kiwi
 
@@ -227,8 +227,34 @@ _WISH_LABEL = re.compile(
 )
 
 
-def _lacking(tokens: list) -> bool:
+def _negated_doing(tokens: list, i: int) -> bool:
+    """A doing verb negated where its clause ends: "설계까지는 경험하지 못했습니다", "통계
+    검정은 수행하지 않음", "Redux는 쓰지 않았습니다". Not a passive ("중단되지 않도록") and not a
+    negation the sentence goes on from ("누락하지 않고 처리", "빠지지 않고 참여")."""
+    if tokens[i].tag != "EC" or tokens[i].form != "지" or i == 0:
+        return False
+    verb = tokens[i - 1]
+    if not ((verb.tag == "XSV" and verb.form == "하") or verb.tag == "VV"):
+        return False
+    rest = tokens[i + 1 : i + 4]
+    if rest and rest[0].tag == "VX" and rest[0].form == "않":
+        after = rest[1:2]
+    elif len(rest) >= 2 and rest[0].form == "못" and rest[1].form == "하":
+        after = rest[2:3]
+    elif rest and rest[0].tag == "VX" and rest[0].form == "못하":
+        after = rest[1:2]
+    else:
+        return False
+    return not after or after[0].tag != "EC"
+
+
+def _lack_points(tokens: list) -> list[int]:
+    """Where the line says what it lacks: the index of each lacking predicate."""
+    points = []
     for i, token in enumerate(tokens):
+        if _negated_doing(tokens, i):
+            points.append(i)
+            continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
         after = tokens[i + 2] if i + 2 < len(tokens) else None
         if token.form in _LACKED and token.tag in {"NNG", "NNB"}:
@@ -236,16 +262,63 @@ def _lacking(tokens: list) -> bool:
             if pred is not None and (
                 (pred.tag == "VA" and pred.form == "없") or pred.form == "부족"
             ):
-                return True
+                points.append(i)
+                continue
         if token.tag == "NNG" and token.form == "처음" and nxt is not None and nxt.tag == "VCP":
-            return True
+            points.append(i)
+            continue
         if (
             token.tag == "VX"
             and token.form == "보"
             and any(t.tag == "MAG" and t.form == "못" for t in tokens[i + 1 : i + 4])
         ):
-            return True
-    return False
+            points.append(i)
+    return points
+
+
+def _lacking(tokens: list) -> bool:
+    return bool(_lack_points(tokens))
+
+
+# Where a clause begins or ends: punctuation, a dash, a bracket, a connective ending.
+_BOUNDARY_TAGS = {"SP", "SF", "SSO", "SSC", "SE"}
+
+
+def _boundary(token: Any) -> bool:
+    return (
+        token.tag in _BOUNDARY_TAGS
+        or (token.tag == "SW" and token.form in "—–-/|")
+        or (token.tag == "EC" and token.form not in ("지", "어", "아", "게", "고"))
+    )
+
+
+@lru_cache(maxsize=4096)
+def affirmed(line: str) -> str:
+    """The line without the clauses that say what the candidate lacks or did not do
+    ("… 35% 증가 — SSR 프레임워크 운영 경험은 없음" -> "… 35% 증가 —"; "처우 협상이나 면접
+    설계까지는 경험하지 못했습니다"): their words are no evidence of what they name."""
+    tokens = kiwi().tokenize(line)
+    points = _lack_points(tokens)
+    if not points:
+        return line
+    cuts = []
+    for point in points:
+        first = point
+        while first > 0 and not _boundary(tokens[first - 1]):
+            first -= 1
+        last = point
+        while last + 1 < len(tokens) and not _boundary(tokens[last + 1]):
+            last += 1
+        if last + 1 < len(tokens) and tokens[last + 1].tag == "EC":
+            last += 1  # the connective closing it ("경험은 없지만")
+        cuts.append((tokens[first].start, tokens[last].start + tokens[last].len))
+    out, at = [], 0
+    for begin, stop in sorted(cuts):
+        if begin >= at:
+            out.append(line[at:begin])
+            at = stop
+    out.append(line[at:])
+    return re.sub(r"\s+", " ", "".join(out)).strip()
 
 
 @lru_cache(maxsize=4096)

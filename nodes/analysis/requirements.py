@@ -59,7 +59,7 @@ from text.credentials import (
 )
 from text.industries import industries, industry_words, resume_industries
 from text.korean_text import kiwi
-from text.modality import Modality, evidence_items, line_modality
+from text.modality import Modality, affirmed, evidence_items, line_modality
 from text.requirements import PostingRequirement
 from text.sections import heading_of
 from text.skills import taxonomy
@@ -456,11 +456,20 @@ def resume_facts(
     vectors: Callable[[list[str]], list[list[float]]] | None = None,
 ) -> ResumeFacts:
     lines = resume_lines(resume_text)
+    # what each line claims: without the clauses saying what the candidate lacks or did not
+    # do ("SSR 프레임워크 운영 경험은 없음"), whose words show nothing they name
+    claims = [affirmed(line) for line in lines]
     known = taxonomy()
-    line_skills = [known.closure(known.find(line)) | shown_by_conduct(line) for line in lines]
+    line_skills = [known.closure(known.find(line)) | shown_by_conduct(line) for line in claims]
+    # skills named only where the candidate says they lack them ("Next.js는 써 보지 못했습니다")
+    denied = set().union(*(known.find(line) for line in lines)) - set().union(
+        *(known.find(claim) for claim in claims)
+    )
     matrix = None
     if vectors is not None and lines:
-        matrix = np.asarray(vectors(lines), dtype=np.float32)
+        matrix = np.asarray(
+            vectors([c or line for c, line in zip(claims, lines, strict=True)]), dtype=np.float32
+        )
     education = education_text(resume_text)
     entries = career_entries(resume_text, now)
     entry_matrix = None
@@ -468,10 +477,10 @@ def resume_facts(
         entry_matrix = np.asarray(vectors([entry.text for entry in entries]), dtype=np.float32)
     return ResumeFacts(
         lines=lines,
-        line_terms=[content_terms(line) for line in lines],
+        line_terms=[content_terms(line) for line in claims],
         line_matrix=matrix,
-        skills=known.closure(resume_skills)
-        | set().union(*(shown_by_conduct(line) for line in lines)),
+        skills=known.closure([s for s in resume_skills if s not in denied])
+        | set().union(*(shown_by_conduct(line) for line in claims)),
         months=career_months(resume_text, now, entries),
         scores=language_scores(resume_text),
         tests=named_tests(resume_text),

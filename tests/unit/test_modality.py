@@ -8,7 +8,7 @@ import pytest
 
 from core.embeddings import VectorCache, build_embeddings
 from nodes.analysis.requirements import Assessed, assess_requirements
-from text.modality import evidence_items, line_modality
+from text.modality import affirmed, evidence_items, line_modality
 from text.requirements import extract_requirements
 from text.skills import find_skills
 
@@ -186,3 +186,41 @@ def test_the_evidence_shown_is_the_work_when_work_and_study_both_show_it(embedde
     (assessed,) = _assess("자격요건\n- React, TypeScript 기반 실무 개발 경험\n", resume, embedded)
     assert assessed.status == "met"
     assert assessed.evidence is not None and "예약 관리 화면" in assessed.evidence
+
+
+@pytest.mark.parametrize(
+    ("line", "claim"),
+    [
+        # the clause saying what was not done goes, with its connective; the rest stays
+        ("물류센터 경험은 없지만 매장 재고 관리를 3년 했습니다", "매장 재고 관리를 3년 했습니다"),
+        ("검색 유입 35% 증가 — SSR 프레임워크 운영 경험은 없음", "검색 유입 35% 증가 —"),
+        ("Spring은 써 봤지만 Kotlin은 써 보지 못했습니다", "Spring은 써 봤지만"),
+        ("A/B 결과 정리 (통계 검정은 수행하지 않음)", "A/B 결과 정리 ()"),
+        # a negation the sentence goes on from, a passive, an adverb: nothing lacked
+        ("누락하지 않고 처리했습니다", "누락하지 않고 처리했습니다"),
+        ("중단되지 않도록 설계", "중단되지 않도록 설계"),
+        ("장애 없이 3년간 무중단 운영", "장애 없이 3년간 무중단 운영"),
+    ],
+)
+def test_what_a_line_claims_leaves_out_what_it_says_was_not_done(line, claim):
+    assert affirmed(line) == claim
+
+
+def test_a_requirement_named_only_where_the_resume_says_it_was_not_done_is_missing(embedded):
+    resume = (
+        "[경력]\n그린웹 2022.03 ~ 현재 프론트엔드 개발\n"
+        "- 상품 상세 페이지 SEO 개선, 검색 유입 35% 증가 — Next.js SSR 운영 경험은 없음\n"
+        "- 통계 검정은 수행하지 않았고, 두 버전의 클릭률만 비교했습니다\n"
+    )
+    statuses = {
+        a.text: a.status
+        for a in _assess(
+            "자격요건\n- Next.js로 SSR 페이지를 운영한 경험\n- 통계적 유의성 검정 경험\n",
+            resume,
+            embedded,
+        )
+    }
+    assert statuses == {
+        "Next.js로 SSR 페이지를 운영한 경험": "missing",
+        "통계적 유의성 검정 경험": "missing",
+    }
