@@ -164,7 +164,7 @@ _STRONG_SHAPE = re.compile(
 )
 # Words of a requirement line that names no skill ("Comfortable with ambiguity", "꼼꼼함").
 _ASKS = re.compile(
-    r"능숙|익숙|가능|할\s*수\s*있|해\s*본|해본|[해아어여]\s*보(?:셨|신|았|셔)|갖춘|있는|있으신|하신|"
+    r"능숙|익숙|가능|할\s*수\s*있|해\s*본|해본|[해아어여]\s*보았|[가-힣]\s*보(?:셨|신|셔)|갖춘|있는|있으신|하신|"
     r"보유|숙지|이수|주도|설계|운영|관리|분석|기획|background|"
     r"comfortable|hands[-\s]on|strong|solid|proven|track\s+record|able|fluent|excellent|"
     r"ownership|passion|detail|communicat|collaborat|lead",
@@ -178,15 +178,34 @@ _CLAUSE = re.compile(
 )
 
 
+def _addresses_person(text: str) -> bool:
+    """ "…지키실 분", "…맡으실 분", "함께 성장할 분": the bound noun 분 after an adnominal
+    ending (Kiwi), whatever the verb before it."""
+    if "분" not in text:
+        return False
+    tokens = kiwi().tokenize(text)
+    return any(
+        t.form == "분" and t.tag == "NNB" and i > 0 and tokens[i - 1].tag == "ETM"
+        for i, t in enumerate(tokens)
+    )
+
+
 def _is_bulleted(raw: str) -> bool:
     return bool(_BULLET.match(raw)) and bool(_BULLET.sub("", raw).strip())
+
+
+# A heading pointing at what follows: "이런 경험이 있다면 더 좋아요", "다음과 같은 분이면
+# 더 좋아요".
+_POINTS_AHEAD = re.compile(r"^(?:이런|이러한|다음과\s*같은|아래와\s*같은)\s")
 
 
 def _soft_heading(line: str) -> Kind | None:
     """The kind a short friendly heading announces, or None when it is not one."""
     if len(line) > 32 or line.endswith((".", ":", ",")):
         return None
-    if _SOFT_PREFERRED.search(line) and not _STRONG_SHAPE.search(_SOFT_PREFERRED.sub("", line)):
+    if _SOFT_PREFERRED.search(line) and (
+        not _STRONG_SHAPE.search(_SOFT_PREFERRED.sub("", line)) or _POINTS_AHEAD.match(line)
+    ):
         return "preferred"
     if _SOFT_REQUIRED.search(line) and len(line) <= 24:
         return "required"
@@ -442,6 +461,7 @@ def extract_requirements(posting_text: str) -> list[PostingRequirement]:
                 # into the section, a slogan) are not requirements.
                 if not (
                     _PERSON.search(text)
+                    or _addresses_person(text)
                     or _STRONG_SHAPE.search(text)
                     or YEARS.search(text)
                     or LANGUAGE.search(text)

@@ -476,3 +476,22 @@ def test_a_smaller_scale_on_a_line_about_it_is_partly_met_unless_another_line_re
     ads = resume_facts("[경력]\n- 월 광고비 8,000만 원 운영 (메타, 구글)", NOW, [])
     assert amount_status("월 광고비 1억 원 이상 운영 경험", ads) == "partial"
     assert amount_status("월 광고비 5천만 원 이상 운영 경험", ads) == "met"
+
+
+def test_a_person_addressed_by_any_verb_and_a_heading_pointing_ahead_are_read():
+    # "…지키실 분": 분 after any adnominal ending asks of a person; "이런 경험이 있다면 더
+    # 좋아요" heads pluses even though it says 경험; "다뤄 보셨다면" asks (the honorific after
+    # 보다, whatever the verb before it).
+    webview = "모바일 웹뷰에서 앱과 브릿지 통신을 다뤄 보셨다면 큰 도움이 돼요"
+    posting = f"""[지원자격]
+1. 꼼꼼하고 마감 일정을 책임감 있게 지키실 분
+
+이런 경험이 있다면 더 좋아요
+Next.js로 SSR 페이지를 운영해 보셨거나, {webview}.
+"""
+    got = [(r.kind, r.text) for r in extract_requirements(posting)]
+    assert got == [
+        ("required", "꼼꼼하고 마감 일정을 책임감 있게 지키실 분"),
+        ("preferred", "Next.js로 SSR 페이지를 운영해 보셨거나"),
+        ("preferred", webview),
+    ]
