@@ -194,7 +194,11 @@ XA_SPLITS = {
     "xa_dev3": "chat_xa_dev3.jsonl",
     # the second (session 20, chat_xa_dev4_brief.md), read in ten changes: development now
     "xa_dev4": "chat_xa_dev4.jsonl",
-    # session 22: 200 rows by a third helper from the same brief (chat_xa_test_brief.md)
+    # session 22: 200 rows by a third helper from the same brief (chat_xa_dev5_brief.md),
+    # the frozen test split of sessions 22-24, read in their changes: development now
+    "xa_dev5": "chat_xa_dev5.jsonl",
+    # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
+    # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
     # #13: written to a spec of variation (chat_spec.md); dev fixed against, test frozen
     "dev": "chat_dev.jsonl",
@@ -673,8 +677,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "dev3", "dev4", "test"),
-        help="run only a cross-author split (chat_xa_{dev,dev2,dev3,dev4,test}.jsonl)",
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "test"),
+        help="run only a cross-author split (chat_xa_{dev,dev2,dev3,dev4,dev5,test}.jsonl)",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix")
     args = parser.parse_args()
