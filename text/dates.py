@@ -265,10 +265,11 @@ _DAY_OF_MONTH = re.compile(r"(이번|다음)\s*달\s*(\d{1,2})\s*일")
 _REQUEST_DOT = re.compile(r"(?<![\w.\-/])(1[0-2]|0?[1-9])\.(\d{1,2})(?=\s|$|에|까지|부터|로)")
 # "10am", "2:30 pm", "2pm에" (a Korean particle may follow at once).
 _EN_CLOCK = re.compile(r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m(?![a-z])\.?")
-# "낼" is 내일 in a chat ("낼 오후3시 …"), but also the verb 내다 ("지원서 낼 건데"): a day only
-# when a time, a part of day or a particle follows, or nothing does.
+# "낼" is 내일 in a chat ("낼 오후3시 …", "낼 일정"), but also the verb 내다 ("지원서 낼 건데"):
+# a day only when a time, a part of day, a particle or a word for plans follows, or nothing.
 _NAEL = re.compile(
-    r"(?<![가-힣])낼(?=\s*(?:오전|오후|아침|저녁|밤|낮|새벽|정오|\d|까지|은|는|도|로|으로|에|$))"
+    r"(?<![가-힣])낼(?=\s*(?:오전|오후|아침|저녁|밤|낮|새벽|정오|\d|까지|은|는|도|로|으로|에|$|"
+    r"일정|스케줄|약속|뭐|몇\s*시))"
 )
 # Days named by a fixed-date holiday ("크리스마스 이브 저녁 6시", "한글날"): the next one.
 _HOLIDAYS = {
@@ -303,6 +304,20 @@ _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*�
 _MERIDIEM_AFTER = re.compile(r"\s*([AaPp])\.?[Mm](?![A-Za-z])")
 _CLOCK = re.compile(
     r"(?:(오전|오후|아침|저녁|밤|낮)\s*)?(\d{1,2})\s*(?::\s*(\d{2})|시(?!간)(?:\s*(\d{1,2})\s*분|\s*(반))?)"
+)
+
+
+# Hours in native Korean numerals, as people say them: "오후 두시", "저녁 일곱시 반", "열한 시
+# 10분"; not "한시적", "두 시간", "세시봉" (a word goes on after 시).
+_NATIVE_HOURS = {
+    "한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8,
+    "아홉": 9, "열": 10, "열한": 11, "열두": 12,
+}  # fmt: skip
+_NATIVE_CLOCK = re.compile(
+    r"(?:(오전|오후|아침|저녁|밤|낮)\s*)?(?<![가-힣])(열한|열두|다섯|여섯|일곱|여덟|아홉|한|두|세|네|열)"
+    r"\s*시(?:\s*(반)|\s*(\d{1,2})\s*분)?(?![가-힣]|\s*간)"
+    r"|(?:(오전|오후|아침|저녁|밤|낮)\s*)?(?<![가-힣])(열한|열두|다섯|여섯|일곱|여덟|아홉|한|두|세|네|열)"
+    r"\s*시(?:\s*(반)|\s*(\d{1,2})\s*분)?(?=에|까지|부터|로|쯤|즈음|정각)"
 )
 
 
@@ -462,6 +477,19 @@ def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple
             hour += 12
         if hour <= 23 and minute < 60:
             return f"{hour:02d}:{minute:02d}", m.span()
+    for m in _NATIVE_CLOCK.finditer(text):  # "오후 두시", "저녁 일곱시 반"
+        if any(s <= m.start() < e for s, e in skip):
+            continue
+        g = m.groups()
+        part, word, half, minutes = g[0:4] if g[1] else g[4:8]
+        hour = _NATIVE_HOURS[word]
+        if part in ("오후", "저녁", "밤") and hour < 12:
+            hour += 12
+        if part == "낮" and hour < 7:
+            hour += 12
+        minute = 30 if half else int(minutes or 0)
+        if minute < 60:
+            return f"{hour:02d}:{minute:02d}", m.span()
     for m in _NOON.finditer(text):  # "정오에", "자정까지"
         if not any(s <= m.start() < e for s, e in skip):
             return ("00:00" if m.group(1) or m.group(2) else "12:00"), m.span()
@@ -513,7 +541,8 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
 
 
 _RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*", re.IGNORECASE)
-_WEEKEND = re.compile(r"(이번\s*|다음\s*|다다음\s*)?주\s*말|(?i:\b(this|next)\s+weekend\b)")
+_WEEKEND = re.compile(r"주\s*말|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
+_WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
 _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
 # "in December", "for January": an English month with no day
@@ -536,8 +565,12 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
         return found[0].value, found[1].value
     weekend = _WEEKEND.search(text)
     if weekend:
-        word = re.sub(r"\s", "", weekend.group(1) or weekend.group(2) or "")
-        weeks = {"다음": 1, "next": 1, "다다음": 2}.get(word.lower(), 0)
+        # the week named right before it: "다음 주말", "담주 주말", "다음 주 주말", "next weekend"
+        of = _WEEKEND_OF.search(text[: weekend.start()])
+        word = of.group(1).lower() if of else ""
+        weeks = {"다음": 1, "담": 1, "차": 1, "next": 1, "다다음": 2, "담담": 2, "다담": 2}.get(
+            word, 0
+        )
         saturday = _plus(now, 7 * weeks - now.weekday() + 5)
         if saturday is not None:
             return saturday, _plus(saturday, 1)
@@ -553,7 +586,7 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
         # "담주 수요일부터 금요일까지", "다음주 화~목": the first weekday with its week, then
         # as many days on as the second is after it
         first, last = _WEEKDAYS[days.group(1)], _WEEKDAYS[days.group(2)]
-        start = find_when(text[: days.end(1)], now).date
+        start = find_when(text[: days.start()] + days.group(1) + "요일", now).date
         if start is not None and start.weekday() == first and last > first:
             return start, _plus(start, last - first)
     span = week_range(text, now)

@@ -26,7 +26,7 @@ EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
 ADD_VERB = re.compile(
     r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
-    r"(?i:\b(?:add|put|book|save)\b)"
+    r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
@@ -466,8 +466,42 @@ def split_operations(message: str) -> list[tuple[str, str]]:
         else:
             operations.append((part, kind))
     if not operations:
-        operations.append((text, operation_kind(text) or "get_schedule"))
+        kind = operation_kind(text) or ("add_schedule" if states_event(text) else "get_schedule")
+        operations.append((text, kind))
     return operations
+
+
+# What a date and time leave of a line that names an event: no word of plans or of time.
+_NOT_EVENT_WORDS = {
+    "일정",
+    "스케줄",
+    "약속",
+    "캘린더",
+    "달력",
+    "오전",
+    "오후",
+    "저녁",
+    "아침",
+    "밤",
+}
+
+
+def states_event(text: str) -> bool:
+    """A line stating an event with its day and time and no verb ("12월 2일 쏘카 전화면접 오후
+    4시 반", "1/4 월 오전 10시 신한은행 디지털 직무 면접"): something to put in the schedule,
+    not a question about it ("12월 2일 일정?", "내일 3시 면접 있나")."""
+    ref = today_seoul()
+    when = find_when(text, ref)
+    if when.date is None or when.time is None or "?" in text:
+        return False
+    rest = text
+    for start, end in sorted(when.spans, reverse=True):
+        rest = rest[:start] + " " + rest[end:]
+    tokens = kiwi().tokenize(rest)
+    if any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "EF", "VCP") for t in tokens):
+        return False
+    nouns = [t.form for t in tokens if t.tag in ("NNG", "NNP", "SL")]
+    return any(n not in _NOT_EVENT_WORDS for n in nouns)
 
 
 def _dated_parts(clause: str) -> list[str]:

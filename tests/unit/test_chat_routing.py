@@ -660,3 +660,21 @@ def test_a_delete_is_of_the_users_own_schedule(message):
 )
 def test_a_question_about_a_postings_content_is_read_from_its_text(message, route):
     assert keyword_route(message) == route
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        # a verbless line stating an event with its day and its time: an add
+        ("ㅇㅇ 12월 2일 쏘카 전화면접 오후 4시 반", "add_schedule"),
+        ("1/4 월 오전 10시 신한은행 디지털 직무 면접", "add_schedule"),
+        ("12월 11일 금요일 오후4시 LG CNS 면접 add해줘", "add_schedule"),  # English verb
+        # a question, no event named, or no time: a look
+        ("12월 9일 오후 3시 면접 있나", "get_schedule"),
+        ("내일 오후 3시 면접?", "get_schedule"),
+        ("내일 오후 3시 일정", "get_schedule"),
+        ("12월 2일 쏘카 전화면접", "get_schedule"),
+    ],
+)
+def test_a_line_stating_an_event_with_its_day_and_time_is_an_add(message, kind):
+    assert [k for _, k in split_operations(message)] == [kind]

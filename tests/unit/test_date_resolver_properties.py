@@ -110,3 +110,47 @@ def test_next_month_in_any_spelling_is_the_whole_next_month(now: date, word: str
     first = (now.replace(day=1) + timedelta(days=32)).replace(day=1)
     last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
     assert date_range(f"{word} 일정 보여줘", now) == (first, last)
+
+
+NATIVE = ["한", "두", "세", "네", "다섯", "여섯", "일곱", "여덟", "아홉", "열", "열한", "열두"]
+
+
+@given(DAYS, st.integers(min_value=1, max_value=11), st.sampled_from(["", " "]))
+def test_hours_in_native_numerals(now: date, hour: int, space: str) -> None:
+    word = NATIVE[hour - 1]
+    assert find_when(f"내일 오후 {word}{space}시에 면접", now).time == f"{hour + 12:02d}:00"
+    assert find_when(f"내일 오전 {word}{space}시 반", now).time == f"{hour:02d}:30"
+    # a duration and a word going on after 시 are no time
+    assert find_when(f"{word} 시간 동안 회의", now).time is None
+    assert find_when("한시적으로 운영", now).time is None
+
+
+@given(
+    DAYS,
+    st.sampled_from(
+        [("주말", 0), ("이번 주말", 0), ("다음 주말", 1), ("담주 주말", 1), ("다음 주 주말", 1),
+         ("next weekend", 1), ("다다음주 주말", 2)]
+    ),
+)  # fmt: skip
+def test_a_weekend_is_the_saturday_and_sunday_of_the_week_named_before_it(
+    now: date, form: tuple[str, int]
+) -> None:
+    words, weeks = form
+    start, end = date_range(f"{words}에 뭐 있어?", now)
+    assert start == now - timedelta(days=now.weekday()) + timedelta(days=7 * weeks + 5)
+    assert end == start + timedelta(days=1)
+
+
+@given(DAYS, st.integers(min_value=0, max_value=5), st.integers(min_value=1, max_value=6))
+def test_a_span_of_weekdays_keeps_both_ends(now: date, first: int, length: int) -> None:
+    last = min(first + length, 6)
+    text = f"{WEEKDAYS[first]}요일부터 {WEEKDAYS[last]}요일까지 뭐 있어"
+    start, end = date_range(text, now)
+    assert start == find_when(f"{WEEKDAYS[first]}요일", now).date
+    assert end is not None and (end - start).days == last - first
+
+
+@given(DAYS)
+def test_nael_before_a_word_for_plans_is_tomorrow(now: date) -> None:
+    assert date_range("낼 일정", now) == (now + timedelta(days=1), now + timedelta(days=1))
+    assert find_when("지원서 낼 건데", now).date is None
