@@ -51,7 +51,11 @@ DATASETS = {
     "xa_dev2": HERE / "datasets" / "calendar_xa_dev2.jsonl",
     # the second one (session 20, calendar_xa_dev3_brief.md), read five times: development
     "xa_dev3": HERE / "datasets" / "calendar_xa_dev3.jsonl",
-    # session 22: 80 inputs by a third helper from the same brief (calendar_xa_test_brief.md)
+    # session 22: 80 inputs by a third helper from the same brief (calendar_xa_dev4_brief.md),
+    # the frozen test of sessions 22-24, read in their changes: development now
+    "xa_dev4": HERE / "datasets" / "calendar_xa_dev4.jsonl",
+    # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
+    # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
 }
 TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}
