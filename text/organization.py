@@ -39,7 +39,8 @@ _LEGAL_LATIN = re.compile(
 # Words after a name that are a part of it, not the organisation: a team, an office (the
 # hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
 _UNIT = re.compile(
-    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스)|담당자?|"
+    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스|"
+    r"조선소|사업장|사업소|영업소)|담당자?|"
     r"(?i:people|team|jobs?|division|department|dept|branch|office|headquarters|hq))$"
 )
 # "KAIST, Department of Chemical Engineering", "Acme Corp., Seoul Branch": a unit after a
@@ -92,13 +93,17 @@ _NOT_ORG = frozenset(
             "담당업무 자격요건 우대사항 모집요강 근무지 근무형태 대표자 업종 사원수 주소 접수",
             "관련기사 기자 입력 수정 january february march april may june july august",
             "september october november december monday tuesday wednesday thursday friday",
-            "saturday sunday hi hello dear thanks regards 저희 우리 당사 우리회사",
+            "saturday sunday hi hey hello dear thanks regards 저희 우리 당사 우리회사",
             # a posting's own tags ("[급구]", "[알바]")
             "급구 구인 구함 알바 아르바이트 단기 긴급채용 상시채용 수시채용",
             # English short forms and function words a capitalised line starts with
             "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur",
             "thurs fri sat sun at in on for the a an we our us you your join with this",
             "we're we’re i'm i’m we've",
+            # more job boards, messengers and mail services a text is pasted from
+            "로켓펀치 널스잡 메디잡 점핏 잡다 워크넷 고용24 나라일터 슈퍼루키 커리어리 인디드",
+            "indeed glassdoor rocketpunch jumpit 카카오톡 카톡 알림톡 문자 메일 이메일 gmail",
+            "슬랙 slack 디스코드 discord 텔레그램 telegram 인스타그램 instagram 블로그",
         )
     ).split()
 )
@@ -113,7 +118,10 @@ _LABEL = re.compile(
     r"([^\n·|,(]{2,40})"
 )
 _NOTICE = re.compile(r"(?m)^[^\S\n]*(\S{2,30})[^\S\n]+공고[^\S\n]*제?[^\S\n]*\d")
-_CORP_BEFORE = re.compile(r"(?:\(주\)|㈜|주식회사)[^\S\n]*([가-힣A-Za-z0-9&.\-]{2,30})")
+# (not a legal form glued to the name before it: "동해조선해양㈜ 거제조선소" is 동해조선해양's)
+_CORP_BEFORE = re.compile(
+    r"(?<![가-힣A-Za-z0-9&.\-])(?:\(주\)|㈜|주식회사)[^\S\n]*([가-힣A-Za-z0-9&.\-]{2,30})"
+)
 # a legal form glued to the name after it ("웹에이전시 (주)이노크리에이티브") is that name's
 _CORP_AFTER = re.compile(
     r"([가-힣A-Za-z0-9&.\-]{2,30})[^\S\n]*(?:\(주\)|㈜|주식회사)(?![가-힣A-Za-z])"
@@ -126,7 +134,7 @@ _SENDER = re.compile(
 # A signature or a sender's team: "— 에이블커넥트 인사팀", "토스 채용팀 드림",
 # "Acme Recruiting Team".
 _HR_UNIT = re.compile(
-    r"(?m)(?:^|(?<=[—–\-\[(,.!]))[^\S\n]*"
+    r"(?m)(?:^|(?<=[—–\-\[(,.!\]】]))[^\S\n]*"
     r"((?:[가-힣A-Za-z0-9&]{2,30}[^\S\n]+){0,2}[가-힣A-Za-z0-9&]{2,30})[^\S\n]+"
     r"(?:인사\s*(?:팀|부|담당자?)|채용\s*(?:팀|담당자?)|"
     r"HR\s*팀|(?i:people\s+team|talent\s+acquisition|recruiting\s+team|hr\s+team))"
@@ -136,11 +144,36 @@ _SELF = re.compile(
     r"(?:저희|우리)[^\S\n]+([가-힣A-Za-z0-9&]{2,30}?)(?:은|는|에서|의|이|가)?(?=[^\S\n])"
 )
 _AT = re.compile(
-    r"(?:\b[Aa]t|—|–|\b[Jj]oin|\b[Ww]ith)[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
+    r"(?:\b[Aa]t|—|–|\b[Jj]oin|\b[Ww]ith|\bfrom)"
+    r"[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
     r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:is|are)[^\S\n]+"
     r"(?:hiring|a\b|an\b|one\b)"
 )
+# The place that hires, in a sentence about hiring: "오브제에서 함께할 그래픽 디자이너를
+# 찾습니다", "늘봄요양병원에서 함께 근무하실 …을 모십니다", "픽셀베어 스튜디오에서 … 찾습니다".
+_HIRES_AT = re.compile(r"(?<![가-힣A-Za-z0-9&])([가-힣A-Za-z0-9&]{2,30})에서(?=[^\S\n])")
+_HIRING_WORDS = re.compile(
+    r"함께|같이|근무|일하|일할|찾(?:습|아|고|는)|모십|모셔|모시|모집|채용|구합|구해|구인|합류|"
+    r"(?i:hiring|looking\s+for)"
+)
+_SENTENCE = re.compile(r"[^.!?\n]+")
+# Introducing itself: "안녕하세요, 브랜딩 스튜디오 오브제입니다", "메이트랩 대표 윤도현입니다",
+# "페이플러스 채용팀입니다" (the word before a role or the hiring function is the name).
+_INTRO = re.compile(
+    r"(?<![가-힣A-Za-z0-9&])([가-힣A-Za-z0-9&]{2,30})(?:입니다|이에요|예요)(?![가-힣])"
+)
+# Workplaces a hiring sentence names with 에서 that are no organisation.
+_WORKPLACES = frozenset(
+    " ".join(
+        (
+            "회사 본사 당사 저희 우리 현장 매장 사무실 본점 지점 공장 센터 병원 학교 팀 부서",
+            "곳 이곳 여기 서울 한국 국내 해외 현지 온라인 오프라인 재택",
+        )
+    ).split()
+)
 _WEIGHTS = {
+    "hires": 3.0,
+    "intro": 3.0,
     "self": 3.0,
     "legal": 4.0,
     "label": 4.0,
@@ -320,7 +353,7 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, str, int]]:
                 _HR_FUNCTION.match(before)
                 or _ROLE.match(before)
                 or _ROLE.match(_without_particles(following))
-                or words[n].endswith("님")
+                or words[n].strip(_PUNCT).endswith("님")
             )
             if (proper or coined) and not person and not any(t.tag.startswith("V") for t in tokens):
                 name = _without_particles(words[n])
@@ -409,6 +442,50 @@ def _headlines(lines: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+def _words_before(line: str, end: int) -> list[str]:
+    return line[:end].split()
+
+
+def _staff_word(word: str) -> bool:
+    """A role, a team or a word of the hiring function ("대표", "인사팀", "Talent")."""
+    return bool(_ROLE.match(word) or _HR_FUNCTION.match(word) or _UNIT.match(word))
+
+
+def _hiring_places(lines: list[str]) -> list[tuple[str, str, int]]:
+    """("hires" | "intro", name, offset): the place a sentence about hiring names with 에서,
+    and the name a greeting introduces (before a role, or alone)."""
+    found: list[tuple[str, str, int]] = []
+    offset = 0
+    for line in lines:
+        for sentence in _SENTENCE.finditer(line):
+            text = sentence.group(0)
+            if _HIRING_WORDS.search(text):
+                for m in _HIRES_AT.finditer(text):
+                    name = m.group(1)
+                    before = _words_before(text, m.start())
+                    if ORG_END.fullmatch(name) and before:
+                        name = f"{before[-1].strip(_PUNCT)} {name}"  # "픽셀베어 스튜디오"
+                    found.append(("hires", name, offset + sentence.start() + m.start()))
+            for m in _INTRO.finditer(text):
+                word = m.group(1)
+                before = [w.strip(_PUNCT) for w in _words_before(text, m.start())]
+                staff = [_staff_word(w) for w in before]
+                if _staff_word(word) or (staff and staff[-1]):
+                    # "페이플러스 채용팀입니다", "메이트랩 대표 윤도현입니다", "무신사 Talent
+                    # Acquisition팀 박소연입니다": the word before the roles and teams
+                    while staff and staff[-1]:
+                        staff.pop()
+                    name = before[len(staff) - 1] if staff else ""
+                elif re.match(r"\s*안녕하세요", text) or (before and before[0] == "안녕하세요"):
+                    name = word  # "안녕하세요, 브랜딩 스튜디오 오브제입니다"
+                else:
+                    continue
+                if name:
+                    found.append(("intro", name, offset + sentence.start() + m.start()))
+        offset += len(line) + 1
+    return found
+
+
 def rank(text: str, finder: str | None = None) -> str | None:
     """The organisation the text is about, or None when no candidate has evidence."""
     found = ranked(text, finder)
@@ -445,6 +522,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         if ORG_END.search(m.group(0)) and not ORG_END.fullmatch(m.group(0))
     ]
     proposals += _proper_nouns(lines)
+    proposals += _hiring_places(lines)
     # the address's domain as the text spells it ("quillbridge" -> "Quill Bridge")
     domains = _mail_domains(clean)
     for domain in domains:
@@ -460,6 +538,8 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         name = normalise(value, named=kind == "legal")
         if name is None:
             continue
+        if kind in ("hires", "intro") and (_UNIT.match(name) or name in _WORKPLACES):
+            continue  # "한국 지사에서 …", "현장에서 함께 …": a workplace, not a name
         if (kind == "bracket" and not (_name_like(name) and not _descriptor(name))) or (
             kind == "title" and _descriptor(name)
         ):
@@ -484,6 +564,25 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             after.startswith(name) for after in after_labels
         ):
             del candidates[name]
+    # who speaks in a pasted chat ("수아: 야 나 내일 면접이야" on two lines or more) is a person
+    speakers = re.findall(r"(?m)^[^\S\n]*([^\s:：]{1,12})[^\S\n]*[:：][^\S\n]*\S", clean)
+    for name in {n for n in speakers if speakers.count(n) >= 2}:
+        candidates.pop(name, None)
+    # one name in two cases ("MOONRISE GAMES" and "Moonrise Games"): one candidate with
+    # both's evidence, spelt as a sentence writes it (not in capitals)
+    for loud in [c for c in candidates.values() if c.name.isupper()]:
+        quiet = next(
+            (
+                o
+                for o in candidates.values()
+                if o is not loud and o.name.lower() == loud.name.lower()
+            ),
+            None,
+        )
+        if quiet is not None:
+            quiet.evidence |= loud.evidence
+            quiet.first = min(quiet.first, loud.first)
+            candidates.pop(loud.name, None)
     if not candidates:
         return []
     # the sender's address names the organisation ("talent@lumenmobility.com")

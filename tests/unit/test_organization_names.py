@@ -82,3 +82,57 @@ def test_an_assignment_handed_in_by_a_date_is_no_application_deadline():
         ("DOCUMENT", date(2026, 8, 21)),
         ("OTHER", date(2026, 8, 28)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # the place a sentence about hiring names with 에서, a coined compound or a common
+        # word ("오브제"), a name of two words ending like an organisation
+        (
+            "📢 함께할 그래픽 디자이너를 찾습니다!\n\n브랜드 작업을 같이 해요. "
+            "담백스튜디오에서 함께할 디자이너를 찾습니다.",
+            "담백스튜디오",
+        ),
+        ("[구인] 테스터 구해요\n\n새벽곰 게임즈에서 QA를 함께할 분을 찾습니다!", "새벽곰 게임즈"),
+        # a greeting that introduces the company, before a role, a team or alone
+        (
+            "안녕하세요 민지님,\n하늘정원 대표 이도윤입니다.\n보내주신 이력서 잘 봤습니다.",
+            "하늘정원",
+        ),
+        (
+            "안녕하세요 지훈님, 모아바이 People Experience팀 정하린입니다.\n"
+            "다음 단계를 안내드립니다.",
+            "모아바이",
+        ),
+        ("안녕하세요, 리빙 편집숍 노란창입니다 :)\n매장 매니저를 모십니다.", "노란창"),
+        # the job board or the messenger it was pasted from, the speakers of a chat: no name
+        (
+            "로켓펀치  홈 · 채용 · 기업\n\n솔잎랩 마케팅팀 | 콘텐츠 마케터\n"
+            "솔잎랩에서 함께 일할 분을 찾아요",
+            "솔잎랩",
+        ),
+        (
+            "[카카오톡 알림톡] 바닷길해운 채용팀\n[바닷길해운] 인적성검사 응시 안내\n안녕하세요.",
+            "바닷길해운",
+        ),
+        (
+            "수아: 야 나 내일 면접 봄\n수아: 다온물산 영업지원 자리\n나: 오 몇시?\n"
+            "수아: 오전 11시\n다온물산 면접 일정 정리",
+            "다온물산",
+        ),
+        # a legal form glued to the name before it is that name's, the site after it a site
+        ("한결조선해양㈜ 통영조선소 경력사원 수시채용\n\n■ 모집분야\n - 선체 설계", "한결조선해양"),
+        # one name in capitals and as a sentence writes it: the sentence's spelling
+        (
+            "LUMEN HARBOR — Careers\nLevel Designer\n\nLumen Harbor is an independent studio.",
+            "Lumen Harbor",
+        ),
+        (
+            "Hey all, quick hiring note from Tidelight (Series A, Seoul)\nWe're looking for a PM.",
+            "Tidelight",
+        ),
+    ],
+)
+def test_the_organisation_a_hiring_sentence_or_a_greeting_names(text, name):
+    assert company(text) == name
