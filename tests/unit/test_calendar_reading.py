@@ -275,3 +275,11 @@ def test_a_notice_sentence_heads_the_dates_below_it_across_a_blank_line() -> Non
     stages = [s.as_dict() for s in find_stages(text, date(2026, 11, 20))]
     interview = next(s for s in stages if s["stage_type"] == "INTERVIEW")
     assert interview["date"] == "2026-12-03"
+
+
+def test_a_clipped_portfolio_sent_by_a_day_is_the_application_and_its_review_an_interview() -> None:
+    now = date(2026, 3, 4)  # a Wednesday
+    sent = find_stages("포폴은 이번 주 일요일까지 DM이나 메일로 보내주세요!", now)
+    assert [(s.stage_type, s.date) for s in sent] == [("DOCUMENT", date(2026, 3, 8))]
+    review = find_stages("포폴 리뷰 면접은 3월 10일", now)
+    assert [(s.stage_type, s.date) for s in review] == [("INTERVIEW", date(2026, 3, 10))]
