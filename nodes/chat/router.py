@@ -82,7 +82,10 @@ MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
     r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     r"|메모(?:도|는)?\s*(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
-    r"|메모(?:는|로|에)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?(?:적어|남겨|넣어|써|해)\S*)?\s*$"
+    r"|메모(?:는|로|에)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
+    r"(?:적어|남겨|넣어|써|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
+    # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
+    r"\s*(?=$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
@@ -90,6 +93,7 @@ SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:c
 MY_SCHEDULE = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄)|(?:일정|스케줄)(?:이|은|는)?\s*(?:알려|보여|확인|뭐|있|어때|어케|어떻게)|"
     r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
+    r"뭐\s*(?:잡힌|잡혀|잡혔)|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
 )
 # The user's own schedule named as such ("내 일정", "my calendar"): never a posting's.
@@ -401,6 +405,13 @@ def operation_kind(clause: str) -> str | None:
     # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
     # is part of the title); verbs describing an item ("등록해둔") ask for nothing.
     asked = [m for m in SCHEDULE_VERB.finditer(own) if not MODIFIER_END.match(own, m.end())]
+    if (
+        asked
+        and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0))
+        and SCHEDULE_WORD.search(own)
+        and not find_when(own, today_seoul()).time
+    ):
+        return "get_schedule"  # "담달 스케줄 ㄱ": go on, show it (with a time, "ㄱ" adds)
     if asked:
         last = asked[-1].group(0)
         for verb, kind in (

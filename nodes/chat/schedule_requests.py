@@ -58,7 +58,7 @@ TITLE_FILLER = re.compile(
 # before it.
 ADD_REQUEST = re.compile(
     rf"(?:{ADD_VERB.pattern})"
-    r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|plz|pls|please|$|[?.!])|\S)"
+    r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|가능|할\s*수|되|돼|될|plz|pls|please|$|[?.!])|\S)"
     r"|(?i:\b(?:add|put|book|save)\b)(?=\s)"  # "add Coupang phone screen on Dec 8"
 )
 # Earlier sub-clauses (small talk, a condition) end like this; the title is after them.
@@ -400,16 +400,29 @@ def best_schedules(
     """The user's schedules a clause fits best (several when they tie): shared nouns
     (English names in Korean), its day (x2) and its time named in the clause."""
     words = _title_words(text)
+    # a bare hour names the item at that hour in the morning or the afternoon ("7시에 하는 거"
+    # is the 19:00 one), a little less surely than the hour as written
+    dials = {_dial(t) for t in times}
     scored = []
     for item in items:
-        score = len(words & _title_words(item["title"]))
-        score += 2 * (item["date"] in days) + (bool(item.get("time")) and item["time"] in times)
+        score: float = len(words & _title_words(item["title"]))
+        score += 2 * (item["date"] in days)
+        if item.get("time") and item["time"] in times:
+            score += 1
+        elif item.get("time") and _dial(item["time"]) in dials:
+            score += 0.5
         scored.append((score, item))
     scored = [p for p in scored if p[0] > 0]
     if not scored:
         return []
     top = max(score for score, _ in scored)
     return [item for score, item in scored if score == top]
+
+
+def _dial(clock: str) -> str:
+    """A time as a 12-hour dial shows it ("19:00" and "07:00" -> "7:00")."""
+    hour, _, minute = clock.partition(":")
+    return f"{int(hour) % 12}:{minute}"
 
 
 def match_schedule(

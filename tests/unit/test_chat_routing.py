@@ -12,6 +12,7 @@ from nodes.chat.router import (
     is_compound,
     keyword_route,
     koreanised,
+    memo_of,
     operation_kind,
     split_operations,
 )
@@ -678,3 +679,37 @@ def test_a_question_about_a_postings_content_is_read_from_its_text(message, rout
 )
 def test_a_line_stating_an_event_with_its_day_and_time_is_an_add(message, kind):
     assert [k for _, k in split_operations(message)] == [kind]
+
+
+def test_an_item_named_by_a_bare_hour_is_the_one_at_that_hour_on_either_half_of_the_day():
+    # "8시에 하는 거" is the 20:00 study; the new bare hour keeps the item's afternoon
+    got = call("8시에 하는거 8시 반으로 바꿔", "update_schedule")
+    assert got == ("update_schedule", {"schedule_id": "b", "time": "20:30"}, ITEMS[1])
+
+
+@pytest.mark.parametrize(
+    ("message", "kinds", "memo"),
+    [
+        # the memo ends where another request starts; a trailing 추가 is the request
+        (
+            "12월 7일 오후 2시 넥슨 면접 추가하고 메모로 포폴 태블릿 챙기기, "
+            "그리고 라인 면접은 삭제",
+            ["add_schedule", "delete_schedule"],
+            "포폴 태블릿 챙기기",
+        ),
+        ("방금 넣은거 메모로 2층 라운지 대기 추가", ["add_schedule"], "2층 라운지 대기"),
+        # "ㄱ" after a word for plans with no time: show it; "뭐 잡힌 거 있나": a look
+        ("담달 스케줄 ㄱ", ["get_schedule"], None),
+        ("크리스마스에 뭐 잡힌거 있나", ["get_schedule"], None),
+    ],
+)
+def test_memos_end_where_the_message_goes_on_and_clipped_looks_are_looks(message, kinds, memo):
+    assert memo_of(message)[0] == memo
+    assert [k for _, k in split_operations(message)] == kinds
+
+
+def test_a_polite_request_is_no_part_of_the_title():
+    tool, args, _ = call(
+        "혹시 1월 12일 오전 10시에 NHN 2차 면접 일정 등록 가능할까요?", "add_schedule"
+    )
+    assert (tool, args["title"]) == ("add_schedule", "NHN 2차 면접")
