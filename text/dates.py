@@ -408,7 +408,8 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         if value is not None:
             return value, [holiday.span()], False
     for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
-        found = re.search(word, text)
+        # "내일모레" is written with a space as often as without ("내일 모레 금요일")
+        found = re.search(r"내일\s*모레" if word == "내일모레" else word, text)
         if found:
             return _plus(now, offset), [found.span()], True
     nael = _NAEL.search(text)

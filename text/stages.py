@@ -123,11 +123,14 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             # in too)
             r"(?<=까지)\s*(?:[가-힣A-Za-z]{1,6}(?:으로|로)\s*)?"
             r"(?:지원|접수|받아요|받습니다|받고\s*있)|"
+            # (not when the room or the session closes: "입실 마감 09:20", "접속 마감")
+            r"(?<!입실)(?<!입장)(?<!접속)(?<!도착)(?<!입실 )(?<!입장 )(?<!접속 )(?<!도착 )"
             r"마감(?:일|\s*시각|\s*일시)?|"
             r"상시\s*(?:채용|모집)|채용\s*시\s*마감|"
             r"(?i:application\s+(?:deadline|period|window|due)|applications?\s+(?:close[sd]?|"
             r"(?:are\s+)?(?:due|open|accepted|received|reviewed)|will\s+close|must\s+be)|"
-            r"apply\s+(?:by|before|until|no\s+later\s+than|on\s+or\s+before)|"
+            r"apply(?:\s+(?:via|through|at|on|using|with|from)(?:\s+[\w./-]+){1,3}?)?"
+            r"\s+(?:by|before|until|no\s+later\s+than|on\s+or\s+before)|"
             r"apply(?=\s*[:：])|deadline|"
             r"closing\s+date|"
             # a job board's "Closes in 5 days", "Expires on Oct 3": the posting's own close
@@ -182,8 +185,8 @@ _LABEL = re.compile(r"^[^:：]{1,60}?(?=\s*[:：](?!\d))")
 _BULLET = re.compile(r"^(?:[-•·*■□◆◇▶▷●○◎※>]|\d{1,2}[.)]|[①-⑳]|[^\w\s(\[【「『<])+\s*")
 # A line of dates under a heading: only a generic label ("기간:", "- 1차:") besides them.
 _DATE_LINE_LABEL = re.compile(
-    r"^(?:기간|일정|일시|일자|날짜|마감|기한|제출|제출\s*마감|시간|시각|장소|"
-    r"(?:응시|시험|진행|실시|예정|면접)\s*(?:일시|일자|일정|일)|"
+    r"^(?:기간|일정|일시|일자|날짜|마감|기한|제출|제출\s*(?:마감|기한)|시간|시각|장소|"
+    r"(?:응시|시험|진행|실시|예정|면접)\s*(?:일시|일자|일정|기간|일)|"
     # a rescheduling notice's new slot ("변경 후: 3월 30일 16:00", "New time: May 4")
     r"변경\s*(?:후|된\s*일정|일정|일시)|"
     + _ROUND
@@ -584,12 +587,32 @@ def _chosen(step: Step) -> list[When]:
     return kept
 
 
+# A line announcing one step: a notice's title ("1차 면접 안내", "응시 안내", "Interview
+# invitation", "Subject: Online assessment").
+_NOTICE = re.compile(
+    r"안내|통보|확정|공지|(?i:\b(?:invitation|invite|confirmation|confirmed|notice|subject)\b)"
+)
+# A day named by the step before it: "같은 날 오후 2시", "당일 오후", "the same day at 3 PM".
+_SAME_DAY = re.compile(r"같은\s*날|(?<![가-힣])당일(?![가-힣])|(?i:\b(?:the\s+)?same\s+day\b)")
+
+
 def find_stages(text: str, now: date) -> list[Stage]:
     """Every stage in document order (see the module docstring)."""
     schedule = Schedule()
     heading: Stage | None = None
+    last: date | None = None  # the last day a line named
+    # a notice of one step ("[한결저축은행] … 1차 면접 안내", "AI역량검사 응시 안내") and the
+    # dated lines no heading above claims ("- 일시: 10월 29일 09:30", "■ 응시 기간: 10.6 ~ 10.8")
+    notice: Stage | None = None
+    orphans: list[tuple[str, list[When]]] = []
     for line in lines_of(text):
         when = read_when(line, now)
+        if not when.dates and last is not None and _SAME_DAY.search(line):
+            # "같은 날 오후 2시 인터뷰 진행": the day the line before named
+            line = _SAME_DAY.sub(f"{last.year}.{last.month}.{last.day}", line, count=1)
+            when = read_when(line, now)
+        if when.dates:
+            last = when.dates[-1].value
         mentions = find_mentions(line, when.spans)
         if not mentions and (named := labelled_step(line, when)) is not None:
             mentions = [named]
@@ -597,6 +620,14 @@ def find_stages(text: str, now: date) -> list[Stage]:
             if not line.strip():
                 continue  # a blank line between a step's heading and its dates keeps it
             label = _heading_label(line, when) if when.dates or when.times else None
+            if (
+                notice is not None  # below the notice, not a mail's own "날짜:" above it
+                and heading is None
+                and label is not None
+                and when.dates
+                and _DATE_LINE_LABEL.match(label)
+            ):
+                orphans.append((label, when.dates))
             if heading is not None and label is not None and _DATE_LINE_LABEL.match(label):
                 if when.dates:
                     _under_heading(schedule, heading, label, when.dates)
@@ -627,6 +658,10 @@ def find_stages(text: str, now: date) -> list[Stage]:
                 added.append(schedule.add(stage, [*others, span]))
         # A line naming one step and no date may head the dates of the lines below it.
         heading = added[0] if len(steps) == 1 and not when.dates else None
+        if notice is None and heading is not None and _NOTICE.search(line):
+            notice = heading
+    if notice is not None and notice.date is None and len(orphans) == 1:
+        _under_heading(schedule, notice, *orphans[0])
     return _renamed_rolling(schedule.stages)
 
 

@@ -773,3 +773,41 @@ def test_document_results_and_the_first_day_of_work_are_steps_of_their_own(line,
 
 def test_a_period_of_work_is_no_step():
     assert got("근무기간: 2026. 5. 4. ~ 2026. 10. 31. (6개월)") == []
+
+
+def _read(text: str, now: date) -> list[tuple[str, str | None, str | None]]:
+    return [
+        (s.stage_type, s.date.isoformat() if s.date else None, s.time)
+        for s in find_stages(text, now)
+    ]
+
+
+def test_a_notice_of_one_step_owns_the_dated_line_below_it_not_the_mails_own_date() -> None:
+    mail = (
+        "날짜: 2026년 10월 19일 (월) 오전 10:12\n"
+        "제목: [한빛저축은행] 리테일 영업 직무 1차 면접 안내\n\n"
+        "이서준 님, 안녕하십니까.\n한빛저축은행 인사부입니다.\n\n"
+        " - 일시: 10월 29일 목요일 09:30 (입실 마감 09:20)\n - 장소: 본점 12층\n"
+    )
+    # the room closing at 09:20 is no application deadline
+    assert _read(mail, date(2026, 10, 19)) == [("INTERVIEW", "2026-10-29", "09:30")]
+
+
+def test_the_same_day_is_the_day_the_line_before_named() -> None:
+    text = (
+        "🗓 Apply via the form below by 2/20 (Sat)\n"
+        "🗓 실무 점검(플레이 + 리포트): 2/25 (Thu) 10 AM, 판교\n"
+        "🗓 같은 날 오후 2시 인터뷰 진행\n"
+    )
+    read = _read(text, date(2027, 2, 10))
+    assert ("DOCUMENT", "2027-02-20", None) in read  # "apply via … by": the deadline
+    assert ("INTERVIEW", "2027-02-25", "14:00") in read  # not the 20th: the line before's day
+    # "내일 모레" with a space is the day after tomorrow
+    assert _read("내일 모레 금요일 오후 6시 반에 면접 가능하실까요?", date(2026, 8, 12)) == [
+        ("INTERVIEW", "2026-08-14", "18:30")
+    ]
+
+
+def test_a_submission_deadline_under_an_assignment_heading_is_its_due_date() -> None:
+    text = "■ 과제: 브리프를 참고해 개선안을 제안해주세요.\n■ 제출 기한: 5/18(월) 오후 11시 59분"
+    assert _read(text, date(2026, 5, 13)) == [("CODING_TEST", "2026-05-18", "23:59")]
