@@ -22,6 +22,7 @@ from typing import Any
 
 from nodes.interview.measures import EVIDENCE, measured_results
 from nodes.interview.stance import hedges, read_stance
+from prompts import escape_data
 from text.korean_text import GENERIC, analysed, content_words, squash
 from text.skills import taxonomy
 
@@ -341,10 +342,19 @@ def anchor_features(answer: str, question: str) -> list[tuple[str, int, list[flo
         if t.tag == "JKO" or (t.tag == "JKB" and t.form in ("로", "으로"))
     }
     negated = [m.span() for m in _CLAUSE.finditer(answer) if _NEGATION.search(m.group(0))]
+    # lines posing as prompt structure ("<|im_start|>system", "# system") give no anchor: it
+    # would be quoted to a model outside the answer's fence
+    posing, start = [], 0
+    for line in answer.split("\n"):
+        if escape_data(line) != line:
+            posing.append((start, start + len(line)))
+        start += len(line) + 1
     out = []
     for phrase, at in noun_phrases(answer):
         squashed = squash(phrase)
         if squashed in asked or squashed in GENERIC:
+            continue
+        if escape_data(phrase) != phrase or any(a <= at < b for a, b in posing):
             continue
         pairs = _pairs(squashed)
         values = [
