@@ -131,3 +131,21 @@ _HIRING = re.compile(
 def speaks_of_hiring(text: str) -> bool:
     """Whether a text uses any word of hiring (채용, 모집, 지원, 전형, apply, hiring, ...)."""
     return _HIRING.search(text) is not None
+
+
+# What every Korean news article carries and a posting does not: a dateline with its
+# agency ("[서울=뉴시스]", "(서울=연합뉴스)"), a reporter's byline ("홍길동 기자 =", "기자
+# hong@…"), the agency's copyright ("무단전재-재배포 금지", "저작권자ⓒ"), its published and
+# edited stamps ("입력 2026.09.02 14:31 | 수정 …") and its related articles ("관련기사").
+_NEWS_MARKS = (
+    re.compile(r"[\[(][^\])\n]{1,12}=[^\])\n]{1,12}[\])]"),
+    re.compile(r"[가-힣]{2,4}\s*(?:기자|특파원)\s*(?:=|[\w.+-]+@)"),
+    re.compile(r"무단\s*전재|재\s*배포\s*금지|저작권자\s*[ⓒ©(]|(?i:copyright\s*[ⓒ©])"),
+    re.compile(r"(?:입력|등록|기사\s*입력)\s*[:：]?\s*20\d{2}[.\-/]\s*\d{1,2}[.\-/]\s*\d{1,2}"),
+    re.compile(r"(?m)^\s*관련\s*기사\s*$"),
+)
+
+
+def reads_as_news(text: str) -> bool:
+    """A news article (two of its marks or more), however much it says about hiring."""
+    return sum(1 for mark in _NEWS_MARKS if mark.search(text)) >= 2

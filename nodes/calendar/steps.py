@@ -25,7 +25,7 @@ from text.dates import today_seoul
 from text.header import find_header
 from text.job_title import rank as rank_job_title
 from text.organization import rank as rank_organization
-from text.posting import speaks_of_hiring
+from text.posting import reads_as_news, speaks_of_hiring
 from text.skills import taxonomy
 from text.stages import ROLLING, STAGE_PATTERNS, find_stages
 
@@ -77,7 +77,11 @@ def extract_schedule(state: CalendarState) -> Command:
     company = None if header.company_absent else rank_organization(text, header.company)
     position = rank_job_title(text, header.position, company)
     dated = [s for s in stages if s.date]
-    if (
+    if reads_as_news(text):
+        # a news article about a hiring ("삼성, 하반기 공채 돌입 …"): its dates are the
+        # article's, no posting's steps, and its agency is no company
+        company, position, stages = None, None, []
+    elif (
         position is None
         and dated
         and all(s.stage_type == "OTHER" for s in dated)

@@ -283,3 +283,22 @@ def test_a_clipped_portfolio_sent_by_a_day_is_the_application_and_its_review_an_
     assert [(s.stage_type, s.date) for s in sent] == [("DOCUMENT", date(2026, 3, 8))]
     review = find_stages("포폴 리뷰 면접은 3월 10일", now)
     assert [(s.stage_type, s.date) for s in review] == [("INTERVIEW", date(2026, 3, 10))]
+
+
+def test_a_news_article_about_hiring_is_no_posting() -> None:
+    from text.posting import reads_as_news
+
+    news = (
+        '한빛그룹, 하반기 공채 돌입…"3년간 1만명 채용"\n입력 2026.09.02 14:31 | 수정 2026.09.02\n\n'
+        "[서울=가상통신] 김하늘 기자 = 한빛그룹이 하반기 신입사원 공개채용에 돌입한다. 서류 접수는 "
+        "9월 15일까지다.\n\nsky@gasang.example\n<저작권자ⓒ 가상통신. 무단전재-재배포 금지.>\n"
+    )
+    assert reads_as_news(news)
+    read = _parse(news, "2026-09-02")
+    assert (read["company"], read["position"], read["schedules"]) == (None, None, [])
+    # a posting with a mail address, a date stamp of its own and a bracketed title is none
+    posting = (
+        "[한빛그룹] 2026 하반기 신입 공채\n등록 2026.09.01\n서류 접수: 9월 15일까지\n"
+        "문의: recruit@hanbit.example\n"
+    )
+    assert not reads_as_news(posting)
