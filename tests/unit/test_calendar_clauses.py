@@ -811,3 +811,13 @@ def test_the_same_day_is_the_day_the_line_before_named() -> None:
 def test_a_submission_deadline_under_an_assignment_heading_is_its_due_date() -> None:
     text = "■ 과제: 브리프를 참고해 개선안을 제안해주세요.\n■ 제출 기한: 5/18(월) 오후 11시 59분"
     assert _read(text, date(2026, 5, 13)) == [("CODING_TEST", "2026-05-18", "23:59")]
+
+
+def test_a_notice_that_selects_for_an_interview_owns_its_date_line() -> None:
+    text = (
+        "[hy 인재채용]\n축하합니다! 유통영업 직무 2차 면접 대상자로 선정되셨습니다.\n\n"
+        "▶ 일시: 6월 17일 수요일 오전 11시 30분\n▶ 장소: 서초구 본사\n"
+    )
+    assert _read(text, date(2026, 6, 10)) == [("INTERVIEW", "2026-06-17", "11:30")]
+    # the announcement of who is selected is no interview
+    assert _read("1차 면접 대상자 발표: 6월 20일", date(2026, 6, 10)) == []
