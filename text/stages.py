@@ -56,7 +56,7 @@ _KINDS: list[tuple[int, re.Pattern[str]]] = [
             # At most three modifiers (bounded: no rescans of long runs of words).
             r"(?:(?:\d\s*차|최종|임원진?|경영진|기술|실무진?|직무|인성|컬처\s*핏|컬처|팀장?|PT|"
             r"화상|비대면|대면|온사이트|발표|역량|심층|포트폴리오|라이브|그룹|토론|영어|대표)\s*){0,3}"
-            r"(?:면접|인터뷰)(?:\s*전형)?(?!\s*(?:대상자?\s*(?:발표|명단|공고|확인|조회)|결과|합격|관|비\b))|"
+            r"(?:면접|인터뷰)(?:\s*전형)?(?!\s*(?:대상(?!자(?:로|입니다|이시|에\s*포함))|결과|합격|관|비\b))|"
             r"(?i:(?:(?:1st|2nd|3rd|[1-9]th|first|second|third|final|technical|tech|panel|"
             r"on-?site|virtual|video|phone|behaviou?ral|culture(?:[\s-]*fit)?|team|executive|"
             r"hiring\s+manager|system\s+design|HR|recruiter|round)[\s-]+){0,3}interviews?|"
