@@ -25,6 +25,11 @@ OCCUPATION = re.compile(
     r"(?:개발자|엔지니어|디자이너|기획자|마케터|매니저|분석가|연구원|프로그래머|아키텍트|"
     r"간호사|약사|영양사|위생사|치료사|임상병리사|방사선사|의사|조리사|운전원|기사|기능사|"
     r"편집자|작가|PD|MD|AE|컨설턴트|회계사|세무사|상담사|상담원|강사|교사|사서|"
+    # service, care and trade occupations
+    r"바리스타|셰프|요리사|조리원|제과사|제빵사|판매원|캐셔|점원|점장|미용사|트레이너|코치|"
+    r"보육교사|사회복지사|요양보호사|간호조무사|보호사|테크니션|정비사|용접사|배송원|드라이버|"
+    r"경비원|미화원|사무원|통역사|번역가|노무사|변호사|법무사|건축사|포토그래퍼|카피라이터|에디터|"
+    r"생산직|사무직|기술직|영업직|현장직|서비스직|"
     r"사무|관리|담당|영업|마케팅|기획|회계|재무|인사|총무|구매|물류|생산|품질|보증|설계|"
     r"포워딩|공무|행정|파트타이머|아르바이트|사원|직원|인턴|행원|개발|연구|프로그래밍|"
     r"사이언티스트|해설|운영|분석|정보보호|보안|퍼블리셔|PM|PO|"
@@ -68,8 +73,10 @@ _WEIGHTS = {
 
 
 def _is_sentence(line: str) -> bool:
-    """A line that says something ("…주세요.", "…드렸던 …") rather than names a job."""
-    return any(t.tag.startswith(("E", "V")) for t in kiwi().tokenize(line))
+    """A line that says something ("…주세요.", "…드렸던 …") rather than names a job; a
+    title's hiring verb ("바리스타 정직원 구합니다") says nothing more than 채용."""
+    titled = _HIRING_TAIL.sub("", undecorated(line)).strip()
+    return any(t.tag.startswith(("E", "V")) for t in kiwi().tokenize(titled))
 
 
 def noun_phrase_tail(text: str) -> str:
@@ -133,7 +140,12 @@ def clean(value: str, company: str | None = None) -> str | None:
     value = re.sub(r"\s+", " ", undecorated(value)).strip(" -•·:：|.")
     value = _LEADING.sub("", value)
     if company:
-        value = re.sub(rf"^(?:\(주\)|㈜)?\s*{re.escape(company)}(?:\(주\)|㈜)?\s*", "", value)
+        # the company and what stands before it in a title ("24시 튼튼동물메디컬센터 수의테크니션")
+        value = re.sub(
+            rf"^(?:[^\s]+\s+){{0,2}}?(?:\(주\)|㈜)?\s*{re.escape(company)}(?:\(주\)|㈜)?\s*",
+            "",
+            value,
+        )
         value = _LEADING.sub("", value)
     tail = _HIRING_TAIL.search(value)
     if tail:

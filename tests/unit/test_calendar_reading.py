@@ -302,3 +302,20 @@ def test_a_news_article_about_hiring_is_no_posting() -> None:
         "문의: recruit@hanbit.example\n"
     )
     assert not reads_as_news(posting)
+
+
+@pytest.mark.parametrize(
+    ("text", "company", "job"),
+    [
+        # a title's hiring verb says no more than 채용; service occupations are jobs
+        (
+            "[카페 연두] 바리스타 정직원 구합니다 ☕\n\n- 근무지: 서울",
+            "카페 연두",
+            "바리스타 정직원",
+        ),
+        ("24시 해맑은동물병원 수의테크니션 모십니다\n- 주 5일", "해맑은동물병원", "수의테크니션"),
+        ("한빛요양원 요양보호사 구해요\n- 3교대", "한빛요양원", "요양보호사"),
+    ],
+)
+def test_a_title_with_a_hiring_verb_names_its_job(text: str, company: str, job: str) -> None:
+    assert job_title(text, None, company) == job
