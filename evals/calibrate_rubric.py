@@ -68,18 +68,85 @@ def held_out(rows: list[dict]) -> dict[str, float]:
     }
 
 
+FloorSet = tuple[int, int, int, int]
+
+
+def fit_floors(pairs: list[tuple[int, str]]) -> FloorSet:
+    """The A, B, C and D floors (each at least 5 above the next) that put the most of the
+    (calibrated score, grader's band) pairs in the grader's band; the highest floors among
+    equals. Counted with running sums per band over the integer scores 0..100."""
+    running = {band: [0] * 102 for band in "ABCDF"}
+    for score, band in pairs:
+        running[band][min(max(score, 0), 100) + 1] += 1
+    for band in running:
+        for i in range(1, 102):
+            running[band][i] += running[band][i - 1]
+
+    def within(band: str, low: int, high: int) -> int:  # scores low..high-1
+        return running[band][high] - running[band][low]
+
+    best: tuple[int, FloorSet] | None = None
+    for a in range(95, 59, -1):
+        for b in range(a - 5, 44, -1):
+            for c in range(b - 5, 29, -1):
+                for d in range(c - 5, 14, -1):
+                    hits = (
+                        within("A", a, 101)
+                        + within("B", b, a)
+                        + within("C", c, b)
+                        + within("D", d, c)
+                        + within("F", 0, d)
+                    )
+                    if best is None or hits > best[0]:
+                        best = (hits, (a, b, c, d))
+    assert best is not None
+    return best[1]
+
+
+def floors_held_out(rows: list[dict], fitted: list[tuple[float, float]]) -> None:
+    """Leave-one-split-out: floors fitted on two dev splits, exact band agreement read on
+    the third, beside the graders' own floors (85/70/55/40)."""
+    from nodes.interview.answers import interpolate
+    from nodes.interview.report import GRADE_FLOORS, grade_for
+
+    own: FloorSet = tuple(f for _, f in GRADE_FLOORS)  # type: ignore[assignment]
+    for held in SPLITS:
+        train = [
+            (interpolate(fitted, r["score"]), r["gold_band"]) for r in rows if r["split"] != held
+        ]
+        test = [
+            (interpolate(fitted, r["score"]), r["gold_band"]) for r in rows if r["split"] == held
+        ]
+        floors = fit_floors(train)
+        agree = sum(grade_for(s, floors) == b for s, b in test) / len(test)
+        base = sum(grade_for(s, own) == b for s, b in test) / len(test)
+        print(f"{held}: floors {floors} fitted on the others: exact {agree:.3f}", end="")
+        print(f" (own floors {base:.3f})")
+
+
 def main() -> None:
     from evals.run_interview import cross_author
 
     set_services(in_process_services(get_settings()))
-    rows = [r for split in SPLITS for r in cross_author(split, calibrated=False)["rows"]]
+    rows = [
+        {**r, "split": split}
+        for split in SPLITS
+        for r in cross_author(split, calibrated=False)["rows"]
+    ]
     print(f"leave-one-session-out on {' + '.join(SPLITS)}:", held_out(rows))
     fitted = isotonic([(float(r["score"]), float(r["gold_score"])) for r in rows])
+    from nodes.interview.answers import interpolate
+
+    floors_held_out(rows, fitted)
+    floors = fit_floors([(interpolate(fitted, r["score"]), r["gold_band"]) for r in rows])
+    print(f"grade floors on all dev splits: {floors}")
     table = {
         "fitted_on": f"interview_xa_{{{','.join(SPLITS)}}}.jsonl ({len(rows)} answers graded "
         "by another author)",
         "method": "isotonic regression (pool-adjacent-violators) of the grader's score on "
-        "the rubric's raw score; linear between points, flat beyond them",
+        "the rubric's raw score; linear between points, flat beyond them; grade floors: "
+        "the A/B/C/D floors of the calibrated score with the most answers in the grader's band",
+        "grade_floors": list(floors),
         "points": [[round(x, 2), round(y, 2)] for x, y in fitted],
     }
     text = json.dumps(

@@ -121,6 +121,16 @@ def _calibration_points() -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in table["points"]]
 
 
+@lru_cache(maxsize=1)
+def calibrated_floors() -> tuple[int, int, int, int] | None:
+    """The lowest calibrated score of an A, B, C and D (evals/calibrate_rubric.py: the
+    floors with the most answers in the grader's band on the dev splits), or None."""
+    if not _CALIBRATION.exists():
+        return None
+    floors = json.loads(_CALIBRATION.read_text(encoding="utf-8")).get("grade_floors")
+    return (floors[0], floors[1], floors[2], floors[3]) if floors else None
+
+
 def calibrated_score(raw: int) -> int:
     """The rubric's raw sum on the scale graders use (evals/calibrate_rubric.py: a monotone
     fit on answers graded by another author): linear between the table's points, flat

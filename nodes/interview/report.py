@@ -7,7 +7,7 @@ import asyncio
 import hashlib
 import json
 from collections import Counter
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END
@@ -17,7 +17,14 @@ from core.cache import cache_key
 from core.errors import AIError, NotFoundError, validated
 from core.services import get_services
 from core.writing import write_sections
-from nodes.interview.answers import POSITIVE, SIGNALS, Rubric, calibrated_score, score_answer
+from nodes.interview.answers import (
+    POSITIVE,
+    SIGNALS,
+    Rubric,
+    calibrated_floors,
+    calibrated_score,
+    score_answer,
+)
 from nodes.interview.questions import FEATURE
 from nodes.interview.schemas import (
     AnswerEvaluation,
@@ -40,15 +47,21 @@ REPORT_LABELS = {
     "학습 가이드": "learning_guide",
 }
 REPORT_GRAMMAR = list_grammar(list(REPORT_LABELS), max_items=2, max_chars=40)
-# The interview rubric's own scale (an answer that covers all four parts well is an A).
+# The interview rubric's own scale (an answer that covers all four parts well is an A):
+# the graders' floors, used when no calibration table gives fitted ones.
 Grade = Literal["A", "B", "C", "D", "F"]  # ReportSummary.grade
 GRADE_FLOORS: tuple[tuple[Grade, int], ...] = (("A", 85), ("B", 70), ("C", 55), ("D", 40))
 
 
-def grade_for(score: int) -> Grade:
-    for grade, floor in GRADE_FLOORS:
+def grade_for(score: int, floors: tuple[int, int, int, int] | None = None) -> Grade:
+    """The grade of a calibrated score: by the floors fitted with the calibration table
+    (a calibrated score regresses toward the middle, so the floors that put the most
+    answers in the grader's band sit below the grader's own), else GRADE_FLOORS."""
+    fitted = calibrated_floors() if floors is None else floors
+    pairs = zip(("A", "B", "C", "D"), fitted, strict=True) if fitted else GRADE_FLOORS
+    for grade, floor in pairs:
         if score >= floor:
-            return grade
+            return cast("Grade", grade)
     return "F"
 
 

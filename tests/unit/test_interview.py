@@ -743,3 +743,21 @@ def test_anchor_weights_are_fitted_to_what_the_grader_picks():
     assert weights[4] > 1.0 and abs(weights[0]) < 1e-6
     assert top_agreement(rows, weights) == 1.0
     assert top_agreement(rows, np.zeros(12)) == 0.0  # the earliest among equals is wrong
+
+
+def test_grade_floors_are_fitted_to_the_graders_bands_and_read_from_the_table():
+    from evals.calibrate_rubric import fit_floors
+    from nodes.interview.answers import calibrated_floors
+    from nodes.interview.report import GRADE_FLOORS, grade_for
+
+    # calibrated scores that sit below the graders' own floors in every band
+    pairs = [(s, b) for b, scores in {"A": [80, 82], "B": [66, 70], "C": [52, 56],
+             "D": [38, 42], "F": [20, 25]}.items() for s in scores]  # fmt: skip
+    floors = fit_floors(pairs)
+    assert all(grade_for(s, floors) == b for s, b in pairs)
+    own = tuple(f for _, f in GRADE_FLOORS)
+    assert sum(grade_for(s, own) == b for s, b in pairs) < len(pairs)
+    # the shipped table carries its floors, and grades use them by default
+    shipped = calibrated_floors()
+    assert shipped is not None and list(shipped) == sorted(shipped, reverse=True)
+    assert grade_for(shipped[0]) == "A" and grade_for(shipped[0] - 1) == "B"
