@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 from text.korean_text import kiwi
 
@@ -284,12 +284,21 @@ def _lacking(tokens: list) -> bool:
 _BOUNDARY_TAGS = {"SP", "SF", "SSO", "SSC", "SE"}
 
 
-def _boundary(token: Any) -> bool:
-    return (
-        token.tag in _BOUNDARY_TAGS
-        or (token.tag == "SW" and token.form in "—–-/|")
-        or (token.tag == "EC" and token.form not in ("지", "어", "아", "게", "고"))
-    )
+_DASHES = {"—", "–", "-", "/", "|"}
+
+
+def _boundary(tokens: list, i: int) -> bool:
+    """Whether tokens[i] ends a clause: punctuation, a dash, or a connective ending that no
+    auxiliary verb continues ("봤고 Kotlin은…" ends one; "써 보지", "하고 있다" do not)."""
+    token = tokens[i]
+    if token.tag in _BOUNDARY_TAGS or (token.tag == "SW" and token.form in _DASHES):
+        return True
+    if token.tag != "EC" or token.form == "지":  # "-지" always goes on: 않다, 못하다
+        return False
+    following = tokens[i + 1] if i + 1 < len(tokens) else None
+    return following is None or following.tag not in ("VX", "VV") or token.form not in (
+        "지", "어", "아", "게", "고",
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=4096)
@@ -304,10 +313,10 @@ def affirmed(line: str) -> str:
     cuts = []
     for point in points:
         first = point
-        while first > 0 and not _boundary(tokens[first - 1]):
+        while first > 0 and not _boundary(tokens, first - 1):
             first -= 1
         last = point
-        while last + 1 < len(tokens) and not _boundary(tokens[last + 1]):
+        while last + 1 < len(tokens) and not _boundary(tokens, last + 1):
             last += 1
         if last + 1 < len(tokens) and tokens[last + 1].tag == "EC":
             last += 1  # the connective closing it ("경험은 없지만")

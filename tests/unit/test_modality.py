@@ -195,6 +195,9 @@ def test_the_evidence_shown_is_the_work_when_work_and_study_both_show_it(embedde
         ("물류센터 경험은 없지만 매장 재고 관리를 3년 했습니다", "매장 재고 관리를 3년 했습니다"),
         ("검색 유입 35% 증가 — SSR 프레임워크 운영 경험은 없음", "검색 유입 35% 증가 —"),
         ("Spring은 써 봤지만 Kotlin은 써 보지 못했습니다", "Spring은 써 봤지만"),
+        # a clause joined by -고 keeps what it did
+        ("Spring은 써 봤고 Kotlin은 써 보지 못했습니다", "Spring은 써 봤고"),
+        ("React로 화면을 만들었고 테스트는 작성하지 않았습니다", "React로 화면을 만들었고"),
         ("A/B 결과 정리 (통계 검정은 수행하지 않음)", "A/B 결과 정리 ()"),
         # a negation the sentence goes on from, a passive, an adverb: nothing lacked
         ("누락하지 않고 처리했습니다", "누락하지 않고 처리했습니다"),
