@@ -361,3 +361,20 @@ async def test_a_memo_for_a_listed_item_named_by_position_needs_no_verb(stand_in
     await chat(client, "12월 일정 보여줘")  # 코딩 스터디, 네이버 1차 면접, 카카오 면접
     await chat(client, "마지막 거 메모에 '포트폴리오 출력'")
     assert (await titles())["카카오 면접"].get("memo") == "포트폴리오 출력"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("그 담날은?", "2026-12-05"),  # 담 is 다음 clipped, as in 담주
+        ("그 다음날은?", "2026-12-05"),
+        ("그 전날은?", "2026-12-03"),
+        ("그 담주는?", "2026-12-11"),
+        ("그날은?", "2026-12-04"),
+    ],
+)
+def test_a_day_said_from_the_day_just_looked_at(text: str, day: str) -> None:
+    from nodes.chat.focus import DAY_POINTER, shifted_day
+
+    assert DAY_POINTER.search(text)
+    assert shifted_day("2026-12-04", text) == day
