@@ -506,8 +506,8 @@ def _named_anchor(
     user's schedules ("네이버 면접 전날"), else a stage of the posting in focus ("마감 하루
     전"), shifted as it says; None when it names none (or several fit)."""
     shift = DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or _DAY_OF.search(clause)
-    if shift is None:
-        return None
+    if shift is None or shift.group(0).startswith("그"):
+        return None  # "그날", "그 날짜로": the room's day, not a day of what comes before it
     # "네이버 면접 끝나고 같은 날": what was done with the item is not part of its name
     named = " ".join(_AFTER_ITEM.sub(" ", clause[: shift.start()]).split()[-3:])
     if not named:

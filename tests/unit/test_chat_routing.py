@@ -713,3 +713,21 @@ def test_a_polite_request_is_no_part_of_the_title():
         "혹시 1월 12일 오전 10시에 NHN 2차 면접 일정 등록 가능할까요?", "add_schedule"
     )
     assert (tool, args["title"]) == ("add_schedule", "NHN 2차 면접")
+
+
+def test_that_date_after_a_posting_answer_is_the_stage_asked_not_an_item_with_its_company():
+    # the room just answered "토스 서류 마감 언제야" from 토스's posting; the user's own
+    # "토스 2차 면접" (12-03) shares the company but is not "그 날짜"
+    stage = {"stage": "서류 전형", "stage_type": "DOCUMENT", "date": "2026-12-15", "time": None}
+    focus = {
+        "items": [],
+        "posting": {"doc_id": "toss", "company": "토스", "turn": 1, "stages": [stage],
+                    "asked": [stage]},
+        "turn": 1,
+    }  # fmt: skip
+    message = "그거 내 일정에 토스 서류마감으로 추가해줘 그 날짜 저녁 6시로"
+    got = schedule_call(message, "add_schedule", NOW, ITEMS, Context(), None, focus)
+    assert got[:2] == (
+        "add_schedule",
+        {"title": "토스 서류마감", "date": "2026-12-15", "time": "18:00"},
+    )
