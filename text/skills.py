@@ -108,6 +108,7 @@ class Taxonomy:
     # context). One giant alternation tried every alias at every position: 100x slower.
     dispatch: dict[str, tuple[re.Pattern[str], tuple[_Alias, ...]]]
     ambiguous: frozenset[str] = frozenset()  # case-sensitive aliases that need context
+    field_words: dict[str, str] = field(default_factory=dict)  # lower-cased word -> category
     _loose: dict[str, re.Pattern[str]] = field(default_factory=dict, compare=False)
 
     def normalise(self, name: str) -> str | None:
@@ -250,6 +251,15 @@ class Taxonomy:
             loose = [_loose_regex(a) for a in aliases if len(_squash(a)) >= 3]
             self._loose[skill] = re.compile("|".join(loose) or r"(?!x)x", re.IGNORECASE)
         return bool(self._loose[skill].search(text))
+
+    def fields_named(self, words: Iterable[str]) -> set[str]:
+        """The categories (job fields) these words name: "인사" is hr, "backend" backend."""
+        return {self.field_words[w.lower()] for w in words if w.lower() in self.field_words}
+
+    def fields_of(self, skills: Iterable[str]) -> set[str]:
+        """The job fields these skills belong to (only categories that have field words)."""
+        fields = set(self.field_words.values())
+        return {c for c in (self.category.get(s) for s in skills) if c in fields}
 
     def closure(self, skills: Iterable[str]) -> set[str]:
         """The skills plus everything they imply (Spring Boot -> Spring)."""
@@ -424,6 +434,7 @@ def parse_taxonomy(text: str) -> Taxonomy:
     ambiguous: set[str] = set()
     contexts: dict[str, frozenset[str]] = {}  # ambiguous alias -> what counts as context
     category: dict[str, str] = {}
+    field_words: dict[str, str] = {}  # "인사" -> "hr", from "## hr | 인사 | HR"
     direct: dict[str, set[str]] = {}
     # (sort key, first character, regex, meta): regex aliases and look-alikes first, then
     # literals longest first.
@@ -445,7 +456,10 @@ def parse_taxonomy(text: str) -> Taxonomy:
         if not line or (line.startswith("#") and not line.startswith("##")):
             continue
         if line.startswith("##"):
-            section = line.lstrip("#").strip()
+            section, *words = (c.strip() for c in line.lstrip("#").split(" | "))
+            for word in words:
+                if field_words.setdefault(word.lower(), section) != section:
+                    raise ValueError(f"field word {word!r} names two categories")
             continue
         if section == "implies":
             src, _, dst = (part.strip() for part in line.partition(">"))
@@ -511,7 +525,9 @@ def parse_taxonomy(text: str) -> Taxonomy:
         )
         for ch, entries in by_char.items()
     }
-    return Taxonomy(canonical, exact, category, implies, dispatch, frozenset(ambiguous))
+    return Taxonomy(
+        canonical, exact, category, implies, dispatch, frozenset(ambiguous), field_words
+    )
 
 
 def _transitive(src: str, direct: dict[str, set[str]]) -> set[str]:

@@ -516,20 +516,34 @@ def field_months(
 ) -> int:
     """The career months that count for a years requirement: where it names a field ("회계
     실무 경력 3년 이상", "4+ years of professional backend development"), the merged months
-    of the work entries in that field: an entry naming one of its words or skills, or one
-    whose text is near it in meaning; otherwise (or when the resume dates no entries, only
-    stating a total) the whole career."""
+    of the work entries in that field: an entry naming one of its words or skills; one whose
+    skills belong to the job field it names (the taxonomy's field words); where the entry's
+    skills say nothing of the field, one whose text is near it in meaning; otherwise (or
+    when the resume dates no entries, only stating a total) the whole career."""
     asked = content_terms(_TYPED_WORDS.sub(" ", req.text))
     if not asked or not facts.entries:
         return facts.months
     wanted = {skill for group in req.skill_groups for skill in group}
+    known = taxonomy()
+    named = known.fields_named(asked)
     near = [False] * len(facts.entries)
     if req_vector is not None and facts.entry_matrix is not None:
         near = [bool(c >= relevance) for c in facts.entry_matrix @ req_vector]
+
+    def in_field(entry: WorkEntry, close: bool) -> bool:
+        if wanted & entry.skills or any(_covered(term, entry.terms) for term in asked):
+            return True
+        fields = known.fields_of(entry.skills)
+        if named and fields:
+            # the entry's own skills say which field it is in: recruiting is hr, store
+            # inventory is operations, whatever the cosine of two career lines says
+            return bool(fields & named)
+        return close
+
     spans = [
         span
         for entry, close in zip(facts.entries, near, strict=True)
-        if close or wanted & entry.skills or any(_covered(term, entry.terms) for term in asked)
+        if in_field(entry, close)
         for span in entry.spans
     ]
     return min(facts.months, merged_months(spans))

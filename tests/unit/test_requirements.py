@@ -416,6 +416,38 @@ def test_a_field_named_in_english_counts_entries_written_in_korean(embedded):
     assert months["4+ years of professional backend development experience"] == 48
 
 
+@pytest.mark.parametrize(
+    ("asked", "other_field", "in_field", "months"),
+    [
+        # every entry is within the cosine of the field asked (0.84-0.87): career lines look
+        # alike to e5; the entry's skills say which field it is in
+        (
+            "마케팅 경력 3년 이상",
+            "한결상사 2017.03 ~ 2022.02 B2B 영업 (거래처 관리, 신규 고객 발굴, 매출 목표 달성)",
+            "브릿지랩 2023.01 ~ 현재 퍼포먼스 마케팅 (메타 광고 운영, GA4 분석)",
+            48,
+        ),
+        (
+            "회계 실무 경력 3년 이상",
+            "새솔물산 2016.01 ~ 2021.12 구매 담당 (발주, 재고 관리, 협력사 단가 협상)",
+            "하늘세무법인 2024.01 ~ 현재 기장 및 부가세 신고 (전표 처리, 결산 보조)",
+            36,
+        ),
+        (
+            "영업 경력 3년 이상",
+            "가온테크 2015.01 ~ 2021.06 채용 담당 (공고 게시, 서류 검토, 면접 일정 조율)",
+            "다온솔루션 2024.03 ~ 현재 B2B 영업 (신규 고객 발굴, 제안서 작성)",
+            34,
+        ),
+    ],
+)
+def test_an_entry_whose_skills_are_of_another_field_does_not_count(
+    embedded, asked, other_field, in_field, months
+):
+    resume = f"[경력]\n{other_field}\n{in_field}\n"
+    assert _field_months(f"자격요건\n- {asked}\n", resume, embedded)[asked] == months
+
+
 def test_years_in_a_field_are_shown_beside_the_whole_career():
     resume = (
         "[경력]\n"

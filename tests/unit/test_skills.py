@@ -1,3 +1,5 @@
+import pytest
+
 from text.skills import find_skills, normalise_skills, parse_taxonomy, taxonomy
 
 
@@ -105,3 +107,26 @@ def test_a_class_and_its_examples_are_one_requirement_any_member_meets():
     assert t.groups("Python (Pandas) 활용") == [["Python"], ["Pandas"]]
     # a member of the class meets it: RabbitMQ is a message queue
     assert "Message Queue" in t.closure(["RabbitMQ"])
+
+
+def test_a_category_heading_names_the_words_of_its_field():
+    known = parse_taxonomy(
+        "## hr | 인사 | HR\nRecruiting | 채용 담당\n## sales | 영업\nB2B Sales\n"
+    )
+    assert known.fields_named({"인사", "실무"}) == {"hr"}
+    assert known.fields_named({"hr"}) == {"hr"}  # case-insensitive
+    assert known.fields_of({"Recruiting", "B2B Sales"}) == {"hr", "sales"}
+    assert known.fields_named({"경력"}) == set()
+    with pytest.raises(ValueError, match="two categories"):
+        parse_taxonomy("## hr | 인사\n## sales | 인사\n")
+
+
+def test_the_shipped_taxonomy_knows_the_job_fields_postings_ask_for():
+    known = taxonomy()
+    for word, field in [
+        ("회계", "finance and accounting"),
+        ("마케팅", "marketing"),
+        ("backend", "backend"),
+        ("원무", "medical administration"),
+    ]:
+        assert known.fields_named({word}) == {field}
