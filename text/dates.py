@@ -531,8 +531,12 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
     """("이번 주" | "다음 주" ...) -> (Monday, Sunday) of that week; "이번 달" -> the month."""
     week = _WEEK_REF.search(text)
     if week and not _WEEKDAY.search(text):
-        monday = _plus(now, 7 * _week_offset(week.group(1)) - now.weekday())
-        sunday = monday and _plus(monday, 6)
+        offsets = [_week_offset(week.group(1))]
+        other = _WEEK_REF.search(text, week.end())
+        if other and _AND_JOIN.fullmatch(text[week.end() : other.start()]):
+            offsets.append(_week_offset(other.group(1)))  # "이번주랑 다음주": both weeks
+        monday = _plus(now, 7 * min(offsets) - now.weekday())
+        sunday = _plus(now, 7 * max(offsets) - now.weekday() + 6)
         return (monday, sunday) if monday and sunday else None
     # "담달": next month, as "담주" is next week
     month = re.search(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)(?!\s*말)", text)
@@ -541,6 +545,7 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
     return None
 
 
+_AND_JOIN = re.compile(r"\s*(?:이?랑|하고|과|와|및|,|&|(?i:and))\s*")
 _RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*", re.IGNORECASE)
 _WEEKEND = re.compile(r"주\s*말|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")

@@ -41,7 +41,7 @@ POINTER = re.compile(
     r"(?<![가-힣])(?:그|이|저)(?:거|것|건|걸|게)(?![가-힣]{2})|"
     r"(?<![가-힣])(?:그|이|저)\s+(?:일정|스케줄|약속|면접|거|것|건|날|때|시간|공고|회사)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
-    r"(?i:\b(?:that|it|this one|that one|the one)\b)"
+    r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)"
 )
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
 SAME_AGAIN = re.compile(
@@ -59,13 +59,19 @@ _ADDED_INDEX = {"처음": 0, "첫": 0, "두": 1, "세": 2, "마지막": -1, "나
 JUST_ADDED = re.compile(r"(?:방금|아까|조금\s*전)\s*(?:\S+\s+)?(?:추가|등록|넣|잡|만든)")
 ORDINAL = re.compile(
     r"(첫|두|세|네|다섯)\s*(?:번째|번\s*째)|([1-5])\s*(?:번째|번)(?![가-힣]{2})|(마지막)|"
-    r"(?i:\b(first|second|third|last)\b)"
+    r"(?i:\b(first|second|third|last)\b)|"
+    # the ends of the list as the user saw it: "맨 위에 있는 거", "제일 밑에 거"
+    r"(?:맨|제일|가장)\s*(?:(위|앞|처음)|(아래|밑|뒤|끝))"
 )
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
     r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|"
-    r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주"
+    r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
+    # "거기에 오전 11시 치과 추가" after a look at a day; "그거 끝나고 저녁 6시에"; "그 이틀 전"
+    r"(?<![가-힣])거기(?:에|에다가?|에도)(?=\s)|"
+    r"(?<![가-힣])그(?:거|것)\s*(?:끝나고|끝나면|마치고|끝난\s*(?:뒤|후)에?)|"
+    r"(?<![가-힣])그\s*(?:하루|이틀|사흘|나흘|\d{1,2}\s*일)\s*(?:전|뒤|후)"
 )
 
 
@@ -203,9 +209,12 @@ def after_turn(
 # A day said relative to the day in focus: "전날", "다음 날", "그 다음 주 같은 요일".
 DAY_SHIFT = re.compile(
     # "담" is 다음 clipped, as in 담주 and 담달: "그 담날은?"
-    r"(전날|전\s*날|하루\s*전)|((?:다음|담)\s*날|이튿날|하루\s*뒤)|"
-    r"(그\s*(?:다음|담)\s*주|(?:다음|담)\s*주\s*같은\s*요일|일주일\s*뒤)"
+    r"(전날|전\s*날)|((?:다음|담)\s*날|이튿날)|"
+    r"(그\s*(?:다음|담)\s*주|(?:다음|담)\s*주\s*같은\s*요일)|"
+    # a count of days: "하루 전", "이틀 뒤", "사흘 후", "3일 전", "일주일 뒤" (not "12월 3일 후")
+    r"(하루|이틀|사흘|나흘|닷새|일주일|(?<![월/.\d]\s)(?<![월/.\d])\d{1,2}\s*일)\s*(전|뒤|후)"
 )
+_DAY_COUNTS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "일주일": 7}
 
 
 def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
@@ -234,13 +243,17 @@ def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
 
 
 def shifted_day(day: str, text: str) -> str:
-    """The focus day moved as the text says (전날 -1, 다음 날 +1, 그 다음 주 +7)."""
+    """The focus day moved as the text says (전날 -1, 다음 날 +1, 그 다음 주 +7, 이틀 전 -2)."""
     from datetime import date, timedelta
 
     m = DAY_SHIFT.search(text)
     if m is None:
         return day
-    days = -1 if m.group(1) else 1 if m.group(2) else 7
+    if m.group(4):
+        count = _DAY_COUNTS.get(m.group(4)) or int(re.sub(r"\D", "", m.group(4)))
+        days = -count if m.group(5) == "전" else count
+    else:
+        days = -1 if m.group(1) else 1 if m.group(2) else 7
     return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
 
 
@@ -266,8 +279,10 @@ def ordinal_position(text: str) -> int | None:
     m = ORDINAL.search(text)
     if m is None:
         return None
-    if m.group(3) or (m.group(4) or "").lower() == "last":
+    if m.group(3) or m.group(6) or (m.group(4) or "").lower() == "last":
         return -1
+    if m.group(5):
+        return 0
     if m.group(2):
         return int(m.group(2)) - 1
     return _ORDINALS.get((m.group(1) or m.group(4) or "").lower())

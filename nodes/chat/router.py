@@ -26,11 +26,14 @@ EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
 ADD_VERB = re.compile(
     r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
+    r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
     r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
-    r"(?i:\b(?:move|reschedule|postpone|push)\b)"
+    # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
+    r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
+    r"(?i:\b(?:move|reschedule|postpone|push)\b|\bmake\s+it\b|\bchange\s+it\b)"
 )
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
@@ -93,7 +96,7 @@ SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:c
 MY_SCHEDULE = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄)|(?:일정|스케줄)(?:이|은|는)?\s*(?:알려|보여|확인|뭐|있|어때|어케|어떻게)|"
     r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
-    r"뭐\s*(?:잡힌|잡혀|잡혔)|"
+    r"뭐\s*(?:잡힌|잡혀|잡혔)|잡혀\s*있|"  # "12월에 면접 몇개 잡혀있지"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
 )
 # The user's own schedule named as such ("내 일정", "my calendar"): never a posting's.
@@ -375,7 +378,8 @@ UNDO = re.compile(
 # 1시야", "아 15일이에요"): a change of that item.
 NEW_VALUE_STATED = re.compile(
     r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일)"
-    r"\s*(?:이야|야|예요|이에요|입니다|이요|요|이었어|였어|이었네|였네|이래|래)\s*[.!~]*$"
+    r"\s*(?:이야|야|예요|이에요|입니다|이요|요|이었어|였어|이었네|였네|이었다|였다|이었음|였음|"
+    r"이래|래|임)\s*[.!~]*$"
 )
 
 
@@ -405,6 +409,8 @@ def operation_kind(clause: str) -> str | None:
     # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
     # is part of the title); verbs describing an item ("등록해둔") ask for nothing.
     asked = [m for m in SCHEDULE_VERB.finditer(own) if not MODIFIER_END.match(own, m.end())]
+    if len(asked) > 1 and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0)):
+        asked = asked[:-1]  # "삭제 ㄱㄱ": go on with the verb before it
     if (
         asked
         and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0))

@@ -33,6 +33,7 @@ from nodes.chat.router import (
     UNDO,
     WHEN,
     koreanised,
+    memo_of,
     operation_kind,
     split_operations,
     unquoted,
@@ -46,7 +47,7 @@ from text.stages import STAGE_PATTERNS, named_stages
 # trailing 일정/스케줄, hearsay and chat fillers ("…라던데", "있어", "ㄱㄱ", "부탁드립니다").
 TITLE_FILLER = re.compile(
     r"(?:내\s*|제\s*|my\s+)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
-    r"(?:에서|에다가?|에|으로|로|을|를|은|는)?(?=\s|$|[,.!?])"
+    r"(?:에서|에다가?|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|please|pls)"
@@ -63,11 +64,13 @@ ADD_REQUEST = re.compile(
 )
 # Earlier sub-clauses (small talk, a condition) end like this; the title is after them.
 SUBCLAUSE_END = re.compile(
+    # (a noun with a reported copula keeps its noun: "라인 면접이라던데", below)
+    r"(?!\S*?[가-힣](?:이라|라)(?:던데|는데)(?=\s))"
     r"\S*(?:인데|는데|던데|니까|어서|아서|해서|려서|워서|으면|있으면|없으면|되면|하면|"
     r"까지래|래요|대요|까지야)"
     r"(?=\s)"
     # a noun with a copula ends the clause after the noun ("쿠팡 과제 마감이야 일정에 …")
-    r"|(?<=[가-힣])(?:이야|이래|이라)(?=\s)"
+    r"|(?<=[가-힣])(?:이야|이래|이라던데|라던데|이라는데|라는데|이라)(?=\s)"
 )
 LEADING_PARTICLE = re.compile(r"^(?:에는|엔|에|으로|로|은|는|을|를|의)(?=\s|$)")
 TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)$")
@@ -131,6 +134,7 @@ def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]
 # A date or time the user moves something TO: followed by (으)로, or after "to"/"at".
 NEW_VALUE_AFTER = re.compile(r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})")
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
+INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고)[\s,]+(?:\S+\s+)?$")
 PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|[:：]|[AaPp]\.?[Mm]")
 LONE_EVENING = re.compile(r"(?:오후|저녁|밤)(?!\s*\d)")
 
@@ -202,6 +206,13 @@ def mentions(text: str, now: date) -> list[Mention]:
     for left, right in reversed(list(pairwise(found))):
         if right.new and not text[left.span[1] : right.span[0]].strip(" 에"):
             left.new = True
+    # "목요일 아니고 금요일", "3시 말고 4시": the first is the item's, the second the new one
+    for left, right in pairwise(found):
+        between = text[left.span[1] : right.span[0]]
+        if left.kind == right.kind and INSTEAD_OF.match(between):
+            left.new, right.new = False, True
+        elif left.kind == right.kind and re.search(r"(?i)\bto\s*$", between):
+            left.new = False  # "the one at 3pm to 4:30pm": "at" names the item there
     return found
 
 
@@ -214,6 +225,7 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", segment)
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
+    segment = re.sub(r"^[^\w\s]+\s*", "", segment)  # "↑ 이거 …", "→ …": a pointing sign
     segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
     segment = DAY_TAIL.sub("", ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment)))
     return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
@@ -255,6 +267,10 @@ ENGLISH_TAIL = re.compile(r"(?i)\s+(?:on|at|for|to|in|by|from)$")
 _ENDINGS = ("EF", "EC")
 
 
+# Endings of reported speech: a noun with them is what someone said the event is.
+_HEARSAY = {"래", "래요", "라던데", "라는데", "라네", "랍니다", "라더라", "라고"}
+
+
 def _without_predicates(title: str) -> str:
     """The title without the predicates Kiwi reads around it: a word ending like a clause
     ("있대ㅋㅋ", "잡혔어", "나온대", "맞춰서") ends what came before, so the title starts after
@@ -272,6 +288,8 @@ def _without_predicates(title: str) -> str:
         # a written predicate and its ending; a copula Kiwi supposes in a noun ("회고" read
         # as 회 + 이 + 고) is no clause
         inner = inside(span)
+        if any(t.tag == "VCP" for t in inner) and any(t.form in _HEARSAY for t in inner):
+            return True  # "발표래", "코테라던데": hearsay on a noun, its copula unwritten
         return any(t.tag in _ENDINGS for t in inner) and any(
             t.tag.startswith("V") and t.len > 0 for t in inner
         )
@@ -496,7 +514,7 @@ _AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:
 
 
 # "<something> 날": the day of what it names ("그 코테 날 오후 3시에", "네이버 면접 날에").
-_DAY_OF = re.compile(r"(?<=[가-힣A-Za-z0-9])\s+날(?:에|엔)?(?=\s|$)")
+DAY_OF = re.compile(r"(?<=[가-힣A-Za-z0-9])\s+날(?:에|엔)?(?=\s|$)")
 
 
 def _named_anchor(
@@ -505,7 +523,7 @@ def _named_anchor(
     """The day a clause counts from something it names before 전날/다음 날/하루 전/날: one of the
     user's schedules ("네이버 면접 전날"), else a stage of the posting in focus ("마감 하루
     전"), shifted as it says; None when it names none (or several fit)."""
-    shift = DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or _DAY_OF.search(clause)
+    shift = DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or DAY_OF.search(clause)
     if shift is None or shift.group(0).startswith("그"):
         return None  # "그날", "그 날짜로": the room's day, not a day of what comes before it
     # "네이버 면접 끝나고 같은 날": what was done with the item is not part of its name
@@ -560,14 +578,33 @@ def schedule_call(
         start, end = date_range(clause, now)
         args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
         return "get_schedule", args, None
-    if kind == "add_schedule" and items and memo and not any(m.kind == "date" for m in found):
+    days = [m.value for m in found if m.kind == "date"]
+    times = [m.value for m in found if m.kind == "time"]
+    if kind == "add_schedule" and items and memo and days and not chosen:
+        # "금요일 면접 메모에 '신분증 지참' 추가": the day names the item the memo is for
+        # (one of that day sharing a word of its title), not a new event on that day
+        on_day = [
+            i for i in best_schedules(items, unquoted(clause), days, times) if i["date"] in days
+        ]
+        # every word naming the event is in the item's title ("토스 면접" is another event)
+        rest = memo_of(clause)[1]
+        words = _title_words(title_of(rest, [m.span for m in mentions(rest, now)]) or "")
+        words -= {"메모"}
+        if len(on_day) == 1 and words and words <= _title_words(on_day[0]["title"]):
+            picked = on_day[0]
+            return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
+    if kind == "add_schedule" and items and memo and not days:
         # "카카오 면접 메모에 '…' 추가해줘": a memo for an item the user has; "메모에 '…'
         # 넣어줘" right after adding one: that item; two that fit: ask which.
-        times = [m.value for m in found if m.kind == "time"]
         fits = [chosen] if chosen else best_schedules(items, unquoted(clause), [], times)
         if not fits and (points_back(clause) or not title_of(clause, [m.span for m in found])):
             single = last_item(focus, items)
-            fits = [single] if single else refers_to(clause, focus, items).choices
+            if single is None:
+                # "두번째꺼 메모에 …" after a listing: the item the pointer names
+                resolved = refers_to(clause, focus, items)
+                fits = [resolved.item] if resolved.item is not None else resolved.choices
+            else:
+                fits = [single]
         elif len(fits) > 1 and chosen is None and points_back(clause):
             # "그 면접 메모에 …" with three interviews: the one the room is talking about
             resolved = refers_to(
@@ -643,6 +680,15 @@ def schedule_call(
     target_text = _blank(clause, [m.span for m in found if m.new] + cut).replace("\n", " ")
     days = [m.value for m in described if m.kind == "date"]
     times = [m.value for m in described if m.kind == "time"]
+    pointer = DAY_POINTER.search(clause)
+    if (
+        anchor is not None
+        and pointer
+        and not days
+        and not re.match(r"\s*으?로", clause[pointer.end() :])
+    ):
+        # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
+        days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
     target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
@@ -701,8 +747,14 @@ def schedule_call(
         again = shift_in(last_change["clause"])[0]
         changes = _shifted(target, again) if again else dict(last_change["changes"])
         changes.pop("title", None)
-    if "date" not in changes and not shift and DAY_SHIFT.search(clause) and anchor is None:
-        # "카카오 면접 다음날로 옮겨줘", "… 전날 오후 3시로": a day counted from the item
+    if (
+        "date" not in changes
+        and not shift
+        and DAY_SHIFT.search(clause)
+        and (anchor is None or anchor[0] == target["date"])
+    ):
+        # "카카오 면접 다음날로 옮겨줘", "… 전날 오후 3시로": a day counted from the item;
+        # "그 다음날로 옮겨줘" right after adding it: the room's day is the item's own
         changes["date"] = shifted_day(target["date"], clause)
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
@@ -729,6 +781,17 @@ def _another_event_too(clause: str, item: dict[str, Any], now: date) -> bool:
     title = title_of(clause, [m.span for m in mentions(clause, now)])
     title = re.sub(r"도$", "", title).strip()
     return _names_an_event(title) and not (_title_words(title) & _title_words(item["title"]))
+
+
+def fills_in(clause: str, now: date) -> bool:
+    """ "방금 넣은 거 오후 2시로 시간 넣어줘": a value put into the item pointed at (an add
+    verb, a new value with 로, nothing named but the item), a change of it, not an add."""
+    if not points_back(clause) or DAY_POINTER.search(clause):
+        return False
+    found = mentions(clause, now)
+    return any(m.new for m in found) and not _names_an_event(
+        title_of(clause, [m.span for m in found])
+    )
 
 
 def _only_new_values(clause: str, now: date) -> bool:

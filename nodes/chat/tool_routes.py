@@ -50,6 +50,7 @@ from nodes.chat.router import (
     split_operations,
 )
 from nodes.chat.schedule_requests import (
+    DAY_OF,
     POSTING_WHEN,
     AskBack,
     Context,
@@ -57,6 +58,7 @@ from nodes.chat.schedule_requests import (
     _another_event_too,
     _only_new_values,
     _relists,
+    fills_in,
     pick_choice,
     schedule_call,
     shift_in,
@@ -190,6 +192,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             and await asyncio.to_thread(_another_event_too, clause, single, now)
         ):
             operations = [(clause, "add_schedule")]
+        elif kind == "add_schedule" and single is not None and fills_in(clause, now):
+            operations, chosen = [(clause, "update_schedule")], single
         elif kind == "get_schedule":
             if await asyncio.to_thread(_adds_again, clause, focus, now):
                 operations = [(clause, "add_schedule")]
@@ -218,7 +222,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             kind in ("update_schedule", "delete_schedule")
             or bool(memo)
             or bool(focus)
-            or bool(DAY_SHIFT.search(clause) or SAME_DAY.search(clause))
+            or bool(DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or DAY_OF.search(clause))
         )
         items = await schedules() if reads else []
         planned = await asyncio.to_thread(

@@ -378,3 +378,100 @@ def test_a_day_said_from_the_day_just_looked_at(text: str, day: str) -> None:
 
     assert DAY_POINTER.search(text)
     assert shifted_day("2026-12-04", text) == day
+
+
+# Each conversation: the turns, then the item it must leave (title -> expected fields).
+# Written for session 26 from the kinds a fifth author's exchanges showed (chat_xa_dev6):
+# a day pointed at by a place word or an end ("거기에", "그거 끝나고"), a count of days from the
+# room's day, a change reported in the passive with its new value, a value filled into the
+# item just added, a memo for the item a position or a day names, "ㄱㄱ" urging the verb
+# before it.
+ROOM_CASES = [
+    (
+        ["금요일 일정 좀 보여줘", "거기에 오후 1시 병원 예약 추가"],
+        "병원 예약",
+        {"date": "2026-12-04", "time": "13:00"},
+    ),
+    (
+        ["12월 4일 일정 보여줘", "그거 끝나면 저녁 7시에 동기 모임 넣어줘"],
+        "동기 모임",
+        {"date": "2026-12-04", "time": "19:00"},
+    ),
+    (
+        ["12월 18일 오후 2시 현대 면접 넣어줘", "그 사흘 전 저녁 8시에 모의면접 잡아줘"],
+        "모의면접",
+        {"date": "2026-12-15", "time": "20:00"},
+    ),
+    (
+        ["12/15 오후 6시 쿠팡 서류 마감 일정 추가", "아 그 전날로 옮겨줘"],
+        "쿠팡 서류 마감",
+        {"date": "2026-12-14", "time": "18:00"},
+    ),
+    (
+        ["다음주 금요일 일정 확인해줘", "연락 왔는데 그 면접 그 다음날로 바뀌었대"],
+        "네이버 1차 면접",
+        {"date": "2026-12-05", "time": "15:00"},
+    ),
+    (
+        ["1월 5일에 카카오 1차 면접 추가해줘", "아까 넣은 거 오전 10시로 시간 넣어줘"],
+        "카카오 1차 면접",
+        {"date": "2027-01-05", "time": "10:00"},
+    ),
+    (
+        ["12월 9일 오후 2시 토스 면접 넣어줘", "아 그거 오후 4시였다"],
+        "토스 면접",
+        {"date": "2026-12-09", "time": "16:00"},
+    ),
+    (
+        ["12월 일정 다 보여줘", "세번째꺼 메모에 '노트북 챙기기' 적어줘"],
+        "카카오 면접",
+        {"memo": "노트북 챙기기"},
+    ),
+    (
+        ["금요일 면접 메모에 '신분증 지참' 추가"],
+        "네이버 1차 면접",
+        {"memo": "신분증 지참", "date": "2026-12-04"},
+    ),
+    (
+        ["카카오 면접 날 오전 10시에 본사 방문 추가해줘"],
+        "본사 방문",
+        {"date": "2026-12-10", "time": "10:00"},
+    ),
+    (
+        ["코딩 스터디 12월 2일 저녁 8시로 바뀜"],
+        "코딩 스터디",
+        {"date": "2026-12-02", "time": "20:00"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("turns", "title", "fields"), ROOM_CASES)
+async def test_the_room_resolves_days_values_and_positions_it_just_produced(
+    stand_in, client, turns, title, fields
+):
+    await seed()
+    for message in turns:
+        out = await chat(client, message)
+    assert out["tool_calls"], out["answer"]
+    item = (await titles())[title]
+    assert {k: item.get(k) for k in fields} == fields
+    assert stand_in.calls == []
+
+
+async def test_go_go_after_a_verb_urges_that_verb(stand_in, client):
+    await seed()
+    await chat(client, "담주 일정 뭐있어?")
+    out = await chat(client, "첫번째꺼 취소됐어 삭제 ㄱㄱ")
+    assert [c["name"] for c in out["tool_calls"]] == ["delete_schedule"]
+    assert "코딩 스터디" not in await titles()
+
+
+async def test_the_room_s_day_names_the_item_of_that_day_after_an_add_on_it(stand_in, client):
+    await seed()
+    await chat(client, "금욜 일정 확인좀")
+    await chat(client, "거기에 오전 11시 치과 추가")
+    out = await chat(client, "그날 면접은 30분 앞당겨줘")
+    assert [c["name"] for c in out["tool_calls"]] == ["update_schedule"]
+    now = await titles()
+    # the interview of that day moved; the dentist just added there did not
+    assert (now["네이버 1차 면접"]["time"], now["치과"]["time"]) == ("14:30", "11:00")

@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from nodes.chat.focus import ordinal_position
 from nodes.chat.router import (
     is_compound,
     keyword_route,
@@ -16,7 +17,7 @@ from nodes.chat.router import (
     operation_kind,
     split_operations,
 )
-from nodes.chat.schedule_requests import AskBack, Context, schedule_call, title_of
+from nodes.chat.schedule_requests import AskBack, Context, mentions, schedule_call, title_of
 from text.dates import date_range, find_when
 
 NOW = date(2026, 11, 29)  # Sunday
@@ -731,3 +732,80 @@ def test_that_date_after_a_posting_answer_is_the_stage_asked_not_an_item_with_it
         "add_schedule",
         {"title": "토스 서류마감", "date": "2026-12-15", "time": "18:00"},
     )
+
+
+# --- session 26: kinds a fifth author's messages showed (chat_xa_dev6), in other words ------
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        # hearsay on the noun itself ("발표래" = 발표이래): what someone said the event is
+        ("모레 오후 3시 카카오 최종 발표래 일정 넣어줘", "카카오 최종 발표"),
+        ("12월 9일 라인 면접이라던데 추가해줘", "라인 면접"),
+        # a word that only ends in 래 keeps it
+        ("12월 3일 저녁 7시 노래 연습 일정 넣어줘", "노래 연습"),
+        # 일정 with 도 ("…일정도 넣어줘") is no part of the name
+        ("금요일 저녁 7시에 자소서 첨삭 일정도 넣어줘", "자소서 첨삭"),
+        # a sign pointing at a pasted text, then 이거
+        ("12월 8일 오후 2시 ↑ 이거 쿠팡 1차 면접으로 일정 넣어줘", "쿠팡 1차 면접"),
+    ],
+)
+def test_titles_without_hearsay_also_particles_and_pointing_signs(message, title):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        ("두번째꺼 취소 ㄱㄱ", "delete_schedule"),  # ㄱㄱ urges the verb before it
+        ("코딩 스터디 시간 변경 ㄱㄱ", "update_schedule"),
+        ("1월 3일 오후 2시 토익 시험 일정 박아줘", "add_schedule"),
+        ("카카오 면접 12월 11일 오후 2시로 바뀜", "update_schedule"),  # reported, with the value
+        ("연락 왔는데 그 면접 하루 뒤로 바뀌었대", "update_schedule"),
+        ("아 그거 오후 5시였다", "update_schedule"),
+        ("the interview, make it 5pm", "update_schedule"),
+        ("12월에 스터디 몇 개 잡혀있지?", "get_schedule"),
+    ],
+)
+def test_operation_kinds_of_everyday_wording(message, kind):
+    assert operation_kind(message) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("이번주랑 다음주 일정 전부 보여줘", "2026-11-23", "2026-12-06"),
+        ("다음 주하고 다다음 주 스케줄", "2026-11-30", "2026-12-13"),
+        ("this week and next week please", "2026-11-23", "2026-12-06"),
+        ("다음주 일정이랑 메모 보여줘", "2026-11-30", "2026-12-06"),  # one week named
+    ],
+)
+def test_two_weeks_joined_are_both_weeks(text, start, end):
+    got = date_range(text, NOW)
+    assert (got[0].isoformat(), got[1].isoformat() if got[1] else None) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("message", "described", "new"),
+    [
+        # "A 아니고 B", "A 말고 B": A names the item, B is the new value
+        ("아 목요일 아니고 금요일이었네 날짜만 바꿔줘", "2026-12-03", "2026-12-04"),
+        ("코딩 스터디 오후 7시 말고 오후 8시로", "19:00", "20:00"),
+        # "the one at 3pm to 4:30pm": "at" names the item, "to" the new time
+        ("move the one at 3pm to 4:30pm", "15:00", "16:30"),
+    ],
+)
+def test_a_correction_tells_the_item_s_value_from_the_new_one(message, described, new):
+    found = mentions(message, NOW)
+    assert [m.value for m in found if not m.new] == [described]
+    assert [m.value for m in found if m.new] == [new]
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [("맨 위에 있는 거", 0), ("제일 밑에 거 지워줘", -1), ("가장 처음 거", 0), ("세번째꺼", 2)],
+)
+def test_the_ends_of_a_listing_are_positions(text, position):
+    assert ordinal_position(text) == position
