@@ -51,6 +51,9 @@ SPLITS = {
     # A third author from the test split's brief (session 23; its first read before any use:
     # evals/results/analysis-req-dev3-first-read.md).
     "dev3": HERE / "datasets" / "analysis_req_dev3.jsonl",
+    # A fourth author (session 26, analysis_req_dev4_brief.md; first read before any use:
+    # evals/results/analysis-req-dev4-first-read.md).
+    "dev4": HERE / "datasets" / "analysis_req_dev4.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
 }
 TARGETS = {"grade_band": 0.85, "status_accuracy": 0.85, "text_faults": 0}
