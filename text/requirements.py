@@ -125,15 +125,27 @@ def _units(body: str) -> list[tuple[str, Kind | None]]:
                 elif not re.fullmatch(r"[-–—구분항목내용요건]+|no\.?|\d+", cell, re.I):
                     texts.append(_BULLET.sub("", cell))
             if texts:
-                out.append((" ".join(texts), marked))
+                out += [(part, marked) for part in _slash_list(" ".join(texts))]
             continue
         line = _BULLET.sub("", line).strip()
         if len(line) > 90:
             parts = [p.strip() for p in _SENTENCE_END.split(line) if p and p.strip()]
         else:
             parts = [line]
-        out += [(p, None) for p in parts]
+        out += [(p, None) for part in parts for p in _slash_list(part)]
     return out
+
+
+def _slash_list(text: str) -> list[str]:
+    """Requirements listed in one cell or line with spaced slashes ("회계 실무 경력 5년 이상 /
+    상경계열 학사 이상 / K-IFRS 기반 결산 경험"): one each, when there are three or more and
+    every part is a phrase of its own. Two parts are mostly one requirement in the labelled
+    splits ("디자인 시스템 / Storybook 구축 경험", "헬스케어 / 피트니스 도메인"), as are
+    "Java / Kotlin 가능자" and "결산/공시"."""
+    parts = [p.strip() for p in re.split(r"\s+/\s+", text)]
+    if len(parts) >= 3 and all(len(p.split()) >= 2 for p in parts):
+        return parts
+    return [text]
 
 
 def _clean(text: str) -> str:

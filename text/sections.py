@@ -405,12 +405,14 @@ def _heading_of(line: str, document: DocKind) -> tuple[str, str] | None:
     """(section, rest of line) when the line is a heading, optionally followed by content
     ("자격요건: Java 3년 이상", "우대사항 | Kafka", "[접수 기간] 2026.07.20 ~ 2026.08.09")."""
     stripped = line.strip()
-    if not stripped or len(stripped) > 80:
+    if not stripped:
         return None
     index = _INDEX[document]
-    whole = _section_of(stripped, index)
+    whole = _section_of(stripped, index) if len(stripped) <= 80 else None
     if whole:
         return whole, ""
+    # a label and its content: the content may run long ("| 자격요건 | 회계 실무 경력 5년
+    # 이상 / 상경계열 학사 이상 / K-IFRS 기반 결산 경험 / …", a table row of a job site)
     for pattern in (_LABELLED, _BRACKETED):
         labelled = pattern.match(stripped)
         if labelled and len(labelled.group(1)) <= 30:

@@ -527,3 +527,33 @@ Next.js로 SSR 페이지를 운영해 보셨거나, {webview}.
         ("preferred", "Next.js로 SSR 페이지를 운영해 보셨거나"),
         ("preferred", webview),
     ]
+
+
+def test_a_table_row_lists_requirements_with_spaced_slashes():
+    # a job site's two-column table whose requirement cell runs long (over 80 characters)
+    posting = (
+        "| 구분 | 내용 |\n|---|---|\n"
+        "| 담당업무 | 월·분기·연 결산, 연결재무제표 작성, 외부감사 대응 |\n"
+        "| 자격요건 | 회계 실무 경력 5년 이상 / 상경계열 학사 이상 / K-IFRS 기반 결산 경험 / "
+        "ERP(SAP, 더존 등) 사용 가능자 |\n"
+        "| 우대사항 | KICPA 또는 세무사 / 상장사 공시(DART) 업무 경험 / 제조업 원가회계 경험 |\n"
+        "| 근무지 | 경기 화성시 (통근버스 운행) |\n"
+    )
+    got = [(r.text, r.kind) for r in extract_requirements(posting)]
+    assert got == [
+        ("회계 실무 경력 5년 이상", "required"),
+        ("상경계열 학사 이상", "required"),
+        ("K-IFRS 기반 결산 경험", "required"),
+        ("ERP(SAP, 더존 등) 사용 가능자", "required"),
+        ("KICPA 또는 세무사", "preferred"),
+        ("상장사 공시(DART) 업무 경험", "preferred"),
+        ("제조업 원가회계 경험", "preferred"),
+    ]
+
+
+def test_two_parts_joined_by_a_slash_stay_one_requirement():
+    posting = "자격요건\n- 디자인 시스템 / Storybook 구축 경험\n- Java / Kotlin 개발 가능자\n"
+    assert [r.text for r in extract_requirements(posting)] == [
+        "디자인 시스템 / Storybook 구축 경험",
+        "Java / Kotlin 개발 가능자",
+    ]
