@@ -99,6 +99,8 @@ MY_SCHEDULE = re.compile(
     r"뭐\s*(?:잡힌|잡혀|잡혔)|잡혀\s*있|"  # "12월에 면접 몇개 잡혀있지"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
 )
+# "뭐 있어", "뭐 있음", "뭐 있더라" after a day: what the user has on it.
+WHAT_ON = re.compile(r"뭐\s*(?:있|잡혀)|(?i:\bwhat\s+do\s+i\s+have\b)")
 # The user's own schedule named as such ("내 일정", "my calendar"): never a posting's.
 MINE_EXPLICIT = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄|캘린더|달력)|(?i:\bmy\s+(?:calendar|schedule)\b)"
@@ -346,6 +348,8 @@ def keyword_route(message: str) -> str | None:
         return "rag"
     if mine and not recruit:
         return "schedule"
+    if WHAT_ON.search(own) and has_when(own) and not (docs or recruit):
+        return "schedule"  # "낼 뭐 있음?", "금요일에 뭐 있더라": what the user has that day
     return None
 
 
@@ -530,7 +534,16 @@ def _dated_parts(clause: str) -> list[str]:
         later = find_when(right, ref)
         # the second event dated by its own day, or "같은 날 오후 5시" (the first one's day)
         dated = later.date or (later.time and SAME_DAY.match(right.strip()))
-        if find_when(left, ref).date and dated:
+        first = find_when(left, ref)
+        if first.date and dated:
+            rest = left
+            for start, end in sorted(first.spans, reverse=True):
+                rest = rest[:start] + rest[end:]
+            if later.date and later.date_span and not rest.strip(" ,"):
+                # "화요일이랑 목요일 저녁 7시에 헬스 넣어줘": one event on both days, the
+                # first day taking what the second one says
+                start, end = later.date_span
+                return [f"{left} {right[:start]}{right[end:]}".strip(), *_dated_parts(right)]
             return [left, *_dated_parts(right)]
     return [clause]
 

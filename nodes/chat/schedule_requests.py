@@ -514,7 +514,11 @@ _AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:
 
 
 # "<something> 날": the day of what it names ("그 코테 날 오후 3시에", "네이버 면접 날에").
-DAY_OF = re.compile(r"(?<=[가-힣A-Za-z0-9])\s+날(?:에|엔)?(?=\s|$)")
+DAY_OF = re.compile(
+    r"(?<=[가-힣A-Za-z0-9])\s+날(?:에|엔)?(?=\s|$)|"
+    # glued to the step it is the day of: "마감날", "면접날", "발표날"
+    r"(?<=마감|발표|면접|시험|코테|접수|입사|출근|결과)날(?:에|엔)?(?=\s|$)"
+)
 
 
 def _named_anchor(
@@ -761,6 +765,11 @@ def schedule_call(
         changes["date"] = shifted_day(anchor[0], clause)
         if SAME_TIME.search(clause) and anchor[1]:
             changes["time"] = anchor[1]
+    same = {k for k, v in changes.items() if k in ("date", "time") and target.get(k) == v}
+    if same and len(changes) > len(same):
+        # "화요일 7시 일정 이름 CS 스터디로 바꿔줘": the day and hour that named the item are
+        # no change of it
+        changes = {k: v for k, v in changes.items() if k not in same}
     if not changes:
         return f"'{target['title']}' 일정을 언제로 옮길까요? 날짜나 시간을 알려 주세요."
     return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target

@@ -475,3 +475,11 @@ async def test_the_room_s_day_names_the_item_of_that_day_after_an_add_on_it(stan
     now = await titles()
     # the interview of that day moved; the dentist just added there did not
     assert (now["네이버 1차 면접"]["time"], now["치과"]["time"]) == ("14:30", "11:00")
+
+
+async def test_the_day_of_a_step_glued_to_its_noun_is_that_step_s_day(stand_in, client):
+    await seed()
+    out = await chat(client, "카카오 면접날 오전 10시에 본사 방문 추가해줘")
+    assert [c["name"] for c in out["tool_calls"]] == ["add_schedule"]
+    visit = (await titles())["본사 방문"]
+    assert (visit["date"], visit["time"]) == ("2026-12-10", "10:00")

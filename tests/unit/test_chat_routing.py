@@ -809,3 +809,32 @@ def test_a_correction_tells_the_item_s_value_from_the_new_one(message, described
 )
 def test_the_ends_of_a_listing_are_positions(text, position):
     assert ordinal_position(text) == position
+
+
+@pytest.mark.parametrize(
+    "message", ["낼 뭐 있음?", "금요일에 뭐 있더라", "what do I have on Friday?"]
+)
+def test_what_the_user_has_on_a_day_is_their_schedule(message):
+    assert keyword_route(message) == "schedule"
+
+
+@pytest.mark.parametrize(
+    ("message", "days"),
+    [
+        # one event on two days joined: each day takes the event and time said once
+        ("다음주 화요일이랑 목요일 저녁 7시에 헬스 넣어줘", ["화요일", "목요일"]),
+        ("월요일하고 수요일에 영어 스터디 잡아줘", ["월요일", "수요일"]),
+    ],
+)
+def test_two_days_joined_share_the_event(message, days):
+    parts = split_operations(message)
+    assert [kind for _, kind in parts] == ["add_schedule", "add_schedule"]
+    titles = {call(clause, "add_schedule")[1]["title"] for clause, _ in parts}
+    assert len(titles) == 1 and all(t for t in titles)
+    assert all(day in clause for (clause, _), day in zip(parts, days, strict=True))
+
+
+def test_a_rename_keeps_the_day_and_hour_that_named_the_item():
+    name, args, _ = call("수요일 8시 일정 이름 CS 스터디로 바꿔줘", "update_schedule")
+    assert name == "update_schedule"
+    assert {k: v for k, v in args.items() if k != "schedule_id"} == {"title": "CS 스터디"}
