@@ -255,7 +255,7 @@ _DIGIT = re.compile(r"\d")
 # only a line that counts with that counter answers it (a line with other numbers, "지연 2초
 # → 200ms", does not say how many people). Counters a document writes after its number;
 # 년, 점 and the like are often left out ("TOEIC 850") and are not checked.
-_ASKS_COUNT = re.compile(r"몇\s*(명|개|곳|군데|팀|번|건)")
+_ASKS_COUNT = re.compile(r"몇\s*(명|개|곳|군데|팀|번|건|가지)")
 _NATIVE_COUNT = r"(?:한|두|세|네|다섯|여섯|일곱|여덟|아홉|열)"
 
 
@@ -339,7 +339,26 @@ def answer_lines(
     # a section the question names ("우대사항에 쿠버네티스 있었나?", "자격요건에 무슨 언어"):
     # the answer is in it
     sections = [p for p in candidates if any(w in _compact(p.section) for w in own)]
-    if sections and len(sections) < len(candidates):
+
+    def held(p: Passage) -> int:  # in its lines, not its heading
+        body = _compact(" ".join(_body_lines(p)))
+        return sum(w in body for w in own)
+
+    # ... unless another part holds more of the question's words than the named section does
+    # with its heading ("주식 시세 대시보드는 무슨 기술 썼어?": the project, not [기술 스택])
+    # a section named as a place ("자격요건에 무슨 언어", "우대사항엔") is asked about whatever
+    # else the question says
+    placed = any(
+        re.search(rf"{re.escape(w)}\s*(?:에서|에는|에|엔)", message)
+        for w in own
+        if any(w in _compact(p.section) for p in sections)
+    )
+    others = [p for p in candidates if p not in sections]
+    if (
+        sections
+        and others
+        and (placed or max(map(held, others)) <= max(held(p) + 1 for p in sections))
+    ):
         candidates = sections
     lines = [
         _Line(part, n, _NUMBERING.sub("", text))
@@ -425,6 +444,27 @@ def answer_lines(
 _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
 
 
+def _counted_items(message: str, passages: Iterable[Passage]) -> tuple[Passage, list[str]] | None:
+    """ "프로젝트 몇 개": the numbered items (two or more) of the one section whose heading
+    holds a word of a question asking how many things (개, 건, 가지); None otherwise."""
+    count = _ASKS_COUNT.search(message)
+    if count is None or count.group(1) not in ("개", "건", "가지"):
+        return None
+    types, _ = _named_types(message)
+    words = asked_words(message)
+    found = []
+    for part in (p for passage in passages for p in _parts(passage)):
+        if types and part.doc_type not in types:
+            continue
+        if not any(w in _compact(part.section) for w in words):
+            continue
+        items = [_ITEM.sub("", line) for line in _body_lines(part) if _ITEM.match(line)]
+        if len(items) >= 2:
+            found.append((part, items))
+    distinct = {(p.doc_id, p.section) for p, _ in found}
+    return found[0] if len(distinct) == 1 else None
+
+
 def _nth_item(message: str, part: Passage) -> list[_Line]:
     """ "첫 번째 프로젝트": the numbered item of the section at that position (its line and
     the "- " lines under it); [] when the question names no position or the section has
@@ -458,6 +498,15 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
     Calls the Korean analyser: run it in a worker thread."""
     candidates = list(passages)
     found, missing = answer_lines(message, candidates, context)
+    counted = None if found else _counted_items(message, candidates)
+    if counted is not None:
+        # "포트폴리오에 프로젝트 몇 개 들어가 있어?": the numbered items of the section named
+        part, items = counted
+        counter = (_ASKS_COUNT.search(message) or re.match("", "")).group(1) or "개"
+        listing = ", ".join(items)
+        if len(listing) > _ANSWER_MAX_CHARS:
+            listing = listing[:_ANSWER_MAX_CHARS].rsplit(",", 1)[0] + "…"
+        return f"{len(items)}{counter}예요: {listing}\n(출처: {part.title} · {part.section})"
     if found:
         text = ", ".join(dict.fromkeys(ln.text for ln in found))
         if len(text) > _ANSWER_MAX_CHARS:

@@ -151,7 +151,8 @@ GENERALLY = re.compile(
 # The posting's own word for its dates ("공고상 코테 날짜", "공고 기준으로"): calendar, even
 # beside "내 캘린더랑 겹치는지".
 BY_POSTING = re.compile(
-    r"공고\s*상|공고\s*기준|공고에\s*(?:나온|따르면|적힌)|(?i:according\s+to\s+the\s+posting)"
+    r"공고\s*상|공고\s*기준|공고에\s*(?:나온|따르면|적힌)|공고에서\s*(?:확인|보면|봐|찾아)|"
+    r"(?i:according\s+to\s+the\s+posting)"
 )
 # A document's part asked again ("포트폴리오의 … 설명 다시 보여줘"): the user's own document.
 DOC_PART = re.compile(rf"{DOC_NOUN}(?:의|에\s*있는|에\s*쓴|에서)\s.*(?:다시|보여|요약)")

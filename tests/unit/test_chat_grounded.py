@@ -389,3 +389,31 @@ def test_a_question_asking_for_a_link_is_answered_only_by_a_line_holding_one():
     ]
     first = rag_answer("포트폴리오 위키 검색 서비스 깃허브 링크 뭐였지?", linked).split("\n")[0]
     assert "https://github.com/example/wiki-search" in first
+
+
+# Written for session 26 from the kinds chat_xa_dev6 showed, with other documents.
+APP_PROJECTS = [
+    Passage("cv", "resume", "기술 스택", "[기술 스택]\nPython, Django, PostgreSQL", 0.90),
+    Passage(
+        "pf",
+        "portfolio",
+        "프로젝트",
+        "[프로젝트]\n1. 사내 메신저 봇\n- Slack API와 FastAPI로 알림 자동화\n"
+        "2. 중고 거래 앱\n- Flutter와 Firebase로 채팅 구현\n",
+        0.85,
+    ),
+]
+
+
+def test_a_part_naming_more_of_the_question_beats_a_section_named_by_one_word():
+    # "기술" names [기술 스택]; the question is about the app the portfolio names
+    answer = rag_answer("중고 거래 앱은 무슨 기술로 만들었어?", APP_PROJECTS)
+    assert answer.startswith("중고 거래 앱") and "Flutter" in answer
+    assert "Django" not in answer
+
+
+def test_how_many_items_a_section_lists_is_counted_from_its_numbering():
+    answer = rag_answer("포트폴리오에 프로젝트 몇 개 있어?", APP_PROJECTS)
+    assert answer.startswith("2개예요: 사내 메신저 봇, 중고 거래 앱")
+    # a count of people is not a count of numbered items
+    assert not rag_answer("프로젝트 몇 명이서 했어?", APP_PROJECTS).startswith("2")

@@ -838,3 +838,8 @@ def test_a_rename_keeps_the_day_and_hour_that_named_the_item():
     name, args, _ = call("수요일 8시 일정 이름 CS 스터디로 바꿔줘", "update_schedule")
     assert name == "update_schedule"
     assert {k: v for k, v in args.items() if k != "schedule_id"} == {"title": "CS 스터디"}
+
+
+def test_a_step_s_date_checked_in_the_posting_is_the_recruitment_calendar():
+    assert keyword_route("네이버 코테 언제 보는지 공고에서 확인 좀") == "calendar"
+    assert keyword_route("공고에서 보면 네이버 서류 마감 언제야?") == "calendar"
