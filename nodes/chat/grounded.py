@@ -502,7 +502,8 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
     if counted is not None:
         # "포트폴리오에 프로젝트 몇 개 들어가 있어?": the numbered items of the section named
         part, items = counted
-        counter = (_ASKS_COUNT.search(message) or re.match("", "")).group(1) or "개"
+        asked = _ASKS_COUNT.search(message)
+        counter = asked.group(1) if asked else "개"
         listing = ", ".join(items)
         if len(listing) > _ANSWER_MAX_CHARS:
             listing = listing[:_ANSWER_MAX_CHARS].rsplit(",", 1)[0] + "…"
