@@ -169,6 +169,7 @@ eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_requirements --split dev
 	$(BIN)/python -m evals.run_requirements --split dev2
 	$(BIN)/python -m evals.run_requirements --split dev3
+	$(BIN)/python -m evals.run_requirements --split dev4
 	$(BIN)/python -m evals.run_requirements --split test
 	$(BIN)/python -m evals.run_degenerate
 	$(BIN)/python -m evals.summary
