@@ -318,6 +318,13 @@ def answer_lines(
     named = {_compact(c) for c in companies}
     own = [w for w in asked_words(message) if w not in named]
     earlier = [w for w in asked_words(context) if w not in named and w not in own]
+    if context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message):
+        # "그 회사 다닌 기간은?" after "이력서에 카프카 경험 써있어?": the work entry the line
+        # that answered before belongs to, its head line (company and dates)
+        before, _ = answer_lines(context, candidates)
+        head = _entry_head(before[0]) if before else None
+        if head is not None:
+            return [head], []
     if own and earlier and points_back(message):
         # "그거 배포 주소도 적혀 있어?": "그거" is the document just talked about; the
         # answer is in it or nowhere, and only this question's own words count as found
@@ -442,6 +449,19 @@ def answer_lines(
 
 
 _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
+# "그 회사", "거기서", "그 직장": the place of work a line just quoted is from.
+_AT_ENTRY = re.compile(r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))")
+
+
+def _entry_head(line: _Line) -> _Line | None:
+    """The head of the entry a bullet line is under: the nearest line above it (itself when
+    it is one) that is no bullet and holds a date; None when there is none."""
+    raw = _body_lines(line.part)
+    for n in range(line.index, -1, -1):
+        text = raw[n]
+        if not re.match(r"\s*[-•·*]", text) and re.search(r"\d{4}", text):
+            return _Line(line.part, n, _NUMBERING.sub("", text))
+    return None
 
 
 def _counted_items(message: str, passages: Iterable[Passage]) -> tuple[Passage, list[str]] | None:

@@ -417,3 +417,18 @@ def test_how_many_items_a_section_lists_is_counted_from_its_numbering():
     assert answer.startswith("2개예요: 사내 메신저 봇, 중고 거래 앱")
     # a count of people is not a count of numbered items
     assert not rag_answer("프로젝트 몇 명이서 했어?", APP_PROJECTS).startswith("2")
+
+
+def test_the_place_of_work_pointed_at_is_the_entry_of_the_line_just_quoted():
+    career = Passage(
+        "cv",
+        "resume",
+        "경력",
+        "[경력]\n하늘소프트 2019.01 ~ 2021.06\n- 결제 API 개발\n"
+        "바다커머스 2021.07 ~ 현재\n- Kafka로 주문 이벤트 처리, 처리량 2배\n",
+        0.9,
+    )
+    answer = rag_answer("그 회사 다닌 기간은?", [career], context="이력서에 카프카 경험 있어?")
+    assert answer.startswith("바다커머스 2021.07 ~ 현재")
+    # without an earlier question there is no entry to point at
+    assert not rag_answer("그 회사 다닌 기간은?", [career]).startswith("바다커머스")

@@ -843,3 +843,15 @@ def test_a_rename_keeps_the_day_and_hour_that_named_the_item():
 def test_a_step_s_date_checked_in_the_posting_is_the_recruitment_calendar():
     assert keyword_route("네이버 코테 언제 보는지 공고에서 확인 좀") == "calendar"
     assert keyword_route("공고에서 보면 네이버 서류 마감 언제야?") == "calendar"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "이력서에 레디스 분산 락 얘기 있어?",
+        "포폴에 배포 링크 나와?",
+        "자소서에는 지원동기 들어가 있나",
+    ],
+)
+def test_what_a_document_holds_is_asked_of_the_documents(message):
+    assert keyword_route(message) == "rag"
