@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from text.sections import split_sections
+from text.skills import taxonomy
 
 Status = Literal["met", "partial", "missing"]
 
@@ -264,6 +265,7 @@ _ABBREVIATIONS = {
 _SEGMENT = re.compile(r"\s+/\s+|\s*[,·|]\s*")
 _OR_GRADE = re.compile(r"\s*(?:이상\s*)?(?:또는|혹은|/|or)\s*([1-3])\s*[급종]")
 _GENERIC_SUFFIX = re.compile(r"^(?:자격|면허|전문가|컨설턴트)$")
+_A_PERSON = re.compile(r"(?:와|과|랑|이랑|에게|께|님|분)(?![가-힣])|님")
 
 
 @dataclass(frozen=True)
@@ -281,6 +283,8 @@ def certificates(text: str) -> list[Certificate]:
     """The certificates a text names, in order."""
     out = []
     for m in _CERT.finditer(text):
+        if _A_PERSON.match(text, m.end("name")):
+            continue  # "세무사와 협업", "회계사님께": a person of that title, no certificate
         raw = m.group("name").strip()
         words = raw.split()
         # "KICPA 또는 세무사", "관련 자격": the name starts after a connector or a word for
@@ -291,6 +295,10 @@ def certificates(text: str) -> list[Certificate]:
                 break
         name = _squash("".join(words))
         name = _ABBREVIATIONS.get(name, name)
+        # one certificate under its names ("공인회계사", "한국공인회계사" and KICPA): the
+        # taxonomy's canonical name
+        known = taxonomy().normalise(" ".join(words)) if words else None
+        name = _squash(known) if known else name
         grade_text = m.group("grade") or m.group("pregrade")
         grade = int(grade_text) if grade_text else None
         if len(name) < (2 if grade else 3) or _GENERIC_SUFFIX.match(name) or _NOT_NAME.match(name):

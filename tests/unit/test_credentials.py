@@ -175,3 +175,22 @@ def test_a_domain_is_read_from_how_the_work_entries_describe_their_companies():
     assert typed_check(finance, facts) == ("met", "domain", False)
     # a wish in the cover letter is no experience; no entry is in commerce
     assert typed_check(commerce, facts) == ("missing", "domain", False)
+
+
+@pytest.mark.parametrize(
+    ("asked", "resume", "status"),
+    [
+        # one certificate under its names: 공인회계사 is KICPA
+        ("KICPA 또는 세무사", ["공인회계사 시험 최종 합격 (2017.09)"], "met"),
+        ("한국공인회계사 자격 보유자", ["KICPA (2019)"], "met"),
+        # a person of that title is no certificate ("세무사와 협업", "노무사님께 자문")
+        (
+            "KICPA 또는 세무사",
+            ["법인세 세무조정 자료 세무사와 협업", "전산세무 1급 (2020)"],
+            "missing",
+        ),
+        ("공인노무사", ["노무 이슈는 노무사님께 자문을 받아 처리"], "missing"),
+    ],
+)
+def test_a_certificate_is_known_by_its_names_and_not_by_a_person_holding_it(asked, resume, status):
+    assert certificate_status(asked, resume_certificates(resume)) == status
