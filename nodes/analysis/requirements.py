@@ -137,6 +137,7 @@ GENERIC_WORDS = {
     "an",
     "for",
     "using",
+    "기반",
 }
 _TAGS = {"NNG", "NNP", "SL", "SH", "NR", "XR"}
 _BULLET = re.compile(r"^\s*(?:[-–—•·ㆍ*▶▷►■□●○◆◇※✔✓>+]+|\(?\d{1,2}[.)])\s*")

@@ -233,6 +233,9 @@ def test_the_status_model_reads_one_score_against_two_cut_points():
 
 def test_content_terms_drop_particles_and_generic_requirement_words():
     assert content_terms("외부감사 대응 경험이 있는 분") >= {"감사", "대응"}
+    # "…기반" says what the work stands on, not what it is: "데이터 기반 의사결정" is no
+    # evidence of "Java 기반 개발"
+    assert "기반" not in content_terms("Java 또는 Kotlin 기반 Spring Boot 개발 경력")
     assert "경험" not in content_terms("외부감사 대응 경험이 있는 분")
 
 
