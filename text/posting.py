@@ -120,7 +120,10 @@ def find_deadline(text: str, sections: list[Section], today: date | None = None)
 # A dated step in a text without any of them ("My first day was March 2" in a new-job post)
 # is no step of a hiring.
 _HIRING = re.compile(
-    r"채용|모집|지원|접수|공고|전형|자격\s*요건|우대|입사(?!자)|인재|구인|알바|"
+    # 지원 as applying ("지원하기", "지원서", "입사 지원"), not as support ("검진비 50% 지원")
+    r"채용|모집|지원(?=하|서|자|방법|기간|자격|마감|접수|분야|부문|요건|\s*링크)|입사\s*지원|"
+    r"접수|공고|전형|자격\s*요건|우대|입사(?!자)|인재|구인|알바|합격|오퍼|처우|"
+    r"\boffers?\b|background\s+check|"
     r"hiring|\bapply|applicants?|applications?|recruit\w*|requirements|qualifications|"
     r"looking\s+for|join\s+(?:us|our)|open\s+(?:roles?|positions?)|job\s+(?:opening|description)|"
     r"internships?",

@@ -81,15 +81,11 @@ def extract_schedule(state: CalendarState) -> Command:
         # a news article about a hiring ("삼성, 하반기 공채 돌입 …"): its dates are the
         # article's, no posting's steps, and its agency is no company
         company, position, stages = None, None, []
-    elif (
-        position is None
-        and dated
-        and all(s.stage_type == "OTHER" for s in dated)
-        and not speaks_of_hiring(text)
-    ):
-        # no job, no dated step of a hiring kind and no word of hiring anywhere (a new-job
-        # post's "my first day was March 2"): its dates are no steps of a hiring
-        company, stages = None, []
+    elif dated and all(s.stage_type == "OTHER" for s in dated) and not speaks_of_hiring(text):
+        # no dated step of a hiring kind and no word of hiring anywhere (a new-job post's
+        # "starting a new position as …, my first day is March 9", an internal notice): its
+        # dates are no steps of a hiring, and the title it names is nobody's opening
+        company, position, stages = None, None, []
     elif position is None and not dated:
         # no job and no dated step of a hiring: a news article, a company's introduction,
         # an event notice. Not a posting: no company is guessed (contract: empty, not 4xx);

@@ -241,12 +241,28 @@ def _parse(text: str, now: str = "2026-05-01") -> dict:
         "Minji Park · 2nd\nI'm happy to share that I'm starting at Brightloop!\n"
         "My first day was March 2, and the team has been wonderful.\n#newjob",
         "드디어 그린랩스 첫 출근 🎉 3월 2일 오리엔테이션부터 정신없었지만 팀 분위기 최고!",
+        # session 26: a new-job post that names its title, and an internal notice whose
+        # 지원 is support ("검진비 50% 지원"), not an application
+        "I'm starting a new position as Senior Data Analyst at Riverstone!\n"
+        "첫 출근은 4월 6일이에요. #newjob",
+        "[인사팀 공지] 정기 건강검진 안내\n■ 검진 기간 : 10월 5일(월) ~ 10월 30일(금)\n"
+        "■ 대상 : 임직원 전원 (배우자 검진 50% 지원)",
     ],
 )
 def test_text_that_is_not_a_posting_gets_no_company_and_no_dated_step(text: str) -> None:
     out = _parse(text)
     assert out["company"] is None and out["position"] is None
     assert not any(s["date"] for s in out["schedules"])
+
+
+def test_an_offer_mail_s_steps_are_steps_of_a_hiring() -> None:
+    # no 채용/apply, but an offer and a background check: the hiring's last steps
+    out = _parse(
+        "From: People Team <people@quillworks.io>\nWe're thrilled you accepted our offer for "
+        "the Sound Designer role at Quillworks!\n1. Background check: complete the form by "
+        "Friday, May 15.\n2. First day: Monday, June 1, 2026 at 10:00 AM."
+    )
+    assert [s["date"] for s in out["schedules"] if s["date"]] == ["2026-05-15", "2026-06-01"]
 
 
 def test_a_posting_without_dates_keeps_its_company_and_job() -> None:
