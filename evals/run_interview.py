@@ -366,7 +366,7 @@ def session_answers(session: dict[str, Any], calibrated: bool = True) -> dict[st
             if follow is None or follow["kind"] == "redirect"
             else follow.get("echo") or follow.get("anchor")
         )
-        score = calibrated_score(rubric.score) if calibrated else rubric.score
+        score = calibrated_score(rubric) if calibrated else rubric.score
         answers.append(
             {
                 "raw": rubric.score,

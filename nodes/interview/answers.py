@@ -8,15 +8,21 @@ The rubric has four components with anchored levels (docs/decisions.md):
   structure     0-20  reasons and trade-offs (technical) / situation-action-result (personality)
 less up to 15 for guesses, hearsay and work handed to others (hedging).
 The same answer always gets the same score; no model moves it.
+
+The score a candidate sees is not that sum but a linear model of what the rubric measured
+(`RUBRIC_FEATURES`: length, numbers and measured results, reasons, situation-action-result,
+hedging, concreteness, and whether it was an answer at all), its weights fitted to the
+scores graders from several authors gave (evals/calibrate_rubric.py writes them to
+rubric_calibration.json): every weight says "more of this never lowers the score".
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +105,8 @@ class Rubric:
     improvements: list[str] = field(default_factory=list)
     # Stable keys of what was (not) there (SIGNALS), for session-level patterns.
     signals: list[str] = field(default_factory=list)
+    # What the calibrated score is computed from (RUBRIC_FEATURES)
+    features: dict[str, float] = field(default_factory=dict)
 
     def note(self, signal: str, text: str) -> None:
         (self.good_points if signal in POSITIVE else self.improvements).append(text)
@@ -114,41 +122,35 @@ _CALIBRATION = Path(__file__).with_name("rubric_calibration.json")
 
 
 @lru_cache(maxsize=1)
-def _calibration_points() -> list[tuple[float, float]]:
+def _calibration() -> dict[str, Any]:
     if not _CALIBRATION.exists():
-        return []
-    table = json.loads(_CALIBRATION.read_text(encoding="utf-8"))
-    return [(float(x), float(y)) for x, y in table["points"]]
+        return {}
+    table: dict[str, Any] = json.loads(_CALIBRATION.read_text(encoding="utf-8"))
+    return table
 
 
 @lru_cache(maxsize=1)
 def calibrated_floors() -> tuple[int, int, int, int] | None:
     """The lowest calibrated score of an A, B, C and D (evals/calibrate_rubric.py: the
     floors with the most answers in the grader's band on the dev splits), or None."""
-    if not _CALIBRATION.exists():
-        return None
-    floors = json.loads(_CALIBRATION.read_text(encoding="utf-8")).get("grade_floors")
+    floors = _calibration().get("grade_floors")
     return (floors[0], floors[1], floors[2], floors[3]) if floors else None
 
 
-def calibrated_score(raw: int) -> int:
-    """The rubric's raw sum on the scale graders use (evals/calibrate_rubric.py: a monotone
-    fit on answers graded by another author): linear between the table's points, flat
-    beyond them. A non-answer (raw 0) stays 0."""
-    return interpolate(_calibration_points(), raw)
-
-
-def interpolate(points: list[tuple[float, float]], raw: int) -> int:
-    """`raw` through a calibration table: linear between its points, flat beyond them;
-    0 stays 0 (a non-answer), and no table leaves the score as it is."""
-    if raw <= 0 or not points:
-        return raw
-    if raw <= points[0][0]:
-        return round(points[0][1])
-    for (x0, y0), (x1, y1) in pairwise(points):
-        if raw <= x1:
-            return round(y0 + (y1 - y0) * (raw - x0) / (x1 - x0)) if x1 > x0 else round(y1)
-    return round(points[-1][1])
+def calibrated_score(rubric: Rubric) -> int:
+    """The score on the scale graders use: the fitted linear model of the rubric's
+    features (evals/calibrate_rubric.py), within 0..100. An empty answer or a short "I don't
+    know" (`is_non_answer`) scores 0; without a table, the rubric's own sum."""
+    if "non_answer" in rubric.signals and rubric.score == 0:
+        return 0
+    table = _calibration()
+    weights = table.get("weights")
+    if not weights:
+        return rubric.score
+    total = float(table["intercept"]) + sum(
+        float(w) * rubric.features.get(name, 0.0) for name, w in weights.items()
+    )
+    return max(0, min(100, round(total)))
 
 
 def _shared(terms: list[str], answer: str) -> list[str]:
@@ -162,6 +164,60 @@ def score_answer(
     """The anchored rubric; good points and improvements name what was (not) there.
     The question's key terms are its anchor's words and the technologies it names."""
     text = (answer or "").strip()
+    rubric = _score_parts(question, anchor, text, interview_type, facts)
+    rubric.features = answer_features(text, interview_type, rubric)
+    return rubric
+
+
+# What the calibrated score reads from an answer (`answer_features`), each oriented so that
+# more of it is better, except the last three, which the fit may only weigh against it.
+RUBRIC_FEATURES = (
+    "log_said",  # log(1 + letters of distinct content words): an account over a line
+    "numbers",  # numbers with a unit, at most 5
+    "measured",  # measured results (measures.measured_results), at most 3
+    "reasoning",  # distinct words of reasons and trade-offs
+    "star",  # situation, action and result words present (0..3)
+    "concreteness",  # the rubric's part for numbers, named technologies, own facts
+    "relevance",  # the rubric's part for the question's key terms taken up
+    "hedging",  # the rubric's deduction for guesses, hearsay, work handed to others
+    "not_an_answer",  # 1 when it says it cannot answer or turns to another topic
+    "short",  # 1 under SHORT_ANSWER_CHARS letters
+)
+# The features whose weight may only be negative ("less is better").
+AGAINST = ("hedging", "not_an_answer", "short")
+
+
+# What counts as said: the letters of the distinct content words (nouns, verbs, adjectives,
+# adverbs, foreign words, numbers), not fillers, particles, endings or repeats; at most
+# SAID_CAP, about the most any answer the calibration saw said, so no length beyond it is
+# extrapolated.
+_SAID_TAGS = ("NN", "VV", "VA", "MAG", "SL", "SN", "XR")
+SAID_CAP = 200
+
+
+def answer_features(text: str, interview_type: str, rubric: Rubric) -> dict[str, float]:
+    """The measured quantities of one answer (RUBRIC_FEATURES), from the text and the
+    rubric's parts."""
+    chars = len(re.sub(r"\s", "", text))
+    said = sum(len(w) for w in {t.form for t in analysed(text) if t.tag.startswith(_SAID_TAGS)})
+    evasive = "non_answer" in rubric.signals or "off_topic" in rubric.signals
+    return {
+        "log_said": math.log1p(min(said, SAID_CAP)),
+        "numbers": float(min(len(EVIDENCE.findall(text)), 5)),
+        "measured": float(min(len(measured_results(text)), 3)),
+        "reasoning": float(len(set(_REASONING.findall(text)))),
+        "star": float(sum(1 for pattern in _STAR.values() if pattern.search(text))),
+        "concreteness": float(rubric.concreteness),
+        "relevance": float(rubric.relevance),
+        "hedging": float(rubric.hedging),
+        "not_an_answer": float(evasive),
+        "short": float(chars < SHORT_ANSWER_CHARS),
+    }
+
+
+def _score_parts(
+    question: str, anchor: str, text: str, interview_type: str, facts: dict[str, Any]
+) -> Rubric:
     unanswered = "질문에 답하지 못했습니다. 아는 범위까지라도 생각의 과정을 말해 보세요."
     if is_non_answer(text):
         rubric = Rubric(0, 0, 0, 0)

@@ -133,7 +133,7 @@ def evaluate_answers(
                 question_id=turn["question_id"],
                 question=turn["question"],
                 answer=turn["answer"],
-                score=calibrated_score(rubric.score),
+                score=calibrated_score(rubric),
                 good_points=rubric.good_points,
                 improvements=rubric.improvements,
             ).model_dump()

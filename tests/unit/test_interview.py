@@ -761,3 +761,63 @@ def test_grade_floors_are_fitted_to_the_graders_bands_and_read_from_the_table():
     shipped = calibrated_floors()
     assert shipped is not None and list(shipped) == sorted(shipped, reverse=True)
     assert grade_for(shipped[0]) == "A" and grade_for(shipped[0] - 1) == "B"
+
+
+def test_the_rubric_weights_keep_their_meaning_when_fitted():
+    # The fit may weigh a feature only in its meaning's direction: a feature that would come
+    # out against it (here `star`, which tracks the noise) is left out and the rest refitted.
+    import numpy as np
+
+    from evals.calibrate_rubric import fit, predict
+
+    rng = np.random.default_rng(7)
+    words = rng.uniform(2, 6, 200)
+    hedging = rng.integers(0, 15, 200).astype(float)
+    noise = rng.normal(0, 3, 200)
+    star = -noise + rng.normal(0, 0.1, 200)
+    y = 10 * words - 2 * hedging + noise
+    names = ("log_chars", "star", "hedging")
+    weights, b = fit(np.column_stack([words, star, hedging]), y, names, ("hedging",), l2=0.0)
+    assert set(weights) == {"log_chars", "hedging"}
+    assert abs(weights["log_chars"] - 10) < 0.5 and abs(weights["hedging"] + 2) < 0.2
+    assert (
+        predict(np.array([[4.0, 0.0, 0.0]]), names, weights, b)[0]
+        > predict(np.array([[4.0, 0.0, 10.0]]), names, weights, b)[0]
+    )
+
+
+def test_the_calibrated_score_rewards_an_account_and_never_a_non_answer():
+    from nodes.interview.answers import AGAINST, _calibration, calibrated_score
+
+    table = _calibration()
+    # the shipped weights keep their meaning: more is better except what counts against
+    assert table["weights"] and all(
+        (w < 0) == (name in AGAINST) for name, w in table["weights"].items()
+    )
+    facts = extract_facts(START["resume_text"], POSTING)
+    question = "MySQL 인덱스의 동작 원리와 활용 방법을 설명해 주세요."
+    strong = score_answer(question, "MySQL 인덱스", STRONG, "technical", facts)
+    vague = score_answer(question, "MySQL 인덱스", "인덱스를 쓰면 빨라집니다.", "technical", facts)
+    hedged = score_answer(
+        question,
+        "MySQL 인덱스",
+        "인덱스를 쓰면 아마 빨라지는 걸로 알고 있어요.",
+        "technical",
+        facts,
+    )
+    none = score_answer(question, "MySQL 인덱스", WEAK, "technical", facts)
+    assert calibrated_score(strong) > calibrated_score(vague) > calibrated_score(none) == 0
+    assert calibrated_score(hedged) < calibrated_score(vague)
+    assert calibrated_score(strong) >= 70
+
+
+def test_saying_the_same_thing_again_or_filling_the_air_earns_nothing():
+    from nodes.interview.answers import calibrated_score
+
+    question = "협업 과정에서 갈등이 생겼을 때 어떻게 해결했나요?"
+    once = "팀원과 일정 문제로 의견이 달랐는데, 먼저 상대의 입장을 듣고 우선순위를 함께 정했습니다."
+    scores = [
+        calibrated_score(score_answer(question, question, text, "personality", {}))
+        for text in (once, " ".join([once] * 3), "음 그러니까 어 " * 40 + once)
+    ]
+    assert scores[0] == scores[1] == scores[2]
