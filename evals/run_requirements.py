@@ -54,6 +54,9 @@ SPLITS = {
     # A fourth author (session 26, analysis_req_dev4_brief.md; first read before any use:
     # evals/results/analysis-req-dev4-first-read.md).
     "dev4": HERE / "datasets" / "analysis_req_dev4.jsonl",
+    # A fifth author (session 27, analysis_req_dev5_brief.md; first read before any use:
+    # evals/results/analysis-req-dev5-first-read.md).
+    "dev5": HERE / "datasets" / "analysis_req_dev5.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
 }
 TARGETS = {"grade_band": 0.85, "status_accuracy": 0.85, "text_faults": 0}
