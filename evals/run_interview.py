@@ -297,7 +297,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first N sessions only")
     parser.add_argument("--repeats", type=int, default=REPEATS, help="report repeats")
     parser.add_argument(
-        "--cross-author", choices=("dev", "dev2", "dev3", "dev4", "test"), help="graded answers only"
+        "--cross-author",
+        choices=("dev", "dev2", "dev3", "dev4", "test"),
+        help="graded answers only",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix (cross-author)")
     args = parser.parse_args()

@@ -10,9 +10,13 @@ answer or followed up on its own words.
 - `evades`: the answer turns away from the question to what the candidate would rather talk
   about: a turn of topic ("대신 제 강점을 말씀드리면", "그보다는", "제일 중요한 건 …",
   "… 중요하다고 생각해서") after which the topic the question asked about never comes back,
-  and no measured result is reported (a routine's "매일 30분씩" is none). The topic is what
-  the answer's opening echoed of the question ("거절이요…", "조기 퇴사요…", "실패라고 하긴
-  좀 그렇지만…"); without such an opening, the question's own content words.
+  and no measured result is reported (a routine's "매일 30분씩" is none). An opening
+  that points at the question ("그 부분은…", "그건…") echoes it like its words would. An
+  answer that opens by asking the interviewer something, and asks in at least half its
+  sentences ("수당이 어느 정도 나오는지 여쭤봐도 될까요?", "…는지 궁금했는데요"), answers
+  nothing either. The topic is what the answer's opening echoed of the question ("거절이요…",
+  "조기 퇴사요…", "실패라고 하긴 좀 그렇지만…"); without such an opening, the question's own
+  content words.
 
 And how firmly an answer stands behind what it says (`hedges`): guesses and hearsay
 ("…것 같아요", "…걸로 알고 있습니다", "빨라졌다고 들었습니다", "아마", "헷갈리네요") and work
@@ -72,6 +76,12 @@ _DEFERRED = re.compile(
     r"(?:팀|분|분들|님)(?:이|가|께서|에서)\s?(?:주로\s?|다\s?|알아서\s?)?(?:하셨|했|해야|맡|정해|처리)|"
     r"안\s?해\s?(?:줘서|주셔서|줬|주셨|주니까)"
 )
+# An opening that points at the question instead of repeating its words.
+_POINTER = re.compile(r"^(?:(?:아|음|어)\s?)?(?:그\s?부분|그건|그거|그\s?질문|그\s?점)")
+# A sentence that asks the interviewer something: the speech acts of asking, not a
+# question mark (a guess or a self-check ends in one: "덮어쓰지 않을까요?").
+_ASKS = re.compile(r"궁금|여쭤|여쭙")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 OPENING_CHARS = 16
 # How far into the answer (after its opening) a turn away can be.
 TURN_CHARS = 50
@@ -97,18 +107,28 @@ def read_stance(question: str, answer: str) -> Stance:
     topic = (
         tuple(w for w in content_words(opening.group(1)) if squash(w) in asked) if opening else ()
     )
-    # an opening that takes up the question's words: where the answer sets out from
-    echo = bool(topic)
+    # an opening that takes up the question's words, or points at it: where the answer sets
+    # out from
+    echo = bool(topic) or bool(opening and _POINTER.match(opening.group(1).strip()))
     rest = text[opening.end() :] if opening else text
     if _CANNOT.search(text):
         kept = [c for c in _CLAUSE.split(rest) if c.strip() and not _CANNOT.search(c)]
         remains = _FILLER.sub("", " ".join(kept))
         if len(squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
             return Stance("cannot", topic)
+    asked_words = (*topic, *content_words(question))
+    sentences = [x for x in _SENTENCE.split(text) if x.strip()]
+    asking = [x for x in sentences if _ASKS.search(x)]
+    if (
+        asked_words
+        and sentences
+        and _ASKS.search(sentences[0])
+        and 2 * len(asking) >= len(sentences)
+    ):
+        return Stance("evades", topic or asked_words[:1])
     turn = _TURN.search(rest)
     if turn and turn.start() > TURN_CHARS:
         turn = None  # a dodge turns at once; an "instead" late in an account is part of it
-    asked_words = (*topic, *content_words(question))
     # after a turn, nothing the question asked comes back (what the opening echoed, or
     # without an echo, the question's words; a measured result is an answer then); a
     # question with no words of its own gives nothing to leave
@@ -119,7 +139,7 @@ def read_stance(question: str, answer: str) -> Stance:
         return Stance("evades", topic or asked_words[:1])
     # an echo, then the answer goes on about the candidate and nothing the question asked
     if echo and _SELF.search(rest) and not _mentions(rest, asked_words):
-        return Stance("evades", topic)
+        return Stance("evades", topic or asked_words[:1])
     return Stance("answers", topic)
 
 

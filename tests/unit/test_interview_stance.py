@@ -83,6 +83,19 @@ def test_an_answer_that_says_it_cannot_answer(question, answer):
             "지키자고 했는데, 둘이 화면을 하나씩 다시 보면서 우선순위를 정했습니다. 대신 다음 "
             "스프린트에 개선 작업을 넣기로 했습니다.",
         ),
+        # a guess that ends like a question is no question to the interviewer
+        (
+            "두 사람이 동시에 배포하면 어떻게 되나요?",
+            "음… 아마 나중에 올린 쪽이 앞의 걸 덮어쓰지 않을까요? 그래서 저희는 배포 전에 "
+            "채널에 먼저 알리고 한 명씩 했습니다.",
+        ),
+        # asks whether it understood the question, then answers it at length
+        (
+            CONFLICT,
+            "갈등이라고 하면 업무상 의견 차이를 말씀하시는 건지 궁금하긴 한데요. 작년에 "
+            "기획자와 출시 범위로 부딪혔을 때 제가 기능별 공수를 표로 정리해서 보여 드렸습니다. "
+            "그 표를 같이 보고 두 기능을 다음 버전으로 미루기로 합의했습니다.",
+        ),
         # no opening echo, a turn marker, and a measured result
         (
             "데이터로 의사결정을 바꾼 경험이 있나요?",
@@ -137,6 +150,26 @@ def test_an_answer_that_answers(question, answer):
             "구성은 자신 있습니다. 자격증 준비하면서 네트워크부터 트러블슈팅까지 다 "
             "공부했습니다.",
             "인증",
+        ),
+        # asks the interviewer about the job's terms instead of answering
+        (
+            "야간 근무가 많은데 체력 관리는 어떻게 하세요?",
+            "아 혹시 야간 근무 수당은 따로 나오는지 여쭤봐도 될까요? 공고에는 회사 내규라고만 "
+            "돼 있어서요.",
+            "야간",
+        ),
+        (
+            CONFLICT,
+            "음 저는 근무지가 판교인지 궁금했는데요. 그리고 재택은 주 몇 회 가능한지도 "
+            "알고 싶습니다.",
+            "동료",
+        ),
+        # an opening that points at the question, then the candidate's own story
+        (
+            "장애가 났을 때 원인은 어떤 순서로 찾으시나요?",
+            "그 부분은… 사실 제가 지금 회사에서는 운영을 거의 안 맡아서요, 요즘은 사이드 "
+            "프로젝트로 게임을 만들고 있습니다.",
+            "장애",
         ),
         # no turn word: the answer goes on about the candidate, the question never again
         (
