@@ -54,6 +54,10 @@ DATASETS = {
     # session 22: 80 inputs by a third helper from the same brief (calendar_xa_dev4_brief.md),
     # the frozen test of sessions 22-24, read in their changes: development now
     "xa_dev4": HERE / "datasets" / "calendar_xa_dev4.jsonl",
+    # session 27: 50 inputs by a fifth helper from the same brief with other counts
+    # (calendar_xa_dev5_brief.md); its first read, before any use, is
+    # evals/results/calendar-xa-dev5-first-read.md
+    "xa_dev5": HERE / "datasets" / "calendar_xa_dev5.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
