@@ -39,7 +39,7 @@ from nodes.chat.router import (
     unquoted,
 )
 from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
-from text.korean_text import content_words, kiwi
+from text.korean_text import content_words, kiwi, squash
 from text.organization import rank as rank_organization
 from text.stages import STAGE_PATTERNS, named_stages
 
@@ -81,6 +81,8 @@ SMS_TAG = re.compile(r"\[\s*(?:web\s*발신|광고|알림|국외발신)\s*\]\s*"
 POINTER = re.compile(r"^(?:그거|그것|이거|이것|저거|그\s*일정|이\s*일정|그\s*건)$")
 # Text pasted after the request ("일정 등록해줘:\n[쿠팡] 2차 면접 안내 …", "넣어줘 → …").
 PASTED_AFTER = re.compile(r"^\S*?\s*[:：→]|^\S*?\s*\n")
+# The end of a written sentence: a pasted notice has several.
+SENTENCE_END = re.compile(r"[.!?。](?=\s|$)")
 MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)\s*$")
 SAME_TIME = re.compile(r"그\s*시간|그때|같은\s*시간|same\s+time", re.IGNORECASE)
 RENAME = re.compile(
@@ -88,6 +90,13 @@ RENAME = re.compile(
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
     # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"
     r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:으로|로)\s*(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)"
+)
+# The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
+# '포폴 점검'으로 해줘", "title it Mock interview".
+NAMED_AS = re.compile(
+    r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
+    r"(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
+    r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
 # The same move in English ("push that one back an hour", "move it 30 minutes earlier"),
@@ -222,10 +231,18 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return text
 
 
+# A when before the title, said by what else happens then: "거기 코테 날짜에 …", "면접
+# 날에 …", "점심시간에 …", "회의 때 …".
+WHEN_ADJUNCT = re.compile(r"^(?:\S+\s+){0,3}?\S*(?:날짜|날|시간|때|즈음|쯤)(?:에는|에|엔)?\s+")
+
+
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", segment)
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
     segment = re.sub(r"^[^\w\s]+\s*", "", segment)  # "↑ 이거 …", "→ …": a pointing sign
+    adjunct = WHEN_ADJUNCT.match(segment)
+    if adjunct and _names_an_event(segment[adjunct.end() :]):
+        segment = segment[adjunct.end() :]
     segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
     segment = DAY_TAIL.sub("", ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment)))
     return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
@@ -273,9 +290,11 @@ _HEARSAY = {"래", "래요", "라던데", "라는데", "라네", "랍니다", "�
 
 def _without_predicates(title: str) -> str:
     """The title without the predicates Kiwi reads around it: a word ending like a clause
-    ("있대ㅋㅋ", "잡혔어", "나온대", "맞춰서") ends what came before, so the title starts after
-    the last one; a last word that is a noun with a copula keeps its noun ("마감이야" ->
-    "마감"). A noun made of a verb ("면접 준비하기") is no clause and stays."""
+    ("있대ㅋㅋ", "잡혔어", "나온대", "맞춰서") ends what came before, so the title is the
+    stretch after the last one, unless that names no event and a stretch before it does
+    ("토스 1차면접 잡혔다 ㅎㅎ" -> "토스 1차면접"); a word that is a noun with a copula keeps
+    its noun ("마감이야" -> "마감"). A noun made of a verb ("면접 준비하기") is no clause and
+    stays."""
     words = [(m.start(), m.end()) for m in re.finditer(r"\S+", title)]
     if not words:
         return title
@@ -294,20 +313,34 @@ def _without_predicates(title: str) -> str:
             t.tag.startswith("V") and t.len > 0 for t in inner
         )
 
-    start = max((i + 1 for i, w in enumerate(words[:-1]) if clause_end(w)), default=0)
-    kept = words[start:]
-    last = kept[-1]
-    if clause_end(last):
-        inner = inside(last)
-        at = next((i for i, t in enumerate(inner) if t.tag == "VCP"), None)
+    def noun_part(span: tuple[int, int]) -> list[tuple[int, int]]:
         # a noun and its written copula ("마감이야"): the noun stays; a verb goes
-        nouns = (
-            at is not None and at > 0 and all(t.tag.startswith(("N", "XSN")) for t in inner[:at])
-        )
-        kept = kept[:-1] + ([(last[0], inner[at].start)] if nouns and at is not None else [])
-    if not kept:
+        inner = inside(span)
+        at = next((i for i, t in enumerate(inner) if t.tag == "VCP"), None)
+        if at is not None and at > 0 and all(t.tag.startswith(("N", "XSN")) for t in inner[:at]):
+            return [(span[0], inner[at].start)]
+        return []
+
+    # the stretches between predicates, each with the noun of a copula that ends it
+    pieces: list[list[tuple[int, int]]] = [[]]
+    for n, word in enumerate(words):
+        if clause_end(word):
+            pieces[-1] += noun_part(word)
+            if n < len(words) - 1:
+                pieces.append([])
+        else:
+            pieces[-1].append(word)
+    pieces = [p for p in pieces if p]
+    if not pieces:
         return title
-    return title[kept[0][0] : kept[-1][1]].strip()
+    texts = [title[p[0][0] : p[-1][1]].strip() for p in pieces]
+    # the last stretch, unless it names no event and one before it does ("토스 1차면접
+    # 잡혔다 ㅎㅎ", "현대오토에버 1차 면접 보자고 하네요 ㅋㅋ")
+    if not _names_an_event(texts[-1]):
+        for text in reversed(texts[:-1]):
+            if _names_an_event(text):
+                return text
+    return texts[-1]
 
 
 def _without_particle(title: str) -> str:
@@ -344,6 +377,9 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     mail its head ("[쿠팡] 1차 면접 안내" -> "쿠팡 1차 면접"); otherwise the noun phrase nearest
     the verb, without the date and time words, where it goes, trailing 일정 and fillers,
     and without small talk or a condition before it."""
+    named_as = NAMED_AS.search(clause)
+    if named_as:
+        return (named_as.group("name") or named_as.group("en")).strip()
     for quote in QUOTED.finditer(clause):
         inner = quote.group(0)[1:-1].strip()
         if not inner:
@@ -372,6 +408,16 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
             if title:
                 return title
     segments = [s for part in before.split("\n") for s in SUBCLAUSE_END.split(part)]
+    ends = list(SENTENCE_END.finditer(before))
+    own = _clean_title(before[ends[-1].end() :]) if ends else ""  # the request's own words
+    if len(ends) >= 2 and not (own and not POINTER.match(own) and _names_an_event(own)):
+        # a notice pasted before a request that names no event itself ("[메일 복붙]
+        # 안녕하세요 …, 당근마켓 채용팀입니다. 1차 인터뷰 일정은 …로 확정되었습니다. <- 이거
+        # 일정에 추가해줘"): read as one pasted after it is ("↑ 이거 토스뱅크 1차 인터뷰로
+        # 일정 넣어줘" names its own)
+        named = _pasted_event(before)
+        if named:
+            return named
     for segment in reversed(segments):
         title = _clean_title(segment)
         # a segment with no event noun ("…2시래요.. 까먹기 전에") is what was said around
@@ -667,7 +713,10 @@ def schedule_call(
             # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
             # (a title the user quoted is theirs)
             company = focus["posting"].get("company") if focus else None
-            if not QUOTED.search(clause):
+            # a title the user quoted, named ("이름은 …로") or wrote with the company
+            # ("카카오 코테 일정 만들어줘") is theirs
+            theirs = QUOTED.search(clause) or NAMED_AS.search(clause)
+            if not theirs and not (company and squash(company) in squash(title)):
                 title = f"{company} {staged['stage']}" if company else staged["stage"]
             day, time = staged["date"], staged.get("time") or time
         if anchor is not None and not _names_an_event(title):

@@ -44,6 +44,7 @@ from nodes.chat.grounded import (
     rag_answer,
 )
 from nodes.chat.router import (
+    ADD_VERB,
     MY_SCHEDULE,
     NEW_VALUE_STATED,
     SCHEDULE_VERB,
@@ -57,6 +58,7 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import (
     answers_ask_back,
+    posting_stage,
     shift_in,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
@@ -129,6 +131,8 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
         decision = RouteDecision("schedule", "pending")
     elif asks_about_posting(request.message, focus):
         decision = RouteDecision("calendar", "focus")
+    elif (added := stage_add_route(state)) is not None:
+        decision = RouteDecision(added, "focus")
     elif (inherited := follow_up_route(state)) is not None:
         decision = RouteDecision(inherited, "focus")
     elif schedule_follow_up(state):
@@ -301,6 +305,27 @@ def schedule_follow_up(state: ChatState) -> bool:
         or stated
         or relisting
     )
+
+
+# Every one of what was shown: "전부", "다", "싹 다", "all of them".
+EVERY = re.compile(r"전부|모두|모든|싹|다\s*(?:넣|추가|등록|저장)|(?i:\ball\b|\bevery)")
+
+
+def stage_add_route(state: ChatState) -> str | None:
+    """An add that points back right after the posting's stages were shown: "거기 코테
+    날짜에 카카오 코테 일정 만들어줘" is one add of the one stage it names, whose date the
+    room already has (schedule); "거기 일정 전부 내 캘린더에 넣어줘" copies every dated
+    stage of that posting (calendar). None otherwise."""
+    history = state.get("history") or []
+    message = state.get("message") or ""
+    focus = state.get("focus") or {}
+    if not history or history[-1].get("route") != "calendar" or not ADD_VERB.search(message):
+        return None
+    if not points_back(message) or not focus.get("posting"):
+        return None
+    if posting_stage(message, focus) is not None:
+        return "schedule"
+    return "calendar" if EVERY.search(message) else None
 
 
 def follow_up_route(state: ChatState) -> str | None:

@@ -483,3 +483,25 @@ async def test_the_day_of_a_step_glued_to_its_noun_is_that_step_s_day(stand_in, 
     assert [c["name"] for c in out["tool_calls"]] == ["add_schedule"]
     visit = (await titles())["본사 방문"]
     assert (visit["date"], visit["time"]) == ("2026-12-10", "10:00")
+
+
+async def test_one_stage_just_shown_is_added_under_the_users_name_and_all_of_them_copied(
+    stand_in, client
+):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 공고 일정 다 알려줘")
+    one = await chat(client, "거기 코테 날짜에 카카오 코테 연습 일정 만들어줘 시간도 공고대로")
+    # one add, from the date the room already has, under the name the user gave it
+    assert one["route"] == "schedule"
+    assert one["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "카카오 코테 연습", "date": "2026-12-20", "time": "14:00"},
+        }
+    ]
+    await chat(client, "카카오 공고 일정 다 알려줘")
+    every = await chat(client, "그거 전부 내 캘린더에 넣어줘")
+    assert every["route"] == "calendar"
+    added = [c["args"] for c in every["tool_calls"] if c["name"] == "add_schedule"]
+    assert [a["date"] for a in added] == ["2026-12-15", "2026-12-20", "2027-01-05"]
+    assert all(a["title"].startswith("카카오 ") for a in added)

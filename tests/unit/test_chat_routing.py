@@ -855,3 +855,40 @@ def test_a_step_s_date_checked_in_the_posting_is_the_recruitment_calendar():
 )
 def test_what_a_document_holds_is_asked_of_the_documents(message):
     assert keyword_route(message) == "rag"
+
+
+# --- session 27: kinds a sixth author's messages showed (chat_xa_dev7), in other words ------
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        # chatter after the event's predicate names nothing: the event is before it
+        ("모레 오후 3시 라인 2차면접 잡힘 ㅋㅋ 일정 추가해줘", "라인 2차면접"),
+        (
+            "방금 연락받았는데 12월 9일 오전 10시에 우리은행 인적성 보러 오라네요 ㅎㅎ 넣어주세요",
+            "우리은행 인적성",
+        ),
+        # a notice pasted before a request that names nothing itself
+        (
+            "안녕하세요 박민수님, 무지개랩 인사팀입니다. 2차 면접은 12월 11일(금) 오후 2시에 "
+            "진행됩니다. 장소는 본사 3층입니다. 위에 거 일정에 넣어줘",
+            "무지개랩 2차 면접",
+        ),
+        # the user's own name for it wins over the notice's
+        (
+            "[쿠팡] 김지원님, 1차 기술 인터뷰는 12월 9일 오후 4시입니다. 화상으로 진행됩니다.\n"
+            "↑ 쿠팡 면접으로 일정 넣어줘",
+            "쿠팡 면접",
+        ),
+        # a name given as it is added
+        ("내일 오후 3시 모의면접 넣어줘 이름은 스터디 모의면접으로", "스터디 모의면접"),
+        ("Add mock interview tomorrow 3pm, title it Peer mock", "Peer mock"),
+        # a when said by what else happens then is no part of the name
+        ("내일 점심시간에 치과 예약 넣어줘", "치과 예약"),
+        ("12월 3일 면접 날에 정장 챙기기 추가해줘", "정장 챙기기"),
+    ],
+)
+def test_titles_past_chatter_pasted_notices_and_given_names(message, title):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", title)
