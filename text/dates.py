@@ -298,6 +298,11 @@ _DAY_ONLY = re.compile(
     r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=(?:에|로|으로|까지|부터|은|는|자)(?![가-힣]))"
     # with a copula: "15일이었다", "15일이야", "20일이래"
     r"|(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일(?=이(?:었|야|에요|래|라|던)|였)"
+    # English: "the 11th", "on the 3rd" (a month's name before it is read as a date above)
+    # (not an order: "the 1st round", "the 2nd interview", "the 3rd one")
+    r"|(?i:\bthe\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+    r"(?!\s+(?:round|interview|stage|step|floor|place|time|one|try|attempt|year|week|month|"
+    r"quarter|half|item|slot|option|choice|person|candidate)s?\b))"
 )
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)\s*(?:말일|말|마지막\s*날)")
 # "4:30pm", "10:15 am": a meridiem after a clock written the 24-hour way
@@ -451,7 +456,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()], True
     day_only = _DAY_ONLY.search(text)
     if day_only:
-        day = int(day_only.group(1) or day_only.group(2) or day_only.group(3))
+        day = int(next(g for g in day_only.groups() if g))
         for ahead in (0, 1, 2):  # this month's when it is still ahead, else the next one's
             month = _month(now, ahead)
             if month and day <= month[1].day and month[0].replace(day=day) >= now:

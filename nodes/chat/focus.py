@@ -343,7 +343,8 @@ def refers_to(
     candidates = alive(pending.get("choices") or []) or []
     noun = POINTED_NOUN.search(text)
     if not candidates and noun and noun.group(1) not in _PLAIN_NOUNS:
-        # "그 면접": every schedule the conversation touched with that noun in its title
+        # "그 면접", "아까 면접은": every schedule the conversation touched with that noun in
+        # its title
         # (two interviews added one after the other: which one is a question)
         word = noun.group(1)
         named = [i for i in items if word in "".join(i["title"].split())]
@@ -361,7 +362,10 @@ def refers_to(
 
 
 # "그 면접", "이 스터디": the noun a demonstrative points with.
-POINTED_NOUN = re.compile(r"(?<![가-힣])(?:그|이|저)\s+([가-힣A-Za-z]{2,})")
+POINTED_NOUN = re.compile(
+    r"(?:(?<![가-힣])(?:그|이|저)|방금|아까|앞에서)\s+([가-힣A-Za-z]{2,}?)"
+    r"(?:은|는|이|가|을|를|도|에|으로|로)?(?![가-힣A-Za-z])"
+)
 _PLAIN_NOUNS = {"일정", "스케줄", "약속", "거", "것", "건", "날", "때", "시간", "공고", "회사"}
 
 

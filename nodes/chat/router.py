@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from text.dates import find_when, today_seoul, week_range
-from text.korean_text import kiwi
+from text.korean_text import content_words, kiwi
 from text.stages import STAGE_PATTERNS
 
 ROUTES = ("rag", "calendar", "schedule", "general")
@@ -155,6 +155,8 @@ GENERALLY = re.compile(
 # beside "내 캘린더랑 겹치는지".
 BY_POSTING = re.compile(
     r"공고\s*상|공고\s*기준|공고에\s*(?:나온|따르면|적힌)|공고에서\s*(?:확인|보면|봐|찾아)|"
+    # "공고에 며칠로 나와있어?", "공고엔 몇 시라고 적혀 있어?"
+    r"공고에(?:는|선|서)?\s+(?:\S+\s+){0,2}?\S*(?:나와|나온|적혀|적힌|쓰여|써\s*있)|"
     r"(?i:according\s+to\s+the\s+posting)"
 )
 # A document's part asked again ("포트폴리오의 … 설명 다시 보여줘"): the user's own document.
@@ -275,6 +277,10 @@ class RouteDecision:
     margin: float = 0.0
 
 
+# Kinds of items and words of listing: a listing that names nothing else names no posting.
+_LISTED_KINDS = {"면접", "코테", "코딩", "테스트", "일정", "스케줄", "전부", "모두", "목록", "전체"}
+
+
 def keyword_route(message: str) -> str | None:
     """Clear cases by rule; None when the rules do not settle it. Quoted text (a pasted
     mail, a quoted title) is read as content, never as the user's ask."""
@@ -288,7 +294,8 @@ def keyword_route(message: str) -> str | None:
     pasted = own != message and len(message) - len(own) >= 12
     if pasted and ABOUT_PASTED.search(own) and not (schedule_verb or docs):
         return "general"  # about the pasted text: it is in the message
-    if recruit and when and BY_POSTING.search(own) and not (schedule_verb or OWN_DOC.search(own)):
+    staged = recruit or any(pattern.search(own) for _, pattern in STAGE_PATTERNS)
+    if staged and when and BY_POSTING.search(own) and not (schedule_verb or OWN_DOC.search(own)):
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
     if GENERALLY.search(own) and not (docs or mine or schedule_verb or "공고" in own):
         return "general"  # a question about hiring in general
@@ -323,6 +330,15 @@ def keyword_route(message: str) -> str | None:
         # "네이버 공고는 경력 몇 년 이상 뽑아?", "공고에 재택근무 가능하다고 돼 있어?": what the
         # posting says, not its dates: its text answers
         return "rag"
+    if (
+        LIST_VERB.search(own)
+        and not when
+        and "공고" not in own
+        and not set(content_words(own)) - _LISTED_KINDS
+    ):
+        # "면접 일정만 다 보여줘": a listing of the user's own items of a kind; a posting's
+        # stages are asked of a company ("네이버 면접 일정 알려줘") or of its posting
+        return "schedule"
     if (
         recruit
         and (when or "공고" in own or ASK.search(own))
@@ -374,6 +390,14 @@ NEW_VALUE_LAST = re.compile(
     r"\s*(?:으로|로|걸로|으로요|로요|로\s*(?:해\s*줘|해\s*주세요|해|할게|하자))\s*[.!~]*$"
 )
 
+# A value said to be wrong ("날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었어 3시 반이야"), or
+# another one asked for instead of it ("그날 말고 그 다음날로 해줘"): a change of an item.
+WRONG_VALUE = re.compile(
+    r"틀렸|틀려|틀림|잘못\s*(?:넣|적|썼|됐|되었|입력|등록|했|알려)|오타|(?i:\bwrong\b|\btypo\b)"
+)
+INSTEAD_VALUE = re.compile(
+    r"(?:아니고|아니라|말고)\s+(?:그\s*)?\S*(?:날|일|요일|주|시|분|반)\s*(?:으로|로)(?:\s|$)"
+)
 
 # Taking back the last operation: a change back to what it replaced, a deleted item back.
 UNDO = re.compile(
@@ -414,6 +438,9 @@ def operation_kind(clause: str) -> str | None:
     """Which schedule tool one clause asks for: delete, update, add, get; None when the
     clause asks for no operation (small talk, an advice question)."""
     own = unquoted(clause)
+    if WRONG_VALUE.search(own) and has_when(own) and not DELETE_VERB.search(own):
+        # "날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었네 오후 3시 반": the value, changed
+        return "update_schedule"
     # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
     # is part of the title); verbs describing an item ("등록해둔") ask for nothing.
     asked = [m for m in SCHEDULE_VERB.finditer(own) if not MODIFIER_END.match(own, m.end())]
@@ -442,6 +469,8 @@ def operation_kind(clause: str) -> str | None:
         return by_lemma
     if UNDO.search(own):
         return "update_schedule"  # "원래대로 해줘": the change or the delete taken back
+    if INSTEAD_VALUE.search(own):
+        return "update_schedule"
     if SHIFT.search(own) or NEW_VALUE_LAST.search(own) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb

@@ -84,7 +84,12 @@ PASTED_AFTER = re.compile(r"^\S*?\s*[:：→]|^\S*?\s*\n")
 # The end of a written sentence: a pasted notice has several.
 SENTENCE_END = re.compile(r"[.!?。](?=\s|$)")
 MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)\s*$")
-SAME_TIME = re.compile(r"그\s*시간|그때|같은\s*시간|same\s+time", re.IGNORECASE)
+SAME_TIME = re.compile(
+    r"그\s*시간|그때|같은\s*시간|same\s+time|"
+    # the time the posting gives the day in focus: "시간도 공고대로", "공고랑 똑같이"
+    r"공고\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)",
+    re.IGNORECASE,
+)
 RENAME = re.compile(
     r"(?:제목|이름)(?:을|를|은|는)?\s*['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
@@ -812,8 +817,15 @@ def schedule_call(
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
-        if SAME_TIME.search(clause) and anchor[1]:
-            changes["time"] = anchor[1]
+    if (
+        anchor is not None
+        and anchor[1]
+        and changes.get("date") == anchor[0]
+        and "time" not in changes
+        and SAME_TIME.search(clause)
+    ):
+        # "그 날짜로 바꿔줘 시간도 공고대로": the time of the day in focus comes with it
+        changes["time"] = anchor[1]
     same = {k for k, v in changes.items() if k in ("date", "time") and target.get(k) == v}
     if same and len(changes) > len(same):
         # "화요일 7시 일정 이름 CS 스터디로 바꿔줘": the day and hour that named the item are
@@ -850,6 +862,12 @@ def fills_in(clause: str, now: date) -> bool:
     return any(m.new for m in found) and not _names_an_event(
         title_of(clause, [m.span for m in found])
     )
+
+
+def names_event(clause: str, now: date) -> bool:
+    """Whether a clause names an event of its own (its title, without the date and time
+    words, is more than words of when and connectives: "그리고 메모에 … 넣어줘" names none)."""
+    return _names_an_event(title_of(clause, [m.span for m in mentions(clause, now)]))
 
 
 def _only_new_values(clause: str, now: date) -> bool:

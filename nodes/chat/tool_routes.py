@@ -59,6 +59,7 @@ from nodes.chat.schedule_requests import (
     _only_new_values,
     _relists,
     fills_in,
+    names_event,
     pick_choice,
     schedule_call,
     shift_in,
@@ -193,6 +194,11 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         ):
             operations = [(clause, "add_schedule")]
         elif kind == "add_schedule" and single is not None and fills_in(clause, now):
+            operations, chosen = [(clause, "update_schedule")], single
+        elif (
+            kind == "add_schedule" and single is not None and memo and not names_event(clause, now)
+        ):
+            # "그리고 메모에 '3장까지 풀어오기' 넣어줘": a memo put into the item just touched
             operations, chosen = [(clause, "update_schedule")], single
         elif kind == "get_schedule":
             if await asyncio.to_thread(_adds_again, clause, focus, now):

@@ -505,3 +505,29 @@ async def test_one_stage_just_shown_is_added_under_the_users_name_and_all_of_the
     added = [c["args"] for c in every["tool_calls"] if c["name"] == "add_schedule"]
     assert [a["date"] for a in added] == ["2026-12-15", "2026-12-20", "2027-01-05"]
     assert all(a["title"].startswith("카카오 ") for a in added)
+
+
+async def test_a_noun_after_a_pointer_picks_the_item_and_a_bare_memo_goes_to_the_last(
+    stand_in, client
+):
+    await chat(client, "다음주 목요일 오후 4시 현대카드 면접 추가")
+    await chat(client, "그날 오전 11시에 구두 수선도")
+    moved = await chat(client, "아까 면접은 30분 당겨줘")
+    assert moved["tool_calls"][0]["name"] == "update_schedule"
+    assert moved["tool_calls"][0]["args"]["time"] == "15:30"
+    assert (await titles())["현대카드 면접"]["time"] == "15:30"
+    noted = await chat(client, "그리고 메모에 '포트폴리오 출력' 넣어줘")
+    assert noted["tool_calls"][0]["name"] == "update_schedule"
+    assert (await titles())["현대카드 면접"].get("memo") == "포트폴리오 출력"
+
+
+async def test_the_posting_time_of_the_day_in_focus_moves_an_item_with_it(stand_in, client):
+    await seed()
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 공고 코딩테스트 언제야?")
+    moved = await chat(client, "내 네이버 1차 면접도 그 날짜로 바꿔줘 시간도 공고대로")
+    assert moved["tool_calls"][0]["name"] == "update_schedule"
+    assert {k: moved["tool_calls"][0]["args"].get(k) for k in ("date", "time")} == {
+        "date": "2026-12-20",
+        "time": "14:00",
+    }

@@ -892,3 +892,40 @@ def test_what_a_document_holds_is_asked_of_the_documents(message):
 def test_titles_past_chatter_pasted_notices_and_given_names(message, title):
     name, args, _ = call(message, "add_schedule")
     assert (name, args["title"]) == ("add_schedule", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        # a value said to be wrong, or another one asked for instead of it: a change
+        ("아 날짜 틀렸다 9일 아니고 8일", "update_schedule"),
+        ("시간 잘못 넣었네 오후 3시 반", "update_schedule"),
+        ("그날 말고 그 다음날로 해줘", "update_schedule"),
+        ("oops wrong date, it's the 10th", "update_schedule"),
+        # a correction word with no value is no change by itself
+        ("아 틀렸다", None),
+    ],
+)
+def test_a_wrong_value_corrected_is_a_change(message, kind):
+    assert operation_kind(message) == kind
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # the posting's own word for where a date is written: the posting, not my schedule
+        ("카카오 1차면접은 공고에 며칠로 나와있어? 내 일정에 있는거 말고", "calendar"),
+        ("네이버 공고엔 코테 몇 시라고 적혀 있어?", "calendar"),
+        # a listing of my items of a kind, no company, no posting: my schedule
+        ("면접 일정만 다 보여줘", "schedule"),
+        ("코테 일정 전부 보여줘", "schedule"),
+        # a company's stages are its posting's
+        ("네이버 면접 일정 알려줘", "calendar"),
+    ],
+)
+def test_where_a_stage_date_is_asked_of(message, route):
+    assert keyword_route(message) == route
+
+
+def test_a_wrong_item_named_with_its_day_is_still_deleted():
+    assert operation_kind("12월 3일 면접 잘못 넣었어 삭제해줘") == "delete_schedule"

@@ -154,3 +154,12 @@ def test_a_span_of_weekdays_keeps_both_ends(now: date, first: int, length: int) 
 def test_nael_before_a_word_for_plans_is_tomorrow(now: date) -> None:
     assert date_range("낼 일정", now) == (now + timedelta(days=1), now + timedelta(days=1))
     assert find_when("지원서 낼 건데", now).date is None
+
+
+@given(DAYS, st.integers(min_value=1, max_value=28))
+def test_an_english_ordinal_day_is_its_next_occurrence(now: date, day: int) -> None:
+    suffix = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd"}.get(day, "th")
+    found = find_when(f"move it to the {day}{suffix}", now).date
+    assert found is not None and found.day == day and now <= found < now + timedelta(days=62)
+    # an order, not a day
+    assert find_when(f"the {day}{suffix} round is online", now).date is None
