@@ -159,7 +159,7 @@ def asked_words(message: str) -> list[str]:
 
 # Korean nouns that ask for a list, not what is in it, as "requirements" does in English:
 # "DB 관련 요구사항 있어?" (Kiwi: 요구 + 사항) asks for DB, not for a heading with 사항 in it.
-_ASKING_NOUNS = frozenset({"요구", "사항", "요구사항", "내용"})
+_ASKING_NOUNS = frozenset({"요구", "사항", "요구사항", "내용", "얼마"})
 
 
 # English words that ask, not what is asked about ("and what do they require?").
@@ -325,6 +325,16 @@ def answer_lines(
         head = _entry_head(before[0]) if before else None
         if head is not None:
             return [head], []
+    # the lines that answered the question this one points back to ("거기 기술스택 뭐뭐
+    # 썼다고 돼있어?" after "포폴 첫 번째 프로젝트 뭐였지"): among equals, the answer is there
+    referent: list[_Line] = []
+    if context and points_back(message):
+        referent, _ = answer_lines(context, candidates)
+        said = [f"{p.section} {p.text}" for p in candidates]
+        if referent and _HOW_ABOUT.search(message) and not any(_covered(w, said) for w in own):
+            # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
+            # have no word of the question; the line pointed at is what it asks about
+            return referent, []
     if own and earlier and points_back(message):
         # "그거 배포 주소도 적혀 있어?": "그거" is the document just talked about; the
         # answer is in it or nowhere, and only this question's own words count as found
@@ -386,8 +396,17 @@ def answer_lines(
         if skill in skills_everywhere and not any(skill in s for s in skill_of.values()):
             words.append(_compact(skill))
             skill_of[_compact(skill)] = {skill}
+    # a word for the kind, not one skill ("기술스택", "무슨 기술", "tech stack"): any skill
+    # answers it
+    kinds = {w for w in words if w in _SKILL_KINDS}
+    if kinds and not skills_everywhere:
+        skills_everywhere = taxonomy().closure(find_skills("\n".join(everything)))
     missing = [
-        w for w in words if not _covered(w, everything) and not skill_of[w] & skills_everywhere
+        w
+        for w in words
+        if not _covered(w, everything)
+        and not skill_of[w] & skills_everywhere
+        and not (w in kinds and skills_everywhere)
     ]
     wants_number = bool(_ASKS_NUMBER.search(message))
 
@@ -402,16 +421,21 @@ def answer_lines(
     def holds(word: str, line: _Line) -> bool:
         if word in _compact(line.text):
             return True
+        if word in kinds and skills_of(line.text):
+            return True
         return bool(skill_of[word] & skills_of(line.text))
 
-    def score(line: _Line) -> tuple[int, int, int, float]:
+    pointed = {(ln.part.doc_id, ln.text) for ln in referent}
+
+    def score(line: _Line) -> tuple[int, int, int, int, float]:
         own = sum(holds(w, line) for w in words)
         heading = sum(w in _compact(line.part.section) for w in words)
         # among lines naming the same words, one that says something about them beats a
         # list that only names them ("Redis 분산 락으로 중복 결제 0건 달성" over
         # "Java, Spring Boot, JPA, MySQL, Redis")
         says = 0 if _LIST_LINE.fullmatch(line.text) else 1
-        return own, heading, says, line.part.score
+        there = int((line.part.doc_id, line.text) in pointed)
+        return own, there, heading, says, line.part.score
 
     wants_address = bool(_ASKS_ADDRESS.search(message))
     count = _ASKS_COUNT.search(message)
@@ -426,12 +450,20 @@ def answer_lines(
         and (not wants_address or _ADDRESS.search(ln.text))
     ]
     ranked = sorted(usable, key=score, reverse=True)
+    if wants_number and lines:
+        # "주식 시세 대시보드 프로젝트 기간 얼마나 걸렸다고 적었지?": the line about what is
+        # asked has no number; another project's numbers are no answer
+        about = max(lines, key=score)
+        if score(about)[0] > (score(ranked[0])[0] if ranked else 0):
+            asked = own or words
+            there = _compact(f"{about.text} {about.part.section}")
+            return [], [w for w in asked if not holds(w, about) and w not in there] or asked
     if not ranked and wants_address:
         # "깃허브 링크 뭐였지?": no line holds one; the link is what is not there
         return [], [m.group(0) for m in _ASKS_ADDRESS.finditer(message)]
     if not ranked:
         return [], words
-    top_own, top_heading, _, _ = score(ranked[0])
+    top_own, _, top_heading, _, _ = score(ranked[0])
     if top_own + top_heading == 0 or len(missing) > top_own + top_heading:
         return [], missing or words
     if top_own == 0:  # the section answers: its lines, in order
@@ -449,6 +481,13 @@ def answer_lines(
 
 
 _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
+# Words for the kind of thing skills are, not one of them.
+_SKILL_KINDS = frozenset(
+    {"기술스택", "스택", "기술", "기술들", "툴", "도구", "프레임워크", "라이브러리"}
+    | {"tech", "stack", "techstack", "tools", "tool"}
+)
+# A question about how or why something just quoted is done: the quote answers it.
+_HOW_ABOUT = re.compile(r"어떻게|어케|뭐라고|왜|어떤\s*식|무슨\s*뜻|(?i:\bhow\b|\bwhy\b)")
 # "그 회사", "거기서", "그 직장": the place of work a line just quoted is from.
 _AT_ENTRY = re.compile(r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))")
 

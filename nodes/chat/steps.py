@@ -267,6 +267,10 @@ ELLIPTICAL = re.compile(r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$")
 _FILLER = re.compile(r"^\s*(?:그럼|그러면|그면|아|음|혹시|그리고)[,\s]+")
 
 
+# Asking what something is said to be ("얼마래?", "몇 명 뽑는대?", "어디래요?").
+REPORTED_QUESTION = re.compile(r"(?:래|대)(?:요)?\s*[?？]\s*$")
+
+
 def previous_question(state: ChatState) -> str:
     """The question a follow-up leans on: the room's last user message, when this one
     points back ("그거 언제 땄다고 돼 있어?") or only names a new topic ("카카오는?");
@@ -335,7 +339,10 @@ def follow_up_route(state: ChatState) -> str | None:
     or does not lean on the previous turn."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    if not previous_question(state) or SCHEDULE_VERB.search(message):
+    # "연봉은 얼마래?": a short question of what the text just talked about says (its own
+    # words are the question: it leans on the previous turn for its route only)
+    reported = bool(history and REPORTED_QUESTION.search(message) and len(message.split()) <= 4)
+    if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
         return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before

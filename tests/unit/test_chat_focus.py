@@ -531,3 +531,12 @@ async def test_the_posting_time_of_the_day_in_focus_moves_an_item_with_it(stand_
         "date": "2026-12-20",
         "time": "14:00",
     }
+
+
+async def test_a_short_reported_question_after_a_document_answer_is_about_that_document(
+    stand_in, client
+):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 공고 자격요건 뭐야")
+    asked = await chat(client, "연봉은 얼마래?")
+    assert asked["route"] == "rag" and "찾지 못했어요" in asked["answer"]

@@ -432,3 +432,42 @@ def test_the_place_of_work_pointed_at_is_the_entry_of_the_line_just_quoted():
     assert answer.startswith("바다커머스 2021.07 ~ 현재")
     # without an earlier question there is no entry to point at
     assert not rag_answer("그 회사 다닌 기간은?", [career]).startswith("바다커머스")
+
+
+# --- session 27: kinds a sixth author's questions showed (chat_xa_dev7), in other words ------
+
+WORK = Passage(
+    "pf",
+    "portfolio",
+    "프로젝트",
+    "[프로젝트]\n1. 사내 메신저 봇\n- Python, FastAPI, PostgreSQL로 공지 자동 발송, 발송 누락 0건\n"
+    "2. 사진 분류기\n- PyTorch로 상품 사진 분류, 정확도 91%\n3. 가계부 앱\n- Flutter로 지출 기록",
+    0.9,
+)
+NOTE = Passage(
+    "cv",
+    "note",
+    "성격의 장단점",
+    "[성격의 장단점]\n말을 아끼는 편이라 회의에서 먼저 의견을 메모로 정리해 공유하고 있습니다.",
+    0.9,
+)
+
+
+def test_a_follow_up_asks_the_kind_or_the_how_of_the_line_just_quoted():
+    # the kind of thing skills are, asked of the project just quoted: its line
+    stack = rag_answer("거기 기술스택 뭐 썼다고 돼 있어?", [WORK], "포폴 첫 번째 프로젝트 뭐였지")
+    assert stack.startswith("Python, FastAPI, PostgreSQL")
+    # how the weakness just quoted is handled: the line pointed at, though no word of the
+    # question is in it
+    how = rag_answer("그거 어떻게 극복한다고 했어?", [NOTE], "자소서에 단점 뭐라고 썼지?")
+    assert how.startswith("말을 아끼는 편이라")
+    # a question of presence about it is still answered honestly
+    absent = rag_answer("그거 배포 링크도 있어?", [WORK], "포폴 첫 번째 프로젝트 뭐였지")
+    assert "찾지 못했어요" in absent
+
+
+def test_a_number_asked_of_a_line_without_one_is_not_answered_with_another_lines_number():
+    answer = rag_answer("가계부 앱 프로젝트 기간 얼마나 걸렸다고 적었지?", [WORK])
+    assert "찾지 못했어요" in answer and "91%" not in answer and "0건" not in answer
+    # a line with its number answers
+    assert rag_answer("사진 분류기 정확도 몇 프로였지?", [WORK]).startswith("PyTorch로")
