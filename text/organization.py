@@ -157,6 +157,22 @@ _HIRING_WORDS = re.compile(
     r"(?i:hiring|looking\s+for)"
 )
 _SENTENCE = re.compile(r"[^.!?\n]+")
+# A Korean person's name: a common surname and one or two syllables ("김태오", "이정민").
+_SURNAMES = (
+    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민"
+    "진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은"
+    "편용예봉경사부가복태목형계피두감음빈동온호범좌팽승간상갈단견당화창"
+)
+_PERSON = re.compile(f"[{_SURNAMES}][가-힣]{{1,2}}")
+# Who forwards a posting, not who offers it: a campus career centre, a club's notice room,
+# a community board ("[한국대 취업지원센터] 채용정보 공유", "[취업동아리 공지방]").
+_FORWARDER = re.compile(
+    r"취업\s*(?:지원|진로|경력)?\s*(?:센터|팀|처|본부|과|지원실)|커리어\s*(?:센터|개발)|경력개발|"
+    r"공지방|단톡|오픈\s*채팅|동아리|커뮤니티|게시판|뉴스레터|채용\s*정보\s*공유|"
+    r"(?i:career\s+(?:center|services|office))"
+)
+# A legal form that leads the name and stays in it: "법무법인 세움", "특허법인 다온".
+_FORM_NAME = re.compile(r"((?:법무|특허|세무|노무|관세)법인[^\S\n]+[가-힣A-Za-z]{1,10})")
 # Introducing itself: "안녕하세요, 브랜딩 스튜디오 오브제입니다", "메이트랩 대표 윤도현입니다",
 # "페이플러스 채용팀입니다" (the word before a role or the hiring function is the name).
 _INTRO = re.compile(
@@ -230,7 +246,8 @@ def normalise(value: str, named: bool = False) -> str | None:
         return None  # a date, a time, an address
     if re.search(r"\d\s*(?:년|개월|명|세)|이상$|이하$", name):
         return None  # a requirement or a headcount ("경력 2년 이상", "2명")
-    if not (named and " " not in name) and any(t.tag == "EF" for t in analysed(name)):
+    one_name = " " not in name or _FORM_NAME.fullmatch(name) is not None  # "법무법인 세움"
+    if not (named and one_name) and any(t.tag == "EF" for t in analysed(name)):
         return None  # a sentence ("서류 접수는 … 마감입니다")
     if _JOB_WORD.search(name) and not _INSTITUTE.search(name):
         return None
@@ -476,6 +493,11 @@ def _hiring_places(lines: list[str]) -> list[tuple[str, str, int]]:
                     while staff and staff[-1]:
                         staff.pop()
                     name = before[len(staff) - 1] if staff else ""
+                    rest = [w for w in before[: len(staff) - 1] if w and w != "안녕하세요"]
+                    if name and _PERSON.fullmatch(name) and rest:
+                        # "스튜디오 소온 김태오 실장입니다": a person's name before the role;
+                        # the organisation is what stands before the person
+                        name = " ".join(rest[-2:])
                 elif re.match(r"\s*안녕하세요", text) or (before and before[0] == "안녕하세요"):
                     name = word  # "안녕하세요, 브랜딩 스튜디오 오브제입니다"
                 else:
@@ -501,6 +523,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     for kind, pattern in (
         ("legal", _CORP_BEFORE),
         ("legal", _CORP_AFTER),
+        ("legal", _FORM_NAME),
         ("label", _LABEL),
         ("notice", _NOTICE),
         ("bracket", _BRACKET),
@@ -533,6 +556,8 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         proposals.append(("finder", finder, head.find(finder) if finder in head else 0))
     candidates: dict[str, _Candidate] = defaultdict(lambda: _Candidate(""))
     for kind, value, at in proposals:
+        if kind not in ("legal", "label", "notice") and _FORWARDER.search(value):
+            continue  # "[한국대 취업지원센터]": who forwards the posting
         if kind == "legal":  # "㈜셀트리온은 …": the name without its particle
             value = _without_particles(value.strip(), endings=False)
         name = normalise(value, named=kind == "legal")

@@ -136,3 +136,34 @@ def test_an_assignment_handed_in_by_a_date_is_no_application_deadline():
 )
 def test_the_organisation_a_hiring_sentence_or_a_greeting_names(text, name):
     assert company(text) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # who forwards a posting is not who offers it
+        (
+            "[○○대학교 커리어센터] 채용정보 공유\n━━━━━━━━\n한길물산 해외영업 신입사원 채용\n"
+            "- 지원서 마감: 11/20(금) 18:00\n- 지원: 한길물산 채용 홈페이지",
+            "한길물산",
+        ),
+        (
+            "[개발자 취업동아리 공지방]\n채용 공유해요!\n\n㈜새솔테크 백엔드 신입 모집\n"
+            "✔ 서류 마감 D-5\n✔ 면접 12/3(목) 예정",
+            "새솔테크",
+        ),
+        # a legal form that leads the name stays in it
+        (
+            "특허법인 다온 특허사무원 채용\n\n- 업무: 출원 서류 관리\n서류 마감: 12월 4일 금요일",
+            "특허법인 다온",
+        ),
+        # a person before the role: the organisation is what stands before the person
+        (
+            "안녕하세요, 디자인랩 하루 박서진 팀장입니다.\n포트폴리오 잘 봤습니다. 면접은 "
+            "다음 주 화요일 오후 2시 어떠세요?",
+            "디자인랩 하루",
+        ),
+    ],
+)
+def test_forwarders_leading_legal_forms_and_a_person_before_the_role(text, name):
+    assert company(text) == name
