@@ -171,6 +171,9 @@ _FORWARDER = re.compile(
     r"공지방|단톡|오픈\s*채팅|동아리|커뮤니티|게시판|뉴스레터|채용\s*정보\s*공유|"
     r"(?i:career\s+(?:center|services|office))"
 )
+# Where a forwarder shows itself: the message's head, its bracket, its sender (a title or a
+# sentence naming "커뮤니티 매니저" or "뉴스레터 에디터" is a job, not a channel).
+_CHANNEL_KINDS = frozenset({"bracket", "finder", "alone", "sender", "place"})
 # A legal form that leads the name and stays in it: "법무법인 세움", "특허법인 다온".
 _FORM_NAME = re.compile(r"((?:법무|특허|세무|노무|관세)법인[^\S\n]+[가-힣A-Za-z]{1,10})")
 # Introducing itself: "안녕하세요, 브랜딩 스튜디오 오브제입니다", "메이트랩 대표 윤도현입니다",
@@ -556,7 +559,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         proposals.append(("finder", finder, head.find(finder) if finder in head else 0))
     candidates: dict[str, _Candidate] = defaultdict(lambda: _Candidate(""))
     for kind, value, at in proposals:
-        if kind not in ("legal", "label", "notice") and _FORWARDER.search(value):
+        if kind in _CHANNEL_KINDS and _FORWARDER.search(value):
             continue  # "[한국대 취업지원센터]": who forwards the posting
         if kind == "legal":  # "㈜셀트리온은 …": the name without its particle
             value = _without_particles(value.strip(), endings=False)

@@ -167,3 +167,8 @@ def test_the_organisation_a_hiring_sentence_or_a_greeting_names(text, name):
 )
 def test_forwarders_leading_legal_forms_and_a_person_before_the_role(text, name):
     assert company(text) == name
+
+
+def test_a_job_named_like_a_channel_keeps_its_company():
+    text = "리브팟 커뮤니티 매니저 채용\n\n- 커뮤니티 운영 및 이벤트 기획\n서류 마감: 12월 10일(목)"
+    assert company(text) == "리브팟"

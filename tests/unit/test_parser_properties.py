@@ -266,7 +266,10 @@ def test_find_when_returns_a_date_a_24h_time_and_spans_inside_the_text(
 
 # Words ending with a part-of-day word would legitimately change the hour ("밤 3시").
 NOT_PART_OF_DAY = WORDS.filter(lambda s: not s.endswith(("전", "후", "침", "녁", "밤", "낮")))
-NOT_HALF = WORDS.filter(lambda s: not s.startswith("반"))
+# ... and a word after it that starts with a meridiem ("1:00 PM") legitimately makes it p.m.
+NOT_HALF = WORDS.filter(
+    lambda s: not s.startswith("반") and not re.match(r"[AaPp]\.?[Mm](?![A-Za-z])", s)
+)
 
 
 @PROPS
