@@ -152,14 +152,14 @@ eval-pytest: $(VENV)/.installed-bench system-deps
 
 eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_chat
-	$(BIN)/python -m evals.run_chat --cross-author dev
-	$(BIN)/python -m evals.run_chat --cross-author test
+	for s in dev dev2 dev3 dev4 dev5 dev6 dev7 test; do $(BIN)/python -m evals.run_chat --cross-author $$s || exit 1; done
 	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_interview --cross-author dev
 	$(BIN)/python -m evals.run_interview --cross-author dev2
 	$(BIN)/python -m evals.run_interview --cross-author dev3
+	$(BIN)/python -m evals.run_interview --cross-author dev4
 	$(BIN)/python -m evals.run_interview --cross-author test
-	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_dev3 xa_test
+	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_dev3 xa_dev4 xa_dev5 xa_test
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run_documents --split dev
 	$(BIN)/python -m evals.run_documents --split test
@@ -170,6 +170,7 @@ eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_requirements --split dev2
 	$(BIN)/python -m evals.run_requirements --split dev3
 	$(BIN)/python -m evals.run_requirements --split dev4
+	$(BIN)/python -m evals.run_requirements --split dev5
 	$(BIN)/python -m evals.run_requirements --split test
 	$(BIN)/python -m evals.run_degenerate
 	$(BIN)/python -m evals.summary
