@@ -146,6 +146,10 @@ _NEWS_MARKS = (
     re.compile(r"무단\s*전재|재\s*배포\s*금지|저작권자\s*[ⓒ©(]|(?i:copyright\s*[ⓒ©])"),
     re.compile(r"(?:입력|등록|기사\s*입력)\s*[:：]?\s*20\d{2}[.\-/]\s*\d{1,2}[.\-/]\s*\d{1,2}"),
     re.compile(r"(?m)^\s*관련\s*기사\s*$"),
+    # a byline closing the article ("… 재배포 금지  |  김민재 기자") and a desk's label opening
+    # it ("[경제] …", "[단독] …")
+    re.compile(r"(?m)(?:^|[|·/]\s*)[가-힣]{2,4}\s*(?:기자|특파원)\s*$"),
+    re.compile(r"^\s*[\[【](?:경제|사회|정치|산업|국제|문화|생활|IT|단독|속보|종합)[^\]】\n]{0,6}[\]】]"),
 )
 
 

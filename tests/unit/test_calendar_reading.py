@@ -335,3 +335,17 @@ def test_a_news_article_about_hiring_is_no_posting() -> None:
 )
 def test_a_title_with_a_hiring_verb_names_its_job(text: str, company: str, job: str) -> None:
     assert job_title(text, None, company) == job
+
+
+def test_a_desk_label_and_a_closing_byline_mark_an_article() -> None:
+    from text.posting import reads_as_news
+
+    news = (
+        "[산업] 조선업계, 하반기 인력 채용 확대\n\n국내 조선사들이 다음 달부터 생산직 채용에 "
+        "나선다. 업계에 따르면 C중공업은 10월 5일까지 지원서를 받는다.\n"
+        "ⓒ 바다일보 무단전재 및 재배포 금지  |  박지훈 기자"
+    )
+    assert reads_as_news(news)
+    # a posting for a reporter names the job, not a byline and a desk
+    posting = "[한빛일보] 사진기자 경력 채용\n- 서류 마감: 10월 5일\n- 지원: 채용 홈페이지"
+    assert not reads_as_news(posting)
