@@ -254,7 +254,10 @@ def grade_band(records: list[dict[str, Any]], credits: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "--split", nargs="+", default=["dev", "dev2"], choices=["dev", "dev2", "dev3", "dev4", "dev5"]
+        "--split",
+        nargs="+",
+        default=["dev", "dev2"],
+        choices=["dev", "dev2", "dev3", "dev4", "dev5"],
     )
     parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
