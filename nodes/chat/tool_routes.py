@@ -142,7 +142,8 @@ def _result_text(name: str, args: dict[str, Any], artifact: dict[str, Any]) -> s
     if name == "delete_schedule":
         return deleted_text(artifact["schedule"])
     if "title" in args or "memo" in args:
-        return updated_text(artifact["schedule"])
+        changed = [k for k in ("title", "memo") if k in args]
+        return updated_text(artifact["schedule"], changed)
     return moved_text(artifact["schedule"])
 
 

@@ -519,6 +519,10 @@ async def test_a_noun_after_a_pointer_picks_the_item_and_a_bare_memo_goes_to_the
     noted = await chat(client, "그리고 메모에 '포트폴리오 출력' 넣어줘")
     assert noted["tool_calls"][0]["name"] == "update_schedule"
     assert (await titles())["현대카드 면접"].get("memo") == "포트폴리오 출력"
+    # the answer says what changed: the memo, then the new name
+    assert "메모" in noted["answer"] and "포트폴리오 출력" in noted["answer"]
+    renamed = await chat(client, "그거 이름을 '현대카드 최종 면접'으로 바꿔줘")
+    assert renamed["answer"].startswith("일정 이름을 '현대카드 최종 면접'으로 바꿨어요")
 
 
 async def test_the_posting_time_of_the_day_in_focus_moves_an_item_with_it(stand_in, client):
