@@ -7,9 +7,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
-SURNAMES = set(
-    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은편용예봉경사"
-)
+from text.korean_text import SURNAMES
+
 # A label's colon as OCR reads it: also a full stop, a semicolon or a comma ("Name. 서수아"),
 # and on a grainy page a question mark or a star ("Birth? 1989년", "Birth* 93.09.18").
 LABEL = r"(?:\s*[:：;.,?*]\s*|\s+)"

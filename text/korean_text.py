@@ -10,6 +10,13 @@ from functools import lru_cache
 from typing import Any
 
 CONTENT_TAGS = {"NNG", "NNP", "SL", "SH"}
+# Common Korean surnames: a name of two to four syllables starts with one (PII masking reads
+# a bare name by them, the organisation finder tells a person from a company).
+SURNAMES = frozenset(
+    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민"
+    "진지엄채원천방공현함변염여추도소석선설마길연위표명기반라왕금옥육인맹제모탁국어은"
+    "편용예봉경사"
+)
 # Nouns that carry no topic of their own.
 GENERIC = {
     "경험",

@@ -18,7 +18,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from text.korean_text import analysed
+from text.korean_text import SURNAMES, analysed
 from text.romanize import same_name
 
 HEAD_LINES = 12
@@ -158,12 +158,7 @@ _HIRING_WORDS = re.compile(
 )
 _SENTENCE = re.compile(r"[^.!?\n]+")
 # A Korean person's name: a common surname and one or two syllables ("김태오", "이정민").
-_SURNAMES = (
-    "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽성차주우구민"
-    "진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은"
-    "편용예봉경사부가복태목형계피두감음빈동온호범좌팽승간상갈단견당화창"
-)
-_PERSON = re.compile(f"[{_SURNAMES}][가-힣]{{1,2}}")
+_PERSON = re.compile(f"[{''.join(sorted(SURNAMES))}][가-힣]{{1,2}}")
 # Who forwards a posting, not who offers it: a campus career centre, a club's notice room,
 # a community board ("[한국대 취업지원센터] 채용정보 공유", "[취업동아리 공지방]").
 _FORWARDER = re.compile(
