@@ -61,17 +61,6 @@ def fit(
     return per_unit, intercept
 
 
-def predict(
-    x: np.ndarray, names: tuple[str, ...], weights: dict[str, float], b: float
-) -> list[int]:
-    """What `calibrated_score` computes, for rows of features in `names` order."""
-    out = []
-    for row in x:
-        total = b + sum(weights.get(n, 0.0) * v for n, v in zip(names, row, strict=True))
-        out.append(max(0, min(100, round(total))))
-    return out
-
-
 FloorSet = tuple[int, int, int, int]
 
 
@@ -108,8 +97,8 @@ def fit_floors(pairs: list[tuple[int, str]]) -> FloorSet:
 
 
 def _rows() -> list[dict[str, Any]]:
-    """Every graded answer of the dev splits with its rubric features."""
-    from nodes.interview.answers import RUBRIC_FEATURES, score_answer
+    """Every graded answer of the dev splits with its rubric (and so its features)."""
+    from nodes.interview.answers import score_answer
     from nodes.interview.facts import extract_facts
 
     rows = []
@@ -131,8 +120,7 @@ def _rows() -> list[dict[str, Any]]:
                 rows.append(
                     {
                         "split": split,
-                        "x": [rubric.features[n] for n in RUBRIC_FEATURES],
-                        "empty": "non_answer" in rubric.signals and rubric.score == 0,
+                        "rubric": rubric,
                         "gold_score": float(turn["score"]),
                         "gold_band": turn["band"],
                     }
@@ -140,39 +128,47 @@ def _rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _scores(rows: list[dict[str, Any]], weights: dict[str, float], b: float) -> list[int]:
-    from nodes.interview.answers import RUBRIC_FEATURES
+Fitted = tuple[dict[str, float], float, FloorSet]
 
-    x = np.array([r["x"] for r in rows])
-    fitted = predict(x, RUBRIC_FEATURES, weights, b)
-    return [0 if r["empty"] else s for r, s in zip(rows, fitted, strict=True)]
+
+def fit_rows(rows: list[dict[str, Any]]) -> Fitted:
+    """The weights, intercept and grade floors fitted on `rows`."""
+    from nodes.interview.answers import AGAINST, RUBRIC_FEATURES
+
+    weights, b = fit(
+        np.array([[r["rubric"].features[n] for n in RUBRIC_FEATURES] for r in rows]),
+        np.array([r["gold_score"] for r in rows]),
+        RUBRIC_FEATURES,
+        AGAINST,
+    )
+    floors = fit_floors(
+        list(zip(scores(rows, weights, b), [r["gold_band"] for r in rows], strict=True))
+    )
+    return weights, b, floors
+
+
+def scores(rows: list[dict[str, Any]], weights: dict[str, float], b: float) -> list[int]:
+    """What `calibrated_score` gives each row's answer under these weights."""
+    from nodes.interview.answers import model_score
+
+    return [model_score(r["rubric"], weights, b) for r in rows]
 
 
 def held_out(rows: list[dict[str, Any]]) -> None:
     """Leave-one-author-out: weights and floors fitted on the other splits, read on one."""
     from evals.metrics import cohen_kappa, icc_2_1
     from evals.run_interview import BANDS
-    from nodes.interview.answers import AGAINST, RUBRIC_FEATURES
     from nodes.interview.report import grade_for
 
     for held in sorted({r["split"] for r in rows}, key=SPLITS.index):
-        train = [r for r in rows if r["split"] != held]
         test = [r for r in rows if r["split"] == held]
-        weights, b = fit(
-            np.array([r["x"] for r in train]),
-            np.array([r["gold_score"] for r in train]),
-            RUBRIC_FEATURES,
-            AGAINST,
-        )
-        floors = fit_floors(
-            list(zip(_scores(train, weights, b), [r["gold_band"] for r in train], strict=True))
-        )
-        scores = _scores(test, weights, b)
+        weights, b, floors = fit_rows([r for r in rows if r["split"] != held])
+        scored = scores(test, weights, b)
         gold = [r["gold_band"] for r in test]
-        ours = [grade_for(s, floors) for s in scores]
+        ours = [grade_for(s, floors) for s in scored]
         exact = sum(g == o for g, o in zip(gold, ours, strict=True)) / len(test)
         kappa = cohen_kappa(gold, ours, BANDS)
-        icc = icc_2_1([[r["gold_score"], s] for r, s in zip(test, scores, strict=True)])
+        icc = icc_2_1([[r["gold_score"], s] for r, s in zip(test, scored, strict=True)])
         print(
             f"{held}: {len(test)} answers, fitted on the others: exact {exact:.3f}, "
             f"kappa {kappa:.3f}, ICC {icc:.3f}"
@@ -180,20 +176,10 @@ def held_out(rows: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    from nodes.interview.answers import AGAINST, RUBRIC_FEATURES
-
     set_services(in_process_services(get_settings()))
     rows = _rows()
     held_out(rows)
-    weights, b = fit(
-        np.array([r["x"] for r in rows]),
-        np.array([r["gold_score"] for r in rows]),
-        RUBRIC_FEATURES,
-        AGAINST,
-    )
-    floors = fit_floors(
-        list(zip(_scores(rows, weights, b), [r["gold_band"] for r in rows], strict=True))
-    )
+    weights, b, floors = fit_rows(rows)
     splits = sorted({r["split"] for r in rows}, key=SPLITS.index)
     table = {
         "fitted_on": f"interview_xa_{{{','.join(splits)}}}.jsonl ({len(rows)} answers graded "

@@ -139,17 +139,21 @@ def calibrated_floors() -> tuple[int, int, int, int] | None:
 
 def calibrated_score(rubric: Rubric) -> int:
     """The score on the scale graders use: the fitted linear model of the rubric's
-    features (evals/calibrate_rubric.py), within 0..100. An empty answer or a short "I don't
-    know" (`is_non_answer`) scores 0; without a table, the rubric's own sum."""
-    if "non_answer" in rubric.signals and rubric.score == 0:
-        return 0
+    features (evals/calibrate_rubric.py); without a table, the rubric's own sum."""
     table = _calibration()
     weights = table.get("weights")
     if not weights:
         return rubric.score
-    total = float(table["intercept"]) + sum(
-        float(w) * rubric.features.get(name, 0.0) for name, w in weights.items()
-    )
+    return model_score(rubric, weights, float(table["intercept"]))
+
+
+def model_score(rubric: Rubric, weights: dict[str, float], intercept: float) -> int:
+    """A linear model of the rubric's features, within 0..100; an empty answer or a short
+    "I don't know" (`is_non_answer`) scores 0. The calibration fits and reads its weights
+    through this same function."""
+    if "non_answer" in rubric.signals and rubric.score == 0:
+        return 0
+    total = intercept + sum(float(w) * rubric.features.get(n, 0.0) for n, w in weights.items())
     return max(0, min(100, round(total)))
 
 
@@ -165,7 +169,7 @@ def score_answer(
     The question's key terms are its anchor's words and the technologies it names."""
     text = (answer or "").strip()
     rubric = _score_parts(question, anchor, text, interview_type, facts)
-    rubric.features = answer_features(text, interview_type, rubric)
+    rubric.features = answer_features(text, rubric)
     return rubric
 
 
@@ -195,7 +199,7 @@ _SAID_TAGS = ("NN", "VV", "VA", "MAG", "SL", "SN", "XR")
 SAID_CAP = 200
 
 
-def answer_features(text: str, interview_type: str, rubric: Rubric) -> dict[str, float]:
+def answer_features(text: str, rubric: Rubric) -> dict[str, float]:
     """The measured quantities of one answer (RUBRIC_FEATURES), from the text and the
     rubric's parts."""
     chars = len(re.sub(r"\s", "", text))

@@ -768,7 +768,13 @@ def test_the_rubric_weights_keep_their_meaning_when_fitted():
     # out against it (here `star`, which tracks the noise) is left out and the rest refitted.
     import numpy as np
 
-    from evals.calibrate_rubric import fit, predict
+    from evals.calibrate_rubric import fit
+    from nodes.interview.answers import Rubric, model_score
+
+    def answer(**features: float) -> Rubric:
+        rubric = Rubric(20, 5, 0, 0)
+        rubric.features = features
+        return rubric
 
     rng = np.random.default_rng(7)
     words = rng.uniform(2, 6, 200)
@@ -780,9 +786,8 @@ def test_the_rubric_weights_keep_their_meaning_when_fitted():
     weights, b = fit(np.column_stack([words, star, hedging]), y, names, ("hedging",), l2=0.0)
     assert set(weights) == {"log_chars", "hedging"}
     assert abs(weights["log_chars"] - 10) < 0.5 and abs(weights["hedging"] + 2) < 0.2
-    assert (
-        predict(np.array([[4.0, 0.0, 0.0]]), names, weights, b)[0]
-        > predict(np.array([[4.0, 0.0, 10.0]]), names, weights, b)[0]
+    assert model_score(answer(log_chars=4.0), weights, b) > model_score(
+        answer(log_chars=4.0, hedging=10.0), weights, b
     )
 
 
