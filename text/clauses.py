@@ -24,6 +24,15 @@ FLOW = re.compile(r"→|->|=>|➡|▶|>|\||·|/| [-–—] ")
 _OPEN, _CLOSE = "([（【「『", ")]）】」』"
 
 
+# A written sentence's end and the space after it.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?。])\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """The text's sentences, cut after a full stop, a question or an exclamation mark."""
+    return [part.strip() for part in _SENTENCE_BREAK.split(text) if part.strip()]
+
+
 def lines_of(text: str) -> list[str]:
     """The text's non-blank lines, each with its whitespace runs made one space."""
     return [_SPACES.sub(" ", line).strip() for line in text.splitlines() if line.strip()]

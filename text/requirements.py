@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from prompts import escape_data
+from text.clauses import sentences
 from text.korean_text import kiwi
 from text.sections import heading_of, section_named_in
 from text.skills import taxonomy
@@ -37,8 +38,6 @@ _BULLET = re.compile(
     r"\(?[가나다라마바사아자차카타파하][.)](?=\s))\s*"
 )
 _EMOJI = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f]")
-# Prose: one requirement per sentence ("…하신 분. …있는 분이면 좋아요.").
-_SENTENCE_END = re.compile(r"(?<=[.!?。])\s+")
 _PREFERRED = re.compile(
     r"우대|플러스|가산점|선호|있으면\s*좋|있다면\s*(?:더\s*)?좋|환영|nice\s*to\s*have|\bplus\b|"
     r"preferred|bonus|a\s+plus|desirable",
@@ -128,10 +127,8 @@ def _units(body: str) -> list[tuple[str, Kind | None]]:
                 out += [(part, marked) for part in _slash_list(" ".join(texts))]
             continue
         line = _BULLET.sub("", line).strip()
-        if len(line) > 90:
-            parts = [p.strip() for p in _SENTENCE_END.split(line) if p and p.strip()]
-        else:
-            parts = [line]
+        # prose: one requirement per sentence ("…하신 분. …있는 분이면 좋아요.")
+        parts = sentences(line) if len(line) > 90 else [line]
         out += [(p, None) for part in parts for p in _slash_list(part)]
     return out
 

@@ -643,8 +643,8 @@ def moved_text(item: dict[str, Any]) -> str:
 def updated_text(item: dict[str, Any], changed: Iterable[str] = ()) -> str:
     """What a change of an item's name or memo did, naming what changed."""
     changed = set(changed)
-    if changed == {"memo"}:
-        return f"'{item['title']}' 일정에 메모를 남겼어요: {item.get('memo') or ''}".rstrip(": ")
+    if changed == {"memo"} and item.get("memo"):
+        return f"'{item['title']}' 일정에 메모를 남겼어요: {item['memo']}"
     if "title" in changed:
         name = f"'{item['title']}'"
         return f"일정 이름을 {name}{particle_for(item['title'], '로')} 바꿨어요 ({_at(item)})."

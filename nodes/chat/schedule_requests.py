@@ -859,15 +859,15 @@ def fills_in(clause: str, now: date) -> bool:
     if not points_back(clause) or DAY_POINTER.search(clause):
         return False
     found = mentions(clause, now)
-    return any(m.new for m in found) and not _names_an_event(
-        title_of(clause, [m.span for m in found])
-    )
+    return any(m.new for m in found) and not names_event(clause, now, found)
 
 
-def names_event(clause: str, now: date) -> bool:
+def names_event(clause: str, now: date, found: list[Mention] | None = None) -> bool:
     """Whether a clause names an event of its own (its title, without the date and time
-    words, is more than words of when and connectives: "그리고 메모에 … 넣어줘" names none)."""
-    return _names_an_event(title_of(clause, [m.span for m in mentions(clause, now)]))
+    words `found` in it, is more than words of when and connectives: "그리고 메모에 …
+    넣어줘" names none)."""
+    spans = [m.span for m in (mentions(clause, now) if found is None else found)]
+    return _names_an_event(title_of(clause, spans))
 
 
 def _only_new_values(clause: str, now: date) -> bool:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from nodes.interview.measures import measured_results
+from text.clauses import sentences
 from text.korean_text import content_words, squash
 from text.skills import taxonomy
 
@@ -81,7 +82,6 @@ _POINTER = re.compile(r"^(?:(?:아|음|어)\s?)?(?:그\s?부분|그건|그거|�
 # A sentence that asks the interviewer something: the speech acts of asking, not a
 # question mark (a guess or a self-check ends in one: "덮어쓰지 않을까요?").
 _ASKS = re.compile(r"궁금|여쭤|여쭙")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 OPENING_CHARS = 16
 # How far into the answer (after its opening) a turn away can be.
 TURN_CHARS = 50
@@ -117,14 +117,9 @@ def read_stance(question: str, answer: str) -> Stance:
         if len(squash(remains)) < THIN_CHARS and not _DIGIT.search(remains):
             return Stance("cannot", topic)
     asked_words = (*topic, *content_words(question))
-    sentences = [x for x in _SENTENCE.split(text) if x.strip()]
-    asking = [x for x in sentences if _ASKS.search(x)]
-    if (
-        asked_words
-        and sentences
-        and _ASKS.search(sentences[0])
-        and 2 * len(asking) >= len(sentences)
-    ):
+    said = sentences(text)
+    asking = [x for x in said if _ASKS.search(x)]
+    if asked_words and said and _ASKS.search(said[0]) and 2 * len(asking) >= len(said):
         return Stance("evades", topic or asked_words[:1])
     turn = _TURN.search(rest)
     if turn and turn.start() > TURN_CHARS:
