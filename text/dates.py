@@ -135,8 +135,10 @@ def _month_of(name: str) -> int:
 
 
 def _english_month(m: re.Match[str], group: int) -> bool:
-    """A month name written as one (capitalised: "May 15", not "may 15" in a sentence)."""
-    return m.group(group)[0].isupper()
+    """A month name written as one: capitalised, or lower-case as people type in chat ("what
+    do i have on dec 10?"), except "may", which is also the modal ("you may 15…")."""
+    name = m.group(group)
+    return name[0].isupper() or name.lower() != "may"
 
 
 def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:

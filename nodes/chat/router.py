@@ -33,7 +33,8 @@ MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
-    r"(?i:\b(?:move|reschedule|postpone|push)\b|\bmake\s+it\b|\bchange\s+it\b)"
+    # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
+    r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b)"
 )
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
@@ -84,7 +85,7 @@ VERB_ONLY = re.compile(
 MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
     r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
-    r"|메모(?:도|는)?\s*(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
+    r"|메모(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
@@ -264,8 +265,9 @@ def memo_of(message: str) -> tuple[str | None, str]:
     if m is None:
         return None, message
     memo = next(g for g in m.groups() if g)
-    verb = ADD_VERB.search(m.group(0))  # "메모 추가: …": the request's verb stays
-    kept = f" {verb.group(0)}해줘 " if verb else " "
+    # "메모 추가: …", "메모 좀 달아줘: …": the request's verb stays
+    verb = ADD_VERB.search(m.group(0)) or re.search(r"달아", m.group(0))
+    kept = " 추가해줘 " if verb else " "
     memo = memo.strip().strip("'\"‘’“”").strip()  # "메모: 'DP 3문제'": the words inside
     return memo, message[: m.start()] + kept + message[m.end() :]
 
@@ -385,8 +387,10 @@ _LEMMA_KINDS = {
     "add_schedule": {"넣", "추가", "등록", "잡", "적", "남기", "저장"},
 }  # fmt: skip
 # A new value the clause ends on, with no verb after it ("… 13시 30분으로", "… 8시 걸로").
+# A day counted from the item ("그 다음날로 해줘", "전날로") is such a value too.
 NEW_VALUE_LAST = re.compile(
-    r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일)"
+    r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일|"
+    r"(?:그\s*)?(?:다음\s*날|전\s*날|이튿날))"
     r"\s*(?:으로|로|걸로|으로요|로요|로\s*(?:해\s*줘|해\s*주세요|해|할게|하자))\s*[.!~]*$"
 )
 
@@ -430,6 +434,11 @@ def _lemma_kind(clause: str) -> str | None:
         if after is not None and after.tag == "ETM":
             continue
         kind = next((k for k, lemmas in _LEMMA_KINDS.items() if t.form in lemmas), None)
+        told = i + 2 < len(tokens) and tokens[i + 1].form == "었" and tokens[i + 2].tag == "EF"
+        if t.form == "잡히" and told and "?" not in clause:
+            # "넥슨 인턴 면접 잡혔어 12월 17일 오후 2시": an event just set, told to be kept
+            # ("잡혀 있어?" asks what is there)
+            kind = "add_schedule"
         found = kind or found
     return found
 
@@ -578,6 +587,11 @@ def _dated_parts(clause: str) -> list[str]:
                 start, end = later.date_span
                 return [f"{left} {right[:start]}{right[end:]}".strip(), *_dated_parts(right)]
             return [left, *_dated_parts(right)]
+        if first.date and first.time and later.time and later.time_span[0] == 0 and first.date_span:
+            # "낼 오전 10시 A 확인이랑 오후 2시 B 커피챗 둘 다 넣어줘": the second event opens
+            # with its own hour on the first one's day
+            day = left[slice(*first.date_span)]
+            return [left, *_dated_parts(f"{day} {right}")]
     return [clause]
 
 

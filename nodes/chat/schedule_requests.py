@@ -50,7 +50,7 @@ TITLE_FILLER = re.compile(
     r"(?:에서|에다가?|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|please|pls)"
+    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
     r"(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)",
     re.IGNORECASE,
@@ -87,11 +87,15 @@ MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)
 SAME_TIME = re.compile(
     r"그\s*시간|그때|같은\s*시간|same\s+time|"
     # the time the posting gives the day in focus: "시간도 공고대로", "공고랑 똑같이"
-    r"공고\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)",
+    # "공고에 나온 대로"
+    r"공고(?:에\s*(?:나온|나와\s*있는|적힌|적혀\s*있는|있는)\s*)?"
+    r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)",
     re.IGNORECASE,
 )
 RENAME = re.compile(
-    r"(?:제목|이름)(?:을|를|은|는)?\s*['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
+    # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it)
+    r"(?:제목|이름)(?:을|를|은|는|도)?\s*(?:(?:그냥|좀|그럼|차라리)\s+)*"
+    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
     # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"
     r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:으로|로)\s*(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)"
@@ -750,6 +754,10 @@ def schedule_call(
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
     target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
+    by_day = pointer is not None and len(fits) > 1 and bool(days) and chosen is None
+    if by_day and not named and not _title_words(_blank(target_text, [pointer.span()])):
+        # "그날 거 1시간 늦춰줘" when that day holds two items: which one, not the last touched
+        return _ask_back(kind, clause, fits)
     if chosen is None and not named and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
         resolved = refers_to(

@@ -81,6 +81,9 @@ def test_numeric_and_korean_dates(text, expected):
         ("Wednesday 10 June", ["2026-06-10"]),
         ("Sept. 3", ["2026-09-03"]),
         ("the week of May 18", ["2026-05-18"]),  # a week named by its day is that day
+        ("what do i have on dec 10?", ["2026-12-10"]),  # lower case, as typed in chat
+        ("moved to oct 2nd", ["2026-10-02"]),
+        ("you may 15 minutes early", []),  # "may" in lower case is the modal
     ],
 )
 def test_english_month_names(text, expected):

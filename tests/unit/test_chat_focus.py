@@ -442,6 +442,25 @@ ROOM_CASES = [
         "코딩 스터디",
         {"date": "2026-12-02", "time": "20:00"},
     ),
+    # session 28 (chat_xa_dev8's kinds, in other words)
+    (
+        ["12월 9일 라인 과제 마감 넣어줘", "아 잘못 봤다 그 다음날로 해줘"],
+        "라인 과제 마감",
+        {"date": "2026-12-10"},
+    ),
+    (["네이버 인턴 면접 잡혔다 12월 16일 오전 11시"], "네이버 인턴 면접", {"date": "2026-12-16"}),
+    (["카카오 면접에 메모 좀 달아줘: 신분증 챙기기"], "카카오 면접", {"memo": "신분증 챙기기"}),
+    (["the naver interview was pushed to dec 7"], "네이버 1차 면접", {"date": "2026-12-07"}),
+    (
+        ["12월 5일 오후 3시 토스 스터디 추가해줘", "이름도 그냥 '알고리즘 스터디'로 바꿔줘"],
+        "알고리즘 스터디",
+        {"date": "2026-12-05", "time": "15:00"},
+    ),
+    (
+        ["모레 오전 9시 우리은행 서류 제출이랑 오후 4시 당근 커피챗 둘 다 넣어줘"],
+        "당근 커피챗",
+        {"date": "2026-12-01", "time": "16:00"},
+    ),
 ]
 
 
@@ -544,3 +563,25 @@ async def test_a_short_reported_question_after_a_document_answer_is_about_that_d
     await chat(client, "카카오 공고 자격요건 뭐야")
     asked = await chat(client, "연봉은 얼마래?")
     assert asked["route"] == "rag" and "찾지 못했어요" in asked["answer"]
+
+
+async def test_a_day_pointer_on_a_day_with_two_items_asks_which(stand_in, client):
+    await seed()
+    await chat(client, "12/4 일정 보여줘")
+    await chat(client, "그날 저녁 7시에 스터디 모임 추가")
+    asked = await chat(client, "그날 거 30분 당겨줘")
+    assert asked["tool_calls"] == [] and "어느 일정" in asked["answer"]
+    assert "네이버 1차 면접" in asked["answer"] and "스터디 모임" in asked["answer"]
+    assert (await titles())["스터디 모임"]["time"] == "19:00"  # nothing was guessed
+
+
+async def test_the_time_as_the_posting_gives_it_in_other_words(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 코테 언제야?")
+    out = await chat(client, "그날 '코테 실전'으로 내 일정에 등록해줘, 시간도 공고에 적힌 대로")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "코테 실전", "date": "2026-12-20", "time": "14:00"},
+        }
+    ]
