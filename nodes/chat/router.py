@@ -587,7 +587,8 @@ def _dated_parts(clause: str) -> list[str]:
                 start, end = later.date_span
                 return [f"{left} {right[:start]}{right[end:]}".strip(), *_dated_parts(right)]
             return [left, *_dated_parts(right)]
-        if first.date and first.time and later.time and later.time_span[0] == 0 and first.date_span:
+        opens_with_hour = later.time_span is not None and later.time_span[0] == 0
+        if first.date and first.time and later.time and opens_with_hour and first.date_span:
             # "낼 오전 10시 A 확인이랑 오후 2시 B 커피챗 둘 다 넣어줘": the second event opens
             # with its own hour on the first one's day
             day = left[slice(*first.date_span)]

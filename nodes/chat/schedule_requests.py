@@ -755,7 +755,7 @@ def schedule_call(
     target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
     by_day = pointer is not None and len(fits) > 1 and bool(days) and chosen is None
-    if by_day and not named and not _title_words(_blank(target_text, [pointer.span()])):
+    if by_day and pointer and not named and not _title_words(_blank(target_text, [pointer.span()])):
         # "그날 거 1시간 늦춰줘" when that day holds two items: which one, not the last touched
         return _ask_back(kind, clause, fits)
     if chosen is None and not named and points_back(clause):
