@@ -58,6 +58,10 @@ DATASETS = {
     # (calendar_xa_dev5_brief.md); its first read, before any use, is
     # evals/results/calendar-xa-dev5-first-read.md
     "xa_dev5": HERE / "datasets" / "calendar_xa_dev5.jsonl",
+    # session 28: 50 inputs by a sixth helper from the same brief with other counts
+    # (calendar_xa_dev6_brief.md); its first read, before any use, is
+    # evals/results/calendar-xa-dev6-first-read.md
+    "xa_dev6": HERE / "datasets" / "calendar_xa_dev6.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",

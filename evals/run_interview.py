@@ -298,7 +298,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=REPEATS, help="report repeats")
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "dev3", "dev4", "test"),
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "test"),
         help="graded answers only",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix (cross-author)")

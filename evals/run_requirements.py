@@ -57,6 +57,9 @@ SPLITS = {
     # A fifth author (session 27, analysis_req_dev5_brief.md; first read before any use:
     # evals/results/analysis-req-dev5-first-read.md).
     "dev5": HERE / "datasets" / "analysis_req_dev5.jsonl",
+    # A sixth author (session 28, analysis_req_dev6_brief.md; first read before any use:
+    # evals/results/analysis-req-dev6-first-read.md).
+    "dev6": HERE / "datasets" / "analysis_req_dev6.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
 }
 TARGETS = {"grade_band": 0.85, "status_accuracy": 0.85, "text_faults": 0}
