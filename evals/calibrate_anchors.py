@@ -3,7 +3,7 @@
     python -m evals.calibrate_anchors     -> prints ANCHOR_WEIGHTS for nodes/interview/answers.py
 
 Every noun phrase `anchor_features` finds in an answer of the development splits
-(`evals/datasets/interview_xa_{dev,dev2,dev3,dev4}.jsonl`, answers the grader gave anchors) is
+(`evals/datasets/interview_xa_{dev,...,dev5}.jsonl`, answers the grader gave anchors) is
 labelled by whether it is one of the grader's anchors (one contains the other, as
 `evals.run_interview` counts a valid anchor); the weights are a logistic regression with a
 little L2 (Newton's method; its intercept is dropped: only the order within an answer
@@ -24,7 +24,7 @@ from nodes.interview.answers import ANCHOR_FEATURES, ANCHOR_WEIGHTS, anchor_feat
 from text.korean_text import squash
 
 HERE = Path(__file__).parent
-SPLITS = ("dev", "dev2", "dev3", "dev4")
+SPLITS = ("dev", "dev2", "dev3", "dev4", "dev5")
 # The weights of the hand-set scoring this fit replaced (session 25), for comparison.
 HAND_WEIGHTS = (1.0, -2.0, -1.0, 2.0, 1.5, 1.0, 1.0, 1.5, -1.5, 1.0, 0.0, 0.0)
 L2 = 1.0

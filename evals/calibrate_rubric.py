@@ -4,7 +4,7 @@
 
 The score is a linear model of what the rubric measures in an answer
 (`nodes.interview.answers.RUBRIC_FEATURES`), fitted to the grader's 0..100 score over the
-development splits only (`evals/datasets/interview_xa_{dev,dev2,dev3,dev4}.jsonl`, four
+development splits only (`evals/datasets/interview_xa_{dev,...,dev5}.jsonl`, five
 authors): ridge regression on standardised features whose weights must agree with their
 meaning (more words, numbers, results or reasons never lower a score; hedging, turning
 away and a short answer never raise it). A feature whose weight comes out of its sign is
@@ -31,8 +31,8 @@ from core.settings import get_settings
 HERE = Path(__file__).parent
 TABLE = HERE.parent / "nodes" / "interview" / "rubric_calibration.json"
 # the development splits: the first cross-author split, its former test half, a third and
-# a fourth helper's sessions
-SPLITS = ("dev", "dev2", "dev3", "dev4")
+# a fourth and a fifth helper's sessions
+SPLITS = ("dev", "dev2", "dev3", "dev4", "dev5")
 L2 = 3.0
 
 

@@ -77,6 +77,9 @@ _DEFERRED = re.compile(
     r"(?:팀|분|분들|님)(?:이|가|께서|에서)\s?(?:주로\s?|다\s?|알아서\s?)?(?:하셨|했|해야|맡|정해|처리)|"
     r"안\s?해\s?(?:줘서|주셔서|줬|주셨|주니까)"
 )
+# A stalling opening ("좋은 질문이네요.", "음, 좋은 질문이라고 생각합니다."): time bought,
+# nothing said; where the answer really begins is after it.
+_STALL = re.compile(r"^(?:(?:네|음|아|어)[,.\s]*)*좋은\s?질문[^.!?]*[.!?]\s*")
 # An opening that points at the question instead of repeating its words.
 _POINTER = re.compile(r"^(?:(?:아|음|어)\s?)?(?:그\s?부분|그건|그거|그\s?질문|그\s?점)")
 # A sentence that asks the interviewer something: the speech acts of asking, not a
@@ -111,6 +114,7 @@ def read_stance(question: str, answer: str) -> Stance:
     # out from
     echo = bool(topic) or bool(opening and _POINTER.match(opening.group(1).strip()))
     rest = text[opening.end() :] if opening else text
+    rest = _STALL.sub("", rest)
     if _CANNOT.search(text):
         kept = [c for c in _CLAUSE.split(rest) if c.strip() and not _CANNOT.search(c)]
         remains = _FILLER.sub("", " ".join(kept))

@@ -171,6 +171,13 @@ def test_an_answer_that_answers(question, answer):
             "프로젝트로 게임을 만들고 있습니다.",
             "장애",
         ),
+        # a stalling opening bought time; the turn comes right after it (session 28)
+        (
+            "재고 실사에서 차이가 크게 나면 원인을 어떻게 찾으시겠어요?",
+            "음, 좋은 질문이라고 생각합니다. 저는 사실 어떤 절차로 찾느냐보다도 평소에 현장 "
+            "분들과 신뢰를 쌓는 게 훨씬 더 중요하다고 생각합니다. 결국 사람이 하는 일이니까요.",
+            "재고",
+        ),
         # no turn word: the answer goes on about the candidate, the question never again
         (
             "동료 교사와 갈등이 있었던 경험이 있나요?",
