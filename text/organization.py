@@ -22,6 +22,7 @@ from text.korean_text import SURNAMES, analysed
 from text.romanize import same_name
 
 HEAD_LINES = 12
+TAIL_LINES = 4
 # What a Latin-only name loses in a text mostly in Hangul that also proposes a Hangul name.
 LATIN_IN_KOREAN = 2.0
 _HANGUL = re.compile(r"[가-힣]")
@@ -39,9 +40,22 @@ _LEGAL_LATIN = re.compile(
 # Words after a name that are a part of it, not the organisation: a team, an office (the
 # hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
 _UNIT = re.compile(
-    r"^(?:\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스|"
+    # ("원무과", "총무과": a department; "치과" is a clinic, so three syllables at least)
+    r"^(?:\S{2,}과|\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스|"
     r"조선소|사업장|사업소|영업소)|담당자?|"
     r"(?i:people|team|jobs?|division|department|dept|branch|office|headquarters|hq))$"
+)
+# A branch named alone: a station's or a place's store, a branch office.
+_BRANCH_ONLY = re.compile(r"\S+역점|\S+(?:지점|지사|영업소)")
+# The company a branch belongs to: the words before it on its line ("모아마트 역삼역점",
+# "올리브데이 (OLIVEDAY) 홍대입구역점", "국민은행 여의도지점").
+_BRANCH_OF = re.compile(
+    r"(?m)^[^\S\n]*([^\s|>]+(?:[^\S\n]+\([^)\n]*\))?)[^\S\n]+(?:\S+역점|\S+(?:지점|지사|영업소))[^\S\n]*$"
+)
+# A mail signature's organisation line: the name, a bar, then the sender's unit and title
+# ("모아북스 | 편집1팀 팀장").
+_SIGNATURE = re.compile(
+    r"(?m)^[^\S\n]*([^|\n]{2,30}?)[^\S\n]*\|[^\S\n]*\S*(?:팀|본부|부문|실|센터)(?:[^\S\n]|$)"
 )
 # "KAIST, Department of Chemical Engineering", "Acme Corp., Seoul Branch": a unit after a
 # comma is no part of the name.
@@ -198,6 +212,8 @@ _WEIGHTS = {
     "bracket": 1.5,
     "title": 2.0,
     "alone": 2.0,
+    "branch": 2.0,
+    "signature": 2.0,
     "english": 2.0,
     "proper": 1.5,
     "coined": 1.5,
@@ -515,7 +531,10 @@ def rank(text: str, finder: str | None = None) -> str | None:
 def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, frozenset[str]]]:
     """Every candidate with its score and the kinds of evidence behind it, best first."""
     clean = undecorated(text)
-    lines = [ln for ln in clean.splitlines() if ln.strip()][:HEAD_LINES]
+    every = [ln for ln in clean.splitlines() if ln.strip()]
+    # the head, and the last lines where a mail signs and a page has its footer ("피플팀 |
+    # 주식회사 오르빗랩스", "© 주식회사 로그프레임")
+    lines = every[:HEAD_LINES] + every[max(HEAD_LINES, len(every) - TAIL_LINES) :]
     head = "\n".join(lines)
     proposals: list[tuple[str, str, int]] = []
     for kind, pattern in (
@@ -530,6 +549,8 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         ("sender", _HR_UNIT),
         ("english", _AT),
         ("self", _SELF),
+        ("branch", _BRANCH_OF),
+        ("signature", _SIGNATURE),
     ):
         for m in pattern.finditer(head):
             value = next((g for g in m.groups() if g), None)
@@ -567,6 +588,10 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             kind == "title" and _descriptor(name)
         ):
             continue  # "[경제]", "주요 대기업 …": a common word, not a name
+        if kind in ("proper", "coined") and "·" in name:
+            continue  # "교정·교열", "오픈·마감조": nouns listed with a middle dot
+        if _BRANCH_ONLY.fullmatch(name):
+            continue  # "홍대입구역점", "부산지점": a branch of the company, not its name
         if ORG_END.fullmatch(name):
             continue  # "파트너스", "스튜디오" alone: an organisation's ending, not its name
         if kind == "suffix" and _industry_words(name):

@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from text.header import find_header
-from text.organization import rank
+from text.organization import normalise, rank, ranked
 from text.stages import find_stages
 
 
@@ -48,6 +48,25 @@ def company(text: str) -> str | None:
         (
             "한국해양기술연구원 2026년도 연구직 채용공고\n1. 모집분야 : 해양 무선통신",
             "한국해양기술연구원",
+        ),
+        # session 28: a clinic's department, a store's branch, a mail's signature line
+        (
+            "[해솔이비인후과의원 원무과] 접수 직원 구인 안내\n\n안녕하세요 해솔이비인후과의원 "
+            "원무과입니다.\n- 업무: 접수·수납\n- 면접: 3월 23일 오전 10시, 원무과 사무실",
+            "해솔이비인후과의원",
+        ),
+        ("[우리동네치과] 치위생사 모집\n- 근무 : 주 5일", "우리동네치과"),
+        (
+            "알바몬 | 채용정보 > 매장관리·판매\n모아마트 (MOAMART) 역삼역점\n매장 스태프 모집 "
+            "(주 5일 / 평일·주말조)\n[우대] 영어·일본어 가능자\n[전형] 서류 → 면접",
+            "모아마트",
+        ),
+        (
+            "제목: [과제 안내] 편집자 지원 건\n\n안녕하세요.\n다음 단계인 과제 전형을 "
+            "안내드립니다.\n[과제 내용]\n- 원고의 윤문·교열 및 기획안 작성\n"
+            "- 마감: 12월 21일 오전 9시\n\n김하늘 드림\n바른책방 | 기획2팀 팀장\n"
+            "서울시 마포구 00로 12",
+            "바른책방",
         ),
     ],
 )
@@ -172,3 +191,25 @@ def test_forwarders_leading_legal_forms_and_a_person_before_the_role(text, name)
 def test_a_job_named_like_a_channel_keeps_its_company():
     text = "리브팟 커뮤니티 매니저 채용\n\n- 커뮤니티 운영 및 이벤트 기획\n서류 마감: 12월 10일(목)"
     assert company(text) == "리브팟"
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("서울밝은안과의원 원무과", "서울밝은안과의원"),  # a department after the name
+        ("한빛병원 총무과", "한빛병원"),
+        ("서울 밝은 치과", "서울 밝은 치과"),  # a clinic's kind, two syllables: the name's own
+    ],
+)
+def test_a_department_after_the_name_is_no_part_of_it(value, name):
+    assert normalise(value) == name
+
+
+def test_a_branch_alone_and_nouns_listed_with_a_middle_dot_are_no_candidates():
+    text = (
+        "알바몬 | 채용정보 > 매장관리·판매\n올리브숲 (OLIVESOOP) 신촌역점\n매장 스태프 모집 "
+        "(주 5일 / 오픈·마감조)\n[우대] 중국어·일본어 가능자\n[전형] 서류 → 면접"
+    )
+    names = [name for name, _, _ in ranked(text)]
+    assert names[0] == "올리브숲"
+    assert not {"신촌역점", "오픈·마감조", "중국어·일본어"} & set(names)
