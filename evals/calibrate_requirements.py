@@ -257,7 +257,13 @@ def main() -> None:
         "--split",
         nargs="+",
         default=["dev", "dev2"],
-        choices=["dev", "dev2", "dev3", "dev4", "dev5"],
+        choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6"],
+    )
+    parser.add_argument(
+        "--hold-out",
+        choices=["posting", "author"],
+        default="posting",
+        help="what the cross-validation leaves out: one posting, or one author's split",
     )
     parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
@@ -267,6 +273,9 @@ def main() -> None:
     y = np.array([r["y"] for r in records])
     postings = np.array([r["posting"] for r in records])
     print(f"{len(records)} {'+'.join(args.split)} requirements over {len(set(postings))} postings")
+    if args.hold_out == "author":
+        # leave one author out: every posting of one split held out together
+        postings = np.array([r["split"] for r in records])
     for credit in args.credits:
         statuses, credits = [None] * len(records), [0.0] * len(records)
         for posting in sorted(set(postings)):
@@ -287,9 +296,16 @@ def main() -> None:
                 )
                 statuses[i], credits[i] = RANK[st], cr
         accuracy = float(np.mean(np.array(statuses) == y))
+        for group in sorted(set(postings)) if args.hold_out == "author" else []:
+            held = postings == group
+            print(
+                f"  held-out {group}: status accuracy "
+                f"{np.mean(np.array(statuses)[held] == y[held]):.3f}"
+            )
         by_status = [(1.0, credit, 0.0)[2 - s] for s in statuses]
         print(
-            f"leave-one-posting-out, partial credit {credit}: status accuracy {accuracy:.3f}, "
+            f"leave-one-{args.hold_out}-out, partial credit {credit}: "
+            f"status accuracy {accuracy:.3f}, "
             f"grade band {grade_band(records, credits):.3f} (expected credits), "
             f"{grade_band(records, by_status):.3f} (credits of the statuses shown)"
         )
