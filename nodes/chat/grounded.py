@@ -307,7 +307,9 @@ def answer_lines(
     asking for a number or a date is answered only by a line holding a digit (a list's
     numbering does not count). Calls the Korean analyser: run it in a worker thread."""
     candidates = [part for p in passages for part in _parts(p)]
-    types, _ = _named_types(message + " " + context)
+    # the document this question names wins over the one the earlier question named ("거기
+    # 나온 Elasticsearch 경험, 내 포폴에 있는 걸로 어필할 만한 거 있어?" after a posting's line)
+    types = _named_types(message)[0] or _named_types(context)[0]
     if types:
         candidates = [p for p in candidates if p.doc_type in types]
     companies = {p.company for p in candidates if p.company and p.company in message}

@@ -332,6 +332,13 @@ def stage_add_route(state: ChatState) -> str | None:
     return "calendar" if EVERY.search(message) else None
 
 
+# Picking among what the last answer showed ("거기 나온 것 중에", "그중에", "말한 것 중").
+AMONG_THOSE = re.compile(
+    r"(?:나온|말한|적힌|있는|알려\s*준|보여\s*준)\s*(?:것|거|게|애)들?\s*중|그\s*중|"
+    r"(?i:\b(?:which|any)\s+of\s+(?:them|those|these)\b)"
+)
+
+
 def follow_up_route(state: ChatState) -> str | None:
     """The route of a follow-up that leans on the previous turn and asks for nothing of its
     own ("그거 언제 땄다고 돼 있어?" after a document answer, "카카오는?"): the previous
@@ -346,7 +353,10 @@ def follow_up_route(state: ChatState) -> str | None:
         return None
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
         return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before
-    if keyword_route(message) is not None:
+    settled = keyword_route(message)
+    if settled == "general" and AMONG_THOSE.search(message):
+        settled = None  # "거기 나온 것 중에 메시징 쪽은 뭐야": one of what was just shown
+    if settled is not None:
         # the message settles its own route ("거기 담당업무는 뭐야?" after a timeline asks
         # for the posting's text; "그거 면접에서 어떻게 어필하면 좋을까?" for advice)
         return None

@@ -41,6 +41,7 @@ from nodes.chat.router import (
     ADD_VERB,
     IF_FREE,
     MY_SCHEDULE,
+    OWN_DOC,
     RECRUIT_WORD,
     SAME_DAY,
     SCHEDULE_VERB,
@@ -320,6 +321,8 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
         and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
         and not SCHEDULE_VERB.search(message)
         and not MY_SCHEDULE.search(message)
+        # "내 이력서상 경력 기간이 언제부터 언제까지야?": the user's own document, not the posting
+        and not OWN_DOC.search(message)
         # a question of when ("거기 1차 면접은 언제야?", "코테 몇 시야?"), not advice about
         # an interview ("그거 면접에서 어떻게 어필하면 좋을까?")
         and bool(POSTING_WHEN.search(message) or names_no_posting(message))

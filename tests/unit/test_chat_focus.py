@@ -10,7 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.chat.focus import after_turn, points_back, refers_to
-from tests.conftest import saved_state
+from tests.conftest import RESUME, saved_state
 from tests.unit.test_chat import chat, embed
 from tools.schedule import ScheduleStore
 
@@ -585,3 +585,18 @@ async def test_the_time_as_the_posting_gives_it_in_other_words(stand_in, client)
             "args": {"title": "코테 실전", "date": "2026-12-20", "time": "14:00"},
         }
     ]
+
+
+async def test_a_follow_up_naming_the_users_own_document_is_no_posting_question(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await embed(client, "u1", "cv", "resume", RESUME)
+    await chat(client, "카카오 공고 자격요건 뭐야?")
+    own = await chat(client, "거기 3년 이상이라는데 내 이력서상 경력은 언제부터 언제까지야?")
+    assert own["route"] == "rag" and "2022.03" in own["answer"]
+
+
+async def test_picking_among_the_lines_just_shown_stays_with_the_documents(stand_in, client):
+    await embed(client, "u1", "cv", "resume", RESUME)
+    await chat(client, "이력서 기술 스택에 뭐 적혀있어?")
+    among = await chat(client, "거기 나온 것 중에 DB는 뭐야")
+    assert among["route"] == "rag" and among["answer"].startswith("Java, Spring Boot")

@@ -177,6 +177,21 @@ def test_a_follow_up_pointing_back_is_answered_from_the_document_it_points_at():
     assert when.startswith("정보처리기사 (2021)")
 
 
+def test_the_document_a_follow_up_names_wins_over_the_one_the_earlier_question_named():
+    posting = Passage(
+        "naver", "posting", "우대사항", "[우대사항]\n- Redis 운영 경험", 0.9, "네이버"
+    )
+    portfolio = Passage(
+        "pf", "portfolio", "프로젝트", "[프로젝트]\n- Redis 캐시로 조회 API 응답 3배 단축", 0.8
+    )
+    answer = rag_answer(
+        "거기 나온 Redis 경험, 내 포폴에서 어필할 만한 거 있어?",
+        [posting, portfolio],
+        "네이버 공고 우대사항 뭐 있어?",
+    )
+    assert answer.startswith("Redis 캐시로 조회 API 응답 3배 단축") and "포트폴리오" in answer
+
+
 def test_the_honest_general_reply_answers_what_needs_no_model():
     today = date(2026, 11, 29)
     reply = general_answer("안녕하세요! 오늘 무슨 요일이야?", today, stand_in=True)
