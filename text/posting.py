@@ -121,7 +121,7 @@ def find_deadline(text: str, sections: list[Section], today: date | None = None)
 # is no step of a hiring.
 _HIRING = re.compile(
     # 지원 as applying ("지원하기", "지원서", "입사 지원"), not as support ("검진비 50% 지원")
-    r"채용|모집|지원(?=하|서|자|방법|기간|자격|마감|접수|분야|부문|요건|\s*링크)|입사\s*지원|"
+    r"채용|모집|지원(?=하|했|서|자|방법|기간|자격|마감|접수|분야|부문|요건|\s*링크)|입사\s*지원|"
     r"접수|공고|전형|자격\s*요건|우대|입사(?!자)|인재|구인|알바|합격|오퍼|처우|"
     r"\boffers?\b|background\s+check|"
     r"hiring|\bapply|applicants?|applications?|recruit\w*|requirements|qualifications|"
@@ -158,3 +158,37 @@ _NEWS_MARKS = (
 def reads_as_news(text: str) -> bool:
     """A news article (two of its marks or more), however much it says about hiring."""
     return sum(1 for mark in _NEWS_MARKS if mark.search(text)) >= 2
+
+
+# A line of a pasted chat: a timestamp in brackets may open it ("[오후 12:03] 지수: …"), or
+# the export's "[지수] [오후 12:03] …"; then the speaker and a colon.
+_SPEAKER_LINE = re.compile(
+    r"^\s*(?:\[(?:오전|오후)?\s*\d{1,2}:\d{2}\]\s*)?([^\s:：\[\]]{1,12})\s*[:：]\s*\S"
+    r"|^\s*\[([^\]\s]{1,12})\]\s*\[(?:오전|오후)\s*\d{1,2}:\d{2}\]"
+)
+
+
+def reads_as_conversation(text: str) -> bool:
+    """A pasted conversation: two people or more who each speak on two lines or more, their
+    lines at least half of the text's. A posting's labels ("일시:", "장소:") name each thing
+    once; speakers come back."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    speakers: dict[str, int] = {}
+    for line in lines:
+        m = _SPEAKER_LINE.match(line)
+        if m:
+            name = m.group(1) or m.group(2)
+            speakers[name] = speakers.get(name, 0) + 1
+    talking = {name: n for name, n in speakers.items() if n >= 2}
+    return len(talking) >= 2 and 2 * sum(talking.values()) >= len(lines)
+
+
+# A notice to the people who already work there ("임직원 여러분", "전 직원 대상").
+_TO_STAFF = re.compile(
+    r"(?:임직원|직원|구성원|사우|팀원)\s*(?:여러분|분들께|대상)|전\s*직원|(?i:\ball\s+(?:staff|employees)\b)"
+)
+
+
+def addressed_to_staff(text: str) -> bool:
+    """An internal notice: addressed to the staff, and no word of hiring in it."""
+    return _TO_STAFF.search(text) is not None and not speaks_of_hiring(text)

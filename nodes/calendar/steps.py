@@ -25,7 +25,12 @@ from text.dates import today_seoul
 from text.header import find_header
 from text.job_title import rank as rank_job_title
 from text.organization import rank as rank_organization
-from text.posting import reads_as_news, speaks_of_hiring
+from text.posting import (
+    addressed_to_staff,
+    reads_as_conversation,
+    reads_as_news,
+    speaks_of_hiring,
+)
 from text.skills import taxonomy
 from text.stages import ROLLING, STAGE_PATTERNS, find_stages
 
@@ -80,6 +85,12 @@ def extract_schedule(state: CalendarState) -> Command:
     if reads_as_news(text):
         # a news article about a hiring ("삼성, 하반기 공채 돌입 …"): its dates are the
         # article's, no posting's steps, and its agency is no company
+        company, position, stages = None, None, []
+    elif (reads_as_conversation(text) and not speaks_of_hiring(text)) or addressed_to_staff(text):
+        # a pasted chat that speaks of no hiring ("[오후 12:05] 민호: 나 금요일에 면접있어서 …"),
+        # a notice to the staff ("임직원 여러분 … 서류 제출: 1/22까지"): the days it names are no
+        # hiring's steps, and nobody in it is a company ("수아: … 지원했던 거 연락 왔어 … 오전
+        # 11시까지 오라는데" relays an invitation: it stays)
         company, position, stages = None, None, []
     elif dated and all(s.stage_type == "OTHER" for s in dated) and not speaks_of_hiring(text):
         # no dated step of a hiring kind and no word of hiring anywhere (a new-job post's

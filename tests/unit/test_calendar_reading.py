@@ -247,12 +247,26 @@ def _parse(text: str, now: str = "2026-05-01") -> dict:
         "첫 출근은 4월 6일이에요. #newjob",
         "[인사팀 공지] 정기 건강검진 안내\n■ 검진 기간 : 10월 5일(월) ~ 10월 30일(금)\n"
         "■ 대상 : 임직원 전원 (배우자 검진 50% 지원)",
+        # session 28: a pasted group chat that mentions an interview, a notice to the staff
+        # whose "서류 제출" is no application
+        "[오후 7:10] 서연: 낼 저녁 뭐 먹지\n[오후 7:11] 태윤: 나 목요일 면접이라 일찍 자야 돼\n"
+        "[오후 7:11] 서연: 헐 화이팅 ㅋㅋ\n[오후 7:12] 태윤: 끝나면 연락할게",
+        "[총무팀 안내] 연말 사무실 이전 일정\n직원 여러분 안녕하세요.\n"
+        "- 짐 정리 및 서류 제출: 5/20(수)까지\n- 이전: 5/23(토)",
     ],
 )
 def test_text_that_is_not_a_posting_gets_no_company_and_no_dated_step(text: str) -> None:
     out = _parse(text)
     assert out["company"] is None and out["position"] is None
     assert not any(s["date"] for s in out["schedules"])
+
+
+def test_a_chat_relaying_an_interview_invitation_keeps_its_step() -> None:
+    out = _parse(
+        "지호: 나 내일 면접 봐\n지호: 한빛소프트 QA 자리 지원했던 거 연락 왔어\n"
+        "지호: 오후 2시까지 오래\n유나: 오 축하해!!\n유나: 복장은?"
+    )
+    assert [s["stage_type"] for s in out["schedules"] if s["date"]] == ["INTERVIEW"]
 
 
 def test_an_offer_mail_s_steps_are_steps_of_a_hiring() -> None:
