@@ -476,3 +476,29 @@ def split_sections(text: str, document: DocKind, max_chars: int = 1500) -> list[
 
 def section_text(sections: list[Section], *names: str) -> str:
     return "\n".join(s.text for s in sections if s.name in names)
+
+
+def _english_headings(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    return {
+        keyword: section
+        for section, keywords in table.items()
+        for keyword in keywords
+        if keyword.isascii() and keyword.isalpha()
+    }
+
+
+_ENGLISH_RESUME = _english_headings(RESUME_HEADINGS)
+_ENGLISH_POSTING = _english_headings(POSTING_HEADINGS)
+
+
+def korean_heading(word: str, kind: DocKind | None = None) -> str | None:
+    """The heading a Korean document gives the part an English word names ("certification"
+    -> "자격증", "requirements" -> "자격요건"), from the section tables; a resume's first
+    unless `kind` says a posting. None for any other word."""
+    lower = word.lower()
+    tables = (
+        (_ENGLISH_POSTING, _ENGLISH_RESUME)
+        if kind == "posting"
+        else (_ENGLISH_RESUME, _ENGLISH_POSTING)
+    )
+    return next((table[lower] for table in tables if lower in table), None)

@@ -24,9 +24,14 @@ KEYWORD_HITS = 4
 
 
 def _terms(query: str) -> list[str]:
+    """The query's nouns, an English word for a part of a document also as the heading a
+    Korean document gives it ("certification" -> "자격증")."""
     from text.korean_text import content_words
+    from text.sections import korean_heading
 
-    return content_words(query)[:8]
+    words = content_words(query)
+    headings = [h for w in words if (h := korean_heading(w)) is not None]
+    return list(dict.fromkeys([*headings, *words]))[:8]
 
 
 async def search_user_documents(user_id: str, query: str, doc_type: str | None = None) -> list[Hit]:

@@ -26,10 +26,11 @@ from datetime import date
 from typing import Any
 
 from nodes.chat.focus import ordinal_position, points_back
+from nodes.chat.router import koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
-from text.sections import heading_of
+from text.sections import DocKind, heading_of, korean_heading
 from text.skills import find_skills, taxonomy
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
@@ -49,10 +50,14 @@ PROMPT_ECHOES = (
 
 # A document named in the question narrows the passages to that kind of document.
 _NAMED_TYPES = (
-    (re.compile(r"이력서|경력\s*기술서"), ("resume",), "이력서"),
-    (re.compile(r"자기\s*소개서|자소서"), ("resume", "note"), "자기소개서"),
-    (re.compile(r"포트폴리오|포폴"), ("portfolio",), "포트폴리오"),
-    (re.compile(r"공고"), ("posting",), "채용공고"),
+    (re.compile(r"이력서|경력\s*기술서|(?i:\b(?:resume|cv)\b)"), ("resume",), "이력서"),
+    (re.compile(r"자기\s*소개서|자소서|(?i:\bcover\s+letter\b)"), ("resume", "note"), "자기소개서"),
+    (re.compile(r"포트폴리오|포폴|(?i:\bportfolio\b)"), ("portfolio",), "포트폴리오"),
+    (
+        re.compile(r"공고|(?i:\b(?:job\s+)?posting\b|\bjob\s+description\b)"),
+        ("posting",),
+        "채용공고",
+    ),
     (re.compile(r"메모|노트"), ("note",), "메모"),
 )
 # Words that name a document rather than what is asked about it.
@@ -145,16 +150,29 @@ def _named_types(message: str) -> tuple[set[str], list[str]]:
     return types, names
 
 
+_ENGLISH_DOC_WORDS = frozenset({"resume", "cv", "portfolio", "posting", "job", "letter", "cover"})
+
+
 def asked_words(message: str) -> list[str]:
     """What the question asks about: its nouns and foreign words (compact, lower case),
-    without the words that only name a document. Calls the Korean analyser."""
-    return [
-        _compact(w)
-        for w in content_words(message)
-        if w not in _DOC_WORDS
-        and w not in _ASKING_NOUNS
-        and w.lower() not in _ENGLISH_FUNCTION_WORDS
-    ]
+    without the words that only name a document; an English word for a part of a document
+    is read as the heading Korean documents give it ("what certification is on my resume?"
+    asks for 자격증). Calls the Korean analyser."""
+    words = []
+    kind: DocKind | None = (
+        "posting" if re.search(r"공고|(?i:posting|job\s+description)", message) else None
+    )
+    for w in content_words(message):
+        lower = w.lower()
+        if w in _DOC_WORDS or lower in _ENGLISH_DOC_WORDS:
+            continue
+        if w.isascii() and (heading := korean_heading(lower, kind)) is not None:
+            words.append(_compact(heading))
+            continue
+        if w in _ASKING_NOUNS or lower in _ENGLISH_FUNCTION_WORDS:
+            continue
+        words.append(_compact(w))
+    return words
 
 
 # Korean nouns that ask for a list, not what is in it, as "requirements" does in English:
@@ -306,6 +324,8 @@ def answer_lines(
     whose heading holds them answers with its lines ("우대사항에 뭐 있어"). A question
     asking for a number or a date is answered only by a line holding a digit (a list's
     numbering does not count). Calls the Korean analyser: run it in a worker thread."""
+    # a company named in English is the posting's company ("the kakao posting": 카카오)
+    message, context = koreanised(message), koreanised(context)
     candidates = [part for p in passages for part in _parts(p)]
     # the document this question names wins over the one the earlier question named ("거기
     # 나온 Elasticsearch 경험, 내 포폴에 있는 걸로 어필할 만한 거 있어?" after a posting's line)

@@ -133,7 +133,10 @@ DOC_WORD = re.compile(
     r"담당\s*업무|주요\s*업무|업무\s*내용|하는\s*일|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택|"
     # what else a posting states: its headcount, its contact
     r"몇\s*명\s*(?:뽑|채용|모집)|(?:채용|모집)\s*인원|"
-    r"담당자\s*(?:이메일|메일|연락처|번호)|이메일\s*주소|연락처"
+    r"담당자\s*(?:이메일|메일|연락처|번호)|이메일\s*주소|연락처|"
+    # the same parts in English ("what are the requirements in the kakao posting?")
+    r"(?i:\b(?:requirements|qualifications|responsibilities|benefits|nice\s+to\s+have|"
+    r"tech\s+stack)\b)"
 )
 # The user recalling what they wrote ("몇 프로 줄였다고 했지 내가", "학교 어디 나왔다고
 # 썼지?", "몇 분까지 줄였다고 써놨더라"): their documents, unless a schedule or a date is

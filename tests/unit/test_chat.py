@@ -317,3 +317,11 @@ async def test_ready_only_once_warm(use_fake_model, client):
     await warm_up()
     warm = await client.get("/ready")
     assert warm.status_code == 200 and warm.json() == {"status": "ready"}
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["what are the requirements in the kakao posting?", "any benefits listed at naver?"],
+)
+def test_a_part_of_a_posting_named_in_english_is_a_document_question(message):
+    assert keyword_route(message) == "rag"

@@ -192,6 +192,20 @@ def test_the_document_a_follow_up_names_wins_over_the_one_the_earlier_question_n
     assert answer.startswith("Redis 캐시로 조회 API 응답 3배 단축") and "포트폴리오" in answer
 
 
+def test_an_english_question_finds_the_part_a_korean_document_heads_in_korean():
+    passages = [
+        Passage("cv", "resume", "자격증", "[자격증]\n정보처리기사 (2021)", 0.86),
+        Passage("cv", "resume", "기술 스택", f"[기술 스택]\n{SKILLS}", 0.85),
+        Passage("toss", "posting", "자격요건", "[자격요건]\n- Go 서버 개발 3년", 0.8, "토스"),
+    ]
+    assert rag_answer("which certifications are on my resume?", passages).startswith(
+        "정보처리기사 (2021)"
+    )
+    assert rag_answer("what are the requirements in the toss posting?", passages).startswith(
+        "Go 서버 개발 3년"
+    )
+
+
 def test_the_honest_general_reply_answers_what_needs_no_model():
     today = date(2026, 11, 29)
     reply = general_answer("안녕하세요! 오늘 무슨 요일이야?", today, stand_in=True)
