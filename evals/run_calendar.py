@@ -62,6 +62,9 @@ DATASETS = {
     # (calendar_xa_dev6_brief.md); its first read, before any use, is
     # evals/results/calendar-xa-dev6-first-read.md
     "xa_dev6": HERE / "datasets" / "calendar_xa_dev6.jsonl",
+    # session 28: 40 inputs by a seventh helper, mostly outside IT (calendar_xa_dev7_brief.md);
+    # its first read, before any use, is evals/results/calendar-xa-dev7-first-read.md
+    "xa_dev7": HERE / "datasets" / "calendar_xa_dev7.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",

@@ -206,6 +206,9 @@ XA_SPLITS = {
     # session 28: 90 rows (30 exchanges) by a seventh helper from the same brief with other
     # counts (chat_xa_dev8_brief.md); development from the start
     "xa_dev8": "chat_xa_dev8.jsonl",
+    # session 28: 40 exchanges by an eighth helper, a terse phone-typing user
+    # (chat_xa_dev9_brief.md); development from the start
+    "xa_dev9": "chat_xa_dev9.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
@@ -686,8 +689,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "test"),
-        help="run only a cross-author split (chat_xa_{dev,dev2,...,dev8,test}.jsonl)",
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "test"),
+        help="run only a cross-author split (chat_xa_{dev,dev2,...,dev9,test}.jsonl)",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix")
     args = parser.parse_args()
