@@ -18,6 +18,7 @@ from nodes.chat.focus import (
     ask_back_text,
     focus_day,
     last_item,
+    ordinal_position,
     points_back,
     refers_to,
     shifted_day,
@@ -231,6 +232,20 @@ def mentions(text: str, now: date) -> list[Mention]:
             left.new, right.new = False, True
         elif left.kind == right.kind and re.search(r"(?i)\bto\s*$", between):
             left.new = False  # "the one at 3pm to 4:30pm": "at" names the item there
+    return found
+
+
+_THAT_WEEK = re.compile(r"그\s*주\s*(?:의\s*)?$")
+
+
+def _in_week_of(clause: str, found: list[Mention], day: date) -> list[Mention]:
+    """ "그주 금요일", "그 주 토요일": a weekday of the week the room was about (the week of
+    `day`), not the next one from today."""
+    monday = day - timedelta(days=day.weekday())
+    for m in found:
+        if m.kind == "date" and _THAT_WEEK.search(clause[: m.span[0]]):
+            weekday = date.fromisoformat(m.value).weekday()
+            m.value = (monday + timedelta(days=weekday)).isoformat()
     return found
 
 
@@ -552,10 +567,21 @@ def _the_same_add_again(
         fits = best_schedules(others, named, [], [])
         if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
             day = fits[0]["date"]
+    if day is None and DAY_POINTER.search(clause) and last.get("date"):
+        # "그 전날도 같은걸로 하나더": a day counted from the item copied
+        day = shifted_day(last["date"], clause)
     if day is None:
         return None
-    time = times[0] if times else last.get("time")
-    return {"title": last["title"], "date": day, **({"time": time} if time else {})}
+    # the item as it is now (a memo put on it after the add comes along)
+    live = next((i for i in items if i.get("schedule_id") == last.get("schedule_id")), last)
+    time = times[0] if times else live.get("time") or last.get("time")
+    memo = live.get("memo")
+    return {
+        "title": last["title"],
+        "date": day,
+        **({"time": time} if time else {}),
+        **({"memo": memo} if memo else {}),
+    }
 
 
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
@@ -625,6 +651,8 @@ def schedule_call(
     cut = [span for span in (rename.span() if rename else None, shift_span) if span]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
+    if anchor is not None:
+        found = _in_week_of(clause, found, date.fromisoformat(anchor[0]))
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -633,6 +661,14 @@ def schedule_call(
             first = anchor_day - timedelta(days=anchor_day.weekday())
             last = first + timedelta(days=6)
         return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
+    in_that_week = [
+        m.value
+        for m in found
+        if anchor is not None and m.kind == "date" and _THAT_WEEK.search(clause[: m.span[0]])
+    ]
+    if kind == "get_schedule" and in_that_week:
+        # "그주 금요일에 나 뭐있지": that day of the week the room was about
+        return "get_schedule", {"start_date": in_that_week[0], "end_date": in_that_week[0]}, None
     if kind == "get_schedule":
         start, end = date_range(clause, now)
         args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
@@ -652,7 +688,22 @@ def schedule_call(
         if len(on_day) == 1 and words and words <= _title_words(on_day[0]["title"]):
             picked = on_day[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
-    if kind == "add_schedule" and items and memo and not days:
+    said_title = title_of(clause, [m.span for m in found]) or ""
+    title_named = _title_words(said_title) - {"메모"}
+    # "그 마감날 오후5시에 카카오 서류 최종제출 넣어줘 메모엔 …": an event of its own on the
+    # day the room was about (no item's title holds all its words), with its memo
+    own_event = (
+        chosen is None
+        and kind == "add_schedule"
+        and bool(title_named)
+        and ordinal_position(clause) is None
+        and not any(
+            title_named <= _title_words(i["title"]) or squash(i["title"]) in squash(said_title)
+            for i in items
+        )
+        and names_event(clause, now, found)
+    )
+    if kind == "add_schedule" and items and memo and not days and not own_event:
         # "카카오 면접 메모에 '…' 추가해줘": a memo for an item the user has; "메모에 '…'
         # 넣어줘" right after adding one: that item; two that fit: ask which.
         fits = [chosen] if chosen else best_schedules(items, unquoted(clause), [], times)

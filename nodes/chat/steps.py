@@ -15,7 +15,7 @@ import logging
 import re
 import threading
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from langchain_core.messages import (
     AIMessage,
@@ -65,6 +65,7 @@ from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
+from text.colloquial import standard_spelling
 from tools.calendar import today_of
 from tools.documents import context_of, search_user_documents, sources_of
 
@@ -126,6 +127,9 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
     a route (internal call, not streamed); the embedded stand-in is not asked at all."""
     request = validated(ChatInput, state)
     services = get_services()
+    # read in one spelling from here on ("담주 머있지" is "담주 뭐있지", "첫째꺼" "첫째거")
+    request = request.model_copy(update={"message": standard_spelling(request.message)})
+    state = cast("ChatState", {**state, "message": request.message})
     focus = state.get("focus")
     if await asyncio.to_thread(answers_ask_back, request.message, focus):
         decision = RouteDecision("schedule", "pending")
@@ -148,6 +152,7 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
         "passages": [],
         "tool_steps": 0,
         "asked_back": None,
+        "message": request.message,
         "messages": [*_carried_over(state), HumanMessage(content=request.message)],
     }
     compound = route == "schedule" and is_compound(request.message)

@@ -52,6 +52,7 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import (
     DAY_OF,
+    ONE_MORE,
     POSTING_WHEN,
     AskBack,
     Context,
@@ -211,6 +212,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 memo or shift_in(clause)[0] or _only_new_values(clause, now)
             ):
                 operations, chosen = [(clause, "update_schedule")], single
+            elif ONE_MORE.search(clause) and SAME_AGAIN.search(clause):
+                operations = [(clause, "add_schedule")]  # "같은걸로 하나더 화욜에": a copy
             elif focus.get("last_change") and SAME_AGAIN.search(clause):
                 operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
             elif memo and (points_back(clause) or ordinal_position(clause) is not None):

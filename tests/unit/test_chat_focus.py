@@ -600,3 +600,52 @@ async def test_picking_among_the_lines_just_shown_stays_with_the_documents(stand
     await chat(client, "이력서 기술 스택에 뭐 적혀있어?")
     among = await chat(client, "거기 나온 것 중에 DB는 뭐야")
     assert among["route"] == "rag" and among["answer"].startswith("Java, Spring Boot")
+
+
+async def test_that_week_s_weekday_is_of_the_week_the_room_was_about(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 코테 언제야?")  # 2026-12-20, a Sunday: the week of 12-14
+    look = await chat(client, "그주 금요일에 나 머있지")
+    assert look["tool_calls"] == [
+        {"name": "get_schedule", "args": {"start_date": "2026-12-18", "end_date": "2026-12-18"}}
+    ]
+    add = await chat(client, "그날 오전10시 포폴 정리 넣어")
+    assert add["tool_calls"][0]["args"]["date"] == "2026-12-18"
+
+
+async def test_one_more_of_the_same_copies_time_and_memo_to_the_day_it_names(stand_in, client):
+    await seed()
+    await chat(client, "12월 8일 저녁 7시 스터디 모임 추가 메모: 알고리즘 2문제")
+    again = await chat(client, "같은걸로 하나더 목욜에")
+    assert again["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {
+                "title": "스터디 모임",
+                "date": "2026-12-03",
+                "time": "19:00",
+                "memo": "알고리즘 2문제",
+            },
+        }
+    ]
+    before = await chat(client, "그 전날도 같은걸로 하나더")
+    assert before["tool_calls"][0]["args"]["date"] == "2026-12-02"
+
+
+async def test_a_new_event_on_the_day_in_focus_keeps_its_memo_and_touches_no_item(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await seed()
+    await chat(client, "카카오 서류 마감 언제야")
+    out = await chat(client, "그 마감날 오후5시에 카카오 서류 최종점검 넣어줘 메모엔 마감 6시")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {
+                "title": "카카오 서류 최종점검",
+                "date": "2026-12-15",
+                "time": "17:00",
+                "memo": "마감 6시",
+            },
+        }
+    ]
+    assert (await titles())["카카오 면접"].get("memo") in (None, "")

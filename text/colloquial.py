@@ -1,0 +1,35 @@
+"""Chat spellings read as the standard ones, so that every rule downstream sees one form.
+
+People typing on a phone write 뭐 as "머" ("담주 머있지", "숫자 머임"), 거 as "꺼" after a
+word ("첫째꺼", "밑에꺼", "그날꺼"), 그냥 as "걍", 아무것도 as "암것도" and 너무 as "넘". Each
+is rewritten only where it stands as that word (a whole word, or before the endings it takes
+in chat), never inside another word ("머리", "머신러닝", "꺼내", "넘어"). Spacing is kept
+otherwise: the positions of what follows move by at most one character per rewrite.
+"""
+
+from __future__ import annotations
+
+import re
+
+_SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # 머 as 뭐: alone, or before the endings and verbs it takes ("머있지", "머임", "머였지",
+    # "머 쓸수있는지", "머야", "머하지"); not 머리, 머신, 머물다, 머그
+    (
+        re.compile(
+            r"(?<![가-힣])머(?=\s|$|[?!.,~]|있|였|임|야|지|냐|냥|하|해|했|할|쓰|먹|라|든|가\s)"
+        ),
+        "뭐",
+    ),
+    # 꺼 as 거 after a word ("첫째꺼", "밑에꺼", "카카오꺼는"); not 꺼내다, 꺼지다, 꺼져
+    (re.compile(r"(?<=[가-힣])꺼(?=\s|$|[?!.,~]|는|도|만|를|랑|로|야|임|요|\d)"), "거"),
+    (re.compile(r"(?<![가-힣])걍(?![가-힣])"), "그냥"),
+    (re.compile(r"(?<![가-힣])암것도"), "아무것도"),
+    (re.compile(r"(?<![가-힣])넘(?=\s+[가-힣])(?!\s*어)"), "너무"),
+)
+
+
+def standard_spelling(text: str) -> str:
+    """The text with chat spellings of common words in their standard form."""
+    for pattern, standard in _SPELLINGS:
+        text = pattern.sub(standard, text)
+    return text
