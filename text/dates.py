@@ -271,7 +271,8 @@ _EN_CLOCK = re.compile(r"(?i)(?<![\d:])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m(?![a-
 # a day only when a time, a part of day, a particle or a word for plans follows, or nothing.
 _NAEL = re.compile(
     r"(?<![가-힣])낼(?=\s*(?:오전|오후|아침|저녁|밤|낮|새벽|정오|\d|까지|은|는|도|로|으로|에|$|"
-    r"일정|스케줄|약속|뭐|몇\s*시))"
+    # or the subject after the day ("낼 나 뭐있음", "낼 저 면접이에요")
+    r"일정|스케줄|약속|뭐|몇\s*시|(?:나|저|우리)\s))"
 )
 # Days named by a fixed-date holiday ("크리스마스 이브 저녁 6시", "한글날"): the next one.
 _HOLIDAYS = {

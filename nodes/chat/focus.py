@@ -40,6 +40,8 @@ POINTER = re.compile(
     r"방금|아까|앞에서|위에서|조금\s*전|"
     r"(?<![가-힣])(?:그|이|저)(?:거|것|건|걸|게)(?![가-힣]{2})|"
     r"(?<![가-힣])(?:그|이|저)\s+(?:일정|스케줄|약속|면접|거|것|건|날|때|시간|공고|회사)|"
+    # typed without the space ("그회사", "그공고") and "저번 거" (the one before)
+    r"(?<![가-힣])(?:그|저)(?:일정|스케줄|약속|면접|공고|회사)|(?<![가-힣])저번\s*(?:거|것|꺼|건)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
     r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)"
 )
@@ -61,7 +63,11 @@ ORDINAL = re.compile(
     r"(첫|두|세|네|다섯)\s*(?:번째|번\s*째)|([1-5])\s*(?:번째|번)(?![가-힣]{2})|(마지막)|"
     r"(?i:\b(first|second|third|last)\b)|"
     # the ends of the list as the user saw it: "맨 위에 있는 거", "제일 밑에 거"
-    r"(?:맨|제일|가장)\s*(?:(위|앞|처음)|(아래|밑|뒤|끝))"
+    r"(?:맨|제일|가장)\s*(?:(위|앞|처음)|(아래|밑|뒤|끝))|"
+    # spoken ordinals ("첫째 거", "둘째꺼"; not "둘째 주", "첫째 날") and the top or bottom
+    # item of what was shown ("위에 거", "밑에거")
+    r"(첫|둘|셋|넷)\s*째(?!\s*(?:주|날|달|딸|아들|아이|형|언니|오빠|누나))|"
+    r"(?:(위)|(아래|밑))\s*에?\s*(?:있는\s*)?(?:거|것|꺼|일정)"
 )
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
@@ -279,10 +285,12 @@ def ordinal_position(text: str) -> int | None:
     m = ORDINAL.search(text)
     if m is None:
         return None
-    if m.group(3) or m.group(6) or (m.group(4) or "").lower() == "last":
+    if m.group(3) or m.group(6) or m.group(9) or (m.group(4) or "").lower() == "last":
         return -1
-    if m.group(5):
+    if m.group(5) or m.group(8):
         return 0
+    if m.group(7):
+        return {"첫": 0, "둘": 1, "셋": 2, "넷": 3}[m.group(7)]
     if m.group(2):
         return int(m.group(2)) - 1
     return _ORDINALS.get((m.group(1) or m.group(4) or "").lower())

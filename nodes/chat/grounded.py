@@ -177,7 +177,7 @@ def asked_words(message: str) -> list[str]:
 
 # Korean nouns that ask for a list, not what is in it, as "requirements" does in English:
 # "DB 관련 요구사항 있어?" (Kiwi: 요구 + 사항) asks for DB, not for a heading with 사항 in it.
-_ASKING_NOUNS = frozenset({"요구", "사항", "요구사항", "내용", "얼마"})
+_ASKING_NOUNS = frozenset({"요구", "사항", "요구사항", "내용", "얼마", "이름", "명칭", "회사명"})
 
 
 # English words that ask, not what is asked about ("and what do they require?").

@@ -206,6 +206,13 @@ def test_an_english_question_finds_the_part_a_korean_document_heads_in_korean():
     )
 
 
+def test_the_name_of_what_a_section_lists_is_asked_of_the_section():
+    career = Passage(
+        "cv", "resume", "경력", "[경력]\n에이비씨커머스 2022.03 ~ 2025.02\n- 주문 API 개발", 0.9
+    )
+    assert rag_answer("이력서 경력 회사이름 뭐였지", [career]).startswith("에이비씨커머스")
+
+
 def test_the_honest_general_reply_answers_what_needs_no_model():
     today = date(2026, 11, 29)
     reply = general_answer("안녕하세요! 오늘 무슨 요일이야?", today, stand_in=True)

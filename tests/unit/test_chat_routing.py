@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from nodes.chat.focus import ordinal_position
+from nodes.chat.focus import ordinal_position, points_back
 from nodes.chat.router import (
     is_compound,
     keyword_route,
@@ -263,6 +263,7 @@ def test_english_names_match_korean_titles_and_companies():
         ("1일 1커밋 챌린지", None, None),
         ("낼 아침 8시 러닝", "2026-11-30", "08:00"),  # 낼 = 내일 in a chat
         ("서류 낼 건데", None, None),  # 낼 the verb
+        ("낼 나 뭐있음", "2026-11-30", None),  # the subject after the day (session 28)
         ("모레 3pm에 발표 연습", "2026-12-01", "15:00"),  # an English time, a particle after
     ],
 )
@@ -805,10 +806,37 @@ def test_a_correction_tells_the_item_s_value_from_the_new_one(message, described
 
 @pytest.mark.parametrize(
     ("text", "position"),
-    [("맨 위에 있는 거", 0), ("제일 밑에 거 지워줘", -1), ("가장 처음 거", 0), ("세번째꺼", 2)],
+    [
+        ("맨 위에 있는 거", 0),
+        ("제일 밑에 거 지워줘", -1),
+        ("가장 처음 거", 0),
+        ("세번째꺼", 2),
+        # session 28: spoken ordinals and the top or bottom of a short list
+        ("첫째거 목욜로 옮겨", 0),
+        ("둘째꺼 메모추가", 1),
+        ("셋째 거 지워", 2),
+        ("밑에거 오후4시로", -1),
+        ("위에 있는 거 취소", 0),
+        ("둘째 주 월요일", None),  # a week of the month, no position
+        ("첫째 날 오리엔테이션", None),
+    ],
 )
 def test_the_ends_of_a_listing_are_positions(text, position):
     assert ordinal_position(text) == position
+
+
+@pytest.mark.parametrize(
+    ("message", "points"),
+    [
+        ("그회사 언제 퇴사한걸로 돼있어", True),
+        ("그공고 마감 언제였지", True),
+        ("저번거 말고 배포 쪽은?", True),
+        ("그림 그리기 수업 추가", False),
+        ("저번주 일정 보여줘", False),
+    ],
+)
+def test_pointers_typed_without_a_space(message, points):
+    assert points_back(message) is points
 
 
 @pytest.mark.parametrize(
