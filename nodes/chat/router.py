@@ -375,6 +375,8 @@ def keyword_route(message: str) -> str | None:
         return "schedule"
     if WHAT_ON.search(own) and has_when(own) and not (docs or recruit):
         return "schedule"  # "낼 뭐 있음?", "금요일에 뭐 있더라": what the user has that day
+    if not docs and states_event(own):
+        return "schedule"  # "토스 2차면접 12월 17일 오후 3시": an event to keep, day and hour
     return None
 
 
@@ -450,6 +452,13 @@ def operation_kind(clause: str) -> str | None:
     """Which schedule tool one clause asks for: delete, update, add, get; None when the
     clause asks for no operation (small talk, an advice question)."""
     own = unquoted(clause)
+    if (
+        UNDO.search(own)
+        and re.search(r"취소|캔슬|(?i:\bcancel\b)", own)
+        and not re.search(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)", own)
+    ):
+        # "ㄴㄴ 취소 원래시간으로": the last change called off, the item as it was
+        return "update_schedule"
     if WRONG_VALUE.search(own) and has_when(own) and not DELETE_VERB.search(own):
         # "날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었네 오후 3시 반": the value, changed
         return "update_schedule"
@@ -564,7 +573,15 @@ def states_event(text: str) -> bool:
     for start, end in sorted(when.spans, reverse=True):
         rest = rest[:start] + " " + rest[end:]
     tokens = kiwi().tokenize(rest)
-    if any(t.tag in ("VV", "VA", "VX", "XSV", "XSA", "EF", "VCP") for t in tokens):
+    # a predicate says something of the event; an adnominal inside a name does not
+    # ("우아한형제들 커피챗": 우아하 + ㄴ modifies the noun after it)
+    predicates = [
+        t
+        for t, after in zip(tokens, [*tokens[1:], None], strict=True)
+        if t.tag in ("VV", "VA", "VX", "XSV", "XSA", "EF", "VCP")
+        and not (after is not None and after.tag == "ETM")
+    ]
+    if predicates:
         return False
     nouns = [t.form for t in tokens if t.tag in ("NNG", "NNP", "SL")]
     return any(n not in _NOT_EVENT_WORDS for n in nouns)

@@ -153,7 +153,7 @@ def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]
 # A date or time the user moves something TO: followed by (으)로, or after "to"/"at".
 NEW_VALUE_AFTER = re.compile(r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})")
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
-INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고)[\s,]+(?:\S+\s+)?$")
+INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
 PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|[:：]|[AaPp]\.?[Mm]")
 LONE_EVENING = re.compile(r"(?:오후|저녁|밤)(?!\s*\d)")
 
@@ -766,7 +766,13 @@ def schedule_call(
         elif context.day is None and anchor is not None:
             # "그날 저녁 7시에", "마감 전날 밤 9시에": the day the room was just about
             context = replace(context, day=shifted_day(anchor[0], clause), time=anchor[1])
-        day = before[-1] if before else days[0] if days else context.day
+        # "담주 수욜 아니 목욜 …": the day said instead of the first one
+        instead = [
+            m.value
+            for m in found
+            if m.kind == "date" and m.new and INSTEAD_OF.search(clause[: m.span[0]][-12:])
+        ]
+        day = instead[-1] if instead else before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
         staged = posting_stage(clause, focus) if day is None and points_back(clause) else None
         if staged is not None:
@@ -966,7 +972,9 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
     of its own, a day and an event: another add."""
     state = focus or {}
     items = state.get("items") or []
-    if not items or items[0]["how"] != "added" or items[0]["turn"] != state.get("turn"):
+    if not items or items[0]["how"] not in ("added", "changed"):
+        return False
+    if items[0]["turn"] != state.get("turn"):
         return False
     if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
         return False
