@@ -50,7 +50,8 @@ _BRANCH_ONLY = re.compile(r"\S+역점|\S+(?:지점|지사|영업소)")
 # The company a branch belongs to: the words before it on its line ("모아마트 역삼역점",
 # "올리브데이 (OLIVEDAY) 홍대입구역점", "국민은행 여의도지점").
 _BRANCH_OF = re.compile(
-    r"(?m)^[^\S\n]*([^\s|>]+(?:[^\S\n]+\([^)\n]*\))?)[^\S\n]+(?:\S+역점|\S+(?:지점|지사|영업소))[^\S\n]*$"
+    r"(?m)^[^\S\n]*([^\s|>]+(?:[^\S\n]+\([^)\n]*\))?)[^\S\n]+"
+    r"(?:\S+역점|\S+(?:지점|지사|영업소)|[가-힣]{2,6}점)[^\S\n]*(?:$|[|·])"
 )
 # A mail signature's organisation line: the name, a bar, then the sender's unit and title
 # ("모아북스 | 편집1팀 팀장").
@@ -128,7 +129,9 @@ _JOB_WORD = re.compile(
 # A research institute, not a researcher: a longer name ending in 연구원 ("한국전자통신연구원").
 _INSTITUTE = re.compile(r"^[가-힣]{4,}연구원$")
 _LABEL = re.compile(
-    r"(?im)^[^\S\n]*(?:회사\s*명|기업\s*명|기업\s*정보|회사|company)[^\S\n]*[:：|]?[^\S\n]+"
+    # a search firm's client ("■ 고객사: 대성글로벌로지스틱스") is the employer too
+    r"(?im)^[^\S\n]*(?:[■□▶•·\-*○◆]\s*)?(?:회사\s*명|기업\s*명|기업\s*정보|회사|고객사|company|client)"
+    r"[^\S\n]*[:：|]?[^\S\n]+"
     r"([^\n·|,(]{2,40})"
 )
 _NOTICE = re.compile(r"(?m)^[^\S\n]*(\S{2,30})[^\S\n]+공고[^\S\n]*제?[^\S\n]*\d")

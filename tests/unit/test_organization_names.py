@@ -213,3 +213,25 @@ def test_a_branch_alone_and_nouns_listed_with_a_middle_dot_are_no_candidates():
     names = [name for name, _, _ in ranked(text)]
     assert names[0] == "올리브숲"
     assert not {"신촌역점", "오픈·마감조", "중국어·일본어"} & set(names)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a store named with its branch, the branch last on its line
+        (
+            "알바천국\n[상시모집] 든든김밥 대전둔산점 주방보조 구해요\n"
+            "든든김밥 대전둔산점 | 대전 서구\n"
+            "급여 시급 10,800원\n면접은 전화 주시고 매장 방문해 주세요",
+            "든든김밥",
+        ),
+        # a search firm's client, labelled as such
+        (
+            "제목: [포지션 제안] 물류센터 운영 매니저\n안녕하세요, 하이브리지 서치펌 박서연 "
+            "컨설턴트입니다.\n■ 고객사: 한성로지텍 (3PL 전문)\n■ 포지션: 운영 매니저",
+            "한성로지텍",
+        ),
+    ],
+)
+def test_a_branch_s_store_and_a_search_firm_s_client_are_the_employer(text, name):
+    assert company(text) == name
