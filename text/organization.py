@@ -46,12 +46,13 @@ _UNIT = re.compile(
     r"(?i:people|team|jobs?|division|department|dept|branch|office|headquarters|hq))$"
 )
 # A branch named alone: a station's or a place's store, a branch office.
-_BRANCH_ONLY = re.compile(r"\S+역점|\S+(?:지점|지사|영업소)")
+_BRANCH = r"\S+역점|\S+(?:지점|지사|영업소)"
+_BRANCH_ONLY = re.compile(_BRANCH)
 # The company a branch belongs to: the words before it on its line ("모아마트 역삼역점",
 # "올리브데이 (OLIVEDAY) 홍대입구역점", "국민은행 여의도지점").
 _BRANCH_OF = re.compile(
     r"(?m)^[^\S\n]*([^\s|>]+(?:[^\S\n]+\([^)\n]*\))?)[^\S\n]+"
-    r"(?:\S+역점|\S+(?:지점|지사|영업소)|[가-힣]{2,6}점)[^\S\n]*(?:$|[|·])"
+    rf"(?:{_BRANCH}|[가-힣]{{2,6}}점)[^\S\n]*(?:$|[|·])"
 )
 # A mail signature's organisation line: the name, a bar, then the sender's unit and title
 # ("모아북스 | 편집1팀 팀장").

@@ -190,5 +190,5 @@ _TO_STAFF = re.compile(
 
 
 def addressed_to_staff(text: str) -> bool:
-    """An internal notice: addressed to the staff, and no word of hiring in it."""
-    return _TO_STAFF.search(text) is not None and not speaks_of_hiring(text)
+    """A notice to the people who already work there ("임직원 여러분", "전 직원 대상")."""
+    return _TO_STAFF.search(text) is not None

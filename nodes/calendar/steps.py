@@ -86,7 +86,7 @@ def extract_schedule(state: CalendarState) -> Command:
         # a news article about a hiring ("삼성, 하반기 공채 돌입 …"): its dates are the
         # article's, no posting's steps, and its agency is no company
         company, position, stages = None, None, []
-    elif (reads_as_conversation(text) and not speaks_of_hiring(text)) or addressed_to_staff(text):
+    elif (reads_as_conversation(text) or addressed_to_staff(text)) and not speaks_of_hiring(text):
         # a pasted chat that speaks of no hiring ("[오후 12:05] 민호: 나 금요일에 면접있어서 …"),
         # a notice to the staff ("임직원 여러분 … 서류 제출: 1/22까지"): the days it names are no
         # hiring's steps, and nobody in it is a company ("수아: … 지원했던 거 연락 왔어 … 오전

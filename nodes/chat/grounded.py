@@ -159,9 +159,7 @@ def asked_words(message: str) -> list[str]:
     is read as the heading Korean documents give it ("what certification is on my resume?"
     asks for 자격증). Calls the Korean analyser."""
     words = []
-    kind: DocKind | None = (
-        "posting" if re.search(r"공고|(?i:posting|job\s+description)", message) else None
-    )
+    kind: DocKind | None = "posting" if "posting" in _named_types(message)[0] else None
     for w in content_words(message):
         lower = w.lower()
         if w in _DOC_WORDS or lower in _ENGLISH_DOC_WORDS:

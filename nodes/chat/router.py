@@ -415,6 +415,10 @@ UNDO = re.compile(
 )
 
 
+# "방금 지운 거", "삭제한 일정": an item the room deleted.
+DELETED_ITEM = re.compile(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
+
+
 # A new value stated as a fact, right after the item it completes ("시간 말 안 했네 오후
 # 1시야", "아 15일이에요"): a change of that item.
 NEW_VALUE_STATED = re.compile(
@@ -455,7 +459,7 @@ def operation_kind(clause: str) -> str | None:
     if (
         UNDO.search(own)
         and re.search(r"취소|캔슬|(?i:\bcancel\b)", own)
-        and not re.search(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)", own)
+        and not DELETED_ITEM.search(own)
     ):
         # "ㄴㄴ 취소 원래시간으로": the last change called off, the item as it was
         return "update_schedule"

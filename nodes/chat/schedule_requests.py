@@ -25,6 +25,7 @@ from nodes.chat.focus import (
 )
 from nodes.chat.router import (
     ADD_VERB,
+    DELETED_ITEM,
     IF_FREE,
     LIST_VERB,
     MY_SCHEDULE,
@@ -238,15 +239,18 @@ def mentions(text: str, now: date) -> list[Mention]:
 _THAT_WEEK = re.compile(r"그\s*주\s*(?:의\s*)?$")
 
 
-def _in_week_of(clause: str, found: list[Mention], day: date) -> list[Mention]:
+def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
     """ "그주 금요일", "그 주 토요일": a weekday of the week the room was about (the week of
-    `day`), not the next one from today."""
+    `day`), not the next one from today. The mentions are moved there; the days moved are
+    returned."""
     monday = day - timedelta(days=day.weekday())
+    moved = []
     for m in found:
         if m.kind == "date" and _THAT_WEEK.search(clause[: m.span[0]]):
             weekday = date.fromisoformat(m.value).weekday()
             m.value = (monday + timedelta(days=weekday)).isoformat()
-    return found
+            moved.append(m.value)
+    return moved
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -586,8 +590,6 @@ def _the_same_add_again(
 
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 
-# "방금 지운 거", "삭제한 일정": an item the room deleted.
-DELETED_ITEM = re.compile(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
 
 # What may stand between an item the clause names and its day word ("네이버 면접 끝나고 같은 날").
@@ -651,8 +653,7 @@ def schedule_call(
     cut = [span for span in (rename.span() if rename else None, shift_span) if span]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
-    if anchor is not None:
-        found = _in_week_of(clause, found, date.fromisoformat(anchor[0]))
+    in_that_week = _in_week_of(clause, found, date.fromisoformat(anchor[0])) if anchor else []
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -661,11 +662,6 @@ def schedule_call(
             first = anchor_day - timedelta(days=anchor_day.weekday())
             last = first + timedelta(days=6)
         return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
-    in_that_week = [
-        m.value
-        for m in found
-        if anchor is not None and m.kind == "date" and _THAT_WEEK.search(clause[: m.span[0]])
-    ]
     if kind == "get_schedule" and in_that_week:
         # "그주 금요일에 나 뭐있지": that day of the week the room was about
         return "get_schedule", {"start_date": in_that_week[0], "end_date": in_that_week[0]}, None
@@ -688,26 +684,26 @@ def schedule_call(
         if len(on_day) == 1 and words and words <= _title_words(on_day[0]["title"]):
             picked = on_day[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
-    said_title = title_of(clause, [m.span for m in found]) or ""
+    # the title the clause says (read once; only an add has one)
+    said_title = (title_of(clause, [m.span for m in found]) or "") if kind == "add_schedule" else ""
     title_named = _title_words(said_title) - {"메모"}
     # "그 마감날 오후5시에 카카오 서류 최종제출 넣어줘 메모엔 …": an event of its own on the
     # day the room was about (no item's title holds all its words), with its memo
     own_event = (
         chosen is None
-        and kind == "add_schedule"
         and bool(title_named)
         and ordinal_position(clause) is None
         and not any(
             title_named <= _title_words(i["title"]) or squash(i["title"]) in squash(said_title)
             for i in items
         )
-        and names_event(clause, now, found)
+        and _names_an_event(said_title)
     )
     if kind == "add_schedule" and items and memo and not days and not own_event:
         # "카카오 면접 메모에 '…' 추가해줘": a memo for an item the user has; "메모에 '…'
         # 넣어줘" right after adding one: that item; two that fit: ask which.
         fits = [chosen] if chosen else best_schedules(items, unquoted(clause), [], times)
-        if not fits and (points_back(clause) or not title_of(clause, [m.span for m in found])):
+        if not fits and (points_back(clause) or not said_title):
             single = last_item(focus, items)
             if single is None:
                 # "두번째꺼 메모에 …" after a listing: the item the pointer names
@@ -751,7 +747,7 @@ def schedule_call(
     if kind == "add_schedule":
         days = [m.value for m in found if m.kind == "date"]
         times = [m.value for m in found if m.kind == "time"]
-        title = title_of(clause, [m.span for m in found])
+        title = said_title
         if IF_FREE.search(clause) and context.listed:
             return f"그날은 이미 일정이 있어서 '{title}' 일정은 추가하지 않았어요."
         # The day said with the request itself ("내일 면접인데 떨려서… 오늘 저녁 8시에 … 잡아줘"):
