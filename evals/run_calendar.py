@@ -68,6 +68,11 @@ DATASETS = {
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
+    # session 29: 60 inputs by an eighth helper, at least half outside IT
+    # (calendar_xa_test2_brief.md); frozen, its first read is
+    # evals/results/calendar-xa-test2-first-read.md. The split above is worn and reported
+    # beside it.
+    "xa_test2": HERE / "datasets" / "calendar_xa_test2.jsonl",
 }
 TARGETS = {"company": 0.95, "date_f1": 0.90, "stage_type": 0.90}
 

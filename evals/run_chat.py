@@ -212,6 +212,11 @@ XA_SPLITS = {
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
+    # session 29: 136 rows (36 exchanges) by a ninth helper from the test's brief with other
+    # counts, many kinds of users (chat_xa_test2_brief.md); frozen, its first read is
+    # evals/results/chat-xa-test2-first-read.md. The split above is worn (read in many
+    # changes since session 25) and is reported beside it.
+    "xa_test2": "chat_xa_test2.jsonl",
     # #13: written to a spec of variation (chat_spec.md); dev fixed against, test frozen
     "dev": "chat_dev.jsonl",
     "test": "chat_test.jsonl",
@@ -689,8 +694,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "test"),
-        help="run only a cross-author split (chat_xa_{dev,dev2,...,dev9,test}.jsonl)",
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "test", "test2"),
+        help="run only a cross-author split (chat_xa_{dev,dev2,...,dev9,test,test2}.jsonl)",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix")
     args = parser.parse_args()

@@ -61,6 +61,10 @@ SPLITS = {
     # evals/results/analysis-req-dev6-first-read.md).
     "dev6": HERE / "datasets" / "analysis_req_dev6.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
+    # A seventh author (session 29, analysis_req_test2_brief.md): the second frozen test
+    # split, first read before any change (evals/results/analysis-req-test2-first-read.md);
+    # the split above is worn (read in many changes) and reported beside it.
+    "test2": HERE / "datasets" / "analysis_req_test2.jsonl",
 }
 TARGETS = {"grade_band": 0.85, "status_accuracy": 0.85, "text_faults": 0}
 SOFTWARE_FAMILIES = {"backend", "frontend", "data"}

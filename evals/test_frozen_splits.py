@@ -21,8 +21,11 @@ from evals import lab
 
 FROZEN = [
     ("calendar", "xa_test"),
+    ("calendar", "xa_test2"),
     ("chat", "xa_test"),
+    ("chat", "xa_test2"),
     ("interview", "xa_test"),
+    ("interview", "xa_test2"),
     ("documents", "test"),
 ]
 
