@@ -694,7 +694,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "test", "test2"),
+        choices=tuple(k.removeprefix("xa_") for k in XA_SPLITS if k.startswith("xa_")),
         help="run only a cross-author split (chat_xa_{dev,dev2,...,dev9,test,test2}.jsonl)",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix")

@@ -1,7 +1,8 @@
 """Chat spellings read as the standard ones, so that every rule downstream sees one form.
 
 People typing on a phone write 뭐 as "머" ("담주 머있지", "숫자 머임"), 거 as "꺼" after a
-word ("첫째꺼", "밑에꺼", "그날꺼"), 그냥 as "걍", 아무것도 as "암것도" and 너무 as "넘". Each
+word ("첫째꺼", "밑에꺼", "그날꺼"), 그냥 as "걍", 아무것도 as "암것도", 너무 as "넘" and
+"내 일정" without its space ("내일정"). Each
 is rewritten only where it stands as that word (a whole word, or before the endings it takes
 in chat), never inside another word ("머리", "머신러닝", "꺼내", "넘어"). Spacing is kept
 otherwise: the positions of what follows move by at most one character per rewrite.
@@ -25,6 +26,9 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![가-힣])걍(?![가-힣])"), "그냥"),
     (re.compile(r"(?<![가-힣])암것도"), "아무것도"),
     (re.compile(r"(?<![가-힣])넘(?=\s+[가-힣])(?!\s*어)"), "너무"),
+    # "내일정" is 내 일정 typed without its space ("그회사 면접 내일정에서 2시간 뒤로",
+    # "내일정 다 보여줘"), never 내일 + 정; "내일정리" is 내일 정리 ("일정리" is no word)
+    (re.compile(r"(?<![가-힣])내일정(?!리)"), "내 일정"),
 )
 
 

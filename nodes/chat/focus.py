@@ -188,16 +188,29 @@ def after_turn(
     quoted = [s for s in sources or [] if s.get("doc_type") == "posting"]
     # the quoted posting of the company the question names ("네이버는?"), else the first
     asked = koreanised(question)
-    quoted.sort(key=lambda s: not (s.get("company") and s["company"] in asked))
+    # then the posting already in focus ("거기 우대사항은" stays with it)
+    held = (posting or {}).get("doc_id")
+    quoted.sort(
+        key=lambda s: (not (s.get("company") and s["company"] in asked), s["doc_id"] != held)
+    )
     if quoted and not (posting and posting.get("turn") == turn):
         same = posting and posting.get("doc_id") == quoted[0]["doc_id"]
         posting = {
             "doc_id": quoted[0]["doc_id"],
-            "company": posting.get("company") if same else None,
+            "company": posting.get("company") if same else quoted[0].get("company"),
             "stages": posting.get("stages", []) if same else [],
             "asked": [],
             "turn": turn,
         }
+    before = {i["schedule_id"]: i for i in items}
+    for t in touched:
+        # an item the room added stays one it added when changed since ("같은걸로 하나더"
+        # after putting a memo on it; "처음에 넣은 거")
+        was = before.get(t["schedule_id"]) or {}
+        if t["how"] == "added":
+            t["added_turn"] = turn
+        elif t["how"] == "changed" and was.get("added_turn") is not None:
+            t["added_turn"] = was["added_turn"]
     ids = {t["schedule_id"] for t in touched}
     items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
     return {
@@ -221,6 +234,11 @@ DAY_SHIFT = re.compile(
     r"(하루|이틀|사흘|나흘|닷새|일주일|(?<![월/.\d]\s)(?<![월/.\d])\d{1,2}\s*일)\s*(전|뒤|후)"
 )
 _DAY_COUNTS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "일주일": 7}
+
+
+def was_added(item: dict[str, Any]) -> bool:
+    """Whether the room added the item (and has not deleted it since)."""
+    return item["how"] == "added" or (item["how"] == "changed" and "added_turn" in item)
 
 
 def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
@@ -316,7 +334,10 @@ def refers_to(
     pending = state.get("pending") or {}
     if order := ADDED_ORDER.search(text):
         # the room's adds, oldest first (an item touched again keeps its place as added)
-        added = sorted((i for i in state["items"] if i["how"] == "added"), key=lambda i: i["turn"])
+        added = sorted(
+            (i for i in state["items"] if was_added(i)),
+            key=lambda i: i.get("added_turn", i["turn"]),
+        )
         pool = alive(added)
         word = order.group(1).replace(" ", "")
         index = next(v for k, v in _ADDED_INDEX.items() if word.startswith(k) or k in word)
@@ -328,7 +349,9 @@ def refers_to(
         # items the last turn added, in the order the user saw or named them
         latest_turn = state["items"][0]["turn"] if state["items"] else -1
         listed_turn = state["listed"][0]["turn"] if state["listed"] else -1
-        added = [i for i in state["items"] if i["turn"] == latest_turn and i["how"] != "deleted"]
+        # (a change made since is no list: "둘째꺼 메모추가", then "첫번째껀 지워" counts in
+        # the listing)
+        added = [i for i in state["items"] if i["turn"] == latest_turn and i["how"] == "added"]
         newer, older = (
             (state["listed"], added) if listed_turn >= latest_turn else (added, state["listed"])
         )
@@ -375,6 +398,24 @@ POINTED_NOUN = re.compile(
     r"(?:은|는|이|가|을|를|도|에|으로|로)?(?![가-힣A-Za-z])"
 )
 _PLAIN_NOUNS = {"일정", "스케줄", "약속", "거", "것", "건", "날", "때", "시간", "공고", "회사"}
+
+
+# "그회사 면접", "아까 그 회사", "거기 코테": the company of the posting the room discussed.
+COMPANY_POINTER = re.compile(
+    r"(?<![가-힣])(?:그|저)\s*(?:회사|기업)(?:에서|의|은|는|이|가|꺼|거|것)?(?![가-힣])|"
+    r"(?<![가-힣])(?:거기|그쪽)(?:\s*회사)?(?=\s*(?:면접|코테|코딩|서류|과제|인적성|전형|최종))|"
+    r"(?i:\bthat\s+company(?:'s)?)"
+)
+
+
+def with_company(text: str, focus: dict[str, Any] | None) -> str:
+    """The text with a pointer to "that company" replaced by the company of the room's
+    posting ("ㅇㅋ 그회사 면접 1시간 늦춰줘" after reading 카카오's posting: "카카오 면접");
+    unchanged when the room has discussed no posting with a company."""
+    company = ((focus or {}).get("posting") or {}).get("company")
+    if not company:
+        return text
+    return COMPANY_POINTER.sub(f"{company} ", text)
 
 
 def ask_back_text(choices: list[dict[str, Any]]) -> str:

@@ -176,6 +176,8 @@ ABOUT_CONTENT = re.compile(
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(r"(?:어도|아도|해도|워도|줘도|도)\s*(?:될까|되나|돼|되요|돼요|괜찮|될지|되겠)")
+# Words that make a clause a question ("메모에 뭐라고 적었지": asked, not written).
+WH_WORD = re.compile(r"뭐|뭘|무엇|무슨|어떤|언제|얼마|몇|(?i:\b(?:what|when|which)\b)")
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
 # Advice on preparing ("코딩테스트 준비는 어떤 순서로 하면 좋아?"): general, even when it
 # names a recruitment stage, unless it asks when or acts on a schedule.
@@ -290,6 +292,11 @@ def keyword_route(message: str) -> str | None:
     """Clear cases by rule; None when the rules do not settle it. Quoted text (a pasted
     mail, a quoted title) is read as content, never as the user's ask."""
     own = unquoted(message)
+    memo, _ = memo_of(own)
+    if memo and "?" not in own and not WH_WORD.search(memo):
+        # "거기 메모로 공고상 날짜임 이라고": a memo is written on a schedule item; its words
+        # are content ("공고", "날짜" in it ask nothing)
+        return "schedule"
     schedule_verb = asks_operation(own)
     schedule_word = bool(SCHEDULE_WORD.search(own))
     recruit = bool(RECRUIT_WORD.search(own))
@@ -395,6 +402,8 @@ _LEMMA_KINDS = {
 # A day counted from the item ("그 다음날로 해줘", "전날로") is such a value too.
 NEW_VALUE_LAST = re.compile(
     r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일|"
+    # clipped weekdays and the week or weekday counted from the item ("그 담주 같은요일로")
+    r"[월화수목금토일]욜|같은\s*요일|(?:그\s*)?(?:다음|담)\s*주|"
     r"(?:그\s*)?(?:다음\s*날|전\s*날|이튿날))"
     r"\s*(?:으로|로|걸로|으로요|로요|로\s*(?:해\s*줘|해\s*주세요|해|할게|하자))\s*[.!~]*$"
 )

@@ -22,6 +22,8 @@ from nodes.chat.focus import (
     points_back,
     refers_to,
     shifted_day,
+    was_added,
+    with_company,
 )
 from nodes.chat.router import (
     ADD_VERB,
@@ -558,7 +560,7 @@ def _the_same_add_again(
     the schedule it names; None when the clause is not that."""
     if not SAME_AGAIN.search(clause):
         return None
-    added = [i for i in (focus or {}).get("items") or [] if i.get("how") == "added"]
+    added = [i for i in (focus or {}).get("items") or [] if was_added(i)]
     if not added:
         return None
     last = added[0]
@@ -648,6 +650,8 @@ def schedule_call(
     for an add, no item found, nothing to change). An item named by its title wins; a
     clause that only points ("방금 추가한 거", "그 일정") resolves in the room's `focus`;
     `chosen` is the item the user picked after an ask-back."""
+    if kind in ("update_schedule", "delete_schedule"):
+        clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
     rename = RENAME.search(clause)
     shift, shift_span = shift_in(clause)
     cut = [span for span in (rename.span() if rename else None, shift_span) if span]
@@ -724,18 +728,22 @@ def schedule_call(
             return _ask_back(kind, clause, fits)
     focus_items = (focus or {}).get("items") or []
     just_deleted = bool(focus_items) and focus_items[0].get("how") == "deleted"
+    deleted = [i for i in focus_items if i.get("how") == "deleted"]
+    # "아 카카오건 원래대로 살려놔" after changing one item and deleting another: the deleted
+    # one the clause names
+    named_deleted = [i for i in deleted if _title_words(clause) & _title_words(i["title"])]
     if (
         kind in ("add_schedule", "update_schedule")
         and RESTORE.search(clause)
-        and (points_back(clause) or just_deleted)
+        and (points_back(clause) or just_deleted or named_deleted)
     ):
         # "방금 지운 거 원래대로 다시 넣어줘", "원래대로 돌려줘" right after a delete: the item
         # the room deleted, as it was
-        deleted = [i for i in focus_items if i.get("how") == "deleted"]
+        deleted = named_deleted or deleted
         if (
             len(deleted) == 1
             and deleted[0].get("date")
-            and (kind == "add_schedule" or just_deleted)
+            and (kind == "add_schedule" or just_deleted or named_deleted)
         ):
             gone = deleted[0]
             args = {"title": gone["title"], "date": gone["date"]}

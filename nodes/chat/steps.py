@@ -356,6 +356,8 @@ def follow_up_route(state: ChatState) -> str | None:
     reported = bool(history and REPORTED_QUESTION.search(message) and len(message.split()) <= 4)
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None
+    if shift_in(message)[0] is not None:
+        return None  # "아까 그회사 면접 2시간 뒤로": a move of the user's own item
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
         return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before
     settled = keyword_route(message)

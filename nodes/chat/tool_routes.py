@@ -324,6 +324,8 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
         and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
         and not SCHEDULE_VERB.search(message)
         and not MY_SCHEDULE.search(message)
+        # "아까 그회사 면접 2시간 뒤로": a move of the user's own item, not a question
+        and shift_in(message)[0] is None
         # "내 이력서상 경력 기간이 언제부터 언제까지야?": the user's own document, not the posting
         and not OWN_DOC.search(message)
         # a question of when ("거기 1차 면접은 언제야?", "코테 몇 시야?"), not advice about

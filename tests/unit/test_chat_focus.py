@@ -477,6 +477,42 @@ ROOM_CASES = [
         "기출 복습",
         {"date": "2026-12-16", "time": "21:00"},
     ),
+    # session 29 (chat_xa_dev9's kinds, in other words)
+    # a position counts in the listing, not in the one item changed since
+    (
+        ["12/1부터 12/10까지 일정 보여줘", "두번째꺼 메모: 정장", "첫번째꺼 8시로"],
+        "코딩 스터디",
+        {"time": "20:00"},
+    ),
+    # a memo's words ask nothing ("공고", "날짜" in it)
+    (
+        ["1/5 카카오 1차면접 넣어줘", "거기 메모로 공고상 날짜임 이라고"],
+        "카카오 1차면접",
+        {"memo": "공고상 날짜임"},
+    ),
+    # the deleted item the clause names comes back; the changed one stays changed
+    (
+        ["네이버면접 오후4시로 미루고 카카오면접은 지워줘", "아 카카오건 원래대로 살려놔"],
+        "카카오 면접",
+        {"date": "2026-12-10", "time": "14:00"},
+    ),
+    (
+        ["네이버면접 오후4시로 미루고 카카오면접은 지워줘", "아 카카오건 원래대로 살려놔"],
+        "네이버 1차 면접",
+        {"time": "16:00"},
+    ),
+    # the week after the item's, same weekday, said without a verb
+    (
+        [
+            "12월 9일 수 오전 10시 토스 과제 발표 추가",
+            "메모: 온라인",
+            "날짜만 그 다음주 같은 요일로",
+        ],
+        "토스 과제 발표",
+        {"date": "2026-12-16", "time": "10:00"},
+    ),
+    # "내일정" is 내 일정, no tomorrow
+    (["카카오 면접 내일정에서 1시간 뒤로"], "카카오 면접", {"date": "2026-12-10", "time": "15:00"}),
 ]
 
 
@@ -646,6 +682,45 @@ async def test_one_more_of_the_same_copies_time_and_memo_to_the_day_it_names(sta
     ]
     before = await chat(client, "그 전날도 같은걸로 하나더")
     assert before["tool_calls"][0]["args"]["date"] == "2026-12-02"
+
+
+async def test_one_more_of_the_same_copies_an_added_item_changed_since(stand_in, client):
+    await seed()
+    await chat(client, "월욜 오전9시반 잡플래닛 리뷰 확인 넣어")
+    await chat(client, "그거 메모에 둘다 보기 라고 써줘")
+    again = await chat(client, "같은걸로 하나더 화욜에")
+    assert again["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {
+                "title": "잡플래닛 리뷰 확인",
+                "date": "2026-12-01",
+                "time": "09:30",
+                "memo": "둘다 보기",
+            },
+        }
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "move"),
+    [
+        ("카카오 공고 자격요건 뭐야", "ㅇㅋ 그회사 면접 1시간 늦춰줘"),
+        ("카카오 공고 우대사항 알려줘", "아까 그 회사 면접 1시간 뒤로"),
+    ],
+)
+async def test_that_company_is_the_company_of_the_posting_discussed(
+    stand_in, client, question, move
+):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await seed()
+    asked = await chat(client, question)
+    assert asked["route"] == "rag"
+    out = await chat(client, move)
+    assert [c["name"] for c in out["tool_calls"]] == ["update_schedule"], out["answer"]
+    now = await titles()
+    # the interview of that company moved, not the other one (two interviews fit "면접")
+    assert (now["카카오 면접"]["time"], now["네이버 1차 면접"]["time"]) == ("15:00", "15:00")
 
 
 async def test_a_new_event_on_the_day_in_focus_keeps_its_memo_and_touches_no_item(stand_in, client):

@@ -957,3 +957,18 @@ def test_where_a_stage_date_is_asked_of(message, route):
 
 def test_a_wrong_item_named_with_its_day_is_still_deleted():
     assert operation_kind("12월 3일 면접 잘못 넣었어 삭제해줘") == "delete_schedule"
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # the words of a memo are content: a memo is written on a schedule item
+        ("거기 메모로 공고상 날짜임 이라고", "schedule"),
+        ("그거 메모에 자격요건 다시 확인 이라고 써줘", "schedule"),
+        ("메모: 서류 마감 전에 자소서 검토", "schedule"),
+        # a question about a memo is not a memo written
+        ("자소서 메모에 뭐라고 썼지", "rag"),
+    ],
+)
+def test_a_memo_written_is_a_schedule_operation_whatever_it_says(message, route):
+    assert keyword_route(message) == route
