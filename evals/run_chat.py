@@ -209,6 +209,9 @@ XA_SPLITS = {
     # session 28: 40 exchanges by an eighth helper, a terse phone-typing user
     # (chat_xa_dev9_brief.md); development from the start
     "xa_dev9": "chat_xa_dev9.jsonl",
+    # session 29: 45 exchanges (120 turns) aimed at references, many kinds of users, by a
+    # tenth helper (chat_xa_dev10_brief.md); development from the start
+    "xa_dev10": "chat_xa_dev10.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
