@@ -159,9 +159,10 @@ eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_interview --cross-author dev3
 	$(BIN)/python -m evals.run_interview --cross-author dev4
 	$(BIN)/python -m evals.run_interview --cross-author dev5
+	$(BIN)/python -m evals.run_interview --cross-author dev6
 	$(BIN)/python -m evals.run_interview --cross-author test
 	$(BIN)/python -m evals.run_interview --cross-author test2
-	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_dev3 xa_dev4 xa_dev5 xa_dev6 xa_dev7 xa_test xa_test2
+	$(BIN)/python -m evals.run_calendar --dataset tuning holdout holdout2 holdout3 dev test xa_dev xa_dev2 xa_dev3 xa_dev4 xa_dev5 xa_dev6 xa_dev7 xa_dev8 xa_test xa_test2
 	$(BIN)/python -m evals.run_documents
 	$(BIN)/python -m evals.run_documents --split dev
 	$(BIN)/python -m evals.run_documents --split test
@@ -174,6 +175,7 @@ eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_requirements --split dev4
 	$(BIN)/python -m evals.run_requirements --split dev5
 	$(BIN)/python -m evals.run_requirements --split dev6
+	$(BIN)/python -m evals.run_requirements --split dev7
 	$(BIN)/python -m evals.run_requirements --split test
 	$(BIN)/python -m evals.run_requirements --split test2
 	$(BIN)/python -m evals.run_degenerate

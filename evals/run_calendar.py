@@ -65,6 +65,10 @@ DATASETS = {
     # session 28: 40 inputs by a seventh helper, mostly outside IT (calendar_xa_dev7_brief.md);
     # its first read, before any use, is evals/results/calendar-xa-dev7-first-read.md
     "xa_dev7": HERE / "datasets" / "calendar_xa_dev7.jsonl",
+    # session 29: 50 inputs by a ninth helper, mostly outside IT, the company given in many
+    # ways (calendar_xa_dev8_brief.md); its first read, before any use, is
+    # evals/results/calendar-xa-dev8-first-read.md
+    "xa_dev8": HERE / "datasets" / "calendar_xa_dev8.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",

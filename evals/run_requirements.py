@@ -60,8 +60,11 @@ SPLITS = {
     # A sixth author (session 28, analysis_req_dev6_brief.md; first read before any use:
     # evals/results/analysis-req-dev6-first-read.md).
     "dev6": HERE / "datasets" / "analysis_req_dev6.jsonl",
+    # A seventh author (session 29, analysis_req_dev7_brief.md; first read before any use:
+    # evals/results/analysis-req-dev7-first-read.md).
+    "dev7": HERE / "datasets" / "analysis_req_dev7.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
-    # A seventh author (session 29, analysis_req_test2_brief.md): the second frozen test
+    # An eighth author (session 29, analysis_req_test2_brief.md): the second frozen test
     # split, first read before any change (evals/results/analysis-req-test2-first-read.md);
     # the split above is worn (read in many changes) and reported beside it.
     "test2": HERE / "datasets" / "analysis_req_test2.jsonl",
