@@ -32,6 +32,23 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+# An acknowledgement that opens a message and asks nothing ("ㅇㅋ 그날 나 뭐 있나 봐줘",
+# "ok add a mock interview …", "Great, please add …"): the request is what follows it.
+_OPENING_ACK = re.compile(
+    r"^\s*(?:ㅇㅋ|ㅇㅇ+|오케이|오키|okay|ok|굿|넵|네네|웅|응응?|좋아요?|알겠어요?|알겠습니다|"
+    r"great|cool|alright|sure|perfect|thanks|thank you|고마워요?|감사합니다|감사)"
+    r"(?:[\s,.!~]+|(?<=[ㄱ-ㅎ])(?=[가-힣]))(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def without_opening_acknowledgement(text: str) -> str:
+    """The text without an acknowledgement it opens with, when something follows it (a bare
+    "ㅇㅋ" or "감사합니다" stays as it is: it is the whole message)."""
+    m = _OPENING_ACK.match(text)
+    return text[m.end() :] if m and text[m.end() :].strip() else text
+
+
 def standard_spelling(text: str) -> str:
     """The text with chat spellings of common words in their standard form."""
     for pattern, standard in _SPELLINGS:

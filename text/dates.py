@@ -329,6 +329,23 @@ _NATIVE_CLOCK = re.compile(
 )
 
 
+# An hour with the part of the day said in English words: "9 in the morning", "7:30 in the
+# evening", "10 at night" (shared with the calendar's reader, text/when.py).
+EN_PART_OF_DAY = r"(?i:in[ \t]+the[ \t]+(?:morning|afternoon|evening)|at[ \t]+night|tonight)"
+EN_PART_CLOCK = re.compile(
+    rf"(?<![\d.:])(\d{{1,2}})(?:[ \t]*:[ \t]*(\d{{2}}))?[ \t]+({EN_PART_OF_DAY})(?![A-Za-z])"
+)
+
+
+def en_part_clock(hour: int, minute: int, part: str) -> str | None:
+    """The 24-hour clock of an hour said with an English part of the day."""
+    if not 1 <= hour <= 12 or minute >= 60:
+        return None
+    evening = not part.lower().endswith("morning")
+    hour = hour % 12 + (12 if evening else 0)
+    return f"{hour:02d}:{minute:02d}"
+
+
 @dataclass(frozen=True)
 class RelativeWhen:
     date: date | None
@@ -468,6 +485,11 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
 
 
 def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None]:
+    for m in EN_PART_CLOCK.finditer(text):  # "9 in the morning", "7:30 in the evening"
+        if not any(s <= m.start() < e for s, e in skip):
+            value = en_part_clock(int(m.group(1)), int(m.group(2) or 0), m.group(3))
+            if value is not None:
+                return value, m.span()
     for m in _CLOCK.finditer(text):
         if any(s <= m.start() < e for s, e in skip):
             continue

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from text.clauses import split_clauses
-from text.dates import find_dates, find_when
+from text.dates import EN_PART_OF_DAY, en_part_clock, find_dates, find_when
 
 # One pattern, alternatives in order of preference at a position; every number has a
 # `(?<!\d)` guard so "25:00" never yields "5:00".
@@ -33,6 +33,9 @@ _TIME = re.compile(
     r"(?P<ko>(?:(?P<kpart>오전|오후|아침|저녁|밤|낮|새벽)[ \t]*)?(?<![\d.:])(?P<kh>\d{1,2})"
     r"[ \t]*시(?!간|즌|작|점|청|장|험|스템|리즈)"
     r"(?:[ \t]*(?P<km>\d{1,2})[ \t]*분|[ \t]*(?P<khalf>반))?)"
+    # "9 in the morning", "7:30 in the evening", "10 at night"
+    r"|(?P<enw>(?<![\d.:])(?P<wh>\d{1,2})(?:[ \t]*:[ \t]*(?P<wm>\d{2}))?[ \t]+"
+    rf"(?P<wpart>{EN_PART_OF_DAY})(?![A-Za-z]))"
     r"|(?P<pre>(?P<ppart>오전|오후|AM|PM|am|pm)[ \t]*(?<![\d.:])(?P<ph>\d{1,2})"
     r"[ \t]*:[ \t]*(?P<pm>\d{2})(?!\d))"
     r"|(?P<clock>(?<![\d.:])(?P<ch>\d{1,2})[ \t]*:[ \t]*(?P<cm>\d{2})(?![\d:])"
@@ -113,6 +116,8 @@ def find_times(text: str, skip: list[tuple[int, int]] | None = None) -> list[Fou
         if m.group("ko"):
             minute = 30 if m.group("khalf") else int(m.group("km") or 0)
             value = _clock(int(m.group("kh")), minute, m.group("kpart") or "")
+        elif m.group("enw"):
+            value = en_part_clock(int(m.group("wh")), int(m.group("wm") or 0), m.group("wpart"))
         elif m.group("pre"):
             value = _clock(int(m.group("ph")), int(m.group("pm")), m.group("ppart"))
         elif m.group("clock"):

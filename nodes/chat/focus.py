@@ -43,7 +43,7 @@ POINTER = re.compile(
     # typed without the space ("그회사", "그공고") and "저번 거" (the one before)
     r"(?<![가-힣])(?:그|저)(?:일정|스케줄|약속|면접|공고|회사)|(?<![가-힣])저번\s*(?:거|것|꺼|건)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
-    r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)"
+    r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one|they|them|their)\b)"
 )
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
 SAME_AGAIN = re.compile(
@@ -77,7 +77,11 @@ DAY_POINTER = re.compile(
     # "거기에 오전 11시 치과 추가" after a look at a day; "그거 끝나고 저녁 6시에"; "그 이틀 전"
     r"(?<![가-힣])거기(?:에|에다가?|에도)(?=\s)|"
     r"(?<![가-힣])그(?:거|것)\s*(?:끝나고|끝나면|마치고|끝난\s*(?:뒤|후)에?)|"
-    r"(?<![가-힣])그\s*(?:하루|이틀|사흘|나흘|\d{1,2}\s*일)\s*(?:전|뒤|후)"
+    r"(?<![가-힣])그\s*(?:하루|이틀|사흘|나흘|\d{1,2}\s*일)\s*(?:전|뒤|후)|"
+    # in English: "that day", "the same day", "the day before", "two days before that"
+    r"(?i:\bthat\s+(?:day|date|week)\b|\bthe\s+same\s+(?:day|date|time)\b|"
+    r"\bthe\s+(?:day\s+(?:before|after)|previous\s+day|next\s+day|following\s+day)\b|"
+    r"\b(?:one|two|three|four|five|[1-9])\s+days?\s+(?:before|after)\s+(?:that|it)\b)"
 )
 
 
@@ -117,8 +121,27 @@ def _item(record: dict[str, Any], how: str, turn: int) -> dict[str, Any]:
 
 
 def _asked_stages(question: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The posting's dated stages a question asked about ("카카오 1차 면접 언제야?")."""
+    """The posting's dated stages a question asked about ("카카오 1차 면접 언제야?",
+    "거기서 두번째 단계는 언제 봐?")."""
+    at = stage_at(question, stages)
+    if at is not None:
+        return [s for s in at if s.get("date")]
     return named_stages(question, [s for s in stages if s.get("date")]) or []
+
+
+# "두번째 단계", "세 번째 전형", "the second step": a stage by its place in the process.
+_STAGE_NOUN = re.compile(r"단계|전형|스텝|과정|(?i:\b(?:step|stage|round)s?\b)")
+
+
+def stage_at(text: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The stage a text names by its position in the posting's process, as the stages
+    were listed; None when it names no position of a stage."""
+    if not _STAGE_NOUN.search(text):
+        return None
+    position = ordinal_position(text)
+    if position is None or not -len(stages) <= position < len(stages):
+        return None
+    return [stages[position]]
 
 
 def after_turn(
@@ -228,11 +251,16 @@ def after_turn(
 # A day said relative to the day in focus: "전날", "다음 날", "그 다음 주 같은 요일".
 DAY_SHIFT = re.compile(
     # "담" is 다음 clipped, as in 담주 and 담달: "그 담날은?"
-    r"(전날|전\s*날)|((?:다음|담)\s*날|이튿날)|"
-    r"(그\s*(?:다음|담)\s*주|(?:다음|담)\s*주\s*같은\s*요일)|"
+    r"(전날|전\s*날|(?i:\bthe\s+(?:day\s+before|previous\s+day)\b))|"
+    r"((?:다음|담)\s*날|이튿날|(?i:\bthe\s+(?:next|following)\s+day\b|\bthe\s+day\s+after\b))|"
+    r"(그\s*(?:다음|담)\s*주|(?:다음|담)\s*주\s*같은\s*요일|"
+    r"(?i:\bthe\s+(?:next|following)\s+week\b|\ba\s+week\s+later\b))|"
     # a count of days: "하루 전", "이틀 뒤", "사흘 후", "3일 전", "일주일 뒤" (not "12월 3일 후")
-    r"(하루|이틀|사흘|나흘|닷새|일주일|(?<![월/.\d]\s)(?<![월/.\d])\d{1,2}\s*일)\s*(전|뒤|후)"
+    r"(하루|이틀|사흘|나흘|닷새|일주일|(?<![월/.\d]\s)(?<![월/.\d])\d{1,2}\s*일)\s*(전|뒤|후)|"
+    # "two days before that", "3 days after"
+    r"(?i:\b(one|two|three|four|five|[1-9])\s+days?\s+(before|after|earlier|later)\b)"
 )
+_EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _DAY_COUNTS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "일주일": 7}
 
 
@@ -276,6 +304,10 @@ def shifted_day(day: str, text: str) -> str:
     if m.group(4):
         count = _DAY_COUNTS.get(m.group(4)) or int(re.sub(r"\D", "", m.group(4)))
         days = -count if m.group(5) == "전" else count
+    elif m.group(6):
+        word = m.group(6).lower()
+        count = _EN_COUNTS.get(word) or int(word)
+        days = -count if m.group(7).lower() in ("before", "earlier") else count
     else:
         days = -1 if m.group(1) else 1 if m.group(2) else 7
     return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
@@ -403,6 +435,9 @@ _PLAIN_NOUNS = {"일정", "스케줄", "약속", "거", "것", "건", "날", "�
 # "그회사 면접", "아까 그 회사", "거기 코테": the company of the posting the room discussed.
 COMPANY_POINTER = re.compile(
     r"(?<![가-힣])(?:그|저)\s*(?:회사|기업)(?:에서|의|은|는|이|가|꺼|거|것)?(?![가-힣])|"
+    # "방금 말한 회사", "아까 얘기한 곳"
+    r"(?:방금|아까|앞에서)\s*(?:말한|얘기한|말했던|얘기했던|본|물어본)\s*(?:그\s*)?(?:회사|기업|곳)"
+    r"(?:에서|의|은|는|이|가)?(?![가-힣])|"
     r"(?<![가-힣])(?:거기|그쪽)(?:\s*회사)?(?=\s*(?:면접|코테|코딩|서류|과제|인적성|전형|최종))|"
     r"(?i:\bthat\s+company(?:'s)?)"
 )

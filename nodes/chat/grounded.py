@@ -160,9 +160,20 @@ def asked_words(message: str) -> list[str]:
     asks for 자격증). Calls the Korean analyser."""
     words = []
     kind: DocKind | None = "posting" if "posting" in _named_types(message)[0] else None
-    for w in content_words(message):
+    found = content_words(message)
+    skip = False
+    for w, after in zip(found, [*found[1:], ""], strict=False):
+        if skip:  # the second word of a two-word heading read just before
+            skip = False
+            continue
         lower = w.lower()
         if w in _DOC_WORDS or lower in _ENGLISH_DOC_WORDS:
+            continue
+        # "preferred qualifications" is one heading (우대사항), not two
+        pair = (lower + after.lower()) if w.isascii() and after.isascii() else ""
+        if pair and (heading := korean_heading(pair, kind)) is not None:
+            words.append(_compact(heading))
+            skip = True
             continue
         if w.isascii() and (heading := korean_heading(lower, kind)) is not None:
             words.append(_compact(heading))
@@ -231,6 +242,27 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
         "required",
         "requirement",
         "requirements",
+        # asking verbs and quantifiers ("what does the posting list as …", "how many
+        # years do they want", "do I actually meet that")
+        "about",
+        "actually",
+        "any",
+        "as",
+        "check",
+        "give",
+        "list",
+        "listed",
+        "many",
+        "meet",
+        "much",
+        "need",
+        "show",
+        "tell",
+        "that",
+        "there",
+        "these",
+        "those",
+        "want",
     }
 )
 

@@ -84,13 +84,16 @@ VERB_ONLY = re.compile(
 # A memo: "메모에 '정장 지참' 적어줘", "(메모: 자소서 4문항)", "메모: 오전 중 연락".
 MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
-    r"|메모(?:에|로|는)?\s*[:：]?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
+    r"|메모(?:에|로|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
+    r"['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     r"|메모(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
     r"\s*(?=$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
+    # "and add a memo: bring laptop", "note: 2nd floor"
+    r"|(?i:\b(?:memo|note)\s*[:：]\s*([^\n'\"]+?)\s*$)"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
@@ -98,6 +101,9 @@ MY_SCHEDULE = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄)|(?:일정|스케줄)(?:이|은|는)?\s*(?:알려|보여|확인|뭐|있|어때|어케|어떻게)|"
     r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
     r"뭐\s*(?:잡힌|잡혀|잡혔)|잡혀\s*있|"  # "12월에 면접 몇개 잡혀있지"
+    # "그날 나 뭐 다른거 있나": what the user has
+    r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
+    r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
 )
 # "뭐 있어", "뭐 있음", "뭐 있더라" after a day: what the user has on it.
@@ -136,7 +142,7 @@ DOC_WORD = re.compile(
     r"담당자\s*(?:이메일|메일|연락처|번호)|이메일\s*주소|연락처|"
     # the same parts in English ("what are the requirements in the kakao posting?")
     r"(?i:\b(?:requirements|qualifications|responsibilities|benefits|nice\s+to\s+have|"
-    r"tech\s+stack)\b)"
+    r"tech\s+stack|(?:do|does)\s+(?:they|it|the\s+\w+)\s+(?:require|ask\s+for|want(?!\s+(?:me|us)\b)|prefer))\b)"
 )
 # The user recalling what they wrote ("몇 프로 줄였다고 했지 내가", "학교 어디 나왔다고
 # 썼지?", "몇 분까지 줄였다고 써놨더라"): their documents, unless a schedule or a date is
@@ -164,10 +170,22 @@ BY_POSTING = re.compile(
     r"(?i:according\s+to\s+the\s+posting)"
 )
 # A document's part asked again ("포트폴리오의 … 설명 다시 보여줘"): the user's own document.
-DOC_PART = re.compile(rf"{DOC_NOUN}(?:의|에\s*있는|에\s*쓴|에서)\s.*(?:다시|보여|요약)")
+DOC_PART = re.compile(
+    rf"{DOC_NOUN}(?:의|에\s*있는|에\s*쓴|에서)\s.*(?:다시|보여|요약)|"
+    # "자소서 장단점 부분은 뭐라고 돼있었지?": a part of the document and what it says
+    rf"{DOC_NOUN}(?:의|에)?\s+\S+\s*(?:부분|항목|섹션|란)(?:은|는|에|에서|이|엔)?\s|"
+    rf"{DOC_NOUN}.*뭐라고\s*(?:돼|되어|써|적|나와|했)"
+)
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
 POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
+# A question about a figure or wording a document states ("배포 자동화 쪽은 수치가 어떻게
+# 돼?", "뭐라고 돼 있었지?", "몇 배 늘렸다고"): asked of the document the room was reading.
+CONTENT_ASKED = re.compile(
+    r"(?:수치|숫자|성과|결과|기간)\S*\s*(?:가|는|은|이)?\s*어떻게\s*(?:돼|되|나와)|"
+    r"뭐라고\s*(?:돼|되어|써|적|나와)|몇\s*(?:년|명|개|프로|퍼센트|시간|분|배)|"
+    r"얼마(?:나)?\s*(?:줄|늘|단축|개선|올|향상)"
+)
 # A question about what a text says ("…래?", "돼 있어?", "뽑아?", "필요해?", "가능해?"):
 # its content, not a date.
 ABOUT_CONTENT = re.compile(
@@ -176,6 +194,12 @@ ABOUT_CONTENT = re.compile(
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(r"(?:어도|아도|해도|워도|줘도|도)\s*(?:될까|되나|돼|되요|돼요|괜찮|될지|되겠)")
+# A question about what the assistant can do ("너 내 이력서 볼 수 있냐", "can you see my
+# resume?"), not a request phrased politely ("알려줄 수 있어?" asks for the answer).
+CAPABILITY = re.compile(
+    r"(?:^|\s)(?:너|넌|니가|네가|너는)\s(?:.*\s)?(?:볼|읽을|접근할|기억할|저장할|읽어올)\s*수\s*(?:있|없)|"
+    r"(?i:\bcan\s+you\s+(?:see|read|access|remember|store)\b)"
+)
 # Words that make a clause a question ("메모에 뭐라고 적었지": asked, not written).
 WH_WORD = re.compile(r"뭐|뭘|무엇|무슨|어떤|언제|얼마|몇|(?i:\b(?:what|when|which)\b)")
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
@@ -210,7 +234,9 @@ ADVICE = re.compile(
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
-    r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b)"
+    # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
+    r"[가-힣]도\s*(?:돼|됨|될까|되나|되냐|되려나|괜찮|ㄱㅊ)|"
+    r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b|\bshould\s+i\b)"
 )
 FEELING = re.compile(
     r"탈락|멘탈|피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
@@ -264,10 +290,24 @@ def asks_operation(text: str) -> bool:
     )
 
 
+# "메모 강남 투썸": the word 메모 and the memo, nothing else (no request, no question)
+_BARE_MEMO = re.compile(r"^\s*메모\s+(\S.{0,60}?)\s*$")
+
+
 def memo_of(message: str) -> tuple[str | None, str]:
     """The memo a message gives, and the message without it (its verb stays)."""
     m = MEMO.search(message)
     if m is None:
+        bare = _BARE_MEMO.match(message)
+        words = bare.group(1) if bare else ""
+        if bare and not (
+            SCHEDULE_VERB.search(words)
+            or LIST_VERB.search(words)
+            or WH_WORD.search(words)
+            or re.match(r"(?:좀|도|는|를|에|로|내용|있)", words)
+            or "?" in words
+        ):
+            return words, " "
         return None, message
     memo = next(g for g in m.groups() if g)
     # "메모 추가: …", "메모 좀 달아줘: …": the request's verb stays
@@ -292,6 +332,8 @@ def keyword_route(message: str) -> str | None:
     """Clear cases by rule; None when the rules do not settle it. Quoted text (a pasted
     mail, a quoted title) is read as content, never as the user's ask."""
     own = unquoted(message)
+    if CAPABILITY.search(own):
+        return "general"  # "야 너 내 이력서 볼 수 있냐": what the assistant can do
     memo, _ = memo_of(own)
     if memo and "?" not in own and not WH_WORD.search(memo):
         # "거기 메모로 공고상 날짜임 이라고": a memo is written on a schedule item; its words
@@ -425,7 +467,11 @@ UNDO = re.compile(
 
 
 # "방금 지운 거", "삭제한 일정": an item the room deleted.
-DELETED_ITEM = re.compile(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
+# "네이버는 지우면 안되는데", "지우지 말 걸": a delete the user takes back.
+DELETED_ITEM = re.compile(
+    r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)|"
+    r"(?:지우|삭제하|빼)(?:면\s*안\s*(?:되|돼)|지\s*말(?:았어야|걸|\s*걸))"
+)
 
 
 # A new value stated as a fact, right after the item it completes ("시간 말 안 했네 오후

@@ -224,6 +224,19 @@ def mentions(text: str, now: date) -> list[Mention]:
         for start, end in when.spans:
             masked = masked[:start] + " " * (end - start) + masked[end:]
     found.sort(key=lambda m: m.span)
+    # "Wednesday, December 16", "수요일, 12월 16일": a weekday beside the date it falls on
+    # names that date
+    for i, m in enumerate(found):
+        if m.kind != "date" or not _BARE_WEEKDAY.fullmatch(text[m.span[0] : m.span[1]].strip()):
+            continue
+        for o in found[max(0, i - 1) : i + 2]:
+            if (
+                o.kind == "date"
+                and o is not m
+                and date.fromisoformat(o.value).weekday() == date.fromisoformat(m.value).weekday()
+                and not text[min(m.span[1], o.span[1]) : max(m.span[0], o.span[0])].strip(" ,()")
+            ):
+                m.value = o.value
     # "다음주 수요일 저녁 8시로": words next to a new value are part of it.
     for left, right in reversed(list(pairwise(found))):
         if right.new and not text[left.span[1] : right.span[0]].strip(" 에"):
@@ -238,7 +251,10 @@ def mentions(text: str, now: date) -> list[Mention]:
     return found
 
 
-_THAT_WEEK = re.compile(r"그\s*주\s*(?:의\s*)?$")
+_BARE_WEEKDAY = re.compile(
+    r"[월화수목금토일](?:요일|욜)|(?i:mon|tues|wednes|thurs|fri|satur|sun)day"
+)
+_THAT_WEEK = re.compile(r"그\s*(전\s*|지난\s*)?주\s*(?:의\s*)?$")
 
 
 def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
@@ -248,10 +264,20 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
     monday = day - timedelta(days=day.weekday())
     moved = []
     for m in found:
-        if m.kind == "date" and _THAT_WEEK.search(clause[: m.span[0]]):
-            weekday = date.fromisoformat(m.value).weekday()
-            m.value = (monday + timedelta(days=weekday)).isoformat()
-            moved.append(m.value)
+        if m.kind != "date":
+            continue
+        before = clause[: m.span[0]]
+        that = _THAT_WEEK.search(before)
+        # "그다음주 수욜", "그 담주 금요일": the week after the one the room was about
+        after = re.search(r"그\s*$", before) and re.match(
+            r"(?:다음|담)\s*주", clause[m.span[0] : m.span[1]]
+        )
+        if that is None and not after:
+            continue
+        weeks = -1 if that is not None and that.group(1) else 1 if after else 0
+        weekday = date.fromisoformat(m.value).weekday()
+        m.value = (monday + timedelta(days=weekday, weeks=weeks)).isoformat()
+        moved.append(m.value)
     return moved
 
 
@@ -275,6 +301,12 @@ def _clean_title(segment: str) -> str:
         segment = segment[adjunct.end() :]
     segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
     segment = DAY_TAIL.sub("", ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment)))
+    segment = ENGLISH_HEAD.sub("", segment)
+    if all(w.lower() in _ENGLISH_FILLERS for w in segment.split()):
+        return ""
+    rest = PART_OF_DAY_HEAD.sub("", segment)
+    if rest != segment and _names_an_event(rest):
+        segment = rest
     return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
 
 
@@ -310,7 +342,18 @@ LEADING_POINTER = re.compile(
 # "야놀자 최종 발표 날이야": the event's day is not part of its name.
 DAY_TAIL = re.compile(r"\s+(?:날|당일)$")
 # "Kakao mock interview on" (the date was after it): an English preposition left at the end.
-ENGLISH_TAIL = re.compile(r"(?i)\s+(?:on|at|for|to|in|by|from)$")
+ENGLISH_TAIL = re.compile(
+    r"(?i)(?:\s+(?:on|at|for|to|in|by|from|of|the|a|an)|"
+    # "Your technical interview is scheduled for …": what a mail says of the event
+    r"\s+(?:is|has\s+been|was|will\s+be)\s+(?:scheduled|confirmed|set|booked|planned))+$"
+)
+# "a mock interview", "your technical interview": an article or a possessive before an
+# English title.
+ENGLISH_HEAD = re.compile(r"(?i)^(?:(?:a|an|the|my|your|and|also|then|plus)\s+)+(?=[a-z])")
+# English words that name nothing on their own ("and add a memo: …" leaves "and").
+_ENGLISH_FILLERS = frozenset({"and", "also", "then", "plus", "ok", "okay", "a", "an", "the"})
+# "6시 저녁에 회고": a part of the day left before the event once its hour is read.
+PART_OF_DAY_HEAD = re.compile(r"^(?:아침|점심|저녁|밤|새벽|오전|오후|낮)(?:에|엔|에는)\s+")
 _ENDINGS = ("EF", "EC")
 
 
@@ -652,12 +695,27 @@ def schedule_call(
     `chosen` is the item the user picked after an ask-back."""
     if kind in ("update_schedule", "delete_schedule"):
         clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
+    if kind != "get_schedule" and ORIGINAL.search(clause):
+        # "원래 있던 면접은 …" after adding another: one the room did not add
+        added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
+        items = [i for i in items if i["schedule_id"] not in added] or items
     rename = RENAME.search(clause)
     shift, shift_span = shift_in(clause)
     cut = [span for span in (rename.span() if rename else None, shift_span) if span]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
     in_that_week = _in_week_of(clause, found, date.fromisoformat(anchor[0])) if anchor else []
+    if anchor and DAY_SHIFT.search(clause):
+        # "그 전날 토요일에": the weekday says again the day counted from the room's day
+        counted = date.fromisoformat(shifted_day(anchor[0], clause))
+        for m in found:
+            said = clause[m.span[0] : m.span[1]]
+            if (
+                m.kind == "date"
+                and _BARE_WEEKDAY.fullmatch(said.strip())
+                and date.fromisoformat(m.value).weekday() == counted.weekday()
+            ):
+                m.value = counted.isoformat()
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -789,7 +847,10 @@ def schedule_call(
             if not theirs and not (company and squash(company) in squash(title)):
                 title = f"{company} {staged['stage']}" if company else staged["stage"]
             day, time = staged["date"], staged.get("time") or time
-        if anchor is not None and not _names_an_event(title):
+        # what names the event once the day pointer and "하나 더" are read ("그 다음날도 같은
+        # 시간에 하나 더" names none)
+        bare = ONE_MORE.sub(" ", DAY_POINTER.sub(" ", title)).replace(" 더", " ")
+        if anchor is not None and not _names_an_event(bare.strip(" 도")):
             # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
             focus_items = (focus or {}).get("items") or []
             title = focus_items[0]["title"] if focus_items else title
@@ -828,6 +889,11 @@ def schedule_call(
             target = resolved.item
         elif len(resolved.choices) > 1:
             return _ask_back(kind, clause, resolved.choices)
+    if target is None and len(fits) > 1 and chosen is None and ORIGINAL.search(clause):
+        # "원래 있던 면접은 …" right after a turn about one day: the one of that day
+        focused = focus_day(focus)
+        on_day = [f for f in fits if focused and f["date"] == focused[0]]
+        target = on_day[0] if len(on_day) == 1 else None
     if target is None and len(fits) > 1:
         # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
         # one, not a guess
@@ -905,6 +971,10 @@ def schedule_call(
     return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target
 
 
+# "원래 있던 면접", "기존 일정": an item the user had before the room added others.
+ORIGINAL = re.compile(
+    r"원래\s*있던|기존(?:에)?\s*(?:있던|거|것|일정|면접)|(?i:\b(?:original|existing)\b)"
+)
 ONE_MORE = re.compile(r"하나\s*더|한\s*개\s*더|또\s*하나|(?i:\bone\s+more\b)")
 # Taking back what was just said ("아 아니다 금요일이 낫겠다", "ㄴㄴ 7시 반", "아니 그거 말고").
 CORRECTION = re.compile(
@@ -986,7 +1056,13 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
     title = title_of(clause, [m.span for m in found])
     dated = any(m.kind == "date" for m in found) or bool(DAY_POINTER.search(clause))
     again = bool(ONE_MORE.search(clause))  # "토요일 같은 시간에도 하나 더"
-    return dated and (_names_an_event(title) or again)
+    # "그다음주 수욜도 똑같이" right after an add: the same event again on that day
+    copied = items[0]["how"] == "added" and bool(SAME_AGAIN.search(clause))
+    return dated and (_names_an_event(title) or again or copied)
+
+
+# "네이버 말고 다른 거", "스터디 빼고": every choice but the one named.
+OTHER_THAN = re.compile(r"(\S+?)\s*(?:말고|빼고|아니고|아닌\s*(?:거|것|쪽))")
 
 
 def pick_choice(
@@ -999,6 +1075,13 @@ def pick_choice(
     room did to it ("방금 추가한 거", with the room's `focus`) or by what it names (title
     words, day, time), among the choices that still exist."""
     ids = {c["schedule_id"] for c in choices}
+    if (other := OTHER_THAN.search(message)) is not None:
+        # "네이버 말고 다른 거": the one choice the named one leaves
+        pool = [i for i in live if i["schedule_id"] in ids]
+        excluded = best_schedules(pool, other.group(1), [], [])
+        left = [i for i in pool if excluded and i not in excluded]
+        if len(left) == 1:
+            return left[0]
     resolved = refers_to(
         message,
         {**(focus or {}), "pending": {"choices": choices}},

@@ -34,6 +34,7 @@ from core.telemetry import DEGENERATE
 from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
+    DAY_POINTER,
     SAME_AGAIN,
     points_back,
 )
@@ -44,7 +45,9 @@ from nodes.chat.grounded import (
     rag_answer,
 )
 from nodes.chat.router import (
+    ABOUT_CONTENT,
     ADD_VERB,
+    CONTENT_ASKED,
     MY_SCHEDULE,
     NEW_VALUE_STATED,
     SCHEDULE_VERB,
@@ -65,7 +68,7 @@ from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
-from text.colloquial import standard_spelling
+from text.colloquial import standard_spelling, without_opening_acknowledgement
 from tools.calendar import today_of
 from tools.documents import context_of, search_user_documents, sources_of
 
@@ -128,7 +131,9 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
     request = validated(ChatInput, state)
     services = get_services()
     # read in one spelling from here on ("담주 머있지" is "담주 뭐있지", "첫째꺼" "첫째거")
-    request = request.model_copy(update={"message": standard_spelling(request.message)})
+    # (and without an acknowledgement it opens with: "ㅇㅋ 그날 뭐 있나 봐줘" asks for a look)
+    read = without_opening_acknowledgement(standard_spelling(request.message))
+    request = request.model_copy(update={"message": read})
     state = cast("ChatState", {**state, "message": request.message})
     focus = state.get("focus")
     if await asyncio.to_thread(answers_ask_back, request.message, focus):
@@ -334,6 +339,10 @@ def stage_add_route(state: ChatState) -> str | None:
         return None
     if posting_stage(message, focus) is not None:
         return "schedule"
+    if DAY_POINTER.search(message) and not EVERY.search(message):
+        # "add a reminder two days before that": the user's own event on a day counted
+        # from the stage just shown
+        return "schedule"
     return "calendar" if EVERY.search(message) else None
 
 
@@ -354,6 +363,16 @@ def follow_up_route(state: ChatState) -> str | None:
     # "연봉은 얼마래?": a short question of what the text just talked about says (its own
     # words are the question: it leans on the previous turn for its route only)
     reported = bool(history and REPORTED_QUESTION.search(message) and len(message.split()) <= 4)
+    if (
+        history
+        and history[-1].get("route") == "general"
+        and any(t.get("route") == "rag" for t in history[-3:])
+        and CONTENT_ASKED.search(message)
+        and not SCHEDULE_VERB.search(message)
+    ):
+        # "배포 자동화 쪽은 수치가 어떻게 돼?" after advice on a project a document answer
+        # named: a figure the document states, as the room was reading it
+        return "rag"
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None
     if shift_in(message)[0] is not None:
@@ -368,6 +387,8 @@ def follow_up_route(state: ChatState) -> str | None:
         # for the posting's text; "그거 면접에서 어떻게 어필하면 좋을까?" for advice)
         return None
     route = history[-1].get("route")
+    if route == "general" and ABOUT_CONTENT.search(message):
+        return None  # "그럼 거기 자격증 뭐 적혀있어" after small talk: it asks of a text
     if route == "schedule" or route not in ("rag", "calendar", "general"):
         return None  # schedule follow-ups carry their own verb; the rules read them
     return str(route)

@@ -28,6 +28,7 @@ from nodes.chat.focus import (
     last_item,
     ordinal_position,
     points_back,
+    stage_at,
 )
 from nodes.chat.grounded import (
     added_text,
@@ -60,6 +61,7 @@ from nodes.chat.schedule_requests import (
     _another_event_too,
     _only_new_values,
     _relists,
+    best_schedules,
     fills_in,
     names_event,
     pick_choice,
@@ -149,6 +151,13 @@ def _result_text(name: str, args: dict[str, Any], artifact: dict[str, Any]) -> s
     return moved_text(artifact["schedule"])
 
 
+def _names_another(clause: str, single: dict[str, Any], live: list[dict[str, Any]]) -> bool:
+    """Whether the clause names one of the user's items by its title, and not `single`
+    ("원래 있던 면접은 메모에 …" right after adding a dentist visit)."""
+    fits = best_schedules(live, memo_of(clause)[1], [], [])
+    return bool(fits) and all(f["schedule_id"] != single["schedule_id"] for f in fits)
+
+
 async def run_schedule(state: ChatState) -> dict[str, Any]:
     """Reads the message; runs its schedule operations in order (one, or each of a compound
     request: "다음주 일정 보여주고 금요일 면접은 3시로 옮겨줘") for the request's user; writes
@@ -199,7 +208,11 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         elif kind == "add_schedule" and single is not None and fills_in(clause, now):
             operations, chosen = [(clause, "update_schedule")], single
         elif (
-            kind == "add_schedule" and single is not None and memo and not names_event(clause, now)
+            kind == "add_schedule"
+            and single is not None
+            and memo
+            and not names_event(clause, now)
+            and not _names_another(clause, single, await schedules())
         ):
             # "그리고 메모에 '3장까지 풀어오기' 넣어줘": a memo put into the item just touched
             operations, chosen = [(clause, "update_schedule")], single
@@ -211,7 +224,9 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             elif single is not None and (
                 memo or shift_in(clause)[0] or _only_new_values(clause, now)
             ):
-                operations, chosen = [(clause, "update_schedule")], single
+                named_other = _names_another(clause, single, await schedules())
+                operations = [(clause, "update_schedule")]
+                chosen = None if named_other else single
             elif ONE_MORE.search(clause) and SAME_AGAIN.search(clause):
                 operations = [(clause, "add_schedule")]  # "같은걸로 하나더 화욜에": a copy
             elif focus.get("last_change") and SAME_AGAIN.search(clause):
@@ -368,7 +383,8 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
         [({"name": "get_recruitment_schedule", "args": lookup_args}, lookup)]
     ]
     company = parsed["company"] or "해당 공고"
-    asked = named_stages(message, parsed["stages"])
+    asked = stage_at(message, parsed["stages"])
+    asked = named_stages(message, parsed["stages"]) if asked is None else asked
     stages = parsed["stages"] if asked is None else asked
     sources = [source_of(posting)]
     if ADD_VERB.search(message):

@@ -513,6 +513,40 @@ ROOM_CASES = [
     ),
     # "내일정" is 내 일정, no tomorrow
     (["카카오 면접 내일정에서 1시간 뒤로"], "카카오 면접", {"date": "2026-12-10", "time": "15:00"}),
+    # session 29 (chat_xa_dev10's kinds, in other words)
+    # a memo said with the word 메모 alone before it
+    (["토요일 오후 1시 모각코 추가", "메모 역삼 스벅"], "모각코", {"memo": "역삼 스벅"}),
+    # the item the user had before the room added another on that day
+    (
+        [
+            "12월 10일 일정 보여줘",
+            "그날 오전 9시 은행 업무 추가",
+            "원래 있던 면접 메모에 '정장' 달아줘",
+        ],
+        "카카오 면접",
+        {"memo": "정장"},
+    ),
+    # a delete taken back ("지우면 안 되는데") puts the item back as it was
+    (
+        ["네이버 면접 지워줘", "아 네이버는 지우면 안 되는데 다시 넣어줘"],
+        "네이버 1차 면접",
+        {"date": "2026-12-04", "time": "15:00"},
+    ),
+    # an answer to the ask-back that names the one it is not
+    (
+        ["면접 하나 목요일로 옮겨줘", "카카오 말고 다른 거"],
+        "네이버 1차 면접",
+        {"date": "2026-12-03"},
+    ),
+    # an English memo and an English part of the day
+    (
+        ["move my kakao interview to 11am", "and add a memo: bring ID"],
+        "카카오 면접",
+        {"time": "11:00", "memo": "bring ID"},
+    ),
+    (["add a mock interview on dec 3 at 8 in the evening"], "mock interview", {"time": "20:00"}),
+    # a part of the day with its particle before the event is no part of its name
+    (["금요일 6시 저녁에 회고 넣어줘"], "회고", {"date": "2026-12-04", "time": "18:00"}),
 ]
 
 
@@ -703,10 +737,65 @@ async def test_one_more_of_the_same_copies_an_added_item_changed_since(stand_in,
 
 
 @pytest.mark.parametrize(
+    ("turns", "args"),
+    [
+        # the same event the week after the one of the item just added
+        (
+            ["수요일 저녁 7시 독서 모임 추가", "그다음주 수요일도 똑같이"],
+            {"title": "독서 모임", "date": "2026-12-09", "time": "19:00"},
+        ),
+        # "하나 더" on the day counted from it: no name of its own, the same event
+        (
+            ["헬스 12월 1일 저녁 8시 추가", "그 다음날도 같은 시간에 하나 더"],
+            {"title": "헬스", "date": "2026-12-02", "time": "20:00"},
+        ),
+    ],
+)
+async def test_the_same_event_again_on_a_day_counted_from_it(stand_in, client, turns, args):
+    await seed()
+    for message in turns:
+        out = await chat(client, message)
+    assert out["tool_calls"] == [{"name": "add_schedule", "args": args}]
+
+
+async def test_a_stage_by_its_place_and_a_day_counted_from_a_stage(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await seed()
+    await chat(client, "카카오 전형 절차 알려줘")
+    second = await chat(client, "거기서 두번째 단계는 언제야?")
+    # the second stage only (the coding test), not the whole process
+    assert "2026-12-20" in second["answer"] and "2026-12-15" not in second["answer"]
+    look = await chat(client, "ㅇㅋ 그날 나 뭐 다른거 있나 봐줘")
+    assert look["tool_calls"] == [
+        {"name": "get_schedule", "args": {"start_date": "2026-12-20", "end_date": "2026-12-20"}}
+    ]
+    # the weekday said with "그 전날" is that day's (12-19, a Saturday), not the next Saturday
+    add = await chat(client, "그 전날 토요일 오후 3시에 모의 코테 넣어줘")
+    assert add["tool_calls"][0]["args"]["date"] == "2026-12-19"
+
+
+async def test_an_english_reminder_counted_from_the_stage_just_shown(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await seed()
+    await chat(client, "when is the kakao document deadline?")
+    out = await chat(
+        client,
+        "Great, add a reminder two days before that at 9 in the morning titled 'final check'",
+    )
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "final check", "date": "2026-12-13", "time": "09:00"},
+        }
+    ]
+
+
+@pytest.mark.parametrize(
     ("question", "move"),
     [
         ("카카오 공고 자격요건 뭐야", "ㅇㅋ 그회사 면접 1시간 늦춰줘"),
         ("카카오 공고 우대사항 알려줘", "아까 그 회사 면접 1시간 뒤로"),
+        ("카카오 공고 자격요건 알려줘", "방금 말한 회사 면접 1시간 늦춰줘"),
     ],
 )
 async def test_that_company_is_the_company_of_the_posting_discussed(

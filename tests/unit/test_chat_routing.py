@@ -972,3 +972,23 @@ def test_a_wrong_item_named_with_its_day_is_still_deleted():
 )
 def test_a_memo_written_is_a_schedule_operation_whatever_it_says(message, route):
     assert keyword_route(message) == route
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # a part of a document and what it says
+        ("자소서 강점 부분은 뭐라고 돼 있었지?", "rag"),
+        # what the assistant can do, not a request
+        ("너 내 포폴 읽을 수 있어?", "general"),
+        ("can you read my portfolio?", "general"),
+        # what a posting asks for, in English
+        ("and what do they ask for?", "rag"),
+        # what the user has on a day
+        ("나 그날 뭐 다른 거 있나?", "schedule"),
+        # whether one may: advice
+        ("경력 1년인데 거기 지원해도 될까?", "general"),
+    ],
+)
+def test_session_29_routing_families(message, route):
+    assert keyword_route(message) == route

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from text.colloquial import standard_spelling
+from text.colloquial import standard_spelling, without_opening_acknowledgement
 
 
 @pytest.mark.parametrize(
@@ -33,3 +33,21 @@ from text.colloquial import standard_spelling
 )
 def test_chat_spellings_are_read_as_the_standard_words(typed, read):
     assert standard_spelling(typed) == read
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("ㅇㅋ 그날 뭐 있나 봐줘", "그날 뭐 있나 봐줘"),
+        ("ok add lunch with Mina tomorrow", "add lunch with Mina tomorrow"),
+        ("Great, please add a reminder", "please add a reminder"),
+        ("넵 그걸로 해주세요", "그걸로 해주세요"),
+        # the whole message, or a word that only starts like one, stays
+        ("ㅇㅋ", "ㅇㅋ"),
+        ("감사합니다!", "감사합니다!"),
+        ("네이버 면접 언제지", "네이버 면접 언제지"),
+        ("okr 정리 일정 추가", "okr 정리 일정 추가"),
+    ],
+)
+def test_an_opening_acknowledgement_is_not_the_request(typed, read):
+    assert without_opening_acknowledgement(typed) == read

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -163,3 +164,28 @@ def test_an_english_ordinal_day_is_its_next_occurrence(now: date, day: int) -> N
     assert found is not None and found.day == day and now <= found < now + timedelta(days=62)
     # an order, not a day
     assert find_when(f"the {day}{suffix} round is online", now).date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "clock"),
+    [
+        ("a reminder at 9 in the morning", "09:00"),
+        ("dinner at 7:30 in the evening", "19:30"),
+        ("call at 10 at night", "22:00"),
+    ],
+)
+def test_an_english_part_of_the_day_sets_the_hour(text, clock):
+    from text.when import find_times
+
+    assert find_when(text, date(2026, 11, 29)).time == clock
+    assert [t.value for t in find_times(text)] == [clock]
+
+
+@pytest.mark.parametrize(
+    "text", ["Friday, December 18 at 3 PM", "금요일, 12월 18일 오후 3시", "on Fri 12/18 3pm"]
+)
+def test_a_weekday_beside_its_date_names_that_date(text):
+    from nodes.chat.schedule_requests import mentions
+
+    days = {m.value for m in mentions(text, date(2026, 11, 29)) if m.kind == "date"}
+    assert days == {"2026-12-18"}
