@@ -45,6 +45,12 @@ _UNIT = re.compile(
     r"조선소|사업장|사업소|영업소)|담당자?|"
     r"(?i:people|team|jobs?|division|department|dept|branch|office|headquarters|hq))$"
 )
+# Who writes for a search firm or the hiring side ("헤드헌터 최승우", "이정훈 컨설턴트").
+_RECRUITER = re.compile(
+    r"헤드헌터|컨설턴트|리크루터|채용\s*담당자?|인사\s*담당자?|(?i:recruiter|consultant)"
+)
+# A team or a division named as the organisation's unit.
+_TEAM = re.compile(r"(?:팀|본부|부문|사업부)$")
 # A branch named alone: a station's or a place's store, a branch office.
 _BRANCH = r"\S+역점|\S+(?:지점|지사|영업소)"
 _BRANCH_ONLY = re.compile(_BRANCH)
@@ -135,6 +141,10 @@ _LABEL = re.compile(
     r"[^\S\n]*[:：|]?[^\S\n]+"
     r"([^\n·|,(]{2,40})"
 )
+# a search firm's client named in a sentence ("진행 중인 고객사 동진케미칼(코스닥 상장)의 …")
+_CLIENT = re.compile(
+    r"고객사(?:인|는|의)?[^\S\n]+([가-힣A-Za-z0-9&]{2,30}?)(?=[^\S\n]*[(（]|의[^\S\n]|에서)"
+)
 _NOTICE = re.compile(r"(?m)^[^\S\n]*(\S{2,30})[^\S\n]+공고[^\S\n]*제?[^\S\n]*\d")
 # (not a legal form glued to the name before it: "동해조선해양㈜ 거제조선소" is 동해조선해양's)
 _CORP_BEFORE = re.compile(
@@ -162,7 +172,9 @@ _SELF = re.compile(
     r"(?:저희|우리)[^\S\n]+([가-힣A-Za-z0-9&]{2,30}?)(?:은|는|에서|의|이|가)?(?=[^\S\n])"
 )
 _AT = re.compile(
-    r"(?:\b[Aa]t|—|–|\b[Jj]oin|\b[Ww]ith|\bfrom)"
+    r"(?:\b[Aa]t|—|–|\b[Jj]oin|\b[Ww]ith|\bfrom|"
+    # "the Seoul branch of Meridian Capital Partners", "our Korea office of …"
+    r"\b(?:branch|office|subsidiary|team)[^\S\n]+of(?:[^\S\n]+the)?)"
     r"[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
     r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:is|are)[^\S\n]+"
     r"(?:hiring|a\b|an\b|one\b)"
@@ -182,6 +194,10 @@ _PERSON = re.compile(f"[{''.join(sorted(SURNAMES))}][가-힣]{{1,2}}")
 _FORWARDER = re.compile(
     r"취업\s*(?:지원|진로|경력)?\s*(?:센터|팀|처|본부|과|지원실)|커리어\s*(?:센터|개발)|경력개발|"
     r"공지방|단톡|오픈\s*채팅|동아리|커뮤니티|게시판|뉴스레터|채용\s*정보\s*공유|"
+    # job sites that carry a posting ("[잡알리오] 한국농촌에너지공단 … 채용 공고")
+    r"^(?:사람인|잡코리아|원티드|인크루트|잡알리오|알바몬|알바천국|워크넷|고용24|나라일터|잡플래닛|"
+    r"리멤버|로켓펀치|점핏|캐치|링커리어|슈퍼루키|자소설닷컴|잡다|(?i:linkedin|wanted|saramin|"
+    r"jobkorea|indeed|glassdoor|rocketpunch))$|"
     r"(?i:career\s+(?:center|services|office))"
 )
 # Where a forwarder shows itself: the message's head, its bracket, its sender (a title or a
@@ -427,6 +443,9 @@ _HIRING = re.compile(r"채용|모집|공채|구인")
 _HIRING_OR_NUMBER = re.compile(r"채용|모집|공채|구인|신입|경력|\d")
 
 
+_MAIL_HEADER = re.compile(r"(?i)^(?:subject|re|fwd?|제목)\s*[:：]")
+
+
 def _title(lines: list[str]) -> list[tuple[str, str]]:
     """The first line's name: the whole line when it is a short name alone ("리브랩스"),
     else its first part before "|", "·" or a hiring word, else the leading word of a part
@@ -434,9 +453,11 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
     if not lines:
         return []
     first = lines[0].strip()
+    if _MAIL_HEADER.match(first):
+        return []  # "Subject: Interview Invitation – …", "제목: …": what the mail is about
     # a leading tag that is not a name ("[알림]", "[취준 단톡 공유]") is not the title
     while (tag := _BRACKET.match(first)) and (
-        (name := normalise(tag.group(1))) is None or _descriptor(name)
+        (name := normalise(tag.group(1))) is None or _descriptor(name) or _FORWARDER.search(name)
     ):
         first = first[tag.end() :].strip()
     parts = re.split(r"\s[|｜·—–]\s", first)
@@ -529,7 +550,42 @@ def _hiring_places(lines: list[str]) -> list[tuple[str, str, int]]:
 def rank(text: str, finder: str | None = None) -> str | None:
     """The organisation the text is about, or None when no candidate has evidence."""
     found = ranked(text, finder)
-    return found[0][0] if found and found[0][1] >= THRESHOLD else None
+    if not found or found[0][1] < THRESHOLD:
+        return None
+    return as_always_written(found[0][0], undecorated(text))
+
+
+_PLACE_WORD = re.compile(r"([가-힣]{1,8}(?:특별시|광역시|특별자치도|시|군|구|도))[^\S\n]$")
+_PUBLIC_END = re.compile(
+    rf"(?:{_INSTITUTION_END.pattern[:-1]}|청|센터|도서관|복지관|체육회|문화재단)$"
+)
+
+
+def as_always_written(name: str, text: str) -> str:
+    """The name with the word the text writes beside it every time: a place before a
+    public body ("한빛구 도시관리공단"), an organisation's ending after a name
+    ("스테이지원 엔터테인먼트"); the name itself otherwise."""
+    spots = [m.span() for m in re.finditer(re.escape(name), text)]
+    if not spots:
+        return name
+    if _PUBLIC_END.search(name):
+        places = {
+            (p.group(1) if (p := _PLACE_WORD.search(text[max(0, a - 12) : a])) else None)
+            for a, _ in spots
+        }
+        if len(places) == 1 and (place := places.pop()):
+            name = f"{place} {name}"
+    endings = {
+        (
+            e.group(1)
+            if (e := re.match(r"[^\S\n]([가-힣A-Za-z]{2,12})(?![가-힣A-Za-z])", text[b : b + 14]))
+            else None
+        )
+        for _, b in spots
+    }
+    if len(endings) == 1 and (end := endings.pop()) and ORG_END.fullmatch(end):
+        name = f"{name} {end}"
+    return name
 
 
 def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, frozenset[str]]]:
@@ -546,6 +602,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         ("legal", _CORP_AFTER),
         ("legal", _FORM_NAME),
         ("label", _LABEL),
+        ("label", _CLIENT),
         ("notice", _NOTICE),
         ("bracket", _BRACKET),
         ("place", _DOT_PLACE),
@@ -581,13 +638,29 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     for kind, value, at in proposals:
         if kind in _CHANNEL_KINDS and _FORWARDER.search(value):
             continue  # "[한국대 취업지원센터]": who forwards the posting
-        if kind == "legal":  # "㈜셀트리온은 …": the name without its particle
-            value = _without_particles(value.strip(), endings=False)
+        if kind == "proper" and " " in value and _FORWARDER.search(value.split()[0]):
+            value = value.split(" ", 1)[1]  # "잡알리오 한국농촌에너지공단": the site, then the name
+        if kind == "legal":  # "㈜셀트리온은 …", "법무법인 다온에서": the name without its particle
+            *lead, last = value.strip().split(" ")
+            bare = _without_particles(last, endings=False)
+            if bare == last and lead:
+                # a name Kiwi reads as a verb ("해온에서"): the particle off its end
+                bare = re.sub(r"(?<=..)(?:에서|에게|으로|은|는|을|를)$", "", last)
+            value = " ".join([*lead, bare])
         name = normalise(value, named=kind == "legal")
         if name is None:
             continue
         if kind in ("hires", "intro") and (_UNIT.match(name) or name in _WORKPLACES):
             continue  # "한국 지사에서 …", "현장에서 함께 …": a workplace, not a name
+        if kind == "intro" and (
+            _RECRUITER.search(name)
+            or (_PERSON.fullmatch(name) and _RECRUITER.search(head[max(0, at - 12) : at]))
+        ):
+            continue  # "헤드헌터 최승우입니다", "이정훈 컨설턴트입니다": the person who writes
+        if kind in ("self", "proper", "coined") and _TEAM.search(name):
+            continue  # "저희 기업법무팀은 …": a team of the organisation, not its name
+        if kind == "label" and " " in name and _descriptor(name):
+            continue  # "고객사: 국내 시공능력평가 20위권 종합건설사": who it is, not its name
         if (kind == "bracket" and not (_name_like(name) and not _descriptor(name))) or (
             kind == "title" and _descriptor(name)
         ):
@@ -640,7 +713,11 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     # the sender's address names the organisation ("talent@lumenmobility.com")
     for domain in domains:
         for c in candidates.values():
-            if re.sub(r"[^a-z0-9]", "", c.name.lower()) == domain:
+            spelt = re.sub(r"[^a-z0-9]", "", c.name.lower())
+            # "Orion Strategy Group" of orionstrategy.com: the domain and its ending
+            if spelt == domain or (
+                spelt.startswith(domain) and ORG_END.fullmatch(c.name.split()[-1])
+            ):
                 c.evidence.add("domain")
     squashed = re.sub(r"\s", "", clean).lower()
     # a text in Korean: at least as many words in Hangul as in Latin letters alone (a

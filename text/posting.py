@@ -180,7 +180,15 @@ def reads_as_conversation(text: str) -> bool:
             name = m.group(1) or m.group(2)
             speakers[name] = speakers.get(name, 0) + 1
     talking = {name: n for name, n in speakers.items() if n >= 2}
-    return len(talking) >= 2 and 2 * sum(talking.values()) >= len(lines)
+    if len(talking) >= 2 and 2 * sum(talking.values()) >= len(lines):
+        return True
+    # a messenger copied from a phone: each message closes with its time alone on a line
+    # ("민지 / 야 나 다음주 화요일에 면접 봄 / 오후 9:41")
+    stamps = sum(1 for line in lines if _STAMP_LINE.match(line))
+    return stamps >= 3 and 5 * stamps >= len(lines)
+
+
+_STAMP_LINE = re.compile(r"^\s*(?:오전|오후)?\s*\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?\s*$")
 
 
 # A notice to the people who already work there ("임직원 여러분", "전 직원 대상").

@@ -253,6 +253,10 @@ def _parse(text: str, now: str = "2026-05-01") -> dict:
         "[오후 7:11] 서연: 헐 화이팅 ㅋㅋ\n[오후 7:12] 태윤: 끝나면 연락할게",
         "[총무팀 안내] 연말 사무실 이전 일정\n직원 여러분 안녕하세요.\n"
         "- 짐 정리 및 서류 제출: 5/20(수)까지\n- 이전: 5/23(토)",
+        # session 29: a messenger copied from a phone, each message closed by its time
+        "지우\n나 목요일에 대한물산 면접 있음 ㅠ\n오후 8:02\n"
+        "하린\n헐 몇시?\n오후 8:03\n지우\n10시 반... 끝나고 점심 ㄱ?\n오후 8:03\n"
+        "하린\nㅇㅋ 12시에 역 앞\n오후 8:05",
     ],
 )
 def test_text_that_is_not_a_posting_gets_no_company_and_no_dated_step(text: str) -> None:

@@ -235,3 +235,49 @@ def test_a_branch_alone_and_nouns_listed_with_a_middle_dot_are_no_candidates():
 )
 def test_a_branch_s_store_and_a_search_firm_s_client_are_the_employer(text, name):
     assert company(text) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a job site's tag before the organisation is who carries the posting
+        (
+            "[사람인] 한국해양환경공단 2027년 상반기 사무보조 채용 공고\n"
+            "□ 원서접수: 2027. 1. 4. ~ 1. 8.\n□ 면접: 1. 15.(금)",
+            "한국해양환경공단",
+        ),
+        # a search firm's client named in a sentence, and the headhunter who writes
+        (
+            "안녕하세요, 서치원 헤드헌터 김도윤입니다.\n"
+            "현재 진행 중인 고객사 세광정밀(코스피 상장)의 생산관리 과장 포지션을 제안드립니다.\n"
+            "- 이력서 마감: 1/20(수)",
+            "세광정밀",
+        ),
+        # a legal form that leads the name, its particle off; a team of it is no name
+        (
+            "법무법인 해온에서 송무팀 소속 사무원을 모집합니다.\n저희 송무팀은 민사 소송을 주로 "
+            "맡고 있습니다.\n이력서는 1월 8일까지 보내주세요.",
+            "법무법인 해온",
+        ),
+        # an English mail: its subject line names no company; "the Busan office of X" does
+        (
+            "Subject: Interview Invitation – Data Analyst\n\nDear Minho,\nThank you for "
+            "applying to the Data Analyst role at the Busan office of Harbor Light Analytics. "
+            "We would like to invite you to a video interview on Monday, January 11.",
+            "Harbor Light Analytics",
+        ),
+        # the name as the text always writes it: a place before a public body, an
+        # organisation's ending after a name
+        (
+            "새빛시 시설관리공단 공고 제2027-3호\n새빛시 시설관리공단에서 수영장 안전요원을 "
+            "채용합니다.\n접수: 1. 11. ~ 1. 13.",
+            "새빛시 시설관리공단",
+        ),
+        (
+            "[단기] 행사 스태프 모집\n주최: (주)블루라인 엔터테인먼트\n지원: 12/10까지",
+            "블루라인 엔터테인먼트",
+        ),
+    ],
+)
+def test_session_29_organisation_families(text, name):
+    assert company(text) == name
