@@ -560,3 +560,16 @@ def test_two_parts_joined_by_a_slash_stay_one_requirement():
         "디자인 시스템 / Storybook 구축 경험",
         "Java / Kotlin 개발 가능자",
     ]
+
+
+def test_how_the_team_works_asks_nothing_of_a_candidate():
+    # a company introduction, its way of working and its benefits: no requirement to read
+    posting = (
+        "[주식회사 늘푸른유통] 함께할 영업 담당자를 모십니다\n\n"
+        "늘푸른유통은 전국 1,200개 매장에 신선식품을 공급합니다.\n\n"
+        "🌱 우리는 이렇게 일해요\n- 주 1회 현장 방문 데이 (산지·물류센터)\n"
+        "- 분기별 타운홀 미팅\n\n"
+        "How we work\n- Quarterly offsites with every team\n\n"
+        "💝 복리후생\n- 자기계발비 연 100만 원\n"
+    )
+    assert extract_requirements(posting) == []
