@@ -85,6 +85,18 @@ _POINTER = re.compile(r"^(?:(?:아|음|어)\s?)?(?:그\s?부분|그건|그거|�
 # A sentence that asks the interviewer something: the speech acts of asking, not a
 # question mark (a guess or a self-check ends in one: "덮어쓰지 않을까요?").
 _ASKS = re.compile(r"궁금|여쭤|여쭙")
+# Why the candidate wants the job or what they are studying: the topics a dodge turns to.
+_MOTIVE = re.compile(
+    r"회사(?:라고|라는|가|에서|에)|매력|기회를\s?주신다면|들어가(?:면|게)|입사(?:하면|하게|해서)|"
+    r"열심히\s?하겠|기여하고\s?싶|성실하게|배우면서|좌우명|믿습니다|자격증|"
+    r"공부(?:하고|를\s?하|하면서)|준비하고\s?있|관심이\s?많|좋아해서|인상\s?깊|공감"
+)
+# Questions that ask for exactly that: motivation, goals, the future, an introduction.
+_ASKS_MOTIVE = re.compile(
+    r"지원|동기|입사|포부|목표|왜\s?저희|이유|관심|자기\s?소개|하고\s?싶은\s?말|마지막|질문\s?있|"
+    r"뒤에?는?|후에|미래|되고\s?싶|계획"
+)
+_FIRST_SENTENCE = re.compile(r"[.?!]|요[,\s]|데요")
 OPENING_CHARS = 16
 # How far into the answer (after its opening) a turn away can be.
 TURN_CHARS = 50
@@ -138,6 +150,18 @@ def read_stance(question: str, answer: str) -> Stance:
         return Stance("evades", topic or asked_words[:1])
     # an echo, then the answer goes on about the candidate and nothing the question asked
     if echo and _SELF.search(rest) and not _mentions(rest, asked_words):
+        return Stance("evades", topic or asked_words[:1])
+    # a question about something else answered with why the candidate wants the job or what
+    # they are studying ("…매력적인 회사라고 생각하는데요 … 기회를 주신다면", "요즘 자격증을
+    # 준비하고 있는데요"), the question's words never coming back after the first sentence
+    first = _FIRST_SENTENCE.search(rest)
+    after_first = rest[first.end() :] if first else rest
+    if (
+        asked_words
+        and not _ASKS_MOTIVE.search(question)
+        and len(_MOTIVE.findall(text)) >= 2
+        and not _mentions(after_first, asked_words)
+    ):
         return Stance("evades", topic or asked_words[:1])
     return Stance("answers", topic)
 

@@ -193,6 +193,45 @@ def test_an_answer_that_turns_to_another_topic(question, answer, topic):
     assert topic in stance.topic
 
 
+@pytest.mark.parametrize(
+    ("question", "answer", "evades"),
+    [
+        # session 29: asked one thing, answered with why the candidate wants the job
+        (
+            "야간 응급 상황에서 당직 의사와 연락이 안 되면 어떻게 하시겠어요?",
+            "네, 저는 한울병원이 지역에서 정말 좋은 회사라고 생각합니다. 특히 간호사 교육이 "
+            "잘 돼 있다는 얘기를 듣고 매력을 느꼈고요, 기회를 주신다면 성실하게 배우면서 "
+            "빨리 적응하겠습니다.",
+            True,
+        ),
+        # … or with what the candidate is studying
+        (
+            "재고 차이가 반복될 때 원인을 어떻게 찾으시겠어요?",
+            "네, 그것도 중요하죠. 그런데 요즘 제가 물류관리사 자격증을 준비하고 있는데요, "
+            "공부하면서 SCM 전체 흐름에 관심이 많이 생겼습니다.",
+            True,
+        ),
+        # the same words when the question asks for motivation: an answer
+        (
+            "저희 병원에 지원하신 동기가 무엇인가요?",
+            "저는 한울병원이 지역에서 좋은 회사라고 생각하고, 교육 체계에 매력을 느꼈습니다. "
+            "기회를 주신다면 성실하게 배우겠습니다.",
+            False,
+        ),
+        # studying named in an answer that stays on the question
+        (
+            "재고 차이가 반복될 때 원인을 어떻게 찾으시겠어요?",
+            "먼저 재고 차이가 난 품목을 입고, 출고, 반품 이력으로 나눠 봅니다. 물류관리사 "
+            "자격증 공부하면서 배운 대로 재고 회전율도 같이 보고, 차이가 반복되는 로케이션을 "
+            "찾아 실사 주기를 줄였습니다.",
+            False,
+        ),
+    ],
+)
+def test_an_answer_that_turns_to_motivation_or_studies(question, answer, evades):
+    assert (read_stance(question, answer).kind == "evades") is evades
+
+
 def test_the_rubric_scores_cannot_and_evades_as_no_answer_and_says_which():
     said = "음… 쿠버네티스는 아직 실무에서 써 보지 못해서요. 그 차이는 잘 모르겠습니다. 죄송해요."
     assert len(said) > 40  # longer than the short "I don't know" the length rule catches
