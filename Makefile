@@ -152,7 +152,7 @@ eval-pytest: $(VENV)/.installed-bench system-deps
 
 eval: $(VENV)/.installed-bench system-deps
 	$(BIN)/python -m evals.run_chat
-	for s in dev dev2 dev3 dev4 dev5 dev6 dev7 dev8 dev9 dev10 test test2; do $(BIN)/python -m evals.run_chat --cross-author $$s || exit 1; done
+	for s in dev dev2 dev3 dev4 dev5 dev6 dev7 dev8 dev9 dev10 dev11 test test2; do $(BIN)/python -m evals.run_chat --cross-author $$s || exit 1; done
 	$(BIN)/python -m evals.run_interview
 	$(BIN)/python -m evals.run_interview --cross-author dev
 	$(BIN)/python -m evals.run_interview --cross-author dev2

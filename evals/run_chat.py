@@ -212,6 +212,9 @@ XA_SPLITS = {
     # session 29: 45 exchanges (120 turns) aimed at references, many kinds of users, by a
     # tenth helper (chat_xa_dev10_brief.md); development from the start
     "xa_dev10": "chat_xa_dev10.jsonl",
+    # session 29: 40 exchanges (103 turns) of references that are easy to get wrong, by an
+    # eleventh helper (chat_xa_dev11_brief.md); development from the start
+    "xa_dev11": "chat_xa_dev11.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
