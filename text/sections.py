@@ -504,6 +504,12 @@ _ENGLISH_RESUME = _english_headings(RESUME_HEADINGS)
 _ENGLISH_POSTING = _english_headings(POSTING_HEADINGS)
 
 
+# A question asking what a job does ("무슨 일 하는 거야?", "하는 일 알려줘"): its duties.
+DUTIES_ASKED = re.compile(
+    r"무슨\s*일(?:을)?\s*하|하는\s*일|(?i:\bwhat\s+(?:does|would)\s+\w+\s+do\b)"
+)
+
+
 def korean_heading(word: str, kind: DocKind | None = None) -> str | None:
     """The heading a Korean document gives the part an English word names ("certification"
     -> "자격증", "requirements" -> "자격요건"), from the section tables; a resume's first

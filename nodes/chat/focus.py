@@ -101,6 +101,7 @@ def empty() -> dict[str, Any]:
         "posting": None,
         "pending": None,
         "listed_day": None,
+        "listed_range": None,
         "last_change": None,
         "looked_turn": -1,
         "turn": 0,
@@ -163,6 +164,7 @@ def after_turn(
     this_turn = _turn_messages(messages)
     calls = {c["id"]: c for m in this_turn if isinstance(m, AIMessage) for c in m.tool_calls}
     listed_day = state.get("listed_day")
+    listed_range = state.get("listed_range")
     last_change = state.get("last_change")
     looked_turn = state.get("looked_turn", -1)
     touched: list[dict[str, Any]] = []
@@ -181,6 +183,9 @@ def after_turn(
             if args.get("start_date") and args.get("start_date") == args.get("end_date"):
                 # "크리스마스에 일정 있나?" -> "없으면 그날 …": the day looked at
                 listed_day = {"date": args["start_date"], "turn": turn}
+            elif args.get("start_date") and args.get("end_date"):
+                # "담주 일정" -> "그 담주는": the period looked at
+                listed_range = {"start": args["start_date"], "end": args["end_date"]}
         elif name in ("add_schedule", "update_schedule", "delete_schedule") and artifact.get(
             "schedule"
         ):
@@ -242,6 +247,7 @@ def after_turn(
         "posting": posting,
         "pending": pending,
         "listed_day": listed_day,
+        "listed_range": listed_range,
         "last_change": last_change,
         "looked_turn": looked_turn,
         "turn": turn,

@@ -30,7 +30,7 @@ from nodes.chat.router import koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
-from text.sections import DocKind, heading_of, korean_heading
+from text.sections import DUTIES_ASKED, DocKind, heading_of, korean_heading
 from text.skills import find_skills, taxonomy
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
@@ -160,6 +160,8 @@ def asked_words(message: str) -> list[str]:
     asks for 자격증). Calls the Korean analyser."""
     words = []
     kind: DocKind | None = "posting" if "posting" in _named_types(message)[0] else None
+    if DUTIES_ASKED.search(message):
+        words.append(_compact("담당업무"))  # "무슨 일 하는 거야?": what the job does
     found = content_words(message)
     skip = False
     for w, after in zip(found, [*found[1:], ""], strict=False):
@@ -186,7 +188,11 @@ def asked_words(message: str) -> list[str]:
 
 # Korean nouns that ask for a list, not what is in it, as "requirements" does in English:
 # "DB 관련 요구사항 있어?" (Kiwi: 요구 + 사항) asks for DB, not for a heading with 사항 in it.
-_ASKING_NOUNS = frozenset({"요구", "사항", "요구사항", "내용", "얼마", "이름", "명칭", "회사명"})
+_ASKING_NOUNS = frozenset(
+    {"요구", "사항", "요구사항", "내용", "얼마", "이름", "명칭", "회사명"}
+    # the job itself, not something in it ("네이버 데엔 포지션 무슨 일 하는 거야?")
+    | {"포지션", "직무", "자리"}
+)
 
 
 # English words that ask, not what is asked about ("and what do they require?").

@@ -110,6 +110,9 @@ NAMED_AS = re.compile(
     r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
     r"(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
+    # "add that to my schedule as 네이버 온라인 코테", "add it as X, same time", "titled 'X'"
+    r"|(?i:\b(?:as|titled|called|named)\s+['\"‘“]?(?P<as>[^'\"’”,.!?\n]{2,40}?)['\"’”]?"
+    r"\s*(?:,\s*(?:same|at|on)\b[^\n]*)?[.!?]*$)"
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
 # The same move in English ("push that one back an hour", "move it 30 minutes earlier"),
@@ -254,6 +257,7 @@ def mentions(text: str, now: date) -> list[Mention]:
 _BARE_WEEKDAY = re.compile(
     r"[월화수목금토일](?:요일|욜)|(?i:mon|tues|wednes|thurs|fri|satur|sun)day"
 )
+_WEEK_AFTER = re.compile(r"그\s*(?:다음|담)\s*주|(?i:\bthe\s+(?:next|following)\s+week\b)")
 _THAT_WEEK = re.compile(r"그\s*(전\s*|지난\s*)?주\s*(?:의\s*)?$")
 
 
@@ -351,7 +355,11 @@ ENGLISH_TAIL = re.compile(
 # English title.
 ENGLISH_HEAD = re.compile(r"(?i)^(?:(?:a|an|the|my|your|and|also|then|plus)\s+)+(?=[a-z])")
 # English words that name nothing on their own ("and add a memo: …" leaves "and").
-_ENGLISH_FILLERS = frozenset({"and", "also", "then", "plus", "ok", "okay", "a", "an", "the"})
+_ENGLISH_FILLERS = frozenset(
+    {"and", "also", "then", "plus", "ok", "okay", "a", "an", "the"}
+    # a request's opening ("Can you add …", "Could you please put …")
+    | {"can", "could", "would", "will", "you", "u", "please", "pls", "kindly", "i", "me"}
+)
 # "6시 저녁에 회고": a part of the day left before the event once its hour is read.
 PART_OF_DAY_HEAD = re.compile(r"^(?:아침|점심|저녁|밤|새벽|오전|오후|낮)(?:에|엔|에는)\s+")
 _ENDINGS = ("EF", "EC")
@@ -452,7 +460,7 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     and without small talk or a condition before it."""
     named_as = NAMED_AS.search(clause)
     if named_as:
-        return (named_as.group("name") or named_as.group("en")).strip()
+        return (named_as.group("name") or named_as.group("en") or named_as.group("as")).strip()
     for quote in QUOTED.finditer(clause):
         inner = quote.group(0)[1:-1].strip()
         if not inner:
@@ -704,7 +712,16 @@ def schedule_call(
     cut = [span for span in (rename.span() if rename else None, shift_span) if span]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
-    in_that_week = _in_week_of(clause, found, date.fromisoformat(anchor[0])) if anchor else []
+    period = (focus or {}).get("listed_range")
+    # the week the room was about: the day in focus, else the period just looked at
+    week_of = (
+        date.fromisoformat(anchor[0])
+        if anchor
+        else date.fromisoformat(period["start"])
+        if period and DAY_POINTER.search(clause)
+        else None
+    )
+    in_that_week = _in_week_of(clause, found, week_of) if week_of else []
     if anchor and DAY_SHIFT.search(clause):
         # "그 전날 토요일에": the weekday says again the day counted from the room's day
         counted = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -720,13 +737,23 @@ def schedule_call(
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
         first = last = anchor_day
-        if re.search(r"그\s*주", clause):
+        if re.search(r"그\s*주|(?i:\bthat\s+week\b|\bthe\s+same\s+week\b)", clause):
             first = anchor_day - timedelta(days=anchor_day.weekday())
             last = first + timedelta(days=6)
         return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
     if kind == "get_schedule" and in_that_week:
         # "그주 금요일에 나 뭐있지": that day of the week the room was about
         return "get_schedule", {"start_date": in_that_week[0], "end_date": in_that_week[0]}, None
+    if (
+        kind == "get_schedule"
+        and period
+        and _WEEK_AFTER.search(clause)
+        and not any(m.kind == "date" for m in found if not _WEEK_AFTER.match(clause, m.span[0]))
+    ):
+        # "담주 일정" then "그 담주는": the week after the one looked at
+        first = date.fromisoformat(period["start"]) + timedelta(days=7)
+        last = date.fromisoformat(period["end"]) + timedelta(days=7)
+        return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
     if kind == "get_schedule":
         start, end = date_range(clause, now)
         args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
@@ -889,6 +916,12 @@ def schedule_call(
             target = resolved.item
         elif len(resolved.choices) > 1:
             return _ask_back(kind, clause, resolved.choices)
+    if target is None and len(fits) > 1 and chosen is None and CORRECTION.search(clause):
+        # "아 잘못 말함 금욜 아니고 목욜이야" right after an add: the item just added, though
+        # another one shares its day
+        single = last_item(focus, items)
+        if single is not None and any(f["schedule_id"] == single["schedule_id"] for f in fits):
+            target = single
     if target is None and len(fits) > 1 and chosen is None and ORIGINAL.search(clause):
         # "원래 있던 면접은 …" right after a turn about one day: the one of that day
         focused = focus_day(focus)

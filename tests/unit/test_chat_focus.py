@@ -10,6 +10,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from nodes.chat.focus import after_turn, points_back, refers_to
+from tests.conftest import POSTING as POSTING_WITH_DUTIES
 from tests.conftest import RESUME, saved_state
 from tests.unit.test_chat import chat, embed
 from tools.schedule import ScheduleStore
@@ -547,6 +548,18 @@ ROOM_CASES = [
     (["add a mock interview on dec 3 at 8 in the evening"], "mock interview", {"time": "20:00"}),
     # a part of the day with its particle before the event is no part of its name
     (["금요일 6시 저녁에 회고 넣어줘"], "회고", {"date": "2026-12-04", "time": "18:00"}),
+    # session 29 (chat_xa_dev11's kinds, in other words)
+    # a day of the month said with 날, then the item it showed
+    (["4일날 뭐 있더라", "그거 오후 5시로 바꿔줘"], "네이버 1차 면접", {"time": "17:00"}),
+    # a correction with a clipped weekday and a copula
+    (
+        ["금요일 오전 10시 토스 과제 추가", "아 잘못 말함 금욜 아니고 목욜이야"],
+        "토스 과제",
+        {"date": "2026-12-03"},
+    ),
+    # an English request's opening and its title said with "as"
+    (["Could you add a Toss coffee chat on Dec 9 at 4pm?"], "Toss coffee chat", {"time": "16:00"}),
+    (["add a meeting on Dec 8 at 2pm as 멘토링"], "멘토링", {"date": "2026-12-08"}),
 ]
 
 
@@ -829,3 +842,24 @@ async def test_a_new_event_on_the_day_in_focus_keeps_its_memo_and_touches_no_ite
         }
     ]
     assert (await titles())["카카오 면접"].get("memo") in (None, "")
+
+
+async def test_the_week_after_the_period_looked_at(stand_in, client):
+    await seed()
+    await chat(client, "담주 일정 보여줘")  # 11-30 .. 12-06
+    after = await chat(client, "그 담주는")
+    assert after["tool_calls"] == [
+        {"name": "get_schedule", "args": {"start_date": "2026-12-07", "end_date": "2026-12-13"}}
+    ]
+    await chat(client, "다음주 일정")
+    day = await chat(client, "그 다음주 목요일은?")
+    assert day["tool_calls"][0]["args"] == {"start_date": "2026-12-10", "end_date": "2026-12-10"}
+    await chat(client, "add a call on Dec 2 at 9am")
+    week = await chat(client, "and what else do I have that week?")
+    assert week["tool_calls"][0]["args"] == {"start_date": "2026-11-30", "end_date": "2026-12-06"}
+
+
+async def test_what_a_job_does_is_its_duties(stand_in, client):
+    await embed(client, "u1", "kakao", "posting", POSTING_WITH_DUTIES)
+    out = await chat(client, "카카오 백엔드 포지션 무슨 일 하는 거야?")
+    assert out["route"] == "rag" and out["answer"].startswith("커머스 API 개발")
