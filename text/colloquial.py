@@ -28,15 +28,15 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![가-힣])넘(?=\s+[가-힣])(?!\s*어)"), "너무"),
     # "내일정" is 내 일정 typed without its space ("그회사 면접 내일정에서 2시간 뒤로",
     # "내일정 다 보여줘"), never 내일 + 정; "내일정리" is 내일 정리 ("일정리" is no word)
-    (re.compile(r"(?<![가-힣])내일정(?!리)"), "내 일정"),
+    (re.compile(r"(?<![가-힣])내일정(?!리|오|각)"), "내 일정"),
 )
 
 
 # An acknowledgement that opens a message and asks nothing ("ㅇㅋ 그날 나 뭐 있나 봐줘",
 # "ok add a mock interview …", "Great, please add …"): the request is what follows it.
 _OPENING_ACK = re.compile(
-    r"^\s*(?:ㅇㅋ|ㅇㅇ+|오케이|오키|okay|ok|굿|넵|네네|웅|응응?|좋아요?|알겠어요?|알겠습니다|"
-    r"great|cool|alright|sure|perfect|thanks|thank you|고마워요?|감사합니다|감사)"
+    r"^\s*(?:ㅇㅋ|ㅇㅇ+|오케이|오키|okay|ok|굿|넵|네네|웅|응응?|좋아요(?=[\s,.!~])|알겠어요?|알겠습니다|"
+    r"great|cool|alright|sure|perfect|thanks|thank you|고마워요?|감사합니다)"
     r"(?:[\s,.!~]+|(?<=[ㄱ-ㅎ])(?=[가-힣]))(?=\S)",
     re.IGNORECASE,
 )

@@ -344,6 +344,8 @@ def en_part_clock(hour: int, minute: int, part: str) -> str | None:
     if not 1 <= hour <= 12 or minute >= 60:
         return None
     evening = not part.lower().endswith("morning")
+    if hour == 12 and part.lower().endswith("night"):
+        return f"00:{minute:02d}"  # "12 at night": midnight
     hour = hour % 12 + (12 if evening else 0)
     return f"{hour:02d}:{minute:02d}"
 

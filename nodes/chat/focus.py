@@ -124,10 +124,10 @@ def _item(record: dict[str, Any], how: str, turn: int) -> dict[str, Any]:
 def _asked_stages(question: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The posting's dated stages a question asked about ("카카오 1차 면접 언제야?",
     "거기서 두번째 단계는 언제 봐?")."""
-    at = stage_at(question, stages)
-    if at is not None:
-        return [s for s in at if s.get("date")]
-    return named_stages(question, [s for s in stages if s.get("date")]) or []
+    named = named_stages(question, [s for s in stages if s.get("date")])
+    if named is not None:
+        return named
+    return [s for s in stage_at(question, stages) or [] if s.get("date")]
 
 
 # "두번째 단계", "세 번째 전형", "the second step": a stage by its place in the process.
@@ -456,7 +456,7 @@ def with_company(text: str, focus: dict[str, Any] | None) -> str:
     company = ((focus or {}).get("posting") or {}).get("company")
     if not company:
         return text
-    return COMPANY_POINTER.sub(f"{company} ", text)
+    return COMPANY_POINTER.sub(lambda _: f"{company} ", text)
 
 
 def ask_back_text(choices: list[dict[str, Any]]) -> str:

@@ -347,7 +347,7 @@ LEADING_POINTER = re.compile(
 DAY_TAIL = re.compile(r"\s+(?:날|당일)$")
 # "Kakao mock interview on" (the date was after it): an English preposition left at the end.
 ENGLISH_TAIL = re.compile(
-    r"(?i)(?:\s+(?:on|at|for|to|in|by|from|of|the|a|an)|"
+    r"(?i)(?:\s+(?:on|at|for|to|in|by|from|of|the)|"
     # "Your technical interview is scheduled for …": what a mail says of the event
     r"\s+(?:is|has\s+been|was|will\s+be)\s+(?:scheduled|confirmed|set|booked|planned))+$"
 )

@@ -383,8 +383,9 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
         [({"name": "get_recruitment_schedule", "args": lookup_args}, lookup)]
     ]
     company = parsed["company"] or "해당 공고"
-    asked = stage_at(message, parsed["stages"])
-    asked = named_stages(message, parsed["stages"]) if asked is None else asked
+    # a stage by its name first ("2차 면접"), by its place only when none is named
+    asked = named_stages(message, parsed["stages"])
+    asked = stage_at(message, parsed["stages"]) if asked is None else asked
     stages = parsed["stages"] if asked is None else asked
     sources = [source_of(posting)]
     if ADD_VERB.search(message):

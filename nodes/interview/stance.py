@@ -94,7 +94,7 @@ _MOTIVE = re.compile(
 # Questions that ask for exactly that: motivation, goals, the future, an introduction.
 _ASKS_MOTIVE = re.compile(
     r"지원|동기|입사|포부|목표|왜\s?저희|이유|관심|자기\s?소개|하고\s?싶은\s?말|마지막|질문\s?있|"
-    r"뒤에?는?|후에|미래|되고\s?싶|계획"
+    r"(?:\d+\s?년|입사|합격)\s?(?:뒤|후)|미래|되고\s?싶|계획"
 )
 _FIRST_SENTENCE = re.compile(r"[.?!]|요[,\s]|데요")
 OPENING_CHARS = 16

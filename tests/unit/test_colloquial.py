@@ -23,6 +23,7 @@ from text.colloquial import standard_spelling, without_opening_acknowledgement
         ("면접 내일정에서 2시간 뒤로", "면접 내 일정에서 2시간 뒤로"),
         ("내일정 다 보여줘", "내 일정 다 보여줘"),
         ("내일정리 해야지", "내일정리 해야지"),
+        ("내일정오에 면접", "내일정오에 면접"),
         # words that only start like one
         ("머리 아파서 쉬어야겠다", "머리 아파서 쉬어야겠다"),
         ("머신러닝 스터디", "머신러닝 스터디"),
@@ -47,6 +48,9 @@ def test_chat_spellings_are_read_as_the_standard_words(typed, read):
         ("감사합니다!", "감사합니다!"),
         ("네이버 면접 언제지", "네이버 면접 언제지"),
         ("okr 정리 일정 추가", "okr 정리 일정 추가"),
+        # content words that only look like an acknowledgement (review, session 29)
+        ("감사 일정 추가해줘", "감사 일정 추가해줘"),
+        ("좋아 보이는 공고 있어?", "좋아 보이는 공고 있어?"),
     ],
 )
 def test_an_opening_acknowledgement_is_not_the_request(typed, read):

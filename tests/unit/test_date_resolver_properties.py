@@ -172,6 +172,7 @@ def test_an_english_ordinal_day_is_its_next_occurrence(now: date, day: int) -> N
         ("a reminder at 9 in the morning", "09:00"),
         ("dinner at 7:30 in the evening", "19:30"),
         ("call at 10 at night", "22:00"),
+        ("leave at 12 at night", "00:00"),
     ],
 )
 def test_an_english_part_of_the_day_sets_the_hour(text, clock):
