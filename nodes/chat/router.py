@@ -19,6 +19,7 @@ from typing import Any
 
 from text.dates import find_when, today_seoul, week_range
 from text.korean_text import content_words, kiwi
+from text.sections import DUTIES_ASKED
 from text.stages import STAGE_PATTERNS
 
 ROUTES = ("rag", "calendar", "schedule", "general")
@@ -136,7 +137,9 @@ DOC_WORD = re.compile(
     r"(?:이력서|자소서|자기\s*소개서|포트폴리오|포폴|경력\s*기술서)(?:에|에는|엔)\s.*"
     r"(?:있어|있나|있음|있던가|있었나|나와|나오|들어가|들어있|적혀|써\s*있)|"
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필|"
-    r"담당\s*업무|주요\s*업무|업무\s*내용|하는\s*일|무슨\s*일(?:을)?\s*하|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택|"
+    r"담당\s*업무|주요\s*업무|업무\s*내용|"
+    + DUTIES_ASKED.pattern
+    + r"|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택|"
     # what else a posting states: its headcount, its contact
     r"몇\s*명\s*(?:뽑|채용|모집)|(?:채용|모집)\s*인원|"
     r"담당자\s*(?:이메일|메일|연락처|번호)|이메일\s*주소|연락처|"
