@@ -215,6 +215,10 @@ XA_SPLITS = {
     # session 29: 40 exchanges (103 turns) of references that are easy to get wrong, by an
     # eleventh helper (chat_xa_dev11_brief.md); development from the start
     "xa_dev11": "chat_xa_dev11.jsonl",
+    # session 30: 36 exchanges (103 turns) of references by how items are named (what they
+    # are about, their day, their place in a list), by a twelfth helper
+    # (chat_xa_dev12_brief.md); development from the start
+    "xa_dev12": "chat_xa_dev12.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

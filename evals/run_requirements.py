@@ -63,6 +63,9 @@ SPLITS = {
     # A seventh author (session 29, analysis_req_dev7_brief.md; first read before any use:
     # evals/results/analysis-req-dev7-first-read.md).
     "dev7": HERE / "datasets" / "analysis_req_dev7.jsonl",
+    # An eighth author (session 30, analysis_req_dev8_brief.md: hr, sales and frontend
+    # weighted, many partial statuses; first read: analysis-req-dev8-first-read.md).
+    "dev8": HERE / "datasets" / "analysis_req_dev8.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
     # An eighth author (session 29, analysis_req_test2_brief.md): the second frozen test
     # split, first read before any change (evals/results/analysis-req-test2-first-read.md);

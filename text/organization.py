@@ -19,6 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from text.korean_text import SURNAMES, analysed
+from text.particles import final_consonant
 from text.romanize import same_name
 
 HEAD_LINES = 12
@@ -361,6 +362,16 @@ def _name_like(name: str) -> bool:
     return any(t.tag == "NNP" or t.oov for t in analysed(name))
 
 
+def _topic_or_object_off(word: str) -> str:
+    """The word without a final 은/는/을/를 where it can be that particle: 은/을 after a
+    final consonant, 는/를 after a vowel ("다온은" -> "다온", "누리를" -> "누리"); a name whose
+    last syllable cannot be that particle stays whole ("하지은", "하나은")."""
+    if len(word) < 3 or word[-1] not in "은는을를":
+        return word
+    closed = final_consonant(word[:-1]) is not None
+    return word[:-1] if closed == (word[-1] in "은을") else word
+
+
 def _without_particles(word: str, endings: bool = True) -> str:
     """A word without the particles (and, with `endings`, the endings) Kiwi reads after it
     ("하이퍼루프랩에서" -> "하이퍼루프랩", "'비비드'가" -> "비비드"); the word itself when
@@ -561,6 +572,16 @@ _PUBLIC_END = re.compile(
 )
 
 
+def _is_place(word: str, times: int) -> bool:
+    """Whether the word before a public body names a place: written before it more than
+    once, or read as a proper noun ("수원시", "한빛구"), never an adverb or a common noun
+    that happens to end in 시/군/구/도 ("반드시", "정도", "연구")."""
+    if times >= 2:
+        return True
+    tokens = analysed(word)
+    return bool(tokens) and tokens[0].tag == "NNP"
+
+
 def as_always_written(name: str, text: str) -> str:
     """The name with the word the text writes beside it every time: a place before a
     public body ("한빛구 도시관리공단"), an organisation's ending after a name
@@ -573,7 +594,7 @@ def as_always_written(name: str, text: str) -> str:
             (p.group(1) if (p := _PLACE_WORD.search(text[max(0, a - 12) : a])) else None)
             for a, _ in spots
         }
-        if len(places) == 1 and (place := places.pop()):
+        if len(places) == 1 and (place := places.pop()) and _is_place(place, len(spots)):
             name = f"{place} {name}"
     endings = {
         (
@@ -645,7 +666,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             bare = _without_particles(last, endings=False)
             if bare == last and lead:
                 # a name Kiwi reads as a verb ("해온에서"): the particle off its end
-                bare = re.sub(r"(?<=..)(?:에서|에게|으로|은|는|을|를)$", "", last)
+                bare = _topic_or_object_off(re.sub(r"(?<=..)(?:에서|에게|으로)$", "", last))
             value = " ".join([*lead, bare])
         name = normalise(value, named=kind == "legal")
         if name is None:

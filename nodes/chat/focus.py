@@ -43,7 +43,12 @@ POINTER = re.compile(
     # typed without the space ("그회사", "그공고") and "저번 거" (the one before)
     r"(?<![가-힣])(?:그|저)(?:일정|스케줄|약속|면접|공고|회사)|(?<![가-힣])저번\s*(?:거|것|꺼|건)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
-    r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one|they|them|their)\b)"
+    r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)|"
+    # the company of a posting in English ("what do they require?", "their coding test"),
+    # not any pronoun ("add lunch with them")
+    r"(?i:\b(?:do|does|did|will|would|are|were)\s+they\b|\bthey\s+(?:want|require|need|ask|"
+    r"look|hire|offer|pay|use|expect)|\btheir\s+(?:\w+\s+)?(?:interview|test|deadline|posting|"
+    r"requirements?|process|schedule|position|role|team|salary|benefits?|stack|dates?)\b)"
 )
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
 SAME_AGAIN = re.compile(
@@ -447,6 +452,24 @@ COMPANY_POINTER = re.compile(
     r"(?<![가-힣])(?:거기|그쪽)(?:\s*회사)?(?=\s*(?:면접|코테|코딩|서류|과제|인적성|전형|최종))|"
     r"(?i:\bthat\s+company(?:'s)?)"
 )
+
+
+# "그럼 다른 데는?", "나머지 회사는?", "what about the other company?": the user's posting
+# other than the one the room is on.
+OTHER_POSTING = re.compile(
+    r"다른\s*(?:데|곳|회사|기업|공고)|나머지\s*(?:데|곳|회사|기업|공고|하나)|"
+    r"(?i:\bthe\s+other\s+(?:company|posting|job|one)\b|\bother\s+(?:company|posting)\b)"
+)
+
+
+def other_posting(message: str, focus: dict[str, Any] | None, doc_ids: list[str]) -> str | None:
+    """The posting a message means by "the other one" (of `doc_ids`, the user's postings
+    nearest first): the first that is not the posting in focus; None when the message says
+    no such thing or the room is on no posting."""
+    held = ((focus or {}).get("posting") or {}).get("doc_id")
+    if not held or not OTHER_POSTING.search(message):
+        return None
+    return next((d for d in doc_ids if d != held), None)
 
 
 def with_company(text: str, focus: dict[str, Any] | None) -> str:

@@ -190,6 +190,8 @@ def asked_words(message: str) -> list[str]:
 # "DB 관련 요구사항 있어?" (Kiwi: 요구 + 사항) asks for DB, not for a heading with 사항 in it.
 _ASKING_NOUNS = frozenset(
     {"요구", "사항", "요구사항", "내용", "얼마", "이름", "명칭", "회사명"}
+    # a number asked for ("성과 수치 뭐였지"): the line's digits answer, not the word
+    | {"수치", "숫자"}
     # the job itself, not something in it ("네이버 데엔 포지션 무슨 일 하는 거야?")
     | {"포지션", "직무", "자리"}
 )
@@ -252,6 +254,16 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
         # years do they want", "do I actually meet that")
         "about",
         "actually",
+        # whether a text says it ("is Kubernetes mentioned in there too?")
+        "mentioned",
+        "mention",
+        "mentions",
+        "too",
+        "also",
+        "included",
+        "include",
+        "written",
+        "stated",
         "any",
         "as",
         "check",
@@ -346,6 +358,29 @@ def _body_lines(part: Passage) -> list[str]:
 
 def _covered(word: str, texts: Iterable[str]) -> bool:
     return any(word in _compact(t) for t in texts)
+
+
+def _as_written(word: str, message: str) -> str:
+    """A word the analyser cut ("엔드" of "백엔드는") as the question wrote it, without its
+    particle ("백엔드")."""
+    for token in message.split():
+        bare = re.sub(r"(?:은|는|이|가|을|를|도|에서|에|으로|로|의)?[?？!.,]*$", "", token)
+        if word in bare.lower() and len(bare) <= len(word) + 4:
+            return bare
+    return word
+
+
+def _topic_marked(word: str, message: str) -> bool:
+    """Whether the question marks `word` as its topic with 은/는 ("백엔드는 뭘로 …?")."""
+    return re.search(rf"{re.escape(word)}(?:은|는)(?![가-힣A-Za-z])", message.lower()) is not None
+
+
+def _heads(head: _Line, line: _Line) -> bool:
+    """Whether `head` ("1. 실시간 재고 알림 서비스") heads `line`, the "- …" line under it."""
+    if head.part is not line.part or line.index != head.index + 1:
+        return False
+    raw = _body_lines(head.part)
+    return not raw[head.index].startswith("-") and raw[line.index].startswith("-")
 
 
 def answer_lines(
@@ -485,15 +520,20 @@ def answer_lines(
 
     pointed = {(ln.part.doc_id, ln.text) for ln in referent}
 
-    def score(line: _Line) -> tuple[int, int, int, int, float]:
-        own = sum(holds(w, line) for w in words)
+    asked_here = set(own)
+
+    def score(line: _Line) -> tuple[int, int, int, int, int, float]:
+        # the follow-up's own words first ("정산 배치는?" after a question on query tuning:
+        # the line about the batch), the earlier question's words after them
+        mine = sum(holds(w, line) for w in words if w in asked_here)
+        all_held = sum(holds(w, line) for w in words)
         heading = sum(w in _compact(line.part.section) for w in words)
         # among lines naming the same words, one that says something about them beats a
         # list that only names them ("Redis 분산 락으로 중복 결제 0건 달성" over
         # "Java, Spring Boot, JPA, MySQL, Redis")
         says = 0 if _LIST_LINE.fullmatch(line.text) else 1
         there = int((line.part.doc_id, line.text) in pointed)
-        return own, there, heading, says, line.part.score
+        return mine, all_held, there, heading, says, line.part.score
 
     wants_address = bool(_ASKS_ADDRESS.search(message))
     count = _ASKS_COUNT.search(message)
@@ -512,7 +552,9 @@ def answer_lines(
         # "주식 시세 대시보드 프로젝트 기간 얼마나 걸렸다고 적었지?": the line about what is
         # asked has no number; another project's numbers are no answer
         about = max(lines, key=score)
-        if score(about)[0] > (score(ranked[0])[0] if ranked else 0):
+        # (a project's head, "1. 실시간 재고 알림 서비스", and its "- …" line are one item)
+        under = bool(ranked) and _heads(about, ranked[0])
+        if not under and score(about)[:2] > (score(ranked[0])[:2] if ranked else (0, 0)):
             asked = own or words
             there = _compact(f"{about.text} {about.part.section}")
             return [], [w for w in asked if not holds(w, about) and w not in there] or asked
@@ -521,8 +563,18 @@ def answer_lines(
         return [], [m.group(0) for m in _ASKS_ADDRESS.finditer(message)]
     if not ranked:
         return [], words
-    top_own, _, top_heading, _, _ = score(ranked[0])
-    if top_own + top_heading == 0 or len(missing) > top_own + top_heading:
+    _, top_own, _, top_heading, _, _ = score(ranked[0])
+    # the topic asked about, marked with 은/는 ("주식 대시보드 백엔드는 뭘로 만들었다고 돼
+    # 있어?"): when the documents never say it, the other words found answer nothing
+    # (a skill is looked for by what implies it too: "DB는" is answered by MySQL)
+    topic = [
+        w
+        for w in missing
+        if w in asked_here
+        and _topic_marked(w, message)
+        and not find_skills(_as_written(w, message))
+    ]
+    if top_own + top_heading == 0 or len(missing) > top_own + top_heading or topic:
         return [], missing or words
     if top_own == 0:  # the section answers: its lines, in order
         part = ranked[0].part
@@ -643,7 +695,7 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
     types, names = _named_types(message)
     where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"
     if any(not types or p.doc_type in types for p in candidates):
-        topic = ", ".join(missing[:3])
+        topic = ", ".join(_as_written(w, message) for w in missing[:3])
         about = f"'{topic}'에 대한 내용은" if topic else "질문에 답이 되는 내용은"
         return f"{where}에서 {about} 찾지 못했어요. 문서에 적혀 있지 않은 것 같아요."
     if names:

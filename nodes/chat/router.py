@@ -152,7 +152,9 @@ DOC_WORD = re.compile(
 # asked for.
 RECALLED = re.compile(
     r"(?:다고|라고|이라고)\s*(?:했지|했더라|썼|적었|써\s*놨|써\s*뒀|적어\s*놨|적어\s*뒀|넣었)|"
-    r"(?:썼|적었|넣었)(?:지|더라|던가|었나|나)|써\s*놨더라|적어\s*놨더라"
+    r"(?:썼|적었|넣었)(?:지|더라|던가|었나|나)|써\s*놨더라|적어\s*놨더라|"
+    # what a text is said to state: "뭐가 좋아졌다고 돼있음?", "몇 명이라고 나와 있어?"
+    r"(?:다고|라고|이라고)\s*(?:돼|되어|적혀|써|나와)\s*있"
 )
 # A posting's sequence of steps asked about ("카카오 코테 다음 단계는 뭐야?", "전형 절차
 # 어케됨", "면접 몇 번 봐?"): its timeline, even in the words of a knowledge question.
@@ -196,7 +198,10 @@ ABOUT_CONTENT = re.compile(
     r"몇\s*(?:년|명|개|프로|퍼센트)|가능|필요|요구|뽑"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
-MAY_I = re.compile(r"(?:어도|아도|해도|워도|줘도|도)\s*(?:될까|되나|돼|되요|돼요|괜찮|될지|되겠)")
+MAY_I = re.compile(
+    r"(?:어도|아도|해도|워도|줘도|(?<=[가-힣])도)\s*"
+    r"(?:될까|되나|되냐|되려나|돼|됨|되요|돼요|괜찮|ㄱㅊ|될지|되겠)"
+)
 # A question about what the assistant can do ("너 내 이력서 볼 수 있냐", "can you see my
 # resume?"), not a request phrased politely ("알려줄 수 있어?" asks for the answer).
 CAPABILITY = re.compile(
@@ -230,7 +235,8 @@ SMALL_TALK = re.compile(
     r"잘\s*자|잘\s*있어|또\s*올게|(?:다음에|내일|이따)\s*(?:봐|보자|만나)|"
     r"(?i:\b(?:bye|good\s*night|see\s+you)\b)|"
     r"(?:뭘|무엇을|뭐|무슨\s*일을?)\s*(?:할\s*수\s*있|해\s*줄\s*수|도와)|"
-    r"(?i:\b(?:who\s+are\s+you|what\s+can\s+you\s+do|thanks?|thank\s+you|hello|hi)\b)"
+    r"^(?:ㄳ|ㄱㅅ|땡큐)|"
+    r"(?i:\b(?:who\s+are\s+you|what\s+can\s+you\s+do|thanks?|thx|thnx|tysm|thank\s+you|hello|hi)\b)"
 )
 ADVICE = re.compile(
     r"(?:쓸|작성할|준비할|볼)\s*때|실수|주의할|팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
@@ -238,7 +244,7 @@ ADVICE = re.compile(
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
-    r"[가-힣]도\s*(?:돼|됨|될까|되나|되냐|되려나|괜찮|ㄱㅊ)|"
+    rf"{MAY_I.pattern}|"
     r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b|\bshould\s+i\b)"
 )
 FEELING = re.compile(
@@ -337,7 +343,8 @@ def keyword_route(message: str) -> str | None:
     own = unquoted(message)
     if CAPABILITY.search(own):
         return "general"  # "야 너 내 이력서 볼 수 있냐": what the assistant can do
-    memo, _ = memo_of(own)
+    # (a memo is often quoted: "두번째 건 메모 좀 달아줘 '자소서 다시 읽기'")
+    memo = memo_of(own)[0] or memo_of(message)[0]
     if memo and "?" not in own and not WH_WORD.search(memo):
         # "거기 메모로 공고상 날짜임 이라고": a memo is written on a schedule item; its words
         # are content ("공고", "날짜" in it ask nothing)

@@ -111,7 +111,10 @@ NAMED_AS = re.compile(
     r"(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
     # "add that to my schedule as 네이버 온라인 코테", "add it as X, same time", "titled 'X'"
-    r"|(?i:\b(?:as|titled|called|named)\s+['\"‘“]?(?P<as>[^'\"’”,.!?\n]{2,40}?)['\"’”]?"
+    # ("as usual", "as well", "as soon as possible" are how, not a name)
+    r"|(?i:\b(?:as(?!\s+(?:usual|well|always|planned|before|discussed|mentioned|agreed|"
+    r"scheduled|soon|long|much|many|if|though|far|per|of|a\s+reminder|an?\s+reminder|"
+    r"needed|possible|follows?)\b)|titled|called|named)\s+['\"‘“]?(?P<as>[^'\"’”,.!?\n]{2,40}?)['\"’”]?"
     r"\s*(?:,\s*(?:same|at|on)\b[^\n]*)?[.!?]*$)"
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
@@ -283,6 +286,26 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
         m.value = (monday + timedelta(days=weekday, weeks=weeks)).isoformat()
         moved.append(m.value)
     return moved
+
+
+# "면접 말고 그 다른 거", "스터디 빼고 나머지": an item said by what it is not.
+_EXCEPT = re.compile(
+    r"((?:[가-힣A-Za-z0-9]+\s+){0,2}[가-힣A-Za-z0-9]{2,}?)(?:은|는|이|가|을|를)?\s*(?:말고|빼고)(?=\s|,|$)"
+)
+_THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
+
+
+def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
+    """ "그 달 5일", "같은 달 20일": a day of the month the room was about (the month of
+    `day`), not the next 5th from today. The mentions are moved there."""
+    for m in found:
+        said = re.fullmatch(r"\s*(\d{1,2})\s*일\s*", clause[m.span[0] : m.span[1]])
+        if m.kind != "date" or not said or not _THAT_MONTH.search(clause[: m.span[0]]):
+            continue
+        try:
+            m.value = day.replace(day=int(said.group(1))).isoformat()
+        except ValueError:
+            continue  # "그 달 31일" of a 30-day month: as the user said it
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -703,6 +726,14 @@ def schedule_call(
     `chosen` is the item the user picked after an ask-back."""
     if kind in ("update_schedule", "delete_schedule"):
         clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
+        excluded = _EXCEPT.search(clause)
+        was_when = find_when(excluded.group(1), now) if excluded else None
+        if excluded is not None and was_when is not None and not (was_when.date or was_when.time):
+            # "면접 말고 그 다른 거": not the items the words name ("목요일 말고 금요일" is a
+            # correction of a day, not an item)
+            not_these = {i["schedule_id"] for i in best_schedules(items, excluded.group(1), [], [])}
+            items = [i for i in items if i["schedule_id"] not in not_these] or items
+            clause = f"{clause[: excluded.start()]} {clause[excluded.end() :]}"
     if kind != "get_schedule" and ORIGINAL.search(clause):
         # "원래 있던 면접은 …" after adding another: one the room did not add
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
@@ -722,6 +753,9 @@ def schedule_call(
         else None
     )
     in_that_week = _in_week_of(clause, found, week_of) if week_of else []
+    month_of = focus_day(focus) or ((period["start"], None) if period else None)
+    if month_of:
+        _in_month_of(clause, found, date.fromisoformat(month_of[0]))
     if anchor and DAY_SHIFT.search(clause):
         # "그 전날 토요일에": the weekday says again the day counted from the room's day
         counted = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -877,7 +911,11 @@ def schedule_call(
         # what names the event once the day pointer and "하나 더" are read ("그 다음날도 같은
         # 시간에 하나 더" names none)
         bare = ONE_MORE.sub(" ", DAY_POINTER.sub(" ", title)).replace(" 더", " ")
-        if anchor is not None and not _names_an_event(bare.strip(" 도")):
+        if (
+            anchor is not None
+            and not _names_an_event(bare.strip(" 도"))
+            and not QUOTED.search(clause)  # "그 전날에도 '일찍 자기' 하나 넣어줘": theirs
+        ):
             # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
             focus_items = (focus or {}).get("items") or []
             title = focus_items[0]["title"] if focus_items else title

@@ -35,7 +35,9 @@ from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
     DAY_POINTER,
+    OTHER_POSTING,
     SAME_AGAIN,
+    other_posting,
     points_back,
 )
 from nodes.chat.grounded import (
@@ -60,6 +62,7 @@ from nodes.chat.router import (
     keyword_route,
 )
 from nodes.chat.schedule_requests import (
+    POSTING_WHEN,
     answers_ask_back,
     posting_stage,
     shift_in,
@@ -69,6 +72,7 @@ from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
+from text.stages import STAGE_PATTERNS
 from tools.calendar import today_of
 from tools.documents import context_of, search_user_documents, sources_of
 
@@ -203,7 +207,19 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     """Reads the message; writes `sources` (the user's chunks, top-k, above the calibrated
     threshold), `context` for the answer prompt (the same search `search_documents` runs)
     and `passages` (the same chunks with their sections, for a grounded answer)."""
-    kept = await search_user_documents(state["user_id"], _with_context(state))
+    query = _with_context(state)
+    other = await _the_other_posting(state)
+    if other is not None:
+        # "그럼 다른 데는?" after a question on one posting: that question, of the other one
+        held = ((state.get("focus") or {}).get("posting") or {}).get("company")
+        asked = query.replace(held, " ") if held else query
+        kept = [
+            h
+            for h in await search_user_documents(state["user_id"], asked, "posting")
+            if h.doc_id == other
+        ]
+    else:
+        kept = await search_user_documents(state["user_id"], query)
     passages = [
         {
             "doc_id": h.doc_id,
@@ -220,6 +236,18 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         "context": context_of(kept) or "(찾은 문서 없음)",
         "passages": passages,
     }
+
+
+async def _the_other_posting(state: ChatState) -> str | None:
+    """The doc id of the posting "다른 데", "the other company" means, when the room is on
+    a posting and the user has another (nodes/chat/focus.other_posting)."""
+    focus = state.get("focus")
+    if not OTHER_POSTING.search(state["message"]) or not (focus or {}).get("posting"):
+        return None
+    services = get_services()
+    vector = await asyncio.to_thread(services.embeddings.embed_query, state["message"])
+    postings = await services.vectors.query(state["user_id"], vector, 5, ["posting"])
+    return other_posting(state["message"], focus, list(dict.fromkeys(h.doc_id for h in postings)))
 
 
 def _window(history: list[dict[str, Any]]) -> str:
@@ -272,13 +300,21 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 
 # A follow-up that only names its topic ("카카오는?", "포트폴리오도?"): it asks the previous
 # question again about what it names.
-ELLIPTICAL = re.compile(r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$")
+ELLIPTICAL = re.compile(
+    r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$"
+    # "what about the other company?", "and naver?", "how about the portfolio?"
+    r"|(?i:^\s*(?:and\s+)?(?:what|how)\s+about\s+[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
+)
 # Words that open a follow-up and say nothing of their own ("그럼 담주는?", "아 내일은?").
 _FILLER = re.compile(r"^\s*(?:그럼|그러면|그면|아|음|혹시|그리고)[,\s]+")
 
 
+_PERIOD = re.compile(r"기간|마감|(?i:\bdeadline\b)")
+
+
 # Asking what something is said to be ("얼마래?", "몇 명 뽑는대?", "어디래요?").
-REPORTED_QUESTION = re.compile(r"(?:래|대)(?:요)?\s*[?？]\s*$")
+# (a chat question often has no mark: "연봉은 얼마 준대")
+REPORTED_QUESTION = re.compile(r"(?:래(?:요)?\s*[?？]|대(?:요)?\s*[?？]?)\s*$")
 
 
 def previous_question(state: ChatState) -> str:
@@ -287,7 +323,7 @@ def previous_question(state: ChatState) -> str:
     else ""."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    if history and (points_back(message) or ELLIPTICAL.match(message)):
+    if history and (points_back(message) or ELLIPTICAL.match(_FILLER.sub("", message))):
         return str(history[-1]["user"])
     return ""
 
@@ -387,6 +423,12 @@ def follow_up_route(state: ChatState) -> str | None:
         # for the posting's text; "그거 면접에서 어떻게 어필하면 좋을까?" for advice)
         return None
     route = history[-1].get("route")
+    if (
+        route == "rag"
+        and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+        and (POSTING_WHEN.search(message) or _PERIOD.search(message))
+    ):
+        return "calendar"  # "그럼 접수 기간은?" after a question on the posting's text
     if route == "general" and ABOUT_CONTENT.search(message):
         return None  # "그럼 거기 자격증 뭐 적혀있어" after small talk: it asks of a text
     if route == "schedule" or route not in ("rag", "calendar", "general"):

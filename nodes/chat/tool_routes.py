@@ -23,10 +23,12 @@ from langchain_core.tools import BaseTool, ToolException
 from core.services import get_services
 from nodes.chat.focus import (
     DAY_SHIFT,
+    OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
     last_item,
     ordinal_position,
+    other_posting,
     points_back,
     stage_at,
 )
@@ -207,6 +209,9 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             operations = [(clause, "add_schedule")]
         elif kind == "add_schedule" and single is not None and fills_in(clause, now):
             operations, chosen = [(clause, "update_schedule")], single
+        elif kind == "add_schedule" and memo and ordinal_position(clause) is not None:
+            # "두번째 건 메모 좀 달아줘 '…'": the item at that place, not the one just touched
+            operations = [(clause, "update_schedule")]
         elif (
             kind == "add_schedule"
             and single is not None
@@ -361,10 +366,25 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     if not hits:
         return _said("등록된 채용공고가 없어요. 공고를 먼저 올려 주세요.")
     named = [h for h in hits if h.company and h.company in koreanised(message)]
+    history = state.get("history") or []
+    if (
+        not named
+        and history
+        and (names_no_posting(message) or len(message.split()) <= 4)
+        and not OTHER_POSTING.search(message)
+    ):
+        # "그럼 서류 접수 기간은?" after "카카오 공고에 근무지 나와 있어?" (which quoted
+        # nothing): the company the question before named
+        before = koreanised(str(history[-1].get("user") or ""))
+        named = [h for h in hits if h.company and h.company in before]
     posting = (named or hits)[0]
     focus = state.get("focus") or {}
     focused = focus.get("posting")
-    if not named and focused and (points_back(message) or names_no_posting(message)):
+    other = other_posting(message, focus, [h.doc_id for h in hits]) if not named else None
+    if other is not None:
+        # "그럼 다른 데는?": the user's other posting
+        posting = next(h for h in hits if h.doc_id == other)
+    elif not named and focused and (points_back(message) or names_no_posting(message)):
         # "거기 면접은 언제야?", "코테는?": the posting this room was just talking about
         posting = next((h for h in hits if h.doc_id == focused["doc_id"]), posting)
     elif not named and points_back(message):

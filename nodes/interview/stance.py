@@ -93,7 +93,10 @@ _MOTIVE = re.compile(
 )
 # Questions that ask for exactly that: motivation, goals, the future, an introduction.
 _ASKS_MOTIVE = re.compile(
-    r"지원|동기|입사|포부|목표|왜\s?저희|이유|관심|자기\s?소개|하고\s?싶은\s?말|마지막|질문\s?있|"
+    # ("이 방식을 선택한 이유", "지원하는 DB", "관심사 분리" ask something technical)
+    r"지원\s?(?:동기|이유|하(?:신|셨|게|려|였)|한\s|했)|동기|입사|포부|목표|왜\s?저희|"
+    r"(?:이직|퇴사|전직|회사를\s?고른|저희를\s?선택한)\S*\s?이유|"
+    r"관심(?:을\s?(?:갖|가지)|이\s?생|\s?(?:있는\s?)?분야)|자기\s?소개|하고\s?싶은\s?말|마지막|질문\s?있|"
     r"(?:\d+\s?년|입사|합격)\s?(?:뒤|후)|미래|되고\s?싶|계획"
 )
 _FIRST_SENTENCE = re.compile(r"[.?!]|요[,\s]|데요")

@@ -863,3 +863,98 @@ async def test_what_a_job_does_is_its_duties(stand_in, client):
     await embed(client, "u1", "kakao", "posting", POSTING_WITH_DUTIES)
     out = await chat(client, "카카오 백엔드 포지션 무슨 일 하는 거야?")
     assert out["route"] == "rag" and out["answer"].startswith("커머스 API 개발")
+
+
+def test_an_english_pronoun_points_back_only_at_the_posting_s_company():
+    # "they/their" of the posting's company point back (session 29 rows) …
+    for text in ("and what do they ask for?", "when's their coding test?", "do they want Java?"):
+        assert points_back(text), text
+    # … any other pronoun does not (session 30 review)
+    for text in ("add lunch with them on friday at noon", "their mom's birthday on the 12th"):
+        assert not points_back(text), text
+
+
+# --- session 30 (chat_xa_dev12): the other posting, a month, what an item is not ----------
+
+
+@pytest.mark.parametrize(
+    ("first", "other"),
+    [
+        ("카카오 코테 언제임?", "what about the other company?"),
+        ("카카오 서류 마감 언제야", "ㅇㅋ 그럼 다른 데는?"),
+        ("네이버 코테 몇시야", "나머지 회사는?"),
+    ],
+)
+async def test_the_other_company_is_the_user_s_other_posting(stand_in, client, first, other):
+    await _postings(client)
+    one = await chat(client, first)
+    assert one["route"] == "calendar"
+    out = await chat(client, other)
+    assert out["route"] == "calendar"
+    assert _looked_up(out) == [d for d in ("kakao", "naver") if d not in _looked_up(one)]
+
+
+async def test_the_other_company_after_a_document_answer_reads_the_other_posting(stand_in, client):
+    await _postings(client)
+    first = await chat(client, "카카오 공고 자격요건 뭐야")
+    assert "Java" in first["answer"]
+    out = await chat(client, "그럼 다른 데는?")
+    assert out["route"] == "rag"
+    assert "Airflow" in out["answer"] and "Java" not in out["answer"]
+
+
+async def test_a_day_of_that_month_is_in_the_month_just_looked_at(stand_in, client):
+    await seed()
+    await chat(client, "1월 일정 뭐 있어?")
+    out = await chat(client, "그럼 그 달 5일 오후 2시에 카카오 1차 면접 넣어줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "카카오 1차 면접", "date": "2027-01-05", "time": "14:00"},
+        }
+    ]
+
+
+async def test_an_item_said_by_what_it_is_not(stand_in, client):
+    await seed()
+    await chat(client, "다음 주 뭐 있지")
+    await chat(client, "면접 말고 그 다른 거, 그거 저녁 8시로 옮겨줘")
+    now = await titles()
+    assert (now["코딩 스터디"]["time"], now["네이버 1차 면접"]["time"]) == ("20:00", "15:00")
+    # a day said by what it is not is a correction of the day, not of the item
+    await chat(client, "목요일 오후 7시에 라인 커피챗 넣어줘")
+    out = await chat(client, "아 아니다 목요일 말고 금요일이었음")
+    assert (await titles())["라인 커피챗"]["date"] == "2026-12-04", out["answer"]
+
+
+async def test_a_quoted_memo_on_an_item_of_the_listing(stand_in, client):
+    await seed()
+    await chat(client, "12월 일정 싹 다 보여줘")
+    await chat(client, "마지막 거 오후 3시로 바꿔줘")
+    # the words of a quoted memo ask nothing ('자소서' is no document question), and the
+    # ordinal counts in the listing, not the item just changed
+    out = await chat(client, "아 그리고 두번째 건 메모 좀 달아줘 '자소서 다시 읽기'")
+    assert out["route"] == "schedule"
+    now = await titles()
+    assert now["네이버 1차 면접"].get("memo") == "자소서 다시 읽기"
+    assert not now["카카오 면접"].get("memo")
+
+
+async def test_a_quoted_title_on_the_day_before_is_the_user_s(stand_in, client):
+    await _postings(client)
+    await chat(client, "카카오 코테 날짜가 공고에 언제로 나와있어?")
+    await chat(client, "그날 오후 1시에 '코테 전 최종 점검' 넣어줘")
+    out = await chat(client, "그 전날 밤 10시에도 '일찍 자기' 하나 넣어줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "일찍 자기", "date": "2026-12-19", "time": "22:00"},
+        }
+    ]
+
+
+async def test_a_period_of_a_stage_after_a_document_answer_is_the_posting_s_dates(stand_in, client):
+    await _postings(client)
+    await chat(client, "카카오 공고에 근무지 나와 있어?")
+    out = await chat(client, "그럼 서류 접수 기간은?")
+    assert out["route"] == "calendar" and _looked_up(out) == ["kakao"]

@@ -507,3 +507,67 @@ def test_a_number_asked_of_a_line_without_one_is_not_answered_with_another_lines
     assert "찾지 못했어요" in answer and "91%" not in answer and "0건" not in answer
     # a line with its number answers
     assert rag_answer("사진 분류기 정확도 몇 프로였지?", [WORK]).startswith("PyTorch로")
+
+
+# --- session 30 (chat_xa_dev12) ----------------------------------------------------------
+
+S30_CAREER = Passage(
+    "cv",
+    "resume",
+    "경력",
+    "[경력]\n- 주문 API 개발, MySQL 쿼리 튜닝으로 응답 시간 40% 단축\n"
+    "- Kafka 기반 주문 이벤트 처리 도입으로 피크 처리량 3배 향상",
+    0.9,
+)
+S30_PROJECTS = Passage(
+    "cv",
+    "resume",
+    "프로젝트",
+    "[프로젝트]\n- 정산 배치 개선: Spring Batch로 정산 시간을 6시간에서 40분으로 단축",
+    0.8,
+)
+S30_PORTFOLIO = Passage(
+    "pf",
+    "portfolio",
+    "프로젝트",
+    "[프로젝트]\n1. 실시간 재고 알림 서비스\n"
+    "- Spring Boot, Kafka, Redis로 재고 변동을 실시간 푸시, 알림 지연 2초 → 200ms\n"
+    "2. 개인 블로그 검색 엔진\n- Elasticsearch로 한국어 검색 구현",
+    0.85,
+)
+
+
+def test_a_follow_up_s_own_words_choose_the_line_over_the_earlier_question_s():
+    earlier = "이력서에서 쿼리 튜닝으로 응답시간 몇 % 줄였다고 썼지?"
+    answer = rag_answer("정산 배치는?", [S30_CAREER, S30_PROJECTS], earlier)
+    assert answer.startswith("정산 배치 개선"), answer
+
+
+def test_a_figure_of_a_project_is_on_the_line_under_its_head():
+    answer = rag_answer("포폴에 있는 재고 알림 서비스 성과 수치 뭐였지", [S30_PORTFOLIO])
+    assert "2초 → 200ms" in answer and "찾지 못했" not in answer
+
+
+def test_english_words_that_ask_whether_a_text_says_it_are_not_looked_for():
+    kakao = Passage(
+        "kakao", "posting", "우대사항", "[우대사항]\n- Kubernetes 환경 배포 경험", 0.8, "카카오"
+    )
+    answer = rag_answer("is Kubernetes mentioned in there too?", [kakao])
+    assert answer.startswith("Kubernetes 환경 배포 경험"), answer
+
+
+def test_a_topic_the_documents_never_state_is_not_found_however_much_else_they_share():
+    portfolio = Passage(
+        "pf",
+        "portfolio",
+        "프로젝트",
+        "[프로젝트]\n3. 주식 시세 대시보드\n- React와 WebSocket으로 실시간 차트 구현",
+        0.85,
+    )
+    answer = rag_answer("포폴 주식 대시보드 백엔드는 뭘로 만들었다고 돼 있어?", [portfolio])
+    # what was not found, as the user wrote it (not the analyser's cut "엔드"), and no quote
+    assert "'백엔드'에 대한 내용은 찾지 못했어요" in answer, answer
+    assert "React" not in answer
+    # the topic found: the line answers
+    found = rag_answer("포폴 주식 대시보드는 뭘로 만들었어?", [portfolio])
+    assert "React와 WebSocket" in found and "찾지 못했" not in found

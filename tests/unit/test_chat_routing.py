@@ -992,3 +992,34 @@ def test_a_memo_written_is_a_schedule_operation_whatever_it_says(message, route)
 )
 def test_session_29_routing_families(message, route):
     assert keyword_route(message) == route
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        # "as usual", "as well" say how, they name nothing (session 30 review)
+        ("add coding study friday 7pm as usual", "coding study"),
+        ("add a mock interview on friday at 3pm as well", "mock interview"),
+        # a name given with "as" still names it
+        ("add it friday 3pm as Mock interview", "Mock interview"),
+    ],
+)
+def test_an_english_as_names_the_event_only_when_it_is_a_name(message, title):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # thanks in chat shorthand (session 30, chat_xa_dev12)
+        ("thx", "general"),
+        ("ㄳ", "general"),
+        # a quoted memo's words ask nothing: '자소서' in it is no document question
+        ("아 그리고 두번째 건 메모 좀 달아줘 '자소서 다시 읽기'", "schedule"),
+        # what a text is said to state
+        ("kafka 도입해서는 뭐가 좋아졌다고 돼있음?", "rag"),
+    ],
+)
+def test_session_30_routing_families(message, route):
+    assert keyword_route(message) == route

@@ -218,6 +218,13 @@ def test_an_answer_that_turns_to_another_topic(question, answer, topic):
             "기회를 주신다면 성실하게 배우겠습니다.",
             False,
         ),
+        # a technical "why" (이유) is no motivation question (session 30 review)
+        (
+            "Redis를 캐시로 선택한 이유는 무엇인가요?",
+            "네, 저는 이 회사가 정말 좋은 회사라고 생각합니다. 기술 블로그를 보고 매력을 "
+            "느꼈고요, 기회를 주신다면 성실하게 배우면서 빨리 적응하겠습니다.",
+            True,
+        ),
         # studying named in an answer that stays on the question
         (
             "재고 차이가 반복될 때 원인을 어떻게 찾으시겠어요?",

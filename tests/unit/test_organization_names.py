@@ -281,3 +281,42 @@ def test_a_branch_s_store_and_a_search_firm_s_client_are_the_employer(text, name
 )
 def test_session_29_organisation_families(text, name):
     assert company(text) == name
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # an adverb before the public body is no place ("반드시", "즉시": session 30 review)
+        (
+            "채용공고\n입사지원은 반드시 한국환경공단 홈페이지에서만 가능\n[자격요건] 학력 무관",
+            "한국환경공단",
+        ),
+        (
+            "채용공고\n지원서는 즉시 한국환경공단 홈페이지로 보내 주세요\n[자격요건] 학력 무관",
+            "한국환경공단",
+        ),
+        # a place written once before it still is one
+        (
+            "2027 상반기 채용\n수원시 시설관리공단 채용 공고입니다.\n자격요건: 고졸",
+            "수원시 시설관리공단",
+        ),
+    ],
+)
+def test_a_place_before_a_public_body_is_a_place(text, name):
+    assert rank(text) == name
+
+
+def test_a_name_ending_like_a_particle_keeps_it():
+    from text.organization import _topic_or_object_off
+
+    # 은/을 only after a closed syllable, 는/를 only after an open one
+    assert [_topic_or_object_off(w) for w in ("다온은", "누리를", "가람을")] == [
+        "다온",
+        "누리",
+        "가람",
+    ]
+    assert [_topic_or_object_off(w) for w in ("하지은", "하나은", "미르을")] == [
+        "하지은",
+        "하나은",
+        "미르을",
+    ]
