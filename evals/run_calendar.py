@@ -69,6 +69,10 @@ DATASETS = {
     # ways (calendar_xa_dev8_brief.md); its first read, before any use, is
     # evals/results/calendar-xa-dev8-first-read.md
     "xa_dev8": HERE / "datasets" / "calendar_xa_dev8.jsonl",
+    # session 30: 45 inputs by a tenth helper, the company given in many ways, 34 of 40
+    # postings outside IT (calendar_xa_dev9_brief.md); its first read, before any use, is
+    # evals/results/calendar-xa-dev9-first-read.md
+    "xa_dev9": HERE / "datasets" / "calendar_xa_dev9.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",

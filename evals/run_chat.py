@@ -219,6 +219,9 @@ XA_SPLITS = {
     # are about, their day, their place in a list), by a twelfth helper
     # (chat_xa_dev12_brief.md); development from the start
     "xa_dev12": "chat_xa_dev12.jsonl",
+    # session 30: 60 single messages and 34 exchanges from many kinds of users, by a
+    # thirteenth helper (chat_xa_dev13_brief.md); development from the start
+    "xa_dev13": "chat_xa_dev13.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

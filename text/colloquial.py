@@ -32,11 +32,14 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-# An acknowledgement that opens a message and asks nothing ("ㅇㅋ 그날 나 뭐 있나 봐줘",
-# "ok add a mock interview …", "Great, please add …"): the request is what follows it.
+# An acknowledgement or a greeting that opens a message and asks nothing ("ㅇㅋ 그날 나 뭐
+# 있나 봐줘", "ok add a mock interview …", "Great, please add …"): the request is what
+# follows it.
 _OPENING_ACK = re.compile(
     r"^\s*(?:ㅇㅋ|ㅇㅇ+|오케이|오키|okay|ok|굿|넵|네네|웅|응응?|좋아요(?=[\s,.!~])|알겠어요?|알겠습니다|"
-    r"great|cool|alright|sure|perfect|thanks|thank you|고마워요?|감사합니다)"
+    r"great|cool|alright|sure|perfect|thanks|thank you|고마워요?|감사합니다|"
+    # a greeting before the request ("안녕하세요. 12월 4일 면접 몇 시인지 …", "Hi, can you …")
+    r"안녕하세요|안녕|하이|hi|hello|hey)"
     r"(?:[\s,.!~]+|(?<=[ㄱ-ㅎ])(?=[가-힣]))(?=\S)",
     re.IGNORECASE,
 )

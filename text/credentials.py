@@ -236,7 +236,7 @@ def major_words(text: str) -> str:
 
 _TITLE = (
     r"기술사|산업기사|기능사|기사|관리사|회계사|세무사|노무사|관세사|평가사|설계사|상담사|"
-    r"지도사|분석사|컨설턴트|전문가|정보관리사|의무기록사|면허|능력시험|자격"
+    r"지도사|분석사|행정사|컨설턴트|전문가|정보관리사|의무기록사|면허|능력시험|자격"
 )
 _ACRONYMS = (
     r"KICPA|AICPA|USCPA|CFA|FRM|CISA|CISSP|PMP|ADsP|ADP|SQLD|SQLP|ISTQB|CTFL|"
@@ -256,7 +256,8 @@ _NOT_NAME = re.compile(
 )
 _PENDING = re.compile(r"준비\s*중|응시\s*예정|취득\s*예정|공부\s*중|목표|예정|준비", re.I)
 _FIRST_ROUND = re.compile(r"1\s*차\s*(?:시험\s*)?합격|필기\s*(?:시험\s*)?합격|1차|필기")
-_ANY_OF = re.compile(r"또는|혹은|중\s*(?:하나|1개)|\bor\b|/|등", re.I)
+# ("…면허 소지자 (병원행정사, 보험심사청구사 소지자 지원 가능)": the others accepted too)
+_ANY_OF = re.compile(r"또는|혹은|중\s*(?:하나|1개)|\bor\b|/|등|지원\s*가능|도\s*가능|인정", re.I)
 _ABBREVIATIONS = {
     "컴활": "컴퓨터활용능력",
     "정처기": "정보처리기사",
@@ -266,6 +267,8 @@ _SEGMENT = re.compile(r"\s+/\s+|\s*[,·|]\s*")
 _OR_GRADE = re.compile(r"\s*(?:이상\s*)?(?:또는|혹은|/|or)\s*([1-3])\s*[급종]")
 _GENERIC_SUFFIX = re.compile(r"^(?:자격|면허|전문가|컨설턴트)$")
 _A_PERSON = re.compile(r"(?:와|과|랑|이랑|에게|께|님|분)(?![가-힣])|님")
+# "한국공인노무사회", "한국세무사회 연수": the professionals' association, no certificate held
+_ASSOCIATION = re.compile(r"회(?![계])")
 
 
 @dataclass(frozen=True)
@@ -283,7 +286,7 @@ def certificates(text: str) -> list[Certificate]:
     """The certificates a text names, in order."""
     out = []
     for m in _CERT.finditer(text):
-        if _A_PERSON.match(text, m.end("name")):
+        if _A_PERSON.match(text, m.end("name")) or _ASSOCIATION.match(text, m.end("name")):
             continue  # "세무사와 협업", "회계사님께": a person of that title, no certificate
         raw = m.group("name").strip()
         words = raw.split()

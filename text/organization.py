@@ -272,6 +272,10 @@ def normalise(value: str, named: bool = False) -> str | None:
         unit = words.pop()
         if len(words) > 1 and re.fullmatch(r"[A-Z]{1,4}", words[-1]) and unit.isascii():
             words.pop()  # a unit's code before it: "Samsung Electronics DS Division"
+    if len(words) >= 2 and _PLACE_SUFFIX.search(words[0]):
+        stem = _PLACE_SUFFIX.sub("", words[0])
+        if len(stem) >= 2 and words[1].startswith(stem):
+            words = words[1:]  # "부산광역시 부산시설공단": the name says its place
     name = " ".join(words)
     if not 2 <= len(name) <= 30 or not re.search(r"[가-힣A-Za-z]", name):
         return None
@@ -563,10 +567,12 @@ def rank(text: str, finder: str | None = None) -> str | None:
     found = ranked(text, finder)
     if not found or found[0][1] < THRESHOLD:
         return None
-    return as_always_written(found[0][0], undecorated(text))
+    name = found[0][0]
+    return _affiliate(name, undecorated(text)) or as_always_written(name, undecorated(text))
 
 
 _PLACE_WORD = re.compile(r"([가-힣]{1,8}(?:특별시|광역시|특별자치도|시|군|구|도))[^\S\n]$")
+_PLACE_SUFFIX = re.compile(r"(?:특별시|광역시|특별자치도|특별자치시|시|군|구|도)$")
 _PUBLIC_END = re.compile(
     rf"(?:{_INSTITUTION_END.pattern[:-1]}|청|센터|도서관|복지관|체육회|문화재단)$"
 )
@@ -594,7 +600,13 @@ def as_always_written(name: str, text: str) -> str:
             (p.group(1) if (p := _PLACE_WORD.search(text[max(0, a - 12) : a])) else None)
             for a, _ in spots
         }
-        if len(places) == 1 and (place := places.pop()) and _is_place(place, len(spots)):
+        if (
+            len(places) == 1
+            and (place := places.pop())
+            and _is_place(place, len(spots))
+            # "부산광역시 부산시설공단", "서울특별시 서울의료원": the name says its place
+            and not name.startswith(_PLACE_SUFFIX.sub("", place))
+        ):
             name = f"{place} {name}"
     endings = {
         (
@@ -609,10 +621,30 @@ def as_always_written(name: str, text: str) -> str:
     return name
 
 
+_NAVIGATION = re.compile(r"^[^>\n]{1,20}(?:\s>\s[^>\n]{1,20}){2,}\s*$")
+# "동원그룹 계열사 동원홈푸드에서", "한진그룹 계열사 진에어가": the group's affiliate hires
+_AFFILIATE = (
+    r"\s*(?:의\s*)?(?:계열사|자회사|관계사|그룹사)(?:인)?\s+([가-힣A-Za-z][가-힣A-Za-z0-9&]{1,20})"
+)
+
+
+def _affiliate(name: str, text: str) -> str | None:
+    """The affiliate a group's name introduces in the text, when the name is a group's."""
+    if not name.endswith("그룹"):
+        return None
+    m = re.search(re.escape(name) + _AFFILIATE, text)
+    if m is None:
+        return None
+    named = re.sub(r"(?:에서|에|이|가|은|는|을|를|의|와|과)$", "", m.group(1))
+    return named if len(named) >= 2 else None
+
+
 def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, frozenset[str]]]:
     """Every candidate with its score and the kinds of evidence behind it, best first."""
     clean = undecorated(text)
-    every = [ln for ln in clean.splitlines() if ln.strip()]
+    # a site's navigation ("덴탈잡 > 구인공고 > 경기", "홈 > 채용정보 > 생산·제조") names the
+    # site and its menus, never the employer
+    every = [ln for ln in clean.splitlines() if ln.strip() and not _NAVIGATION.search(ln)]
     # the head, and the last lines where a mail signs and a page has its footer ("피플팀 |
     # 주식회사 오르빗랩스", "© 주식회사 로그프레임")
     lines = every[:HEAD_LINES] + every[max(HEAD_LINES, len(every) - TAIL_LINES) :]

@@ -620,6 +620,21 @@ def typed_check(
     return weakest[0], weakest[1], rest
 
 
+# A requirement asking for a licence or certificate held (not a degree).
+_ASKS_LICENCE = re.compile(r"자격|소지|면허|(?i:certif|licen[cs]e)")
+# A resume line that states a qualification held.
+_QUALIFICATION = re.compile(r"자격|취득|합격|면허|(?i:certif|licen[cs]e)")
+
+
+def _names_a_qualification(facts: ResumeFacts, line: int | None) -> bool:
+    if line is None:
+        return False
+    text = facts.lines[line]
+    return bool(_QUALIFICATION.search(text)) or any(
+        certs and (segment in text or text in segment) for segment, certs in facts.certificates
+    )
+
+
 def decide(
     req: PostingRequirement,
     sig: Signals,
@@ -637,6 +652,16 @@ def decide(
     met. `typed` is `typed_check(req, facts)` when the caller has it."""
     checked = typed_check(req, facts, sig.months) if typed is None else typed
     status, credit, line, basis = _decide(req, sig, fit, checked, model, partial_credit)
+    if (
+        status != "missing"
+        and req.type == "credential"
+        and checked[0] is None
+        and _ASKS_LICENCE.search(req.text)
+        and not _names_a_qualification(facts, line)
+    ):
+        # a licence the checks cannot name ("건강보험심사 관련 자격(병원행정사 등) 소지자")
+        # is shown by a certificate the resume names, never by a line of work
+        status, credit = "missing", 0.0
     if status == "met" and amount_status(req.text, facts) == "partial":
         # a smaller scale than the one asked ("연 45명 채용" for "연 100명 이상"): partly met;
         # a cap after the model, not one of its inputs

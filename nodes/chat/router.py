@@ -27,6 +27,8 @@ EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
 ADD_VERB = re.compile(
     r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
+    # the propositive ("스파크 공부 일정 잡자", "넣자"): asked all the same
+    r"(?:잡|넣|만들)자(?![가-힣])|"
     r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
     r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
@@ -333,6 +335,9 @@ class RouteDecision:
     margin: float = 0.0
 
 
+_TIME_ASKED = re.compile(r"몇\s*시|몇\s*신지|몇\s*시인지|(?i:\bwhat\s+time\b)")
+
+
 # Kinds of items and words of listing: a listing that names nothing else names no posting.
 _LISTED_KINDS = {"면접", "코테", "코딩", "테스트", "일정", "스케줄", "전부", "모두", "목록", "전체"}
 
@@ -434,6 +439,15 @@ def keyword_route(message: str) -> str | None:
         return "schedule"
     if WHAT_ON.search(own) and has_when(own) and not (docs or recruit):
         return "schedule"  # "낼 뭐 있음?", "금요일에 뭐 있더라": what the user has that day
+    if (
+        has_when(own)
+        and _TIME_ASKED.search(own)
+        and re.search(r"면접|스터디|미팅|약속|커피챗|(?i:interview|meeting)", own)
+        and not (docs or recruit or "공고" in own)
+    ):
+        # "12월 4일에 면접이 하나 있는 것으로 기억하는데, 몇 시인지 확인 부탁드립니다": the
+        # hour of the user's own event on a day they name
+        return "schedule"
     if not docs and states_event(own):
         return "schedule"  # "토스 2차면접 12월 17일 오후 3시": an event to keep, day and hour
     return None
@@ -480,7 +494,9 @@ UNDO = re.compile(
 # "네이버는 지우면 안되는데", "지우지 말 걸": a delete the user takes back.
 DELETED_ITEM = re.compile(
     r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)|"
-    r"(?:지우|삭제하|빼)(?:면\s*안\s*(?:되|돼)|지\s*말(?:았어야|걸|\s*걸))"
+    r"(?:지우|삭제하|빼)(?:면\s*안\s*(?:되|돼)|지\s*말(?:았어야|걸|\s*걸))|"
+    # "헐 잘못 지움 다시 넣어줘": put back (read only right after a delete)
+    r"(?:잘못\s*(?:지움|지웠|삭제))|다시\s*(?:넣|추가|등록|살려)"
 )
 
 

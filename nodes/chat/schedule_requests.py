@@ -289,9 +289,18 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
 
 
 # "면접 말고 그 다른 거", "스터디 빼고 나머지": an item said by what it is not.
-_EXCEPT = re.compile(
-    r"((?:[가-힣A-Za-z0-9]+\s+){0,2}[가-힣A-Za-z0-9]{2,}?)(?:은|는|이|가|을|를)?\s*(?:말고|빼고)(?=\s|,|$)"
+_SWAP = re.compile(
+    r"(?<![가-힣A-Za-z0-9])([가-힣A-Za-z0-9]+?)(?:이|가)?\s*(?:말고|아니고|대신)\s+"
+    r"([가-힣A-Za-z0-9]+?)(?:으로|로)\s*(?:이름|제목|타이틀)\S*\s*(?:바꿔|바꾸|변경|수정|고쳐)"
 )
+# An item said by what it is not: "네이버 말고 다른 거" (a reply to an ask-back), "면접 말고
+# 그 다른 거" (in a request, only with 다른/나머지 after it: "배민 말고 배달의민족으로 이름
+# 바꿔줘" corrects a value).
+OTHER_THAN = re.compile(
+    r"((?:[가-힣A-Za-z0-9]+\s+){0,2}[가-힣A-Za-z0-9]+?)(?:은|는|이|가|을|를)?\s*"
+    r"(?:말고|빼고|아니고|아닌\s*(?:거|것|쪽))"
+)
+_EXCEPT = re.compile(OTHER_THAN.pattern + r"(?=[\s,]*(?:그\s*)?(?:다른|딴|나머지))")
 _THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
 
 
@@ -306,6 +315,12 @@ def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
             m.value = day.replace(day=int(said.group(1))).isoformat()
         except ValueError:
             continue  # "그 달 31일" of a 30-day month: as the user said it
+
+
+def _tells_apart(words: set[str], fits: list[dict[str, Any]]) -> bool:
+    """Whether the words said name some of the items and not all of them."""
+    held = [bool(words & _title_words(f["title"])) for f in fits]
+    return any(held) and not all(held)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -739,8 +754,14 @@ def schedule_call(
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
         items = [i for i in items if i["schedule_id"] not in added] or items
     rename = RENAME.search(clause)
+    # "배민 말고 배달의민족으로 이름 바꿔줘": one word of the title for another
+    swap = None if rename or kind != "update_schedule" else _SWAP.search(clause)
     shift, shift_span = shift_in(clause)
-    cut = [span for span in (rename.span() if rename else None, shift_span) if span]
+    cut = [
+        span
+        for span in (rename.span() if rename else None, swap.span(2) if swap else None, shift_span)
+        if span
+    ]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
     anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
     period = (focus or {}).get("listed_range")
@@ -942,8 +963,10 @@ def schedule_call(
     target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
     by_day = pointer is not None and len(fits) > 1 and bool(days) and chosen is None
-    if by_day and pointer and not named and not _title_words(_blank(target_text, [pointer.span()])):
-        # "그날 거 1시간 늦춰줘" when that day holds two items: which one, not the last touched
+    said_words = _title_words(_blank(target_text, [pointer.span()])) if pointer else set()
+    if by_day and pointer and not (named and _tells_apart(said_words, fits)):
+        # "그날 거 1시간 늦춰줘", "그날 스터디 지워줘" when that day holds two such items:
+        # which one, not the last touched
         return _ask_back(kind, clause, fits)
     if chosen is None and not named and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
@@ -995,6 +1018,8 @@ def schedule_call(
         changes[m.kind] = value  # a named day or time wins over a relative shift
     if rename:
         changes["title"] = next(g for g in rename.groups() if g).strip()
+    elif swap and swap.group(1) in target["title"]:
+        changes["title"] = target["title"].replace(swap.group(1), swap.group(2), 1)
     if memo:
         changes["memo"] = memo
     last_change = (focus or {}).get("last_change")
@@ -1133,7 +1158,11 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
 
 
 # "네이버 말고 다른 거", "스터디 빼고": every choice but the one named.
-OTHER_THAN = re.compile(r"(\S+?)\s*(?:말고|빼고|아니고|아닌\s*(?:거|것|쪽))")
+
+
+_HALF_OF_DAY = re.compile(
+    r"(오전|아침|(?i:\bmorning\b|\bam\b))|(오후|저녁|밤|(?i:\bafternoon\b|\bevening\b|\bpm\b))"
+)
 
 
 def pick_choice(
@@ -1165,6 +1194,13 @@ def pick_choice(
     named = match_schedule(pool, message, [], [])
     if named is not None:
         return named
+    half = _HALF_OF_DAY.search(message)
+    if half is not None:
+        # "오전 거요", "저녁 거": the one choice in that half of the day
+        morning = half.group(1) is not None
+        timed = [i for i in pool if i.get("time") and (i["time"] < "12:00") == morning]
+        if len(timed) == 1:
+            return timed[0]
     # "센드버드", "2차", "자소서": a part of one choice's title, and of no other's
     said = "".join(message.split()).strip("?.!~")
     parts = [i for i in pool if said and said in "".join(i["title"].split())]

@@ -958,3 +958,80 @@ async def test_a_period_of_a_stage_after_a_document_answer_is_the_posting_s_date
     await chat(client, "카카오 공고에 근무지 나와 있어?")
     out = await chat(client, "그럼 서류 접수 기간은?")
     assert out["route"] == "calendar" and _looked_up(out) == ["kakao"]
+
+
+# --- session 30 (chat_xa_dev13): corrections, putting back, asking back by a shared noun ---
+
+
+async def test_a_correction_right_after_an_add_changes_the_item_just_added(stand_in, client):
+    await seed()
+    await chat(client, "목요일 오후 6시 쿠팡 커피챗 추가해줘")
+    # 금요일 (12-04) already holds 네이버 1차 면접: the correction is of the coffee chat
+    await chat(client, "아 잘못말함 금요일이야")
+    now = await titles()
+    assert now["쿠팡 커피챗"]["date"] == "2026-12-04"
+    assert (now["네이버 1차 면접"]["date"], now["네이버 1차 면접"]["time"]) == (
+        "2026-12-04",
+        "15:00",
+    )
+
+
+async def test_put_back_right_after_a_delete(stand_in, client):
+    await seed()
+    await chat(client, "카카오 면접 지워줘")
+    out = await chat(client, "헐 잘못 지움 ㅠㅠ 다시 넣어줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "카카오 면접", "date": "2026-12-10", "time": "14:00"},
+        }
+    ]
+
+
+async def test_one_word_of_a_title_for_another(stand_in, client):
+    await seed()
+    await chat(client, "12월 22일 화요일 오후 3시 '배민 1차 면접' 추가")
+    await chat(client, "아 배민 말고 배달의민족으로 이름 바꿔줘")
+    now = await titles()
+    assert "배달의민족 1차 면접" in now and "배민 1차 면접" not in now
+
+
+async def test_a_greeting_before_a_formal_request_is_no_small_talk(stand_in, client):
+    await seed()
+    out = await chat(
+        client,
+        "안녕하세요. 제가 12월 4일에 면접이 하나 있는 것으로 기억하는데, 몇 시인지 확인 "
+        "부탁드립니다.",
+    )
+    assert out["tool_calls"] == [
+        {"name": "get_schedule", "args": {"start_date": "2026-12-04", "end_date": "2026-12-04"}}
+    ]
+    await chat(client, "감사합니다. 그 면접을 오후 다섯 시로 변경해 주시겠습니까?")
+    assert (await titles())["네이버 1차 면접"]["time"] == "17:00"
+    english = await chat(client, "Hi, can you show me everything I have scheduled in December?")
+    assert [c["name"] for c in english["tool_calls"]] == ["get_schedule"]
+
+
+async def test_two_items_of_that_day_sharing_the_noun_said_are_asked_about(stand_in, client):
+    await seed()
+    await chat(client, "모레 저녁 9시 영어 스터디 추가해줘")
+    asked = await chat(client, "헐 그날 스터디 취소됐대 지워줘")
+    assert asked["tool_calls"] == [] and "영어 스터디" in asked["answer"]
+    assert "코딩 스터디" in asked["answer"]
+    # a reply by the half of the day picks the one choice in it
+    await chat(client, "다음주 금요일 오전 10시 CJ 면접 추가")
+    await chat(client, "그날 면접 한 시간 미뤄줘")
+    await chat(client, "오전 거요")
+    now = await titles()
+    assert (now["CJ 면접"]["time"], now["네이버 1차 면접"]["time"]) == ("11:00", "15:00")
+
+
+async def test_a_propositive_asks_for_the_add(stand_in, client):
+    await seed()
+    out = await chat(client, "ㅇㅋ 그럼 스파크 공부 일정 잡자. 담주 월욜 밤 10시")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "스파크 공부", "date": "2026-11-30", "time": "22:00"},
+        }
+    ]

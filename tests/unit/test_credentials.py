@@ -190,7 +190,43 @@ def test_a_domain_is_read_from_how_the_work_entries_describe_their_companies():
             "missing",
         ),
         ("공인노무사", ["노무 이슈는 노무사님께 자문을 받아 처리"], "missing"),
+        # the professionals' association is no certificate held (session 30)
+        ("공인노무사 자격 보유자", ["한국공인노무사회 '근로기준법' 과정 수료 (2022)"], "missing"),
+        ("세무사", ["한국세무사회 연수 참석"], "missing"),
+        # 행정사 is a licence's title ("병원행정사")
+        ("건강보험심사 관련 자격(병원행정사, 건강보험사 등) 소지자", ["병원행정사 (2019)"], "met"),
+        ("건강보험심사 관련 자격(병원행정사 등) 소지자", ["병원코디네이터 민간자격"], "missing"),
+        # others accepted in parentheses are alternatives, not a list to hold in full
+        (
+            "보건의료정보관리사 면허 소지자 (병원행정사, 보험심사평가사 소지자 지원 가능)",
+            ["보건의료정보관리사 (2019)"],
+            "met",
+        ),
     ],
 )
 def test_a_certificate_is_known_by_its_names_and_not_by_a_person_holding_it(asked, resume, status):
     assert certificate_status(asked, resume_certificates(resume)) == status
+
+
+def test_a_licence_no_check_can_name_is_shown_by_a_qualification_not_by_work():
+    """A licence the checks cannot name is met only by a line stating a qualification held;
+    the closest line of work shows none of it (session 30, analysis_req_dev8)."""
+    from nodes.analysis.requirements import Signals, decide, resume_facts
+    from text.requirements import PostingRequirement
+
+    resume = """[경력]
+○ 중앙병원 원무팀 | 2021.10 ~ 현재
+- 외래 접수·수납, 입퇴원 수속 안내
+[자격]
+○ 보험심사평가사 (2023)"""
+    facts = resume_facts(resume, date(2026, 12, 1), [])
+    req = PostingRequirement("보험청구 실무 관련 자격 소지자", "preferred", "credential")
+    work = facts.lines.index("중앙병원 원무팀 | 2021.10 ~ 현재")
+    held = next(i for i, line in enumerate(facts.lines) if "보험심사평가사" in line)
+
+    def strong(line: int) -> Signals:
+        return Signals(0.9, line, 0.9, 0.95, line, 0.2, None, None, terms=4)
+
+    fit = (0.1, 0.5, 0.5)
+    assert decide(req, strong(work), fit, facts)[0] == "missing"
+    assert decide(req, strong(held), fit, facts)[0] != "missing"

@@ -320,3 +320,31 @@ def test_a_name_ending_like_a_particle_keeps_it():
         "하나은",
         "미르을",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a site's navigation names the site and its menus (session 30, calendar_xa_dev9)
+        (
+            "덴탈잡 > 구인공고 > 경기\n\n치과위생사 모집 (주5일)\n\n- 접수 마감: ~2/26(금)\n"
+            "이력서는 덴탈잡 간편지원으로 보내주세요.\n\n"
+            "미소드림치과 | 경기 성남시 분당구 | 대표원장 김○○",
+            "미소드림치과",
+        ),
+        # a group's affiliate named in the text hires, not the group
+        (
+            "[동원그룹] 2027년 상반기 영양사 채용\n\n동원그룹 계열사 동원홈푸드에서 단체급식 "
+            "사업장을 이끌어 갈 영양사를 모집합니다.\n◆ 접수: 12월 3일까지",
+            "동원홈푸드",
+        ),
+        # a place the name already says is not written before it again
+        (
+            "부산광역시 부산시설공단 공고 제2027-3호\n\n2027년 제1회 공무직 채용 공고\n"
+            "1. 채용분야: 주차관리원 5명",
+            "부산시설공단",
+        ),
+    ],
+)
+def test_navigation_a_group_s_affiliate_and_a_place_the_name_says(text, name):
+    assert company(text) == name
