@@ -45,11 +45,17 @@ _OPENING_ACK = re.compile(
 )
 
 
+_GREETING = re.compile(r"\s*(?:안녕|하이|hi\b|hello|hey)", re.IGNORECASE)
+
+
 def without_opening_acknowledgement(text: str) -> str:
     """The text without an acknowledgement it opens with, when something follows it (a bare
     "ㅇㅋ" or "감사합니다" stays as it is: it is the whole message)."""
     m = _OPENING_ACK.match(text)
-    return text[m.end() :] if m and text[m.end() :].strip() else text
+    rest = text[m.end() :] if m else ""
+    if m and _GREETING.match(m.group(0)) and len(rest.split()) < 3:
+        return text  # "안녕~ 잘 지냈어?", "hi there": the greeting is the message
+    return rest if m and rest.strip() else text
 
 
 def standard_spelling(text: str) -> str:

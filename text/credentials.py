@@ -257,7 +257,11 @@ _NOT_NAME = re.compile(
 _PENDING = re.compile(r"준비\s*중|응시\s*예정|취득\s*예정|공부\s*중|목표|예정|준비", re.I)
 _FIRST_ROUND = re.compile(r"1\s*차\s*(?:시험\s*)?합격|필기\s*(?:시험\s*)?합격|1차|필기")
 # ("…면허 소지자 (병원행정사, 보험심사청구사 소지자 지원 가능)": the others accepted too)
-_ANY_OF = re.compile(r"또는|혹은|중\s*(?:하나|1개)|\bor\b|/|등|지원\s*가능|도\s*가능|인정", re.I)
+_ANY_OF = re.compile(
+    r"또는|혹은|중\s*(?:하나|1개)|\bor\b|/|등|"
+    r"(?:소지자|취득자)\S*\s*(?:도\s*)?(?:지원\s*)?가능",
+    re.I,
+)
 _ABBREVIATIONS = {
     "컴활": "컴퓨터활용능력",
     "정처기": "정보처리기사",

@@ -230,7 +230,7 @@ _REL_DAY = {"오늘": 0, "금일": 0, "내일": 1, "명일": 1, "모레": 2, "�
 _WEEK_REF = re.compile(
     r"(이번\s*주|이번주|금주|다다음\s*주|다다음주|다음\s*주|다음주|차주|담담\s*주|다담\s*주|담\s*주|"
     r"저번\s*주|지난\s*주|"
-    r"(?i:\b(?:this|next|last)\s+week\b))"
+    r"(?i:\b(?:the\s+)?week\s+after\s+next\b|\b(?:this|next|last)\s+week\b))"
 )
 # "금요일", "금욜", and a weekday clipped to its syllable right after a week word ("담주 금
 # 일정", "이번주 토 오후 3시"; not 일, which is also "work", nor "다음주 월급").
@@ -366,7 +366,7 @@ def _week_offset(word: str) -> int:
         return 0
     if word in ("다음주", "차주", "담주", "nextweek"):
         return 1
-    if word in ("다다음주", "다담주", "담담주"):
+    if word in ("다다음주", "다담주", "담담주", "weekafternext", "theweekafternext"):
         return 2
     return -1  # 저번주, 지난주
 

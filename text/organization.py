@@ -628,6 +628,9 @@ _AFFILIATE = (
 )
 
 
+_NOT_AFFILIATE = re.compile(r"(?:채용|모집|공개|신입|경력|사원|인재|및|전체|공동|통합)")
+
+
 def _affiliate(name: str, text: str) -> str | None:
     """The affiliate a group's name introduces in the text, when the name is a group's."""
     if not name.endswith("그룹"):
@@ -636,7 +639,9 @@ def _affiliate(name: str, text: str) -> str | None:
     if m is None:
         return None
     named = re.sub(r"(?:에서|에|이|가|은|는|을|를|의|와|과)$", "", m.group(1))
-    return named if len(named) >= 2 else None
+    if len(named) < 2 or _NOT_AFFILIATE.match(named) or not _name_like(named):
+        return None  # "한진그룹 계열사 공개채용", "SK그룹 계열사 신입사원 모집"
+    return named
 
 
 def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, frozenset[str]]]:

@@ -622,14 +622,19 @@ def typed_check(
 
 # A requirement asking for a licence or certificate held (not a degree).
 _ASKS_LICENCE = re.compile(r"자격|소지|면허|(?i:certif|licen[cs]e)")
+# The words of a licence requirement that name no licence ("관련 자격 소지자").
+_QUALIFICATION_WORDS = re.compile(r"자격증?|소지자?|보유자?|취득자?|관련|면허|이상|우대|필수")
 # A resume line that states a qualification held.
 _QUALIFICATION = re.compile(r"자격|취득|합격|면허|(?i:certif|licen[cs]e)")
 
 
-def _names_a_qualification(facts: ResumeFacts, line: int | None) -> bool:
+def _names_a_qualification(facts: ResumeFacts, line: int | None, asked: str) -> bool:
     if line is None:
         return False
     text = facts.lines[line]
+    # ("간호조무사 (2018.02)" for "간호조무사 자격증 소지자": the licence's own name)
+    if any(len(w) >= 3 and w in text for w in re.findall(r"[가-힣A-Za-z]+", asked)):
+        return True
     return bool(_QUALIFICATION.search(text)) or any(
         certs and (segment in text or text in segment) for segment, certs in facts.certificates
     )
@@ -657,7 +662,7 @@ def decide(
         and req.type == "credential"
         and checked[0] is None
         and _ASKS_LICENCE.search(req.text)
-        and not _names_a_qualification(facts, line)
+        and not _names_a_qualification(facts, line, _QUALIFICATION_WORDS.sub(" ", req.text))
     ):
         # a licence the checks cannot name ("건강보험심사 관련 자격(병원행정사 등) 소지자")
         # is shown by a certificate the resume names, never by a line of work

@@ -43,6 +43,8 @@ POINTER = re.compile(
     # typed without the space ("그회사", "그공고") and "저번 거" (the one before)
     r"(?<![가-힣])(?:그|저)(?:일정|스케줄|약속|면접|공고|회사)|(?<![가-힣])저번\s*(?:거|것|꺼|건)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
+    # "그 중 하나는 못 갈 듯 지워줘": one of what the last turn touched (which one is asked)
+    r"(?<![가-힣])(?:그|둘)\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)|"
     r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)|"
     # the company of a posting in English ("what do they require?", "their coding test"),
     # not any pronoun ("add lunch with them")
@@ -79,6 +81,8 @@ _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "s
 DAY_POINTER = re.compile(
     r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
+    # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
+    r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"
     # "거기에 오전 11시 치과 추가" after a look at a day; "그거 끝나고 저녁 6시에"; "그 이틀 전"
     r"(?<![가-힣])거기(?:에|에다가?|에도)(?=\s)|"
     r"(?<![가-힣])그(?:거|것)\s*(?:끝나고|끝나면|마치고|끝난\s*(?:뒤|후)에?)|"
@@ -456,8 +460,9 @@ COMPANY_POINTER = re.compile(
 
 # "그럼 다른 데는?", "나머지 회사는?", "what about the other company?": the user's posting
 # other than the one the room is on.
+# (the phrase ends the message: "다른 회사 경력도 적혀 있어?" asks of the resume)
 OTHER_POSTING = re.compile(
-    r"다른\s*(?:데|곳|회사|기업|공고)|나머지\s*(?:데|곳|회사|기업|공고|하나)|"
+    r"(?:다른|나머지)\s*(?:데|곳|회사|기업|공고|하나)(?:는|은|도|요)?\s*[?？!.~]*\s*$|"
     r"(?i:\bthe\s+other\s+(?:company|posting|job|one)\b|\bother\s+(?:company|posting)\b)"
 )
 

@@ -370,6 +370,13 @@ def _as_written(word: str, message: str) -> str:
     return word
 
 
+# Heads of a noun phrase that name nothing of their own ("결제 시스템은 어떤 기술로 했어?":
+# the 결제 work is asked about, wherever the documents call it a system or not).
+_GENERIC_HEADS = frozenset(
+    {"시스템", "서비스", "프로젝트", "부분", "쪽", "파트", "업무", "작업", "관련", "기능", "경험"}
+)
+
+
 def _topic_marked(word: str, message: str) -> bool:
     """Whether the question marks `word` as its topic with 은/는 ("백엔드는 뭘로 …?")."""
     return re.search(rf"{re.escape(word)}(?:은|는)(?![가-힣A-Za-z])", message.lower()) is not None
@@ -572,6 +579,7 @@ def answer_lines(
         for w in missing
         if w in asked_here
         and _topic_marked(w, message)
+        and w not in _GENERIC_HEADS
         and not find_skills(_as_written(w, message))
     ]
     if top_own + top_heading == 0 or len(missing) > top_own + top_heading or topic:

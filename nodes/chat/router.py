@@ -28,7 +28,7 @@ EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 ADD_VERB = re.compile(
     r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
     # the propositive ("스파크 공부 일정 잡자", "넣자"): asked all the same
-    r"(?:잡|넣|만들)자(?![가-힣])|"
+    r"(?<![가-힣])잡자(?![가-힣])|(?:일정|스케줄|캘린더)\S*\s*(?:넣|만들)자(?![가-힣])|"
     r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
     r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
@@ -155,6 +155,9 @@ DOC_WORD = re.compile(
 RECALLED = re.compile(
     r"(?:다고|라고|이라고)\s*(?:했지|했더라|썼|적었|써\s*놨|써\s*뒀|적어\s*놨|적어\s*뒀|넣었)|"
     r"(?:썼|적었|넣었)(?:지|더라|던가|었나|나)|써\s*놨더라|적어\s*놨더라|"
+    # how much the user's own work changed something ("배포 시간 얼마나 줄였지?"): only their
+    # documents say it
+    r"얼마(?:나)?\s*(?:줄|늘|단축|개선|향상|올렸|높|낮|절감|감소|증가)\S*(?:였|었|했)(?:지|더라|던가)|"
     # what a text is said to state: "뭐가 좋아졌다고 돼있음?", "몇 명이라고 나와 있어?"
     r"(?:다고|라고|이라고)\s*(?:돼|되어|적혀|써|나와)\s*있"
 )
@@ -210,6 +213,13 @@ CAPABILITY = re.compile(
     r"(?:^|\s)(?:너|넌|니가|네가|너는)\s(?:.*\s)?(?:볼|읽을|접근할|기억할|저장할|읽어올)\s*수\s*(?:있|없)|"
     r"(?i:\bcan\s+you\s+(?:see|read|access|remember|store)\b)"
 )
+# Who made the assistant and what happens to the user's data ("넌 누가 만든 거야? 내 정보
+# 어디 저장돼?", "여기 올린 이력서 개인정보 안전해?"): about the service, whatever it names.
+ABOUT_SERVICE = re.compile(
+    r"(?:넌|너는?|니가|네가)\s*누가\s*(?:만들|개발)|"
+    r"(?:개인\s*정보|내\s*정보|내\s*데이터)\S*\s*(?:는|은|가|이)?\s*(?:어디|안전|저장|보관)|"
+    r"(?i:\bwho\s+(?:made|built)\s+you\b|\bprivacy\b|\bis\s+my\s+data\s+safe\b)"
+)
 # Words that make a clause a question ("메모에 뭐라고 적었지": asked, not written).
 WH_WORD = re.compile(r"뭐|뭘|무엇|무슨|어떤|언제|얼마|몇|(?i:\b(?:what|when|which)\b)")
 ASK = re.compile(r"알려|정리|보여|어떻게\s*돼|확인|(?i:\b(?:list|show|tell)\b)")
@@ -233,6 +243,8 @@ WHAT_IS = re.compile(
 # Talk to the assistant itself: greetings, thanks, who it is and what it can do.
 SMALL_TALK = re.compile(
     r"^(?:안녕|하이|반가|고마|감사|ㅋㅋ|ㅎㅎ|오케이|ㅇㅋ|굿)|너는?\s*누구|누구(?:야|세요|니)|농담|심심|"
+    # the weather
+    r"날씨|(?i:\bweather\b)|"
     # leaving: "잘자~ 내일 또 올게", "다음에 봐", "good night"
     r"잘\s*자|잘\s*있어|또\s*올게|(?:다음에|내일|이따)\s*(?:봐|보자|만나)|"
     r"(?i:\b(?:bye|good\s*night|see\s+you)\b)|"
@@ -335,7 +347,7 @@ class RouteDecision:
     margin: float = 0.0
 
 
-_TIME_ASKED = re.compile(r"몇\s*시|몇\s*신지|몇\s*시인지|(?i:\bwhat\s+time\b)")
+_TIME_ASKED = re.compile(r"몇\s*시(?!간)|몇\s*신지|(?i:\bwhat\s+time\b)")
 
 
 # Kinds of items and words of listing: a listing that names nothing else names no posting.
@@ -346,7 +358,7 @@ def keyword_route(message: str) -> str | None:
     """Clear cases by rule; None when the rules do not settle it. Quoted text (a pasted
     mail, a quoted title) is read as content, never as the user's ask."""
     own = unquoted(message)
-    if CAPABILITY.search(own):
+    if CAPABILITY.search(own) or ABOUT_SERVICE.search(own):
         return "general"  # "야 너 내 이력서 볼 수 있냐": what the assistant can do
     # (a memo is often quoted: "두번째 건 메모 좀 달아줘 '자소서 다시 읽기'")
     memo = memo_of(own)[0] or memo_of(message)[0]

@@ -290,7 +290,7 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
 
 # "면접 말고 그 다른 거", "스터디 빼고 나머지": an item said by what it is not.
 _SWAP = re.compile(
-    r"(?<![가-힣A-Za-z0-9])([가-힣A-Za-z0-9]+?)(?:이|가)?\s*(?:말고|아니고|대신)\s+"
+    r"(?<![가-힣A-Za-z0-9])([가-힣A-Za-z0-9]+)\s*(?:말고|아니고|대신)\s+"
     r"([가-힣A-Za-z0-9]+?)(?:으로|로)\s*(?:이름|제목|타이틀)\S*\s*(?:바꿔|바꾸|변경|수정|고쳐)"
 )
 # An item said by what it is not: "네이버 말고 다른 거" (a reply to an ask-back), "면접 말고
@@ -315,12 +315,6 @@ def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
             m.value = day.replace(day=int(said.group(1))).isoformat()
         except ValueError:
             continue  # "그 달 31일" of a 30-day month: as the user said it
-
-
-def _tells_apart(words: set[str], fits: list[dict[str, Any]]) -> bool:
-    """Whether the words said name some of the items and not all of them."""
-    held = [bool(words & _title_words(f["title"])) for f in fits]
-    return any(held) and not all(held)
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -742,11 +736,17 @@ def schedule_call(
     if kind in ("update_schedule", "delete_schedule"):
         clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
         excluded = _EXCEPT.search(clause)
-        was_when = find_when(excluded.group(1), now) if excluded else None
-        if excluded is not None and was_when is not None and not (was_when.date or was_when.time):
+        phrase = excluded.group(1) if excluded else ""
+        said_when = mentions(phrase, now)
+        named_by = _title_words(_blank(phrase, [m.span for m in said_when]))
+        if excluded is not None and named_by:
             # "면접 말고 그 다른 거": not the items the words name ("목요일 말고 금요일" is a
             # correction of a day, not an item)
-            not_these = {i["schedule_id"] for i in best_schedules(items, excluded.group(1), [], [])}
+            days_said = [m.value for m in said_when if m.kind == "date"]
+            times_said = [m.value for m in said_when if m.kind == "time"]
+            not_these = {
+                i["schedule_id"] for i in best_schedules(items, phrase, days_said, times_said)
+            }
             items = [i for i in items if i["schedule_id"] not in not_these] or items
             clause = f"{clause[: excluded.start()]} {clause[excluded.end() :]}"
     if kind != "get_schedule" and ORIGINAL.search(clause):
@@ -876,6 +876,8 @@ def schedule_call(
         kind in ("add_schedule", "update_schedule")
         and RESTORE.search(clause)
         and (points_back(clause) or just_deleted or named_deleted)
+        # "토익 시험 12월 20일 오전 9시로 다시 등록해줘" right after a delete: a new item
+        and (named_deleted or not found)
     ):
         # "방금 지운 거 원래대로 다시 넣어줘", "원래대로 돌려줘" right after a delete: the item
         # the room deleted, as it was
@@ -963,8 +965,7 @@ def schedule_call(
     target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
     by_day = pointer is not None and len(fits) > 1 and bool(days) and chosen is None
-    said_words = _title_words(_blank(target_text, [pointer.span()])) if pointer else set()
-    if by_day and pointer and not (named and _tells_apart(said_words, fits)):
+    if by_day:
         # "그날 거 1시간 늦춰줘", "그날 스터디 지워줘" when that day holds two such items:
         # which one, not the last touched
         return _ask_back(kind, clause, fits)
@@ -1161,7 +1162,7 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
 
 
 _HALF_OF_DAY = re.compile(
-    r"(오전|아침|(?i:\bmorning\b|\bam\b))|(오후|저녁|밤|(?i:\bafternoon\b|\bevening\b|\bpm\b))"
+    r"(오전|아침|(?i:\bmorning\b))|(오후|(?i:\bafternoon\b))|(저녁|밤|(?i:\bevening\b|\bnight\b))"
 )
 
 
@@ -1182,6 +1183,10 @@ def pick_choice(
         left = [i for i in pool if excluded and i not in excluded]
         if len(left) == 1:
             return left[0]
+        if left:
+            # "네이버 말고 다른 거" among three: never the one excluded
+            choices = [c for c in choices if c["schedule_id"] in {i["schedule_id"] for i in left}]
+            ids = {c["schedule_id"] for c in choices}
     resolved = refers_to(
         message,
         {**(focus or {}), "pending": {"choices": choices}},
@@ -1197,8 +1202,10 @@ def pick_choice(
     half = _HALF_OF_DAY.search(message)
     if half is not None:
         # "오전 거요", "저녁 거": the one choice in that half of the day
-        morning = half.group(1) is not None
-        timed = [i for i in pool if i.get("time") and (i["time"] < "12:00") == morning]
+        # (the evening from 17:00)
+        bounds = ("00:00", "12:00") if half.group(1) else ("12:00", "24:00")
+        bounds = ("17:00", "24:00") if half.group(3) else bounds
+        timed = [i for i in pool if i.get("time") and bounds[0] <= i["time"] < bounds[1]]
         if len(timed) == 1:
             return timed[0]
     # "센드버드", "2차", "자소서": a part of one choice's title, and of no other's

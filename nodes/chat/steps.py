@@ -303,7 +303,7 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 ELLIPTICAL = re.compile(
     r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$"
     # "what about the other company?", "and naver?", "how about the portfolio?"
-    r"|(?i:^\s*(?:and\s+)?(?:what|how)\s+about\s+[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
+    r"|(?i:^\s*(?:and\s+)?(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
 )
 # Words that open a follow-up and say nothing of their own ("그럼 담주는?", "아 내일은?").
 _FILLER = re.compile(r"^\s*(?:그럼|그러면|그면|아|음|혹시|그리고)[,\s]+")
@@ -314,7 +314,10 @@ _PERIOD = re.compile(r"기간|마감|(?i:\bdeadline\b)")
 
 # Asking what something is said to be ("얼마래?", "몇 명 뽑는대?", "어디래요?").
 # (a chat question often has no mark: "연봉은 얼마 준대")
-REPORTED_QUESTION = re.compile(r"(?:래(?:요)?\s*[?？]|대(?:요)?\s*[?？]?)\s*$")
+REPORTED_QUESTION = re.compile(
+    r"(?:래|대)(?:요)?\s*[?？]\s*$|"
+    r"(?:얼마|몇|어디|언제|뭐|무슨|누가)\S*(?:\s+\S+){0,2}?\s*\S*대(?:요)?\s*$"
+)
 
 
 def previous_question(state: ChatState) -> str:

@@ -49,6 +49,7 @@ from nodes.chat.router import (
     SAME_DAY,
     SCHEDULE_VERB,
     WHEN,
+    has_when,
     koreanised,
     memo_of,
     split_operations,
@@ -57,6 +58,7 @@ from nodes.chat.schedule_requests import (
     CORRECTION,
     DAY_OF,
     ONE_MORE,
+    OTHER_THAN,
     POSTING_WHEN,
     AskBack,
     Context,
@@ -214,13 +216,21 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             kind == "update_schedule"
             and single is not None
             and CORRECTION.search(clause)
+            and _only_new_values(clause, now)
+            and not OTHER_THAN.search(clause)
             and not points_back(clause)
             and not _names_another(clause, single, await schedules())
         ):
             # "아 잘못말함 금요일이야" right after adding one: the item just added, whose day
             # is the one said (another item on that day is not what is meant)
             chosen = single
-        elif kind == "add_schedule" and memo and ordinal_position(clause) is not None:
+        elif (
+            kind == "add_schedule"
+            and memo
+            and ordinal_position(clause) is not None
+            and not names_event(clause, now)
+            and not has_when(clause)
+        ):
             # "두번째 건 메모 좀 달아줘 '…'": the item at that place, not the one just touched
             operations = [(clause, "update_schedule")]
         elif (
@@ -381,7 +391,7 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     if (
         not named
         and history
-        and (names_no_posting(message) or len(message.split()) <= 4)
+        and names_no_posting(re.sub(r"^\s*(?:그럼|그러면|아)\s+|기간", " ", message))
         and not OTHER_POSTING.search(message)
     ):
         # "그럼 서류 접수 기간은?" after "카카오 공고에 근무지 나와 있어?" (which quoted

@@ -1035,3 +1035,45 @@ async def test_a_propositive_asks_for_the_add(stand_in, client):
             "args": {"title": "스파크 공부", "date": "2026-11-30", "time": "22:00"},
         }
     ]
+
+
+async def test_one_of_those_just_added_is_asked_about_and_the_reply_picks_it(stand_in, client):
+    await seed()
+    await chat(client, "낼 오전 10시 토스 코테, 모레 오후 3시 당근 면접 둘 다 넣어줘")
+    asked = await chat(client, "아 근데 생각해보니 그 중 하나는 못 갈 듯 지워줘")
+    assert asked["tool_calls"] == [] and "토스 코테" in asked["answer"]
+    assert "당근 면접" in asked["answer"]
+    await chat(client, "당근 거")
+    now = await titles()
+    assert "당근 면접" not in now and "토스 코테" in now
+
+
+async def test_the_day_an_item_was_moved_to(stand_in, client):
+    await seed()
+    await chat(client, "카카오 면접 12월 17일로 옮겨줘")
+    out = await chat(client, "그리고 바뀐 날 아침 9시에 '카카오 면접 준비'도 넣어주라")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "카카오 면접 준비", "date": "2026-12-17", "time": "09:00"},
+        }
+    ]
+
+
+async def test_a_new_item_said_with_again_after_a_delete_is_added_as_said(stand_in, client):
+    await seed()
+    await chat(client, "카카오 면접 지워줘")
+    out = await chat(client, "토익 시험 12월 20일 오전 9시로 다시 등록해줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "토익 시험", "date": "2026-12-20", "time": "09:00"},
+        }
+    ]
+
+
+async def test_a_whole_word_of_a_title_is_swapped(stand_in, client):
+    await seed()
+    await chat(client, "12월 22일 오후 3시 '카카오페이 면접' 추가")
+    await chat(client, "카카오페이 말고 토스로 이름 바꿔줘")
+    assert "토스 면접" in await titles()

@@ -1023,3 +1023,41 @@ def test_an_english_as_names_the_event_only_when_it_is_a_name(message, title):
 )
 def test_session_30_routing_families(message, route):
     assert keyword_route(message) == route
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # session 30 (chat_xa_dev13): the weather, the service itself, the user's own results
+        ("오늘 날씨 어때? 면접 보러 나가야 되나 해서", "general"),
+        ("넌 누가 만든 거야? 내 정보 어디 저장돼?", "general"),
+        ("여기 올린 이력서 개인정보 안전해?", "general"),
+        ("배포 자동화로 배포 시간 얼마나 줄였지?", "rag"),
+        # the hour of the user's own event on a named day
+        (
+            "제가 12월 4일에 면접이 하나 있는 것으로 기억하는데, 몇 시인지 확인 부탁드립니다.",
+            "schedule",
+        ),
+    ],
+)
+def test_session_30_dev13_routing_families(message, route):
+    assert keyword_route(message) == route
+
+
+def test_the_week_after_next_in_english():
+    assert date_range("What do I have the week after next?", NOW) == (
+        date(2026, 12, 7),
+        date(2026, 12, 13),
+    )
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # review of session 30: 다잡자 is no 잡자; 몇 시간 is no 몇 시
+        "오늘은 마음 다잡자",
+        "내일 면접 몇 시간 해?",
+    ],
+)
+def test_words_that_only_contain_a_request_or_an_hour_are_no_schedule(message):
+    assert keyword_route(message) != "schedule"

@@ -196,6 +196,12 @@ def test_a_domain_is_read_from_how_the_work_entries_describe_their_companies():
         # 행정사 is a licence's title ("병원행정사")
         ("건강보험심사 관련 자격(병원행정사, 건강보험사 등) 소지자", ["병원행정사 (2019)"], "met"),
         ("건강보험심사 관련 자격(병원행정사 등) 소지자", ["병원코디네이터 민간자격"], "missing"),
+        # a list to hold in full, whatever "(신입 지원 가능)" says of the career
+        (
+            "정보처리기사, 정보보안기사 자격 모두 소지자 (신입 지원 가능)",
+            ["정보처리기사 (2020)"],
+            "partial",
+        ),
         # others accepted in parentheses are alternatives, not a list to hold in full
         (
             "보건의료정보관리사 면허 소지자 (병원행정사, 보험심사평가사 소지자 지원 가능)",

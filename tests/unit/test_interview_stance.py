@@ -225,6 +225,13 @@ def test_an_answer_that_turns_to_another_topic(question, answer, topic):
             "느꼈고요, 기회를 주신다면 성실하게 배우면서 빨리 적응하겠습니다.",
             True,
         ),
+        # why this job is a motivation question (review of session 30)
+        (
+            "이 직무를 선택한 이유가 무엇인가요?",
+            "데이터를 좋아해서 분석을 시작했습니다. 회사라고 하면 배우면서 성장할 수 있는 곳이 "
+            "좋고, 기회를 주신다면 입사해서 열심히 하겠습니다.",
+            False,
+        ),
         # studying named in an answer that stays on the question
         (
             "재고 차이가 반복될 때 원인을 어떻게 찾으시겠어요?",

@@ -348,3 +348,10 @@ def test_a_name_ending_like_a_particle_keeps_it():
 )
 def test_navigation_a_group_s_affiliate_and_a_place_the_name_says(text, name):
     assert company(text) == name
+
+
+def test_a_word_after_a_group_s_affiliate_that_names_no_company_is_none():
+    from text.organization import _affiliate
+
+    assert _affiliate("한진그룹", "한진그룹 계열사 공개채용 안내") is None
+    assert _affiliate("동원그룹", "동원그룹 계열사 동원홈푸드에서 모집") == "동원홈푸드"
