@@ -288,7 +288,7 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
     return moved
 
 
-# "면접 말고 그 다른 거", "스터디 빼고 나머지": an item said by what it is not.
+# "배민 말고 배달의민족으로 이름 바꿔줘": one word of a title for another.
 _SWAP = re.compile(
     r"(?<![가-힣A-Za-z0-9])([가-힣A-Za-z0-9]+)\s*(?:말고|아니고|대신)\s+"
     r"([가-힣A-Za-z0-9]+?)(?:으로|로)\s*(?:이름|제목|타이틀)\S*\s*(?:바꿔|바꾸|변경|수정|고쳐)"
@@ -302,6 +302,17 @@ OTHER_THAN = re.compile(
 )
 _EXCEPT = re.compile(OTHER_THAN.pattern + r"(?=[\s,]*(?:그\s*)?(?:다른|딴|나머지))")
 _THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
+
+
+def _named_by(phrase: str, items: list[dict[str, Any]], now: date) -> list[dict[str, Any]]:
+    """The items a phrase said with 말고/빼고 names ("12월 3일 토스"): by its words, day and
+    time; none when it says only a day or a time ("목요일 말고": a correction of the day)."""
+    said = mentions(phrase, now)
+    if not _title_words(_blank(phrase, [m.span for m in said])):
+        return []
+    days = [m.value for m in said if m.kind == "date"]
+    times = [m.value for m in said if m.kind == "time"]
+    return best_schedules(items, phrase, days, times)
 
 
 def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
@@ -736,18 +747,10 @@ def schedule_call(
     if kind in ("update_schedule", "delete_schedule"):
         clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
         excluded = _EXCEPT.search(clause)
-        phrase = excluded.group(1) if excluded else ""
-        said_when = mentions(phrase, now)
-        named_by = _title_words(_blank(phrase, [m.span for m in said_when]))
-        if excluded is not None and named_by:
-            # "면접 말고 그 다른 거": not the items the words name ("목요일 말고 금요일" is a
-            # correction of a day, not an item)
-            days_said = [m.value for m in said_when if m.kind == "date"]
-            times_said = [m.value for m in said_when if m.kind == "time"]
-            not_these = {
-                i["schedule_id"] for i in best_schedules(items, phrase, days_said, times_said)
-            }
-            items = [i for i in items if i["schedule_id"] not in not_these] or items
+        not_these = _named_by(excluded.group(1), items, now) if excluded else []
+        if excluded is not None and not_these:
+            # "면접 말고 그 다른 거": not the items the words name
+            items = [i for i in items if i not in not_these] or items
             clause = f"{clause[: excluded.start()]} {clause[excluded.end() :]}"
     if kind != "get_schedule" and ORIGINAL.search(clause):
         # "원래 있던 면접은 …" after adding another: one the room did not add
@@ -962,6 +965,17 @@ def schedule_call(
         # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
         days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
+    if chosen is None and found and CORRECTION.search(clause):
+        # "아 잘못말함 금요일이야", "금욜 아니고 목욜이야" right after an add: a correction that
+        # names no item is of the item just touched, though another item shares the day said,
+        # unless a value it does not mark as new ("12월 2일 일정 7시로") describes another item
+        single = last_item(focus, items)
+        unnamed = not _title_words(_blank(clause, [m.span for m in found]))
+        marked = any(m.new for m in found)
+        own = {"date": single["date"], "time": single.get("time")} if single else {}
+        described = [m for m in found if marked and not m.new and m.value != own.get(m.kind)]
+        if single is not None and unnamed and not described:
+            fits = [single]
     target = fits[0] if len(fits) == 1 else None
     named = target is not None and bool(_title_words(target_text) & _title_words(target["title"]))
     by_day = pointer is not None and len(fits) > 1 and bool(days) and chosen is None
@@ -978,12 +992,6 @@ def schedule_call(
             target = resolved.item
         elif len(resolved.choices) > 1:
             return _ask_back(kind, clause, resolved.choices)
-    if target is None and len(fits) > 1 and chosen is None and CORRECTION.search(clause):
-        # "아 잘못 말함 금욜 아니고 목욜이야" right after an add: the item just added, though
-        # another one shares its day
-        single = last_item(focus, items)
-        if single is not None and any(f["schedule_id"] == single["schedule_id"] for f in fits):
-            target = single
     if target is None and len(fits) > 1 and chosen is None and ORIGINAL.search(clause):
         # "원래 있던 면접은 …" right after a turn about one day: the one of that day
         focused = focus_day(focus)
@@ -1156,9 +1164,6 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
     # "그다음주 수욜도 똑같이" right after an add: the same event again on that day
     copied = items[0]["how"] == "added" and bool(SAME_AGAIN.search(clause))
     return dated and (_names_an_event(title) or again or copied)
-
-
-# "네이버 말고 다른 거", "스터디 빼고": every choice but the one named.
 
 
 _HALF_OF_DAY = re.compile(

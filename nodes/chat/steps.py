@@ -208,16 +208,15 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     threshold), `context` for the answer prompt (the same search `search_documents` runs)
     and `passages` (the same chunks with their sections, for a grounded answer)."""
     query = _with_context(state)
-    other = await _the_other_posting(state)
-    if other is not None:
+    focus = state.get("focus")
+    held = (focus or {}).get("posting") or {}
+    if held and OTHER_POSTING.search(state["message"]):
         # "그럼 다른 데는?" after a question on one posting: that question, of the other one
-        held = ((state.get("focus") or {}).get("posting") or {}).get("company")
-        asked = query.replace(held, " ") if held else query
-        kept = [
-            h
-            for h in await search_user_documents(state["user_id"], asked, "posting")
-            if h.doc_id == other
-        ]
+        # (the user's nearest posting that is not the one in focus, from the same search)
+        asked = query.replace(held["company"], " ") if held.get("company") else query
+        postings = await search_user_documents(state["user_id"], asked, "posting")
+        other = other_posting(state["message"], focus, [h.doc_id for h in postings])
+        kept = [h for h in postings if h.doc_id == other]
     else:
         kept = await search_user_documents(state["user_id"], query)
     passages = [
@@ -236,18 +235,6 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         "context": context_of(kept) or "(찾은 문서 없음)",
         "passages": passages,
     }
-
-
-async def _the_other_posting(state: ChatState) -> str | None:
-    """The doc id of the posting "다른 데", "the other company" means, when the room is on
-    a posting and the user has another (nodes/chat/focus.other_posting)."""
-    focus = state.get("focus")
-    if not OTHER_POSTING.search(state["message"]) or not (focus or {}).get("posting"):
-        return None
-    services = get_services()
-    vector = await asyncio.to_thread(services.embeddings.embed_query, state["message"])
-    postings = await services.vectors.query(state["user_id"], vector, 5, ["posting"])
-    return other_posting(state["message"], focus, list(dict.fromkeys(h.doc_id for h in postings)))
 
 
 def _window(history: list[dict[str, Any]]) -> str:

@@ -55,10 +55,8 @@ from nodes.chat.router import (
     split_operations,
 )
 from nodes.chat.schedule_requests import (
-    CORRECTION,
     DAY_OF,
     ONE_MORE,
-    OTHER_THAN,
     POSTING_WHEN,
     AskBack,
     Context,
@@ -212,18 +210,6 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             operations = [(clause, "add_schedule")]
         elif kind == "add_schedule" and single is not None and fills_in(clause, now):
             operations, chosen = [(clause, "update_schedule")], single
-        elif (
-            kind == "update_schedule"
-            and single is not None
-            and CORRECTION.search(clause)
-            and _only_new_values(clause, now)
-            and not OTHER_THAN.search(clause)
-            and not points_back(clause)
-            and not _names_another(clause, single, await schedules())
-        ):
-            # "아 잘못말함 금요일이야" right after adding one: the item just added, whose day
-            # is the one said (another item on that day is not what is meant)
-            chosen = single
         elif (
             kind == "add_schedule"
             and memo

@@ -1077,3 +1077,12 @@ async def test_a_whole_word_of_a_title_is_swapped(stand_in, client):
     await chat(client, "12월 22일 오후 3시 '카카오페이 면접' 추가")
     await chat(client, "카카오페이 말고 토스로 이름 바꿔줘")
     assert "토스 면접" in await titles()
+
+
+async def test_a_correction_naming_another_item_by_its_day_changes_that_item(stand_in, client):
+    await seed()
+    await chat(client, "토스 2차 면접 12월 3일 오전 11시 추가")
+    # 12월 1일, not marked as the new value, describes the study on that day
+    await chat(client, "아니 12월 1일 일정 8시로 바꿔줘")
+    now = await titles()
+    assert (now["코딩 스터디"]["time"], now["토스 2차 면접"]["time"]) == ("20:00", "11:00")
