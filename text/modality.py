@@ -280,6 +280,32 @@ def _lacking(tokens: list) -> bool:
     return bool(_lack_points(tokens))
 
 
+# What draws the candidate to something, not what they did: "물류에 관심이 생겼습니다",
+# "의무기록 업무에도 관심을 갖게 되었습니다", "데이터 분석에 흥미를 느껴", "마케팅에 관심이
+# 많아", "급여로 어떻게 이어지는지 궁금해졌고".
+_INTEREST_NOUNS = {"관심", "흥미"}
+_INTEREST_VERBS = {"생기", "갖", "가지", "많", "있", "느끼"}
+_EMBEDDED_QUESTION = {"는지", "ㄴ지", "은지", "을지", "ᆫ지", "ᆯ지"}
+
+
+def _interest_points(tokens: list) -> list[int]:
+    """Where the line tells what interests the candidate: the index of each interest word
+    ("관심" or "흥미" with a verb of having it, or "궁금")."""
+    points = []
+    for i, token in enumerate(tokens):
+        if token.tag == "XR" and token.form == "궁금":
+            points.append(i)
+            continue
+        if token.tag != "NNG" or token.form not in _INTEREST_NOUNS:
+            continue
+        rest = tokens[i + 1 : i + 3]
+        if rest and rest[0].tag in {"JKS", "JKO", "JX"}:  # "관심이 생겨", "흥미를 느껴"
+            rest = rest[1:]
+        if rest and rest[0].tag in {"VV", "VA"} and rest[0].form in _INTEREST_VERBS:
+            points.append(i)
+    return points
+
+
 # Where a clause begins or ends: punctuation, a dash, a bracket, a connective ending.
 _BOUNDARY_TAGS = {"SP", "SF", "SSO", "SSC", "SE"}
 
@@ -305,9 +331,10 @@ def _boundary(tokens: list, i: int) -> bool:
 def affirmed(line: str) -> str:
     """The line without the clauses that say what the candidate lacks or did not do
     ("… 35% 증가 — SSR 프레임워크 운영 경험은 없음" -> "… 35% 증가 —"; "처우 협상이나 면접
-    설계까지는 경험하지 못했습니다"): their words are no evidence of what they name."""
+    설계까지는 경험하지 못했습니다"), or what interests them ("근태를 관리하면서 인사 업무에 관심이
+    생겼습니다" -> "근태를 관리하면서"): their words are no evidence of what they name."""
     tokens = kiwi().tokenize(line)
-    points = _lack_points(tokens)
+    points = _lack_points(tokens) + _interest_points(tokens)
     if not points:
         return line
     cuts = []
@@ -315,6 +342,11 @@ def affirmed(line: str) -> str:
         first = point
         while first > 0 and not _boundary(tokens, first - 1):
             first -= 1
+        if first > 0 and tokens[first - 1].form in _EMBEDDED_QUESTION:
+            # what the candidate wonders about is part of it ("어떻게 이어지는지 궁금해졌고")
+            first -= 1
+            while first > 0 and not _boundary(tokens, first - 1):
+                first -= 1
         last = point
         while last + 1 < len(tokens) and not _boundary(tokens, last + 1):
             last += 1
@@ -355,6 +387,8 @@ def line_modality(line: str) -> Modality:
         )
     if wish or _WISH_LABEL.match(line):
         return "aspiration"
+    if _interest_points(tokens) and not re.search(r"[가-힣A-Za-z0-9]", affirmed(line)):
+        return "aspiration"  # only what interests the candidate ("물류에 관심이 생겼습니다")
     if learning:
         return "learning"
     # a mark inside a bracketed list describes one of its parts ("Excel (피벗, VBA 기초)")

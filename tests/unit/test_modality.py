@@ -227,3 +227,46 @@ def test_a_requirement_named_only_where_the_resume_says_it_was_not_done_is_missi
         "Next.js로 SSR 페이지를 운영한 경험": "missing",
         "통계적 유의성 검정 경험": "missing",
     }
+
+
+@pytest.mark.parametrize(
+    ("line", "claim"),
+    [
+        # what interests the candidate goes, with its connective; what they did stays
+        (
+            "고객사 정산 문의를 처리하면서 세무 업무에 관심이 생겼습니다.",
+            "고객사 정산 문의를 처리하면서 .",
+        ),
+        (
+            "콘텐츠 운영을 하며 UX 리서치에 흥미를 느껴 사용자 인터뷰를 진행했습니다",
+            "콘텐츠 운영을 하며 사용자 인터뷰를 진행했습니다",
+        ),
+        ("재고 실사를 맡으면서 원가 관리에도 관심을 갖게 되었습니다", "재고 실사를 맡으면서"),
+        # an interest noun naming something else is no interest of the candidate's
+        ("고객 관심 상품 추천 로직 개발", "고객 관심 상품 추천 로직 개발"),
+        ("관심 고객 리스트 관리 및 재구매 안내", "관심 고객 리스트 관리 및 재구매 안내"),
+    ],
+)
+def test_what_a_line_claims_leaves_out_what_only_interests_the_candidate(line, claim):
+    assert affirmed(line) == claim
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "브랜드 마케팅에 관심이 많습니다.",
+        "배송 지연이 왜 반복되는지 궁금했습니다.",
+        "노무 관리 분야에 관심이 생겼습니다",
+    ],
+)
+def test_a_line_telling_only_what_interests_the_candidate_is_a_wish(line):
+    assert line_modality(line) == "aspiration"
+
+
+def test_a_requirement_named_only_as_an_interest_is_not_met(embedded):
+    resume = (
+        "[경력]\n한빛마트 2021.03 ~ 현재 매장 관리\n- 매장 발주, 진열, 고객 응대\n"
+        "[자기소개]\n매장 입고와 출고를 챙기면서 물류센터 운영에 관심이 생겼습니다.\n"
+    )
+    (assessed,) = _assess("자격요건\n- 물류센터 운영 경험\n", resume, embedded)
+    assert assessed.status == "missing"
