@@ -73,6 +73,11 @@ DATASETS = {
     # postings outside IT (calendar_xa_dev9_brief.md); its first read, before any use, is
     # evals/results/calendar-xa-dev9-first-read.md
     "xa_dev9": HERE / "datasets" / "calendar_xa_dev9.jsonl",
+    # session 31: 45 inputs by an eleventh helper, the company the focus (brands, places
+    # before public bodies, signatures, search firms), 6 not postings
+    # (calendar_xa_dev10_brief.md); its first read, before any use, is
+    # evals/results/calendar-xa-dev10-first-read.md
+    "xa_dev10": HERE / "datasets" / "calendar_xa_dev10.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",

@@ -298,7 +298,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=REPEATS, help="report repeats")
     parser.add_argument(
         "--cross-author",
-        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test2"),
+        choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test", "test2"),
         help="graded answers only",
     )
     parser.add_argument("--tag", default="latest", help="results file suffix (cross-author)")
@@ -566,7 +566,17 @@ def _view(kind: str) -> Any:
 
 SUITE = Suite(
     feature="interview",
-    splits=("xa_dev", "xa_dev2", "xa_dev3", "xa_dev4", "xa_dev5", "xa_dev6", "xa_test", "xa_test2"),
+    splits=(
+        "xa_dev",
+        "xa_dev2",
+        "xa_dev3",
+        "xa_dev4",
+        "xa_dev5",
+        "xa_dev6",
+        "xa_dev7",
+        "xa_test",
+        "xa_test2",
+    ),
     cases=lambda split, limit=None: xa_cases(split.removeprefix("xa_"))[:limit],
     target=xa_target,
     score=xa_per_case,
