@@ -66,6 +66,9 @@ SPLITS = {
     # An eighth author (session 30, analysis_req_dev8_brief.md: hr, sales and frontend
     # weighted, many partial statuses; first read: analysis-req-dev8-first-read.md).
     "dev8": HERE / "datasets" / "analysis_req_dev8.jsonl",
+    # A ninth author (session 31, analysis_req_dev9_brief.md: hr and sales weighted, many
+    # partials, evidence in the candidate's own words; first read: analysis-req-dev9-first-read.md).
+    "dev9": HERE / "datasets" / "analysis_req_dev9.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
     # An eighth author (session 29, analysis_req_test2_brief.md): the second frozen test
     # split, first read before any change (evals/results/analysis-req-test2-first-read.md);
