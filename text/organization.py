@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from text.korean_text import SURNAMES, analysed
 from text.particles import final_consonant
@@ -35,8 +36,9 @@ _DECORATION = re.compile(
     "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d▶►▷◆◇■□●○★☆※✔✅📢📌🔔]"
 )
 _LEGAL = re.compile(r"\(주\)|㈜|\(유\)|\(재\)|\(사\)|주식회사|유한회사|재단법인|사단법인")
+# (not "& Co." of a name: "MUSE & CO.", "Tiffany & Co.")
 _LEGAL_LATIN = re.compile(
-    r"(?:,?\s+)(?:Inc|Corp|Corporation|Co|Ltd|LLC|GmbH|Limited|PLC)\.?$", re.I
+    r"(?<!&)(?:,?\s+)(?:Inc|Corp|Corporation|Co|Ltd|LLC|GmbH|Limited|PLC)\.?$", re.I
 )
 # Words after a name that are a part of it, not the organisation: a team, an office (the
 # hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
@@ -178,7 +180,7 @@ _AT = re.compile(
     r"\b(?:branch|office|subsidiary|team)[^\S\n]+of(?:[^\S\n]+the)?)"
     r"[^\S\n]+([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})"
     r"|([A-Z][\w&.\-]*(?:[^\S\n]+[A-Z][\w&.\-]*){0,3})[^\S\n]+(?:is|are)[^\S\n]+"
-    r"(?:hiring|a\b|an\b|one\b)"
+    r"(?:hiring|a\b|an\b|one\b|looking[^\S\n]+for|seeking|searching[^\S\n]+for)"
 )
 # The place that hires, in a sentence about hiring: "오브제에서 함께할 그래픽 디자이너를
 # 찾습니다", "늘봄요양병원에서 함께 근무하실 …을 모십니다", "픽셀베어 스튜디오에서 … 찾습니다".
@@ -188,6 +190,18 @@ _HIRING_WORDS = re.compile(
     r"(?i:hiring|looking\s+for)"
 )
 _SENTENCE = re.compile(r"[^.!?\n]+")
+# What a text says the organisation is: "하루는 … 식품 회사입니다", "오브제는 브랜딩
+# 스튜디오예요" (the sentence's topic, before an organisation's kind and a copula).
+_DEFINES = re.compile(
+    r"^[^\S\n]*([가-힣A-Za-z0-9&]{2,30})(?:은|는)[^\S\n].*"
+    r"(?:회사|기업|브랜드|스타트업|스튜디오|법인|기관|단체|에이전시|병원|학교)"
+    r"(?:입니다|이에요|예요|이다)[^\S\n]*$"
+)
+# The subject of a hiring verb: "… 운영하는 하루가 온라인 MD를 찾습니다".
+_HIRING_SUBJECT = re.compile(
+    r"(?<![가-힣A-Za-z0-9&])([가-힣A-Za-z0-9&]{2,30}[이가])[^\S\n]+(?:\S+[^\S\n]+){0,5}?"
+    r"(?:찾습니다|찾아요|찾고[^\S\n]+있|모십니다|모셔요|채용합니다|모집합니다|구합니다)"
+)
 # A Korean person's name: a common surname and one or two syllables ("김태오", "이정민").
 _PERSON = re.compile(f"[{''.join(sorted(SURNAMES))}][가-힣]{{1,2}}")
 # Who forwards a posting, not who offers it: a campus career centre, a club's notice room,
@@ -268,7 +282,9 @@ def normalise(value: str, named: bool = False) -> str | None:
     words = [w for w in words if w]
     cut = next((n for n, w in enumerate(words) if _HR_FUNCTION.match(w)), len(words))
     words = words[:cut]  # "채용담당 최수진": nothing of a name before the function word
-    while len(words) > 1 and (_UNIT.match(words[-1]) or words[-1].lower() in _NOT_ORG):
+    while len(words) > 1 and (
+        _UNIT.match(words[-1]) or (words[-1].lower() in _NOT_ORG and words[-1] != "Korea")
+    ):
         unit = words.pop()
         if len(words) > 1 and re.fullmatch(r"[A-Z]{1,4}", words[-1]) and unit.isascii():
             words.pop()  # a unit's code before it: "Samsung Electronics DS Division"
@@ -471,25 +487,59 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
     if _MAIL_HEADER.match(first):
         return []  # "Subject: Interview Invitation – …", "제목: …": what the mail is about
     # a leading tag that is not a name ("[알림]", "[취준 단톡 공유]") is not the title
+    # (nor a region's tag before a public body's name: "[경기] 안성시시설관리공단 … 공고")
     while (tag := _BRACKET.match(first)) and (
-        (name := normalise(tag.group(1))) is None or _descriptor(name) or _FORWARDER.search(name)
+        (name := normalise(tag.group(1))) is None
+        or _descriptor(name)
+        or _FORWARDER.search(name)
+        or _place(name)
     ):
         first = first[tag.end() :].strip()
     parts = re.split(r"\s[|｜·—–]\s", first)
     found: list[tuple[str, str]] = []
     # a name of up to three words, four in Latin script ("Bain & Company Seoul – …")
-    if len(parts) > 1 and len(parts[0].split()) <= (4 if parts[0].isascii() else 3):
+    latin = not _HANGUL.search(parts[0])
+    if len(parts) > 1 and len(parts[0].split()) <= (4 if latin else 3):
         found.append(("alone", parts[0]))  # "우아한형제들 채용 | 배민 커리어"
+        if _HR_FUNCTION.match(parts[1].strip()):
+            found.append(("title", parts[0]))  # "Lumière Hotels & Resorts | Careers"
     elif len(first.split()) <= 2 and not re.search(r"채용|모집|공채|공고", first):
         return [("alone", first)]  # a name alone on its line ("리브랩스")
+    elif (
+        latin
+        and len(first.split()) <= 4
+        and all(w[:1].isupper() or not w[:1].isalpha() for w in first.split())
+        and not _JOB_WORD.search(first)
+        and not _HR_FUNCTION.match(first.split()[-1])
+    ):
+        return [("alone", first)]  # "Northwind Logistics Korea" alone on its line
     # "풀무원 2027 상반기 신입사원 채용", "하이퍼루프랩에서 Data Scientist를 채용합니다": the
     # leading word, without its particles, of the part that announces the hiring, else of
     # the line
     for part, announces in [(p, _HIRING) for p in parts] + [(first, _HIRING_OR_NUMBER)]:
         words = part.split()
-        if len(words) > 1 and announces.search(" ".join(words[1:])):
-            return [*found, ("title", _without_particles(words[0], endings=False))]
+        lead = _leading_words(words)
+        if len(words) > lead and announces.search(" ".join(words[lead:])):
+            name = " ".join([*words[: lead - 1], _without_particles(words[lead - 1], False)])
+            return [*found, ("title", name)]
     return found
+
+
+def _leading_words(words: list[str]) -> int:
+    """How many words lead a headline as its name: one, or a Latin name of up to four
+    ("MUSE & CO. 판매 스태프 채용"; not "At Lumenfold, we are hiring")."""
+    lead = 1
+    while (
+        lead < min(4, len(words) - 1)
+        and not _HANGUL.search(words[0] + words[lead])
+        and (words[lead] == "&" or words[lead][:1].isupper())
+        and not words[lead - 1].endswith(",")
+        and words[0].lower() not in _NOT_ORG
+        and not _JOB_WORD.search(words[lead])
+        and not _HR_FUNCTION.match(words[lead])
+    ):
+        lead += 1
+    return lead
 
 
 # What leads a hiring headline before the organisation: a year, a half, a season.
@@ -508,8 +558,52 @@ def _headlines(lines: list[str]) -> list[tuple[str, str]]:
         words = span.split()
         while words and _HEADLINE_LEAD.match(words[0]):
             words = words[1:]
-        if len(words) > 1 and _HIRING.search(" ".join(words[1:])):
-            found.append(("title", _without_particles(words[0], endings=False)))
+        lead = _leading_words(words) if words else 1
+        if len(words) > lead and _HIRING.search(" ".join(words[lead:])):
+            name = " ".join([*words[: lead - 1], _without_particles(words[lead - 1], False)])
+            found.append(("title", name))
+    return found
+
+
+# Who the text speaks of as itself ("우리 공단", "저희 매장"), never a name.
+_SELF_WORDS = frozenset({"우리", "저희", "당", "본"})
+# Kinds of store a word ending in 점 names, not one store of a company.
+_STORE_KINDS = frozenset(
+    {"편의점", "백화점", "음식점", "대리점", "가맹점", "직영점", "본점", "지점", "매점", "상점"}
+    | {"서점", "면세점", "할인점", "전문점"}
+)
+
+
+def _branch_word(word: str) -> bool:
+    """One store of a company, named by its place or its mall ("수원영통점", "성수점",
+    "잠실롯데점"): a word ending in 점 whose stem Kiwi reads as a proper noun; never a kind of
+    store ("편의점", "백화점") or a common noun ("관점", "문제점")."""
+    if len(word) < 3 or not word.endswith("점") or " " in word:
+        return False
+    if any(word.endswith(kind) for kind in _STORE_KINDS):
+        return False  # "대현백화점": a store of a kind, the company's own name
+    tokens = analysed(word[:-1])
+    return bool(tokens) and tokens[0].tag == "NNP" and not tokens[0].oov
+
+
+def _branches_of(lines: list[str]) -> list[tuple[str, str, int]]:
+    """("branch", the word before a store's name, offset): "바로마트 수원영통점 농산 코너
+    담당자", "오늘의빵집 성수점 매장 매니저"."""
+    found, offset = [], 0
+    for line in lines:
+        for before, word in pairwise(re.finditer(r"\S+", line)):
+            name = before.group(0).strip(_PUNCT)
+            if (
+                _branch_word(word.group(0).strip(_PUNCT))
+                and not before.group(0).endswith((":", "："))  # "담당자: 영통점 점장"
+                and len(re.findall(r"[가-힣A-Za-z]", name)) >= 2  # not "[D-5]"
+                and name.lower() not in _NOT_ORG
+                and name not in _WORKPLACES
+                and not _staff_word(name)
+                and not _branch_word(name)
+            ):
+                found.append(("branch", name, offset + before.start()))
+        offset += len(line) + 1
     return found
 
 
@@ -534,8 +628,23 @@ def _hiring_places(lines: list[str]) -> list[tuple[str, str, int]]:
                 for m in _HIRES_AT.finditer(text):
                     name = m.group(1)
                     before = _words_before(text, m.start())
-                    if ORG_END.fullmatch(name) and before:
-                        name = f"{before[-1].strip(_PUNCT)} {name}"  # "픽셀베어 스튜디오"
+                    # "픽셀베어 스튜디오"; not "우리 공단에서": the text speaking of itself
+                    # names nothing (the bare ending is dropped below)
+                    if (
+                        ORG_END.fullmatch(name)
+                        and before
+                        and before[-1].strip(_PUNCT) not in _SELF_WORDS
+                    ):
+                        name = f"{before[-1].strip(_PUNCT)} {name}"
+                    found.append(("hires", name, offset + sentence.start() + m.start()))
+            if defined := _DEFINES.match(text):
+                # "하루는 제철 과일 디저트를 … 판매하는 식품 회사입니다": what the text says it is
+                at = offset + sentence.start() + defined.start()
+                found.append(("intro", defined.group(1), at))
+            for m in _HIRING_SUBJECT.finditer(text):
+                # "디저트 브랜드를 운영하는 하루가 온라인 MD를 찾습니다": who hires
+                name = _without_particles(m.group(1), endings=False)
+                if name != m.group(1):
                     found.append(("hires", name, offset + sentence.start() + m.start()))
             for m in _INTRO.finditer(text):
                 word = m.group(1)
@@ -684,6 +793,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     ]
     proposals += _proper_nouns(lines)
     proposals += _hiring_places(lines)
+    proposals += _branches_of(lines)
     # the address's domain as the text spells it ("quillbridge" -> "Quill Bridge")
     domains = _mail_domains(clean)
     for domain in domains:
@@ -708,8 +818,10 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         name = normalise(value, named=kind == "legal")
         if name is None:
             continue
-        if kind in ("hires", "intro") and (_UNIT.match(name) or name in _WORKPLACES):
-            continue  # "한국 지사에서 …", "현장에서 함께 …": a workplace, not a name
+        if kind in ("hires", "intro", "self") and (_UNIT.match(name) or name in _WORKPLACES):
+            continue  # "한국 지사에서 …", "우리 매장에서 함께 …": a workplace, not a name
+        if kind != "legal" and _branch_word(name):
+            continue  # "수원영통점", "성수점": a store of the company, not its name
         if kind == "intro" and (
             _RECRUITER.search(name)
             or (_PERSON.fullmatch(name) and _RECRUITER.search(head[max(0, at - 12) : at]))

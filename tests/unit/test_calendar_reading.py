@@ -117,6 +117,57 @@ def test_a_company_is_told_from_descriptors_places_and_sentence_words(
 @pytest.mark.parametrize(
     ("text", "company"),
     [
+        # the company before one of its stores ("연남점": a place and 점), not the store
+        (
+            "알바몬 > 외식·음료 > 카페\n\n달빛커피 연남점 바리스타(주 5일) 모집\n"
+            "급여: 시급 11,000원\n마감: 12월 20일",
+            "달빛커피",
+        ),
+        ("그린마트 광교점 수산 코너 담당 모집\n근무: 주 5일\n면접: 12/22 오전 10시", "그린마트"),
+        # "우리 공단", "우리 매장": the text speaking of itself names nothing; a region's tag
+        # before a public body is no name either
+        (
+            "[경기] 평택시설관리공단 직원 채용\n\n우리 공단에서 함께 일할 직원을 모집합니다.\n"
+            "원서접수: 1. 10. ~ 1. 14.",
+            "평택시설관리공단",
+        ),
+        (
+            "다정한 우리 매장에서 함께 일할 스태프를 찾아요\n\nROSE & CO. 판매 스태프 채용\n"
+            "서류 마감: 4/16",
+            "ROSE & CO",
+        ),
+        # an English name of several words: alone on its line, "… is looking for", before
+        # "| Careers"; a subsidiary's country stays in it
+        (
+            "Harbor Freight Korea\nPosted 2 days ago\n\nWarehouse Lead\nBusan (On-site)\n\n"
+            "Harbor Freight Korea is looking for a Warehouse Lead.\n"
+            "Applications close: Jan 8, 2027",
+            "Harbor Freight Korea",
+        ),
+        (
+            "Maple Grove Hotels | Careers\nFront Desk Agent\nApply by March 2, 2027",
+            "Maple Grove Hotels",
+        ),
+        # a name that is an ordinary word, told by what the text says it is and who hires
+        (
+            "봄날은 제철 채소로 반찬을 만들어 파는 작은 식품 회사입니다.\n"
+            "함께할 주방 매니저를 찾습니다.\n접수: 1월 5일까지",
+            "봄날",
+        ),
+        ("동네 빵을 굽는 바람이 온라인 마케터를 찾습니다.\n\n접수 마감: 2월 3일", "바람"),
+        # a store of a kind is part of the name ("대현백화점"), and a tag is no name
+        ("[접수마감 D-5] 한빛백화점 2027 신입사원 채용\n근무지: 본점, 판교점", "한빛백화점"),
+    ],
+)
+def test_a_company_is_told_from_its_stores_its_self_reference_and_what_it_says_it_is(
+    text: str, company: str
+) -> None:
+    assert organization(text, find_header(text).company) == company
+
+
+@pytest.mark.parametrize(
+    ("text", "company"),
+    [
         # the sender is a function ("Talent Acquisition"), the address names the company
         (
             "From: Talent Acquisition <talent@quillbridge.com>\nSubject: Interview – Data "
