@@ -536,6 +536,8 @@ def _leading_words(words: list[str]) -> int:
         and not words[lead - 1].endswith(",")
         and words[0].lower() not in _NOT_ORG
         and not _JOB_WORD.search(words[lead])
+        # nor the field before a job ("LINE Plus Backend Engineer")
+        and not (lead + 1 < len(words) and _JOB_WORD.search(words[lead + 1]))
         and not _HR_FUNCTION.match(words[lead])
     ):
         lead += 1

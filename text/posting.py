@@ -160,6 +160,33 @@ def reads_as_news(text: str) -> bool:
     return sum(1 for mark in _NEWS_MARKS if mark.search(text)) >= 2
 
 
+# What a text of another genre carries in its head, whatever dates and hiring words it
+# holds: a periodical's issue ("동문회 소식지 2026 겨울호", "취업 뉴스레터 제47호", "People
+# Letter 12월호"), a tender ("제한경쟁입찰 공고", "용역 입찰"), a job fair of many employers
+# ("일자리 박람회 개최 안내"). Each lists or announces other things than one opening.
+_GENRES = (
+    re.compile(
+        r"(?:소식지|뉴스\s*레터|레터|웹진|사보|매거진|(?i:newsletter|letter|webzine|magazine))"
+        r"[^\n]{0,30}?(?:제\s*\d+\s*호|\d{1,2}\s*월\s*호|[봄여름가을겨울]+\s*호|(?i:vol\.?\s*\d+))"
+        r"|(?:제\s*\d+\s*호|\d{1,2}\s*월\s*호|[봄여름가을겨울]+\s*호)[^\n]{0,10}?"
+        r"(?:소식지|뉴스\s*레터|웹진|사보)"
+    ),
+    re.compile(
+        r"입찰\s*(?:공고|안내|참가)|경쟁\s*입찰|(?:용역|구매)\s*입찰|(?i:request\s+for\s+proposals?)"
+    ),
+    re.compile(r"(?:일자리|채용|취업)\s*박람회|(?i:job|career)\s+fair"),
+)
+_GENRE_HEAD_LINES = 2  # a title, or a notice's number and then its title
+
+
+def reads_as_other_genre(text: str) -> bool:
+    """A newsletter's issue, a tender or a job fair, as its title says (the first line, or
+    the second after a notice's number): not one organisation's opening, however many dates
+    and employers it names. A posting that mentions a fair further down stays a posting."""
+    head = "\n".join([line for line in text.splitlines() if line.strip()][:_GENRE_HEAD_LINES])
+    return any(genre.search(head) for genre in _GENRES)
+
+
 # A line of a pasted chat: a timestamp in brackets may open it ("[오후 12:03] 지수: …"), or
 # the export's "[지수] [오후 12:03] …"; then the speaker and a colon.
 _SPEAKER_LINE = re.compile(
@@ -168,19 +195,27 @@ _SPEAKER_LINE = re.compile(
 )
 
 
+# A messenger's header line: the speaker and the time, the message on the next line
+# ("민지 오후 8:12" / "다들 설 연휴 언제 내려가?").
+_SPEAKER_HEADER = re.compile(r"^\s*([^\s:：\[\]]{1,12})\s+(?:오전|오후)\s*\d{1,2}:\d{2}\s*$")
+
+
 def reads_as_conversation(text: str) -> bool:
     """A pasted conversation: two people or more who each speak on two lines or more, their
     lines at least half of the text's. A posting's labels ("일시:", "장소:") name each thing
     once; speakers come back."""
     lines = [line for line in text.splitlines() if line.strip()]
     speakers: dict[str, int] = {}
+    spoken: dict[str, int] = {}  # the lines each speaker's messages take
     for line in lines:
         m = _SPEAKER_LINE.match(line)
-        if m:
-            name = m.group(1) or m.group(2)
+        header = None if m else _SPEAKER_HEADER.match(line)
+        if m or header:
+            name = m.group(1) or m.group(2) if m else header.group(1) if header else ""
             speakers[name] = speakers.get(name, 0) + 1
+            spoken[name] = spoken.get(name, 0) + (2 if header else 1)
     talking = {name: n for name, n in speakers.items() if n >= 2}
-    if len(talking) >= 2 and 2 * sum(talking.values()) >= len(lines):
+    if len(talking) >= 2 and 2 * sum(spoken[name] for name in talking) >= len(lines):
         return True
     # a messenger copied from a phone: each message closes with its time alone on a line
     # ("민지 / 야 나 다음주 화요일에 면접 봄 / 오후 9:41")

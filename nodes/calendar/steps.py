@@ -29,6 +29,7 @@ from text.posting import (
     addressed_to_staff,
     reads_as_conversation,
     reads_as_news,
+    reads_as_other_genre,
     speaks_of_hiring,
 )
 from text.skills import taxonomy
@@ -82,9 +83,10 @@ def extract_schedule(state: CalendarState) -> Command:
     company = None if header.company_absent else rank_organization(text, header.company)
     position = rank_job_title(text, header.position, company)
     dated = [s for s in stages if s.date]
-    if reads_as_news(text):
-        # a news article about a hiring ("삼성, 하반기 공채 돌입 …"): its dates are the
-        # article's, no posting's steps, and its agency is no company
+    if reads_as_news(text) or reads_as_other_genre(text):
+        # a news article about a hiring ("삼성, 하반기 공채 돌입 …"), a newsletter's issue, a
+        # tender, a job fair: their dates are no posting's steps, and whom they name is no
+        # company that hires
         company, position, stages = None, None, []
     elif (reads_as_conversation(text) or addressed_to_staff(text)) and not speaks_of_hiring(text):
         # a pasted chat that speaks of no hiring ("[오후 12:05] 민호: 나 금요일에 면접있어서 …"),

@@ -308,12 +308,41 @@ def _parse(text: str, now: str = "2026-05-01") -> dict:
         "지우\n나 목요일에 대한물산 면접 있음 ㅠ\n오후 8:02\n"
         "하린\n헐 몇시?\n오후 8:03\n지우\n10시 반... 끝나고 점심 ㄱ?\n오후 8:03\n"
         "하린\nㅇㅋ 12시에 역 앞\n오후 8:05",
+        # session 31: a messenger whose header line is the speaker and the time
+        "동기방 (4)\n\n지훈 오후 9:01\n다음주 수요일 저녁 어때?\n\n소연 오후 9:02\n"
+        "나 수요일 면접 있어 ㅠ 목요일 7시는?\n\n지훈 오후 9:03\n콜\n\n"
+        "소연 오후 9:03\n강남역에서 봐",
+        # a newsletter's issue listing other employers' openings, a company magazine, a
+        # tender, a job fair of many employers
+        "[한빛고 진로진학부] 진로 소식지 2027 봄호\n\n■ 이달의 채용 소식\n"
+        "- 대한물산 — 사무직 신입 | 마감 3/12(금)\n- 누리병원 — 간호조무사 | 접수 3/2~3/20",
+        "세움건설 사보 3월호\n\n■ 3월 일정\n- 3/4(목) 신입사원 입문교육\n- 3/19(금) 안전보건 교육",
+        "다온시청 공고 제2027-5호\n「2027년 청사 경비 용역」 제한경쟁입찰 공고\n"
+        "- 입찰서 제출: 2027. 2. 3.(수) 10:00\n- 개찰: 2027. 2. 3.(수) 11:00",
+        "2027 다온시 청년 일자리 박람회 개최 안내\n일시: 3. 14.(토) 10:00~16:00\n"
+        "참여기업: 40여 개사 (현장 면접 진행)\n사전 신청: 3. 10.(수)까지",
     ],
 )
 def test_text_that_is_not_a_posting_gets_no_company_and_no_dated_step(text: str) -> None:
     out = _parse(text)
     assert out["company"] is None and out["position"] is None
     assert not any(s["date"] for s in out["schedules"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a name that holds a periodical's word, a fair named in the body, a posting that
+        # says where it was first announced: postings all the same
+        "굿레터 브랜드 디자이너 채용\n서류 마감: 3월 12일(금)\n면접: 3월 17일(수)",
+        "한빛물산 영업관리 신입 채용\n서류 마감: 3월 12일(금)\n"
+        "※ 3월 14일 일자리 박람회 현장 면접도 진행합니다.",
+    ],
+)
+def test_a_posting_is_not_taken_for_a_newsletter_a_tender_or_a_fair(text: str) -> None:
+    out = _parse(text)
+    assert out["position"] is not None
+    assert [s["date"] for s in out["schedules"] if s["stage_type"] == "DOCUMENT"] == ["2026-03-12"]
 
 
 def test_a_chat_relaying_an_interview_invitation_keeps_its_step() -> None:
@@ -418,3 +447,17 @@ def test_a_desk_label_and_a_closing_byline_mark_an_article() -> None:
     # a posting for a reporter names the job, not a byline and a desk
     posting = "[한빛일보] 사진기자 경력 채용\n- 서류 마감: 10월 5일\n- 지원: 채용 홈페이지"
     assert not reads_as_news(posting)
+
+
+def test_a_messenger_with_the_speaker_and_the_time_above_each_message_is_a_conversation() -> None:
+    from text.posting import reads_as_conversation, reads_as_other_genre
+
+    chat = (
+        "동기방 (4)\n\n지훈 오후 9:01\n다음주 수요일 저녁 어때?\n\n소연 오후 9:02\n"
+        "나 수요일 면접 있어 ㅠ\n\n지훈 오후 9:03\n콜\n\n소연 오후 9:03\n강남역에서 봐"
+    )
+    assert reads_as_conversation(chat)
+    # one sender's notice with a time under its name is no conversation
+    assert not reads_as_conversation("채용담당 오후 2:10\n서류 마감: 3월 12일(금)\n면접: 3월 17일")
+    assert reads_as_other_genre("[진로센터] 취업 뉴스레터 제12호\n이번 주 채용 소식")
+    assert not reads_as_other_genre("뉴스레터 에디터 채용\n서류 마감: 3월 12일")
