@@ -65,6 +65,13 @@ _BRANCH_OF = re.compile(
 )
 # A mail signature's organisation line: the name, a bar, then the sender's unit and title
 # ("모아북스 | 편집1팀 팀장").
+# A letter's sign-off: the organisation, its head or its sender, then 올림/드림 ("-
+# 햇살가득요양원 원장 올림", "한빛상사 인사담당 김민지 드림").
+_SIGN_OFF = re.compile(
+    r"(?m)^[^\S\n]*[-–—]?[^\S\n]*([가-힣A-Za-z0-9&]{2,30})[^\S\n]+"
+    r"(?:원장|대표|이사장|소장|관장|센터장|점장|사장|실장|팀장|인사\s*담당자?|채용\s*담당자?|담당자?)"
+    r"(?:[^\S\n]+[가-힣]{2,4})?[^\S\n]*(?:올림|드림)[^\S\n]*$"
+)
 _SIGNATURE = re.compile(
     r"(?m)^[^\S\n]*([^|\n]{2,30}?)[^\S\n]*\|[^\S\n]*\S*(?:팀|본부|부문|실|센터)(?:[^\S\n]|$)"
 )
@@ -231,6 +238,9 @@ _WORKPLACES = frozenset(
         (
             "회사 본사 당사 저희 우리 현장 매장 사무실 본점 지점 공장 센터 병원 학교 팀 부서",
             "곳 이곳 여기 서울 한국 국내 해외 현지 온라인 오프라인 재택",
+            # kinds of workplace ("저희 요양원에서", "우리 학원은"): what, not who
+            "요양원 요양병원 의원 치과 약국 학원 어린이집 유치원 식당 가게 카페 호텔 기관",
+            "업체 법인 연구소 연구실 사업장 점포 공단 재단 협회",
         )
     ).split()
 )
@@ -254,6 +264,7 @@ _WEIGHTS = {
     "coined": 1.5,
     "domain": 3.0,
     "suffix": 1.0,
+    "operator": 1.0,
 }
 
 
@@ -292,6 +303,9 @@ def normalise(value: str, named: bool = False) -> str | None:
         stem = _PLACE_SUFFIX.sub("", words[0])
         if len(stem) >= 2 and words[1].startswith(stem):
             words = words[1:]  # "부산광역시 부산시설공단": the name says its place
+    # the head of an institution signs for it ("한빛고등학교장", "수원병원장", "○○공단 이사장")
+    if words and re.search(r"(?:학교|병원|의료원|공단|공사|재단|센터|회관)(?:이사)?장$", words[-1]):
+        words[-1] = re.sub(r"(?:이사)?장$", "", words[-1])
     name = " ".join(words)
     if not 2 <= len(name) <= 30 or not re.search(r"[가-힣A-Za-z]", name):
         return None
@@ -361,6 +375,12 @@ def _place(name: str) -> bool:
     if name in _REGIONS or (name.split()[0] in _REGIONS and _PLACE_END.search(name)):
         return True  # "서울 · 경력 3년", "경기 성남시"
     last = analysed(name.split()[-1])
+    if (
+        len(last) == 2
+        and last[0].tag == "NNP"
+        and re.fullmatch(r"특별시|광역시|특별자치도|특별자치시", last[1].form)
+    ):
+        return True  # "서울특별시", "부산광역시"
     return (
         len(last) == 1
         and last[0].tag == "NNP"
@@ -545,7 +565,9 @@ def _leading_words(words: list[str]) -> int:
 
 
 # What leads a hiring headline before the organisation: a year, a half, a season.
-_HEADLINE_LEAD = re.compile(r"^(?:\d{2,4}년?|[상하]반기|[춘하추동]계|정기|수시|신입|경력)$")
+_HEADLINE_LEAD = re.compile(
+    r"^(?:\d{2,4}(?:년|학년도)?|[상하]반기|[춘하추동]계|정기|수시|신입|경력)$"
+)
 _QUOTED = re.compile(r"['‘\"“「『]([^'’\"”」』\n]{4,60})['’\"”」』]")
 
 
@@ -755,6 +777,42 @@ def _affiliate(name: str, text: str) -> str | None:
     return named
 
 
+# A site's business-information footer, which the law asks of every operator ("㈜하루리테일 |
+# 대표: 정민우 | 사업자등록번호 …", "© GRAIN FOOD Co., Ltd."), and a sentence naming who runs
+# a brand ("하루마트는 ㈜하루리테일이 운영하는 슈퍼마켓 브랜드입니다").
+_BUSINESS_INFO = re.compile(
+    r"(?m)^.*(?:대표(?:이사|자)?[^\S\n]*[:：]?[^\S\n]*[가-힣]{2,4}(?:[^\S\n]|$|\|)|"
+    r"사업자[^\S\n]*(?:등록)?[^\S\n]*번호|통신판매|[©ⓒ]|(?i:all\s+rights\s+reserved)).*$"
+)
+_RUNS = re.compile(r"[^\s]{2,30}?(?:이|가)[^\S\n]+운영하는")
+
+
+def _operators_yield(candidates: dict[str, _Candidate], text: str) -> None:
+    """A name the text gives only as the operator (in the business-information footer, or
+    as who runs a brand) yields to a name the posting presents itself by: its legal form
+    and the header's reading no longer count, and it keeps an operator's small weight."""
+    spans = [m.span() for m in _BUSINESS_INFO.finditer(text)]
+    spans += [m.span() for m in _RUNS.finditer(text)]
+    if not spans:
+        return
+
+    def operator(name: str) -> bool:
+        at = [m.start() for m in re.finditer(re.escape(name), text)]
+        return bool(at) and all(any(a <= i < b for a, b in spans) for i in at)
+
+    operators = {name for name in candidates if operator(name)}
+    if not any(
+        name not in operators and c.evidence - {"proper", "coined", "suffix"}
+        for name, c in candidates.items()
+    ):
+        return  # no other name presents the posting: the operator is the employer
+    for name in operators:
+        evidence = candidates[name].evidence
+        if evidence & {"legal", "finder"}:
+            evidence -= {"legal", "finder"}
+            evidence.add("operator")
+
+
 def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, frozenset[str]]]:
     """Every candidate with its score and the kinds of evidence behind it, best first."""
     clean = undecorated(text)
@@ -781,6 +839,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         ("self", _SELF),
         ("branch", _BRANCH_OF),
         ("signature", _SIGNATURE),
+        ("signature", _SIGN_OFF),
     ):
         for m in pattern.finditer(head):
             value = next((g for g in m.groups() if g), None)
@@ -882,6 +941,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             candidates.pop(loud.name, None)
     if not candidates:
         return []
+    _operators_yield(candidates, clean)
     # the sender's address names the organisation ("talent@lumenmobility.com")
     for domain in domains:
         for c in candidates.values():

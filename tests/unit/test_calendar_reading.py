@@ -168,6 +168,50 @@ def test_a_company_is_told_from_its_stores_its_self_reference_and_what_it_says_i
 @pytest.mark.parametrize(
     ("text", "company"),
     [
+        # the operator a business-information footer names yields to the brand the posting
+        # presents; alone, it is the employer
+        (
+            "달콤상회 CAREERS\n\n[매장 운영] 판교점 매니저 채용\n서류 마감: 12/20\n\n"
+            "㈜스위트푸드 | 대표이사 김하나 | 사업자등록번호 123-45-67890",
+            "달콤상회",
+        ),
+        (
+            "라온마트 점장 후보 채용\n서류 마감: 1/8\n\n"
+            "라온마트는 ㈜라온유통이 운영하는 동네 마트 브랜드입니다.",
+            "라온마트",
+        ),
+        (
+            "매장 매니저 채용\n서류 마감: 12/20\n\n"
+            "㈜스위트푸드 | 대표이사 김하나 | 사업자등록번호 123-45-67890",
+            "스위트푸드",
+        ),
+        # a school year before the name, the head who signs for it ("새솔중학교장")
+        (
+            "2027학년도 새솔중학교 영어 교사(기간제) 채용 공고\n1. 채용 인원: 1명\n"
+            "2. 접수: 2. 3.(수)까지\n\n2027. 1. 27.\n새솔중학교장",
+            "새솔중학교",
+        ),
+        # a metropolitan city before an institution is where it is
+        (
+            "부산광역시 해운대문화회관 2027년 무대기술 직원 채용 공고\n1. 채용분야: 조명 1명\n"
+            "2. 접수: 2. 3.(수)까지",
+            "해운대문화회관",
+        ),
+        # "저희 요양원": a kind of workplace; the sign-off names it
+        (
+            "조리사 선생님 구합니다\n\n저희 요양원에서 조리사 선생님을 모십니다.\n"
+            "면접: 토요일 오전 10시\n\n- 푸른솔요양원 원장 올림",
+            "푸른솔요양원",
+        ),
+    ],
+)
+def test_a_company_is_the_one_the_posting_presents_and_signs_by(text: str, company: str) -> None:
+    assert organization(text, find_header(text).company) == company
+
+
+@pytest.mark.parametrize(
+    ("text", "company"),
+    [
         # the sender is a function ("Talent Acquisition"), the address names the company
         (
             "From: Talent Acquisition <talent@quillbridge.com>\nSubject: Interview – Data "
