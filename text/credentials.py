@@ -44,6 +44,7 @@ _DEGREES = (  # in precedence order: the first that matches a line names its lev
     ),
     (1, re.compile(r"고졸|고등학교|high\s*school", re.I)),
 )
+_SCHOOL = re.compile(r"대학교?|university|college", re.I)
 _UNFINISHED = re.compile(r"재학|중퇴|휴학|수료\s*예정|졸업\s*예정", re.I)
 _ASKS_DEGREE = re.compile(
     r"이상|졸업|학위|degree|or\s+higher|required|소지|전공|우대|\b(?:BS|BA|MS)\b", re.I
@@ -59,6 +60,9 @@ def _levels(text: str) -> list[int]:
         if pattern.search(text):
             levels.append(level)
             text = pattern.sub(" ", text)
+            if level == 2:
+                # the school of an associate degree is no bachelor's ("○○과학기술대학교(3년제)")
+                text = _SCHOOL.sub(" ", text)
     return levels
 
 
@@ -361,6 +365,19 @@ def certificate_status(text: str, mentions: list[Mention]) -> Status | None:
     names; None when it names none. Alternatives ("A 또는 B", "A, B 등") need one; a list
     ("A, B") needs all."""
     asked = certificates(text)
+    # a certificate the resume holds, named in the requirement as written ("국제무역사 또는
+    # 무역영어 1급" asks 국제무역사 too, a name no title ending marks)
+    squashed = _squash(text)
+    named = {c.name for c in asked}
+    asked += [
+        Certificate(c.name, None, False)
+        for _, certs in mentions
+        for c in certs
+        if len(c.name) >= 3
+        and c.name in squashed
+        and c.name not in named
+        and not any(c.name in n for n in named)
+    ]
     if not asked:
         return None
     held = [_held(c, mentions) for c in asked]
@@ -378,12 +395,22 @@ def certificate_words(text: str) -> str:
 
 # --- language proficiency --------------------------------------------------------------
 
-Language = Literal["en", "ko", "ja", "zh"]
+Language = Literal["en", "ko", "ja", "zh", "vi", "th", "es", "fr", "de", "ru", "id", "ar", "pt"]
 _LANGUAGES: dict[Language, re.Pattern[str]] = {
     "en": re.compile(r"영어|English|TOEIC|TOEFL|TEPS|IELTS|OPIc|오픽|토익|토플|텝스", re.I),
     "ko": re.compile(r"한국어|Korean|TOPIK", re.I),
     "ja": re.compile(r"일본어|Japanese|JLPT|JPT", re.I),
     "zh": re.compile(r"중국어|Chinese|Mandarin|HSK", re.I),
+    # the languages of Korea's other trading partners, by name and by their tests
+    "vi": re.compile(r"베트남어|Vietnamese", re.I),
+    "th": re.compile(r"태국어|\bThai\b", re.I),
+    "es": re.compile(r"스페인어|Spanish|\bDELE\b", re.I),
+    "fr": re.compile(r"프랑스어|French|\bDELF\b|\bDALF\b", re.I),
+    "de": re.compile(r"독일어|German|TestDaF|Goethe", re.I),
+    "ru": re.compile(r"러시아어|Russian|TORFL", re.I),
+    "id": re.compile(r"인도네시아어|Indonesian|Bahasa", re.I),
+    "ar": re.compile(r"아랍어|Arabic", re.I),
+    "pt": re.compile(r"포르투갈어|Portuguese", re.I),
 }
 _FLUENT = re.compile(
     r"fluent|fluency|excellent|native|bilingual|business[-\s]level|능통|유창|원어민|비즈니스|고급|"

@@ -236,3 +236,35 @@ def test_a_licence_no_check_can_name_is_shown_by_a_qualification_not_by_work():
     fit = (0.1, 0.5, 0.5)
     assert decide(req, strong(work), fit, facts)[0] == "missing"
     assert decide(req, strong(held), fit, facts)[0] != "missing"
+
+
+def test_a_university_of_an_associate_degree_is_no_bachelor_s():
+    assert resume_degree("2015.03 ~ 2018.02  새빛과학기술대학교(3년제) 경영과 졸업") == 2
+    assert degree_status("학력 대졸 이상 (4년제)", 2, 0) == "partial"
+    # a university with nothing of an associate degree stays a bachelor's
+    assert resume_degree("2015.03 ~ 2019.02  새빛대학교 경영학과 졸업") == 3
+
+
+@pytest.mark.parametrize(
+    ("asked", "resume", "status"),
+    [
+        # a certificate the resume holds, named in the requirement as written, though no
+        # title ending marks it as one
+        ("국제무역사 또는 무역영어 1급 자격증 소지자", ["국제무역사 1급 / 유통관리사 2급"], "met"),
+        ("CS리더스관리사 또는 텔레마케팅관리사", ["CS리더스관리사 (2023)"], "met"),
+        # named nowhere in the requirement: nothing asked of it
+        ("물류관리사 자격증 소지자", ["국제무역사 1급"], "missing"),
+    ],
+)
+def test_a_certificate_the_resume_holds_is_read_where_the_requirement_names_it(
+    asked, resume, status
+):
+    assert certificate_status(asked, resume_certificates(resume)) == status
+
+
+def test_languages_beyond_english_chinese_and_japanese_are_asked_and_shown():
+    resume = "경력\n한빛무역 해외영업팀\n어학: 베트남어 업무 가능, TOEIC 780"
+    scores = language_scores(resume)
+    assert worded_language_status("베트남어 또는 태국어 가능자", scores, resume) == "met"
+    assert worded_language_status("스페인어 가능자", scores, resume) == "missing"
+    assert worded_language_status("Fluent German", scores, resume) == "missing"
