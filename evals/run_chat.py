@@ -222,6 +222,10 @@ XA_SPLITS = {
     # session 30: 60 single messages and 34 exchanges from many kinds of users, by a
     # thirteenth helper (chat_xa_dev13_brief.md); development from the start
     "xa_dev13": "chat_xa_dev13.jsonl",
+    # session 31: 40 exchanges (110 turns) of references (renames, memos, English, a
+    # posting's stage into the schedule, corrections, two turns back), by a fourteenth
+    # helper (chat_xa_dev14_brief.md); its first read is chat-xa-dev14-first-read.md
+    "xa_dev14": "chat_xa_dev14.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
