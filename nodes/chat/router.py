@@ -36,6 +36,8 @@ MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
+    # a new name said with 해줘 ("제목 그냥 라인 면접으로 해줘")
+    r"(?:제목|이름)(?:을|를)?\s+[^\n]{1,40}?(?:으로|로)\s*해\s*(?:줘|주세요|줄래)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
     r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b)"
 )

@@ -96,19 +96,26 @@ SAME_TIME = re.compile(
     r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)",
     re.IGNORECASE,
 )
+_RENAMING = r"(?=바꿔|바꾸|변경|수정|해\s*줘|해\s*주세요|해\s*줄래|하자|해$)"
 RENAME = re.compile(
-    # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it)
+    # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it;
+    # "제목 그냥 라인 면접으로 해줘": 해줘 renames as well)
     r"(?:제목|이름)(?:을|를|은|는|도)?\s*(?:(?:그냥|좀|그럼|차라리)\s+)*"
-    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
-    r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
-    # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"
-    r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:으로|로)\s*(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)"
+    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*"
+    + _RENAMING
+    + r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
+    # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"; or after the
+    # item named as the object: "카카오 면접을 카카오 1차 면접으로 이름 바꿔줘"
+    r"|(?:['\"‘“]|(?<=[을를])\s)([^'\"’”]+?)['\"’”]?\s*(?:으로|로)\s*(?:제목|이름)(?:을|를)?\s*"
+    r"(?=바꿔|바꾸|변경|수정)"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
 # '포폴 점검'으로 해줘", "title it Mock interview".
 NAMED_AS = re.compile(
     r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
     r"(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
+    # closing the message, with no 로: "…넣어줘, 제목은 카카오 발표"
+    r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?\s*[.!~]*$"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
     # "add that to my schedule as 네이버 온라인 코테", "add it as X, same time", "titled 'X'"
     # ("as usual", "as well", "as soon as possible" are how, not a name)
@@ -503,7 +510,12 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     and without small talk or a condition before it."""
     named_as = NAMED_AS.search(clause)
     if named_as:
-        return (named_as.group("name") or named_as.group("en") or named_as.group("as")).strip()
+        return (
+            named_as.group("name")
+            or named_as.group("en")
+            or named_as.group("as")
+            or named_as.group("bare")
+        ).strip()
     for quote in QUOTED.finditer(clause):
         inner = quote.group(0)[1:-1].strip()
         if not inner:

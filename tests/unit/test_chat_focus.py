@@ -1086,3 +1086,30 @@ async def test_a_correction_naming_another_item_by_its_day_changes_that_item(sta
     await chat(client, "아니 12월 1일 일정 8시로 바꿔줘")
     now = await titles()
     assert (now["코딩 스터디"]["time"], now["토스 2차 면접"]["time"]) == ("20:00", "11:00")
+
+
+async def test_an_item_is_renamed_by_its_name_then_the_new_name_and_by_haejwo(stand_in, client):
+    await seed()
+    # the item as the object, then the new name: "A를 B로 이름 바꿔줘"
+    await chat(client, "카카오 면접을 카카오 1차 면접으로 이름 바꿔줘")
+    renamed = await titles()
+    assert "카카오 1차 면접" in renamed and "카카오 면접" not in renamed
+    # the item just added, renamed with 해줘
+    await chat(client, "12월 9일 오후 1시 반 라인플러스 1차 기술면접 추가")
+    await chat(client, "제목 그냥 라인 면접으로 해줘")
+    now = await titles()
+    assert "라인 면접" in now and now["라인 면접"]["time"] == "13:30"
+    assert "라인플러스 1차 기술면접" not in now
+
+
+async def test_the_stage_just_shown_goes_into_the_schedule_under_the_title_given(stand_in, client):
+    await seed()
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 채용 일정 알려줘")
+    added = await chat(client, "그 코테 내 일정에도 넣어줘 시간까지 똑같이. 제목은 카카오 코테")
+    assert added["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "카카오 코테", "date": "2026-12-20", "time": "14:00"},
+        }
+    ]
