@@ -72,7 +72,8 @@ ORDINAL = re.compile(
     r"(첫|두|세|네|다섯)\s*(?:번째|번\s*째)|([1-5])\s*(?:번째|번)(?![가-힣]{2})|(마지막)|"
     r"(?i:\b(first|second|third|last)\b)|"
     # the ends of the list as the user saw it: "맨 위에 있는 거", "제일 밑에 거"
-    r"(?:맨|제일|가장)\s*(?:(위|앞|처음)|(아래|밑|뒤|끝))|"
+    # (and in time: "제일 먼저 있는 면접", "가장 늦게 있는 거": a listing runs by date)
+    r"(?:맨|제일|가장)\s*(?:(위|앞|처음|먼저|빠른)|(아래|밑|뒤|끝|나중|늦은))|"
     # spoken ordinals ("첫째 거", "둘째꺼"; not "둘째 주", "첫째 날") and the top or bottom
     # item of what was shown ("위에 거", "밑에거")
     r"(첫|둘|셋|넷)\s*째(?!\s*(?:주|날|달|딸|아들|아이|형|언니|오빠|누나))|"
@@ -347,6 +348,10 @@ def points_back(text: str) -> bool:
     return bool(POINTER.search(text) or ORDINAL.search(text) or ADDED_ORDER.search(text))
 
 
+# The kinds of item an ordinal can count among.
+_ITEM_KIND = re.compile(r"면접|스터디|코테|코딩\s*테스트|과제|마감|미팅|약속|시험|발표|상담")
+
+
 def ordinal_position(text: str) -> int | None:
     """The position an ordinal names ("두 번째" 1, "마지막" -1, "2번" 1), or None."""
     m = ORDINAL.search(text)
@@ -406,10 +411,13 @@ def refers_to(
         )
         # a position the newer one does not have counts in the older ("두 번째 거" after a
         # listing of two and one add)
-        for pool in (alive(pending.get("choices") or []), alive(newer), alive(older)):
+        # counted among the items of the kind it names ("제일 먼저 있는 면접", "두 번째 스터디")
+        kind = _ITEM_KIND.search(re.sub(r"['\"‘“][^'\"’”]*['\"’”]", " ", text))
+        for shown in (alive(pending.get("choices") or []), alive(newer), alive(older)):
+            pool = [i for i in shown if kind.group(0) in i["title"]] if kind else shown
             if pool and -len(pool) <= position < len(pool):
                 return Resolved(pool[position], [])
-            if pool and pending.get("choices"):
+            if shown and pending.get("choices"):
                 break
     items = [i for i in state["items"] if i["how"] != "deleted"]
     if JUST_ADDED.search(text):

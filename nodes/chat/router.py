@@ -97,6 +97,8 @@ MEMO = re.compile(
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
     r"\s*(?=$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
+    # the words first: "'백준 2문제 풀어가기'라고 메모도 남겨주세요"
+    r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:이)?라고\s*메모"
     # "and add a memo: bring laptop", "note: 2nd floor"
     r"|(?i:\b(?:memo|note)\s*[:：]\s*([^\n'\"]+?)\s*$)"
 )
@@ -115,7 +117,12 @@ MY_SCHEDULE = re.compile(
 WHAT_ON = re.compile(r"뭐\s*(?:있|잡혀)|(?i:\bwhat\s+do\s+i\s+have\b)")
 # The user's own schedule named as such ("내 일정", "my calendar"): never a posting's.
 MINE_EXPLICIT = re.compile(
-    r"(?:내|나의|제)\s*(?:일정|스케줄|캘린더|달력)|(?i:\bmy\s+(?:calendar|schedule)\b)"
+    r"(?:내|나의|제)\s*(?:일정|스케줄|캘린더|달력)|(?i:\bmy\s+(?:calendar|schedule)\b)|"
+    # a period's schedule shown: the user's own ("다다음주 일정 보여줘", "12월 일정을 한번
+    # 확인해 주시겠어요?"); a posting's dates are asked of the posting, not of a period
+    r"(?:이번|다음|담|다다음|지난|저번)\s*(?:주|달)\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*"
+    r"(?:보여|확인|알려|봐)|"
+    r"\d{1,2}\s*월\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*(?:보여|확인|알려|봐)"
 )
 RECRUIT_WORD = re.compile(
     r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수|지원\s*기간|전형|합격\s*발표|발표일|"

@@ -494,7 +494,10 @@ def _pasted_event(pasted: str) -> str | None:
     if not company:
         return None
     for _, pattern in STAGE_PATTERNS:
-        step = pattern.search(pasted)
+        # the step as the notice names it most fully ("1차 기술면접이 12월 9일 …" over the
+        # head's "면접 일정 안내"), the first among equals
+        steps = list(pattern.finditer(pasted))
+        step = max(steps, key=lambda m: len(m.group(0).strip()), default=None)
         if step:
             name = " ".join(step.group(0).split())
             if name in company or company in name:
@@ -545,7 +548,9 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
                 return title
     segments = [s for part in before.split("\n") for s in SUBCLAUSE_END.split(part)]
     ends = list(SENTENCE_END.finditer(before))
-    own = _clean_title(before[ends[-1].end() :]) if ends else ""  # the request's own words
+    # the request's own words: after the last sentence, on the request's own line ("장소:
+    # 분당 본사 / 소요시간 약 1시간\n\n↑ 이거": the line above is the notice's)
+    own = _clean_title(before[ends[-1].end() :].strip().split("\n")[-1]) if ends else ""
     if len(ends) >= 2 and not (own and not POINTER.match(own) and _names_an_event(own)):
         # a notice pasted before a request that names no event itself ("[메일 복붙]
         # 안녕하세요 …, 당근마켓 채용팀입니다. 1차 인터뷰 일정은 …로 확정되었습니다. <- 이거
@@ -1023,11 +1028,18 @@ def schedule_call(
         return "delete_schedule", {"schedule_id": target["schedule_id"]}, target
     new = [m for m in found if m.new]
     if not new:  # no "…로": a date or time that is not the item's own is the new one
+        # ("7시 거 1시간 당겨줘" on a 19:00 item: "7시" is its own time, read on its half
+        # of the day)
+        own_time = target.get("time")
         new = [
             m
             for m in found
             if (m.kind == "date" and m.value != target["date"])
-            or (m.kind == "time" and m.value != target.get("time"))
+            or (
+                m.kind == "time"
+                and m.value != own_time
+                and not (own_time and _nearest_half(m.value, own_time) == own_time)
+            )
         ]
     changes: dict[str, str] = {}
     if shift:

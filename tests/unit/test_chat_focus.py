@@ -1113,3 +1113,53 @@ async def test_the_stage_just_shown_goes_into_the_schedule_under_the_title_given
             "args": {"title": "카카오 코테", "date": "2026-12-20", "time": "14:00"},
         }
     ]
+
+
+async def test_a_memo_said_before_its_word_goes_on_the_item_just_changed(stand_in, client):
+    await seed()
+    await chat(client, "코딩 스터디 시간을 저녁 8시로 변경 부탁드려요")
+    await chat(client, "그 일정에 '그래프 문제 3개 풀기'라고 메모도 남겨주세요")
+    now = await titles()
+    assert now["코딩 스터디"]["memo"] == "그래프 문제 3개 풀기"
+    assert "그래프 문제 3개 풀기" not in now  # no item of that name added
+
+
+async def test_the_hour_that_names_an_item_is_not_its_new_hour(stand_in, client):
+    await seed()
+    await chat(client, "담주 화욜에 뭐 있더라")
+    await chat(client, "7시 거 1시간 당겨줘")
+    assert (await titles())["코딩 스터디"]["time"] == "18:00"
+
+
+async def test_the_earliest_of_a_kind_in_a_listing_is_counted_among_that_kind(stand_in, client):
+    await seed()
+    await chat(client, "앞으로 일정 다 보여줘")
+    await chat(client, "거기서 제일 먼저 있는 면접 30분 당겨줘")
+    now = await titles()
+    assert now["네이버 1차 면접"]["time"] == "14:30"
+    assert now["코딩 스터디"]["time"] == "19:00"
+
+
+async def test_a_period_s_schedule_asked_is_the_user_s_own_even_with_a_company(stand_in, client):
+    await seed()
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    shown = await chat(client, "카카오 면접 날짜 좀 보자. 다다음주 일정 보여줘")
+    assert shown["tool_calls"] == [
+        {"name": "get_schedule", "args": {"start_date": "2026-12-07", "end_date": "2026-12-13"}}
+    ]
+
+
+async def test_a_pasted_notice_s_event_is_named_as_its_dated_line_names_it(stand_in, client):
+    await seed()
+    added = await chat(
+        client,
+        "[라인플러스] 면접 일정 안내\n안녕하세요 지원자님, 라인플러스 채용담당자입니다.\n"
+        "1차 기술면접이 12월 9일(수) 오후 1시 30분으로 확정되었습니다.\n"
+        "장소: 분당 본사 / 소요시간 약 1시간\n\n↑ 이거 일정에 넣어줘",
+    )
+    assert added["tool_calls"] == [
+        {
+            "name": "add_schedule",
+            "args": {"title": "라인플러스 1차 기술면접", "date": "2026-12-09", "time": "13:30"},
+        }
+    ]
