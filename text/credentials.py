@@ -44,7 +44,7 @@ _DEGREES = (  # in precedence order: the first that matches a line names its lev
     ),
     (1, re.compile(r"고졸|고등학교|high\s*school", re.I)),
 )
-_SCHOOL = re.compile(r"대학교?|university|college", re.I)
+_ASSOCIATE_SCHOOL = re.compile(r"\S*대학교?\s*[(（]\s*[23]\s*년제\s*[)）]")
 _UNFINISHED = re.compile(r"재학|중퇴|휴학|수료\s*예정|졸업\s*예정", re.I)
 _ASKS_DEGREE = re.compile(
     r"이상|졸업|학위|degree|or\s+higher|required|소지|전공|우대|\b(?:BS|BA|MS)\b", re.I
@@ -56,13 +56,13 @@ def _levels(text: str) -> list[int]:
     """Every degree a text names, each word read once in precedence order ("대학원" is a
     master's, not also a university; "전문대학" is an associate degree)."""
     levels = []
+    # the school of an associate degree is no bachelor's ("○○과학기술대학교(3년제)"): the
+    # school and its mark read as one associate degree
+    text = _ASSOCIATE_SCHOOL.sub(" 전문학사 ", text)
     for level, pattern in _DEGREES:
         if pattern.search(text):
             levels.append(level)
             text = pattern.sub(" ", text)
-            if level == 2:
-                # the school of an associate degree is no bachelor's ("○○과학기술대학교(3년제)")
-                text = _SCHOOL.sub(" ", text)
     return levels
 
 
@@ -360,6 +360,17 @@ def _held(asked: Certificate, mentions: list[Mention]) -> Status:
     return best
 
 
+def _names_held(text: str, name: str) -> bool:
+    """Whether a requirement names a certificate (squashed `name`) as one asked of the
+    applicant, not the person who holds it ("세무사와 협업하여", "요양보호사와 함께")."""
+    for m in re.finditer(r"[가-힣A-Za-z0-9]+", text):
+        if _squash(m.group(0)) == name or _squash(m.group(0)).startswith(name):
+            end = m.start() + len(name) if m.group(0).startswith(name) else m.end()
+            if not (_A_PERSON.match(text, end) or _ASSOCIATION.match(text, end)):
+                return True
+    return False
+
+
 def certificate_status(text: str, mentions: list[Mention]) -> Status | None:
     """Whether the resume (its `resume_certificates`) holds the certificates a requirement
     names; None when it names none. Alternatives ("A 또는 B", "A, B 등") need one; a list
@@ -367,16 +378,15 @@ def certificate_status(text: str, mentions: list[Mention]) -> Status | None:
     asked = certificates(text)
     # a certificate the resume holds, named in the requirement as written ("국제무역사 또는
     # 무역영어 1급" asks 국제무역사 too, a name no title ending marks)
-    squashed = _squash(text)
     named = {c.name for c in asked}
     asked += [
         Certificate(c.name, None, False)
         for _, certs in mentions
         for c in certs
         if len(c.name) >= 3
-        and c.name in squashed
         and c.name not in named
         and not any(c.name in n for n in named)
+        and _names_held(text, c.name)
     ]
     if not asked:
         return None
@@ -395,22 +405,31 @@ def certificate_words(text: str) -> str:
 
 # --- language proficiency --------------------------------------------------------------
 
+# An English language name used as one: before a level or a skill word, or after one.
+_AS_LANGUAGE = (
+    r"(?=\s*(?:\(|,|/|and\b|or\b|language|speaking|speaker|proficien|fluen|business|native|"
+    r"conversational|level|skills?|\(|$))"
+)
 Language = Literal["en", "ko", "ja", "zh", "vi", "th", "es", "fr", "de", "ru", "id", "ar", "pt"]
 _LANGUAGES: dict[Language, re.Pattern[str]] = {
     "en": re.compile(r"영어|English|TOEIC|TOEFL|TEPS|IELTS|OPIc|오픽|토익|토플|텝스", re.I),
     "ko": re.compile(r"한국어|Korean|TOPIK", re.I),
     "ja": re.compile(r"일본어|Japanese|JLPT|JPT", re.I),
     "zh": re.compile(r"중국어|Chinese|Mandarin|HSK", re.I),
-    # the languages of Korea's other trading partners, by name and by their tests
-    "vi": re.compile(r"베트남어|Vietnamese", re.I),
-    "th": re.compile(r"태국어|\bThai\b", re.I),
-    "es": re.compile(r"스페인어|Spanish|\bDELE\b", re.I),
-    "fr": re.compile(r"프랑스어|French|\bDELF\b|\bDALF\b", re.I),
-    "de": re.compile(r"독일어|German|TestDaF|Goethe", re.I),
-    "ru": re.compile(r"러시아어|Russian|TORFL", re.I),
-    "id": re.compile(r"인도네시아어|Indonesian|Bahasa", re.I),
-    "ar": re.compile(r"아랍어|Arabic", re.I),
-    "pt": re.compile(r"포르투갈어|Portuguese", re.I),
+    # the languages of Korea's other trading partners, by their Korean names and tests, or
+    # by an English name said as a language ("German (business level)", "fluent in Thai";
+    # not "German automotive OEMs", "the Indonesian market")
+    "vi": re.compile(r"베트남어|Vietnamese" + _AS_LANGUAGE, re.I),
+    "th": re.compile(r"태국어|\bThai\b" + _AS_LANGUAGE, re.I),
+    "es": re.compile(r"스페인어|서반아어|\bDELE\b|\bSpanish\b" + _AS_LANGUAGE, re.I),
+    "fr": re.compile(
+        r"프랑스어|불어(?![나났난날])|\bDELF\b|\bDALF\b|\bFrench\b" + _AS_LANGUAGE, re.I
+    ),
+    "de": re.compile(r"독일어|독어|TestDaF|Goethe|\bGerman\b" + _AS_LANGUAGE, re.I),
+    "ru": re.compile(r"러시아어|TORFL|\bRussian\b" + _AS_LANGUAGE, re.I),
+    "id": re.compile(r"인도네시아어|인니어|Bahasa|\bIndonesian\b" + _AS_LANGUAGE, re.I),
+    "ar": re.compile(r"아랍어|\bArabic\b" + _AS_LANGUAGE, re.I),
+    "pt": re.compile(r"포르투갈어|\bPortuguese\b" + _AS_LANGUAGE, re.I),
 }
 _FLUENT = re.compile(
     r"fluent|fluency|excellent|native|bilingual|business[-\s]level|능통|유창|원어민|비즈니스|고급|"

@@ -294,16 +294,36 @@ def _interest_points(tokens: list) -> list[int]:
     points = []
     for i, token in enumerate(tokens):
         if token.tag == "XR" and token.form == "궁금":
-            points.append(i)
+            if _the_candidate_s(tokens, i + 1):
+                points.append(i)
             continue
         if token.tag != "NNG" or token.form not in _INTEREST_NOUNS:
             continue
         rest = tokens[i + 1 : i + 3]
         if rest and rest[0].tag in {"JKS", "JKO", "JX"}:  # "관심이 생겨", "흥미를 느껴"
             rest = rest[1:]
-        if rest and rest[0].tag in {"VV", "VA"} and rest[0].form in _INTEREST_VERBS:
+        if (
+            rest
+            and rest[0].tag in {"VV", "VA"}
+            and rest[0].form in _INTEREST_VERBS
+            and _the_candidate_s(tokens, tokens.index(rest[0]) + 1)
+        ):
             points.append(i)
     return points
+
+
+def _the_candidate_s(tokens: list, after: int) -> bool:
+    """Whether the interest predicate from `after` on is the candidate's own: not one that
+    modifies a noun ("궁금한 점을 묻는 고객", "관심 있는 고객 리스트") and not someone else's
+    ("고객이 궁금해하는": 어하)."""
+    for token in tokens[after : after + 4]:
+        if token.tag == "ETM":
+            return False
+        if token.tag == "VX" and token.form == "하":
+            return False
+        if token.tag in {"EF", "EC"} and token.form not in {"어", "아"}:
+            return True
+    return True
 
 
 # Where a clause begins or ends: punctuation, a dash, a bracket, a connective ending.

@@ -143,6 +143,15 @@ _JOB_WORD = re.compile(
     r"개발자|엔지니어|디자이너|기획자|마케터|매니저|분석가|연구원|간호사|약사|영양사|"
     r"(?i:engineer|developer|designer|manager|analyst|associate|specialist|architect)"
 )
+# English words of a role, its level or a mail's subject, never of a company's name ("Senior
+# Data Scientist", "Customer Success Lead", "Interview Schedule Confirmation").
+_EN_NOT_NAME = re.compile(
+    r"(?i:\b(?:senior|junior|lead|head|chief|principal|staff|intern(?:ship)?|manager|engineer|"
+    r"developer|designer|scientist|analyst|specialist|representative|associate|coordinator|"
+    r"officer|director|consultant|writer|editor|owner|assistant|agent|architect|recruiter|"
+    r"executive|success|interview|schedule|confirmation|application|applying|invitation|"
+    r"reminder|update|offer|thank|thanks|position|role|opening|job|team|the|our|this)\b)"
+)
 # A research institute, not a researcher: a longer name ending in 연구원 ("한국전자통신연구원").
 _INSTITUTE = re.compile(r"^[가-힣]{4,}연구원$")
 _LABEL = re.compile(
@@ -294,7 +303,7 @@ def normalise(value: str, named: bool = False) -> str | None:
     cut = next((n for n, w in enumerate(words) if _HR_FUNCTION.match(w)), len(words))
     words = words[:cut]  # "채용담당 최수진": nothing of a name before the function word
     while len(words) > 1 and (
-        _UNIT.match(words[-1]) or (words[-1].lower() in _NOT_ORG and words[-1] != "Korea")
+        _UNIT.match(words[-1]) or (words[-1].lower() in _NOT_ORG and words[-1].lower() != "korea")
     ):
         unit = words.pop()
         if len(words) > 1 and re.fullmatch(r"[A-Z]{1,4}", words[-1]) and unit.isascii():
@@ -375,12 +384,6 @@ def _place(name: str) -> bool:
     if name in _REGIONS or (name.split()[0] in _REGIONS and _PLACE_END.search(name)):
         return True  # "서울 · 경력 3년", "경기 성남시"
     last = analysed(name.split()[-1])
-    if (
-        len(last) == 2
-        and last[0].tag == "NNP"
-        and re.fullmatch(r"특별시|광역시|특별자치도|특별자치시", last[1].form)
-    ):
-        return True  # "서울특별시", "부산광역시"
     return (
         len(last) == 1
         and last[0].tag == "NNP"
@@ -530,6 +533,7 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
         and len(first.split()) <= 4
         and all(w[:1].isupper() or not w[:1].isalpha() for w in first.split())
         and not _JOB_WORD.search(first)
+        and not _EN_NOT_NAME.search(first)
         and not _HR_FUNCTION.match(first.split()[-1])
     ):
         return [("alone", first)]  # "Northwind Logistics Korea" alone on its line
@@ -552,12 +556,16 @@ def _leading_words(words: list[str]) -> int:
     while (
         lead < min(4, len(words) - 1)
         and not _HANGUL.search(words[0] + words[lead])
-        and (words[lead] == "&" or words[lead][:1].isupper())
+        # joined by "&" ("MUSE & CO.", "Bain & Company"), a run in capitals ("CJ ENM"), or
+        # an organisation's ending ("Moonstone Games"; not "Naver Webtoon Data Scientist")
+        and (
+            "&" in (words[lead], words[lead - 1])
+            or (words[lead - 1].isupper() and words[lead].isupper())
+            or ORG_END.fullmatch(words[lead].strip(_PUNCT)) is not None
+        )
         and not words[lead - 1].endswith(",")
         and words[0].lower() not in _NOT_ORG
         and not _JOB_WORD.search(words[lead])
-        # nor the field before a job ("LINE Plus Backend Engineer")
-        and not (lead + 1 < len(words) and _JOB_WORD.search(words[lead + 1]))
         and not _HR_FUNCTION.match(words[lead])
     ):
         lead += 1
@@ -589,6 +597,13 @@ def _headlines(lines: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+_METROPOLIS = re.compile(r"\S{2,}(?:특별시|광역시|특별자치시|특별자치도)")
+# Who hires in a sentence without naming the organisation ("고객사가 …를 찾습니다",
+# "대표님이 직접 …", "성장하는 스타트업이 …"): never a name.
+_GENERIC_AGENTS = frozenset(
+    {"고객사", "대표", "대표님", "사장님", "원장님", "회사", "기업", "스타트업", "분", "분들"}
+    | {"당사", "클라이언트", "브랜드", "업체", "저", "제가", "팀장님", "담당자", "우리", "저희"}
+)
 # Who the text speaks of as itself ("우리 공단", "저희 매장"), never a name.
 _SELF_WORDS = frozenset({"우리", "저희", "당", "본"})
 # Kinds of store a word ending in 점 names, not one store of a company.
@@ -607,7 +622,7 @@ def _branch_word(word: str) -> bool:
     if any(word.endswith(kind) for kind in _STORE_KINDS):
         return False  # "대현백화점": a store of a kind, the company's own name
     tokens = analysed(word[:-1])
-    return bool(tokens) and tokens[0].tag == "NNP" and not tokens[0].oov
+    return bool(tokens) and all(t.tag == "NNP" and not t.oov for t in tokens)
 
 
 def _branches_of(lines: list[str]) -> list[tuple[str, str, int]]:
@@ -621,6 +636,7 @@ def _branches_of(lines: list[str]) -> list[tuple[str, str, int]]:
                 _branch_word(word.group(0).strip(_PUNCT))
                 and not before.group(0).endswith((":", "："))  # "담당자: 영통점 점장"
                 and len(re.findall(r"[가-힣A-Za-z]", name)) >= 2  # not "[D-5]"
+                and _without_particles(name, endings=False) == name  # not "위치는 홍대점"
                 and name.lower() not in _NOT_ORG
                 and name not in _WORKPLACES
                 and not _staff_word(name)
@@ -666,9 +682,11 @@ def _hiring_places(lines: list[str]) -> list[tuple[str, str, int]]:
                 at = offset + sentence.start() + defined.start()
                 found.append(("intro", defined.group(1), at))
             for m in _HIRING_SUBJECT.finditer(text):
-                # "디저트 브랜드를 운영하는 하루가 온라인 MD를 찾습니다": who hires
+                # "디저트 브랜드를 운영하는 하루가 온라인 MD를 찾습니다": who hires (not who
+                # runs the place that does: "㈜하루식품이 운영하는 하루몰에서 …")
                 name = _without_particles(m.group(1), endings=False)
-                if name != m.group(1):
+                runs = text[m.end(1) :].lstrip().startswith("운영하는")
+                if name != m.group(1) and not runs:
                     found.append(("hires", name, offset + sentence.start() + m.start()))
             for m in _INTRO.finditer(text):
                 word = m.group(1)
@@ -781,7 +799,7 @@ def _affiliate(name: str, text: str) -> str | None:
 # 대표: 정민우 | 사업자등록번호 …", "© GRAIN FOOD Co., Ltd."), and a sentence naming who runs
 # a brand ("하루마트는 ㈜하루리테일이 운영하는 슈퍼마켓 브랜드입니다").
 _BUSINESS_INFO = re.compile(
-    r"(?m)^.*(?:대표(?:이사|자)?[^\S\n]*[:：]?[^\S\n]*[가-힣]{2,4}(?:[^\S\n]|$|\|)|"
+    r"(?m)^.*(?:(?:\|[^\S\n]*대표(?:이사|자)?|대표(?:이사|자)?[^\S\n]*[:：])[^\S\n]*[가-힣]{2,4}|"
     r"사업자[^\S\n]*(?:등록)?[^\S\n]*번호|통신판매|[©ⓒ]|(?i:all\s+rights\s+reserved)).*$"
 )
 _RUNS = re.compile(r"[^\s]{2,30}?(?:이|가)[^\S\n]+운영하는")
@@ -881,6 +899,14 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             continue
         if kind in ("hires", "intro", "self") and (_UNIT.match(name) or name in _WORKPLACES):
             continue  # "한국 지사에서 …", "우리 매장에서 함께 …": a workplace, not a name
+        if kind in ("english", "finder") and _EN_NOT_NAME.search(name):
+            continue  # "The Company is looking for …", "Data Platform Team is hiring"
+        if kind in ("hires", "intro", "finder") and (name in _GENERIC_AGENTS or _staff_word(name)):
+            continue  # "고객사가 … 찾습니다", "대표님이 직접 …": who, not which organisation
+        if kind == "signature" and (
+            _PERSON.fullmatch(name) or _TEAM.search(name) or _UNIT.match(name)
+        ):
+            continue  # "김민지 팀장 드림", "마케팅팀 팀장 드림": a person or a team signs
         if kind != "legal" and _branch_word(name):
             continue  # "수원영통점", "성수점": a store of the company, not its name
         if kind == "intro" and (
@@ -942,6 +968,12 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     if not candidates:
         return []
     _operators_yield(candidates, clean)
+    # a city before an institution it names is where the institution is ("서울특별시
+    # 세종문화회관 … 채용 공고"); alone, the city hires ("서울특별시 공무직 채용 공고")
+    for city in [c for c in candidates if _METROPOLIS.fullmatch(c)]:
+        after = re.findall(re.escape(city) + r"[^\S\n]+(\S+)", clean)
+        if after and all(any(w.startswith(o) for o in candidates if o != city) for w in after):
+            del candidates[city]
     # the sender's address names the organisation ("talent@lumenmobility.com")
     for domain in domains:
         for c in candidates.values():

@@ -164,27 +164,33 @@ def reads_as_news(text: str) -> bool:
 # holds: a periodical's issue ("동문회 소식지 2026 겨울호", "취업 뉴스레터 제47호", "People
 # Letter 12월호"), a tender ("제한경쟁입찰 공고", "용역 입찰"), a job fair of many employers
 # ("일자리 박람회 개최 안내"). Each lists or announces other things than one opening.
+_ISSUE = r"(?:제\s*\d+\s*호|\d{1,2}\s*월\s*호|(?:봄|여름|가을|겨울)\s*호|(?i:vol\.?\s*\d+))"
 _GENRES = (
     re.compile(
         r"(?:소식지|뉴스\s*레터|레터|웹진|사보|매거진|(?i:newsletter|letter|webzine|magazine))"
-        r"[^\n]{0,30}?(?:제\s*\d+\s*호|\d{1,2}\s*월\s*호|[봄여름가을겨울]+\s*호|(?i:vol\.?\s*\d+))"
-        r"|(?:제\s*\d+\s*호|\d{1,2}\s*월\s*호|[봄여름가을겨울]+\s*호)[^\n]{0,10}?"
-        r"(?:소식지|뉴스\s*레터|웹진|사보)"
+        rf"[^\n]{{0,30}}?{_ISSUE}|{_ISSUE}[^\n]{{0,10}}?(?:소식지|뉴스\s*레터|웹진|사보)"
     ),
     re.compile(
         r"입찰\s*(?:공고|안내|참가)|경쟁\s*입찰|(?:용역|구매)\s*입찰|(?i:request\s+for\s+proposals?)"
     ),
-    re.compile(r"(?:일자리|채용|취업)\s*박람회|(?i:job|career)\s+fair"),
+    re.compile(r"(?:일자리|채용|취업)\s*박람회|(?i:(?:job|career)\s+fair)"),
 )
 _GENRE_HEAD_LINES = 2  # a title, or a notice's number and then its title
+# A title line that announces one hiring or its step is a posting's, whatever genre word it
+# holds ("월간 매거진 에디터 채용 (12월호 …)", "일자리 박람회 현장면접 합격 안내").
+_ANNOUNCES_HIRING = re.compile(r"채용|모집|구인|합격|면접|(?i:\bhiring\b)")
 
 
 def reads_as_other_genre(text: str) -> bool:
     """A newsletter's issue, a tender or a job fair, as its title says (the first line, or
     the second after a notice's number): not one organisation's opening, however many dates
     and employers it names. A posting that mentions a fair further down stays a posting."""
-    head = "\n".join([line for line in text.splitlines() if line.strip()][:_GENRE_HEAD_LINES])
-    return any(genre.search(head) for genre in _GENRES)
+    head = [line for line in text.splitlines() if line.strip()][:_GENRE_HEAD_LINES]
+    return any(
+        genre.search(line) and not _ANNOUNCES_HIRING.search(line)
+        for line in head
+        for genre in _GENRES
+    )
 
 
 # A line of a pasted chat: a timestamp in brackets may open it ("[오후 12:03] 지수: …"), or
@@ -200,6 +206,12 @@ _SPEAKER_LINE = re.compile(
 _SPEAKER_HEADER = re.compile(r"^\s*([^\s:：\[\]]{1,12})\s+(?:오전|오후)\s*\d{1,2}:\d{2}\s*$")
 
 
+# Words of a posting's schedule lines, never a speaker's name.
+_LABEL_WORD = re.compile(
+    r"면접|코테|코딩|테스트|마감|접수|서류|발표|과제|시험|설명회|전형|입사|교육|일정|\d"
+)
+
+
 def reads_as_conversation(text: str) -> bool:
     """A pasted conversation: two people or more who each speak on two lines or more, their
     lines at least half of the text's. A posting's labels ("일시:", "장소:") name each thing
@@ -207,9 +219,15 @@ def reads_as_conversation(text: str) -> bool:
     lines = [line for line in text.splitlines() if line.strip()]
     speakers: dict[str, int] = {}
     spoken: dict[str, int] = {}  # the lines each speaker's messages take
-    for line in lines:
+    for n, line in enumerate(lines):
         m = _SPEAKER_LINE.match(line)
         header = None if m else _SPEAKER_HEADER.match(line)
+        if header and (
+            _LABEL_WORD.search(header.group(1))
+            or n + 1 >= len(lines)
+            or _SPEAKER_HEADER.match(lines[n + 1])
+        ):
+            header = None  # "코딩테스트 오전 10:00", "면접 오후 2:00": a posting's lines
         if m or header:
             name = m.group(1) or m.group(2) if m else header.group(1) if header else ""
             speakers[name] = speakers.get(name, 0) + 1

@@ -36,10 +36,14 @@ MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
-    # a new name said with 해줘 ("제목 그냥 라인 면접으로 해줘")
-    r"(?:제목|이름)(?:을|를)?\s+[^\n]{1,40}?(?:으로|로)\s*해\s*(?:줘|주세요|줄래)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
     r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b)"
+)
+# A new name said with 해줘 ("제목 그냥 라인 면접으로 해줘"): a rename of the item in focus,
+# or, beside an add, the added item's name ("… 추가해줘 이름은 카카오 면접으로 해줘").
+RENAME_SAID = re.compile(
+    r"(?:제목|이름)(?:을|를|은|는)?\s+(?:(?:그냥|좀|그럼|차라리)\s+)*"
+    r"['\"‘“]?[가-힣A-Za-z0-9][^\n'\"’”]{1,39}?['\"’”]?(?:으로|로)\s*해\s*(?:줘|주세요|줄래)"
 )
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
@@ -315,7 +319,7 @@ def unquoted(message: str) -> str:
 
 def asks_operation(text: str) -> bool:
     """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?")."""
-    return any(
+    return bool(RENAME_SAID.search(text)) or any(
         not text[m.end() : m.end() + 3].lstrip().startswith("?")
         and not MODIFIER_END.match(text, m.end())
         for m in SCHEDULE_VERB.finditer(text)
@@ -581,6 +585,9 @@ def operation_kind(clause: str) -> str | None:
         and not find_when(own, today_seoul()).time
     ):
         return "get_schedule"  # "담달 스케줄 ㄱ": go on, show it (with a time, "ㄱ" adds)
+    if RENAME_SAID.search(own):
+        # "제목 그냥 라인 면접으로 해줘": the item's new name; beside an add, the added one's
+        return "add_schedule" if ADD_VERB.search(own) else "update_schedule"
     if asked:
         last = asked[-1].group(0)
         for verb, kind in (
@@ -632,6 +639,17 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     for part in merged:
         kind = operation_kind(part)
         if kind is None:
+            continue
+        if (
+            kind == "update_schedule"
+            and operations
+            and operations[-1][1] == "add_schedule"
+            and RENAME_SAID.search(part)
+            and not SHIFT.search(part)
+            and not has_when(part)
+        ):
+            # "… 잡아줘. 제목 네이버 코테로 해줘": the name of the item just asked for
+            operations[-1] = (f"{operations[-1][0]} {part}", "add_schedule")
             continue
         free = IF_FREE.search(part)
         looked = bool(operations) and operations[-1][1] == "get_schedule"

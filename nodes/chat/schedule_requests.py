@@ -96,18 +96,19 @@ SAME_TIME = re.compile(
     r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)",
     re.IGNORECASE,
 )
-_RENAMING = r"(?=바꿔|바꾸|변경|수정|해\s*줘|해\s*주세요|해\s*줄래|하자|해$)"
 RENAME = re.compile(
-    # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it;
-    # "제목 그냥 라인 면접으로 해줘": 해줘 renames as well)
+    # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it)
     r"(?:제목|이름)(?:을|를|은|는|도)?\s*(?:(?:그냥|좀|그럼|차라리)\s+)*"
-    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*"
-    + _RENAMING
-    + r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
+    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
+    r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
     # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"; or after the
-    # item named as the object: "카카오 면접을 카카오 1차 면접으로 이름 바꿔줘"
-    r"|(?:['\"‘“]|(?<=[을를])\s)([^'\"’”]+?)['\"’”]?\s*(?:으로|로)\s*(?:제목|이름)(?:을|를)?\s*"
-    r"(?=바꿔|바꾸|변경|수정)"
+    # item named as the object ("카카오 면접을 카카오 1차 면접으로 이름 바꿔줘"; never across
+    # another change: "…을 3시로 옮기고 …")
+    r"|(?:['\"‘“]|(?<=[을를])\s)((?:(?!로\s)[^'\"’”\n])+?)['\"’”]?\s*(?:으로|로)\s*"
+    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)"
+    # said with 해줘 (router.RENAME_SAID): "제목 그냥 라인 면접으로 해줘"
+    r"|(?:제목|이름)(?:을|를|은|는)?\s+(?:(?:그냥|좀|그럼|차라리)\s+)*"
+    r"['\"‘“]?([가-힣A-Za-z0-9][^\n'\"’”]{1,39}?)['\"’”]?(?:으로|로)\s*(?=해\s*(?:줘|주세요|줄래))"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
 # '포폴 점검'으로 해줘", "title it Mock interview".
@@ -506,13 +507,25 @@ def _pasted_event(pasted: str) -> str | None:
     return None
 
 
+_UNDECIDED = re.compile(r"아직|나중|알아서|상관|아무거나|대충|그냥\s*둬")
+
+
+def _a_name(words: str) -> bool:
+    """Words that can be an item's name: nouns (and foreign words, numbers), no predicate
+    and no undecided answer ("제목은 아직 몰라", "이름은 나중에 정할게", "제목은 알아서 해줘")."""
+    if _UNDECIDED.search(words):
+        return False
+    tokens = kiwi().tokenize(words)
+    return bool(tokens) and not any(t.tag.startswith(("V", "E", "MAG")) for t in tokens)
+
+
 def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     """The event's name as the user wrote it: a short quoted title verbatim; from a pasted
     mail its head ("[쿠팡] 1차 면접 안내" -> "쿠팡 1차 면접"); otherwise the noun phrase nearest
     the verb, without the date and time words, where it goes, trailing 일정 and fillers,
     and without small talk or a condition before it."""
     named_as = NAMED_AS.search(clause)
-    if named_as:
+    if named_as and (named_as.group("bare") is None or _a_name(named_as.group("bare"))):
         return (
             named_as.group("name")
             or named_as.group("en")

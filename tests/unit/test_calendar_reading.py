@@ -505,3 +505,46 @@ def test_a_messenger_with_the_speaker_and_the_time_above_each_message_is_a_conve
     assert not reads_as_conversation("채용담당 오후 2:10\n서류 마감: 3월 12일(금)\n면접: 3월 17일")
     assert reads_as_other_genre("[진로센터] 취업 뉴스레터 제12호\n이번 주 채용 소식")
     assert not reads_as_other_genre("뉴스레터 에디터 채용\n서류 마감: 3월 12일")
+
+
+@pytest.mark.parametrize(
+    ("text", "company"),
+    [
+        # session 31 review: a shop named with 점 is the shop; a word with its particle before
+        # a store is no name; a person or a team signing is no organisation; who hires in a
+        # sentence without a name names none; 대표 in a title is no footer; a city that posts
+        # its own notice hires; an English role or mail subject is no company
+        ("서울안경점 직원 구합니다\n근무: 주 5일\n면접: 12/3", "서울안경점"),
+        ("편의점 야간 알바 구합니다\n위치는 홍대점 근처이며 시급 1만원\n면접: 12/3", None),
+        ("…면접이 있습니다.\n김민지 팀장 드림", None),
+        ("마케팅 담당자 채용\n고객사가 마케팅 경력자를 찾습니다.\n마감: 12/3", None),
+        ("대표님이 직접 함께할 분을 찾습니다\n마감 12/3", None),
+        (
+            "㈜하루식품 대표 상품 MD 채용\n근무지: 물류 파트너 로지스원에서 함께 근무합니다.\n"
+            "마감: 12/3",
+            "하루식품",
+        ),
+        ("[서울특별시] 2026년 공무직 채용 공고\n접수: 12월 3일", "서울특별시"),
+        ("Senior Data Scientist\nLocation: Seoul\nApply by Dec 3", None),
+        ("Interview Schedule Confirmation\nDear Minji, your interview is on Dec 3.", None),
+        ("Moonbeam Games 게임 기획자 채용\n마감 12/3", "Moonbeam Games"),
+    ],
+)
+def test_what_looks_like_a_name_but_is_not_the_employer(text: str, company: str | None) -> None:
+    assert organization(text, find_header(text).company) == company
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "일자리 박람회 현장면접 합격 안내\n(주)모아테크 생산관리 2차 면접: 12월 5일 오후 2시",
+        "월간 매거진 에디터 채용 (12월호 제작 참여)\n(주)모아미디어\n접수 마감: 12월 10일",
+        "(주)모아테크 일정 안내\n12월 5일(목)\n코딩테스트 오전 10:00\n면접 오후 2:00\n"
+        "12월 6일(금)\n코딩테스트 오전 11:00\n면접 오후 3:00",
+    ],
+)
+def test_a_posting_with_a_genre_word_or_timed_lines_keeps_its_steps(text: str) -> None:
+    from text.posting import reads_as_conversation, reads_as_other_genre
+
+    assert not reads_as_other_genre(text) and not reads_as_conversation(text)
+    assert any(s["date"] for s in _parse(text, "2026-11-20")["schedules"])

@@ -1163,3 +1163,21 @@ async def test_a_pasted_notice_s_event_is_named_as_its_dated_line_names_it(stand
             "args": {"title": "라인플러스 1차 기술면접", "date": "2026-12-09", "time": "13:30"},
         }
     ]
+
+
+async def test_a_name_given_beside_an_add_names_the_added_item(stand_in, client):
+    # session 31 review: "이름 … 해줘" beside an add is the new item's name, not a rename
+    await seed()
+    await chat(client, "12월 12일 오전 11시에 일정 하나 잡아줘. 제목 토스 코테로 해줘")
+    await chat(client, "12월 13일 오후 3시 면접 일정 추가해줘 이름 라인 면접으로 해줘")
+    now = await titles()
+    assert now["토스 코테"]["date"] == "2026-12-12" and now["토스 코테"]["time"] == "11:00"
+    assert now["라인 면접"]["date"] == "2026-12-13" and now["라인 면접"]["time"] == "15:00"
+    assert now["카카오 면접"]["date"] == "2026-12-10"  # nothing renamed or moved
+
+
+async def test_an_undecided_title_is_no_title(stand_in, client):
+    await seed()
+    await chat(client, "12월 12일 오후 2시 토스 코테 추가해줘, 제목은 아직 몰라")
+    now = await titles()
+    assert "토스 코테" in now and "아직 몰라" not in now

@@ -11,6 +11,7 @@ from text.credentials import (
     certificate_status,
     certificates,
     degree_status,
+    languages_asked,
     major_status,
     resume_certificates,
     resume_degree,
@@ -268,3 +269,17 @@ def test_languages_beyond_english_chinese_and_japanese_are_asked_and_shown():
     assert worded_language_status("베트남어 또는 태국어 가능자", scores, resume) == "met"
     assert worded_language_status("스페인어 가능자", scores, resume) == "missing"
     assert worded_language_status("Fluent German", scores, resume) == "missing"
+
+
+def test_review_guards_on_certificates_languages_and_degrees():
+    # a certificate's holder worked with is no certificate asked
+    assert certificate_status(
+        "세무사와 협업하여 법인세 신고를 진행한 경험", resume_certificates(["세무사 (2019 합격)"])
+    ) in (None, "missing")
+    # a nationality is no language asked; a language said as one is
+    assert not languages_asked("Experience working with German automotive OEMs")
+    assert not languages_asked("Knowledge of Indonesian market")
+    assert languages_asked("불어 능통자 우대") == {"fr"}
+    assert languages_asked("German (business level)") == {"de"}
+    # a bachelor's after an associate degree counts
+    assert resume_degree("한국전문대학 졸업 후 서울대학교 편입 졸업 (2020)") == 3

@@ -270,3 +270,17 @@ def test_a_requirement_named_only_as_an_interest_is_not_met(embedded):
     )
     (assessed,) = _assess("자격요건\n- 물류센터 운영 경험\n", resume, embedded)
     assert assessed.status == "missing"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # someone else's interest, or one that names a noun: work done all the same
+        "궁금한 점을 묻는 고객 문의 200건을 응대했습니다",
+        "관심 있는 고객 리스트를 CRM으로 관리하여 재구매율 15% 향상",
+        "고객이 궁금해하는 점을 FAQ로 정리해 문의를 30% 줄였습니다",
+    ],
+)
+def test_an_interest_that_is_not_the_candidate_s_cuts_nothing(line):
+    assert affirmed(line) == line
+    assert line_modality(line) == "practice"
