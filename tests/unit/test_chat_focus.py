@@ -1181,3 +1181,18 @@ async def test_an_undecided_title_is_no_title(stand_in, client):
     await chat(client, "12월 12일 오후 2시 토스 코테 추가해줘, 제목은 아직 몰라")
     now = await titles()
     assert "토스 코테" in now and "아직 몰라" not in now
+
+
+async def test_naming_another_of_the_user_s_documents_asks_the_same_question_of_it(
+    stand_in, client
+):
+    # a portfolio is also a posting's step: "포폴은?" after a resume question is no stage
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await embed(client, "u1", "cv", "resume", RESUME)
+    await embed(
+        client, "u1", "pf", "portfolio", "[프로젝트]\nRedis 캐시로 상품 조회 API 응답 800ms → 120ms"
+    )
+    await chat(client, "카카오 코딩테스트 언제야?")
+    await chat(client, "내 이력서에 Redis 관련해서 뭐라고 써놨었지")
+    other = await chat(client, "포폴은?")
+    assert other["route"] == "rag" and "120ms" in other["answer"]
