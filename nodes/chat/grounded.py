@@ -777,10 +777,19 @@ def stages_text(company: str, stages: list[dict[str, Any]]) -> str:
     if not stages:
         return f"{company} 공고에서 해당 전형 일정을 찾지 못했어요."
     lines = [
-        f"- {s['stage']}: {s['date'] or '날짜 미정'}{' ' + s['time'] if s['time'] else ''}"
+        f"- {s['stage']}: {_with_weekday(s['date']) if s['date'] else '날짜 미정'}"
+        f"{' ' + s['time'] if s['time'] else ''}"
         for s in stages
     ]
     return f"{company} 채용 일정이에요:\n" + "\n".join(lines)
+
+
+def _with_weekday(day: str) -> str:
+    """ "2026-12-15" -> "2026-12-15(화)": the weekday a user asks of a stage ("마감 몇요일?")."""
+    try:
+        return f"{day}({'월화수목금토일'[date.fromisoformat(day).weekday()]})"
+    except ValueError:
+        return day
 
 
 def tool_results_answer(message: str, results: list[tuple[str, dict[str, Any]]]) -> str:

@@ -135,7 +135,7 @@ RECRUIT_WORD = re.compile(
     r"application|stages)\b)"
 )
 WHEN = re.compile(
-    r"언제|며칠|몇\s*일|몇\s*시|날짜|일정이|마감이|까지야|까지인지|무슨\s*요일|"
+    r"언제|며칠|몇\s*일|몇\s*시|날짜|일정이|마감이|까지야|까지인지|무슨\s*요일|몇\s*요일|"
     r"(?:시작|마감|끝)(?:했|됐|하나|해\?|이야|인가)|"
     r"(?i:\bwhen\b|\bwhat\s+time\b|\bdates?\b)"
 )

@@ -1196,3 +1196,11 @@ async def test_naming_another_of_the_user_s_documents_asks_the_same_question_of_
     await chat(client, "내 이력서에 Redis 관련해서 뭐라고 써놨었지")
     other = await chat(client, "포폴은?")
     assert other["route"] == "rag" and "120ms" in other["answer"]
+
+
+async def test_a_stage_s_weekday_is_answered_of_the_posting_just_discussed(stand_in, client):
+    await seed()
+    await embed(client, "u1", "kakao", "posting", POSTING)
+    await chat(client, "카카오 코딩테스트 언제야?")
+    asked = await chat(client, "코테 몇요일?")
+    assert asked["route"] == "calendar" and "2026-12-20(일)" in asked["answer"]
