@@ -600,9 +600,10 @@ def _headlines(lines: list[str]) -> list[tuple[str, str]]:
 _METROPOLIS = re.compile(r"\S{2,}(?:특별시|광역시|특별자치시|특별자치도)")
 # Who hires in a sentence without naming the organisation ("고객사가 …를 찾습니다",
 # "대표님이 직접 …", "성장하는 스타트업이 …"): never a name.
+# (the workplaces and the text's own words, 회사, 저희, 우리 …, are in _WORKPLACES)
 _GENERIC_AGENTS = frozenset(
-    {"고객사", "대표", "대표님", "사장님", "원장님", "회사", "기업", "스타트업", "분", "분들"}
-    | {"당사", "클라이언트", "브랜드", "업체", "저", "제가", "팀장님", "담당자", "우리", "저희"}
+    {"고객사", "대표", "대표님", "사장님", "원장님", "기업", "스타트업", "분", "분들"}
+    | {"클라이언트", "브랜드", "저", "제가", "팀장님", "담당자"}
 )
 # Who the text speaks of as itself ("우리 공단", "저희 매장"), never a name.
 _SELF_WORDS = frozenset({"우리", "저희", "당", "본"})

@@ -30,7 +30,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from nodes.chat.router import koreanised
+from nodes.chat.router import koreanised, unquoted
 from text.stages import named_stages
 
 MAX_ITEMS = 10
@@ -412,7 +412,7 @@ def refers_to(
         # a position the newer one does not have counts in the older ("두 번째 거" after a
         # listing of two and one add)
         # counted among the items of the kind it names ("제일 먼저 있는 면접", "두 번째 스터디")
-        kind = _ITEM_KIND.search(re.sub(r"['\"‘“][^'\"’”]*['\"’”]", " ", text))
+        kind = _ITEM_KIND.search(unquoted(text))
         for shown in (alive(pending.get("choices") or []), alive(newer), alive(older)):
             pool = [i for i in shown if kind.group(0) in i["title"]] if kind else shown
             if pool and -len(pool) <= position < len(pool):

@@ -41,10 +41,13 @@ MOVE_VERB = re.compile(
 )
 # A new name said with 해줘 ("제목 그냥 라인 면접으로 해줘"): a rename of the item in focus,
 # or, beside an add, the added item's name ("… 추가해줘 이름은 카카오 면접으로 해줘").
-RENAME_SAID = re.compile(
+# (NEW_NAME captures the name: schedule_requests.RENAME reads it with the same words)
+NEW_NAME = (
     r"(?:제목|이름)(?:을|를|은|는)?\s+(?:(?:그냥|좀|그럼|차라리)\s+)*"
-    r"['\"‘“]?[가-힣A-Za-z0-9][^\n'\"’”]{1,39}?['\"’”]?(?:으로|로)\s*해\s*(?:줘|주세요|줄래)"
+    r"['\"‘“]?([가-힣A-Za-z0-9][^\n'\"’”]{1,39}?)['\"’”]?(?:으로|로)\s*"
 )
+BY_HAEJWO = r"해\s*(?:줘|주세요|줄래)"
+RENAME_SAID = re.compile(NEW_NAME + BY_HAEJWO)
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
     r"(?i:\b(?:cancel|delete|remove|drop)\b)"
@@ -142,14 +145,18 @@ WHEN = re.compile(
 # The user's own documents: a document word with a sign that it is theirs ("내 이력서",
 # "이력서에 적은", "올린 포트폴리오"), or what a posting they hold says.
 OWN = r"(?:내|제|나의|저의|올린|적은|쓴|써\s*둔|적어|썼|넣었|넣은|기준|(?i:\bmy))"
+# The user's documents by their names.
+DOC_NAME = r"(?:이력서|자소서|자기\s*소개서|포트폴리오|포폴|경력\s*기술서)"
+USER_DOC = re.compile(rf"{DOC_NAME}|(?i:\b(?:resume|cv|portfolio|cover\s+letter)\b)")
 DOC_NOUN = (
-    r"(?:이력서|자소서|자기\s*소개서|포트폴리오|포폴|경력\s*기술서|문서|경력|프로젝트|플젝|경험|"
+    rf"(?:{DOC_NAME}|문서|경력|프로젝트|플젝|경험|"
     r"(?i:resume|portfolio|cover\s+letter|cv))"
 )
 DOC_WORD = re.compile(
     rf"{OWN}\s*{DOC_NOUN}|{DOC_NOUN}(?:에|에서|의)?\s*(?:\S+\s*)?{OWN}|"
     # "이력서에 레디스 얘기 있어?", "포폴에 배포 링크 나와?": what the document holds
-    r"(?:이력서|자소서|자기\s*소개서|포트폴리오|포폴|경력\s*기술서)(?:에|에는|엔)\s.*"
+    + DOC_NAME
+    + r"(?:에|에는|엔)\s.*"
     r"(?:있어|있나|있음|있던가|있었나|나와|나오|들어가|들어있|적혀|써\s*있)|"
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|어필|"
     r"담당\s*업무|주요\s*업무|업무\s*내용|"

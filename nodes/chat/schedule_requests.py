@@ -27,10 +27,12 @@ from nodes.chat.focus import (
 )
 from nodes.chat.router import (
     ADD_VERB,
+    BY_HAEJWO,
     DELETED_ITEM,
     IF_FREE,
     LIST_VERB,
     MY_SCHEDULE,
+    NEW_NAME,
     QUOTED,
     SAME_DAY,
     SHIFT,
@@ -43,7 +45,7 @@ from nodes.chat.router import (
     unquoted,
 )
 from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
-from text.korean_text import content_words, kiwi, squash
+from text.korean_text import analysed, content_words, kiwi, squash
 from text.organization import rank as rank_organization
 from text.stages import STAGE_PATTERNS, named_stages
 
@@ -105,10 +107,8 @@ RENAME = re.compile(
     # item named as the object ("카카오 면접을 카카오 1차 면접으로 이름 바꿔줘"; never across
     # another change: "…을 3시로 옮기고 …")
     r"|(?:['\"‘“]|(?<=[을를])\s)((?:(?!로\s)[^'\"’”\n])+?)['\"’”]?\s*(?:으로|로)\s*"
-    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)"
+    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)" + rf"|{NEW_NAME}(?={BY_HAEJWO})"
     # said with 해줘 (router.RENAME_SAID): "제목 그냥 라인 면접으로 해줘"
-    r"|(?:제목|이름)(?:을|를|은|는)?\s+(?:(?:그냥|좀|그럼|차라리)\s+)*"
-    r"['\"‘“]?([가-힣A-Za-z0-9][^\n'\"’”]{1,39}?)['\"’”]?(?:으로|로)\s*(?=해\s*(?:줘|주세요|줄래))"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
 # '포폴 점검'으로 해줘", "title it Mock interview".
@@ -515,7 +515,7 @@ def _a_name(words: str) -> bool:
     and no undecided answer ("제목은 아직 몰라", "이름은 나중에 정할게", "제목은 알아서 해줘")."""
     if _UNDECIDED.search(words):
         return False
-    tokens = kiwi().tokenize(words)
+    tokens = analysed(words)
     return bool(tokens) and not any(t.tag.startswith(("V", "E", "MAG")) for t in tokens)
 
 

@@ -48,6 +48,7 @@ from nodes.chat.router import (
     RECRUIT_WORD,
     SAME_DAY,
     SCHEDULE_VERB,
+    USER_DOC,
     WHEN,
     has_when,
     koreanised,
@@ -335,13 +336,6 @@ def names_no_posting(message: str) -> bool:
     return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
 
 
-# The user's own documents by name.
-_USER_DOC = re.compile(
-    r"이력서|자소서|자기\s*소개서|포트폴리오|포폴|경력\s*기술서|"
-    r"(?i:\b(?:resume|cv|portfolio|cover\s+letter)\b)"
-)
-
-
 def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
     """A stage question right after a recruitment answer ("거기 1차 면접은?", "서류 마감은
     언제야?") that names no posting and asks for no schedule operation is about the
@@ -364,7 +358,7 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
         and not OWN_DOC.search(message)
         # "포폴은?" after a question on the resume: the same question of the user's portfolio
         # (a portfolio is also a posting's step: "포트폴리오 제출은 언제까지야?" asks when)
-        and not (_USER_DOC.search(message) and not POSTING_WHEN.search(message))
+        and not (USER_DOC.search(message) and not POSTING_WHEN.search(message))
         # a question of when ("거기 1차 면접은 언제야?", "코테 몇 시야?"), not advice about
         # an interview ("그거 면접에서 어떻게 어필하면 좋을까?")
         and bool(POSTING_WHEN.search(message) or names_no_posting(message))
