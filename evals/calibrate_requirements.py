@@ -27,7 +27,6 @@ from core.settings import get_settings
 from evals.run_requirements import load_rows
 from nodes.analysis.requirements import (
     FEATURES,
-    FIELD_RELEVANCE,
     StatusModel,
     all_signals,
     decide,
@@ -71,9 +70,7 @@ def collect(split: str) -> list[dict[str, Any]]:
         matrix = np.asarray(cache.query_vectors([r.text for r in reqs]), dtype=np.float32)
         sigs, practice = all_signals(reqs, facts, matrix)
         fit = resume_fit(sigs)
-        for i, (req, sig, work, gold) in enumerate(
-            zip(reqs, sigs, practice, row["requirements"], strict=True)
-        ):
+        for req, sig, work, gold in zip(reqs, sigs, practice, row["requirements"], strict=True):
             checked = typed_check(req, facts, sig.months)
             typed = checked[0]
             out.append(
@@ -84,7 +81,6 @@ def collect(split: str) -> list[dict[str, Any]]:
                     "sig": sig,
                     "practice": work,
                     "typed": checked,
-                    "vector": matrix[i],
                     "fit": fit,
                     "facts": facts,
                     "x": features(sig, fit, typed, req.kind == "preferred"),
@@ -94,37 +90,32 @@ def collect(split: str) -> list[dict[str, Any]]:
     return out
 
 
-def field_relevance(records: list[dict[str, Any]]) -> None:
-    """Prints, for each cut-off of FIELD_RELEVANCE, the status accuracy of the years check
-    alone on the years requirements (per split), against the whole career's."""
+def years_in_field(records: list[dict[str, Any]]) -> None:
+    """Prints the status accuracy of the years check alone on the years requirements (per
+    split), counting the whole career and counting the work in the field (`field_months`)."""
     years = [r for r in records if asked_years(r["req"].text) is not None]
     if not years:
         return
 
-    def accuracy(months_of: Any, split: str | None = None) -> float:
-        chosen = [r for r in years if split is None or r["split"] == split]
-        return float(
-            np.mean(
-                [
-                    RANK.get(years_status(r["req"].text, months_of(r)) or "", -1) == r["y"]
-                    for r in chosen
-                ]
-            )
-        )
-
-    print(
-        f"{len(years)} years requirements; the years check alone with the whole career: "
-        f"{accuracy(lambda r: r['facts'].months):.3f}"
-    )
-    for cut in np.arange(0.80, 0.881, 0.01):
-
-        def in_field(r: dict[str, Any], c: float = float(cut)) -> int:
-            return field_months(r["req"], r["facts"], r["vector"], c)
-
+    def accuracy(status_of: Any) -> str:
+        right = {id(r): RANK.get(status_of(r) or "", -1) == r["y"] for r in years}
         splits = sorted({r["split"] for r in years})
-        parts = ", ".join(f"{split} {accuracy(in_field, split):.3f}" for split in splits)
-        mark = " <- shipped" if abs(cut - FIELD_RELEVANCE) < 1e-6 else ""
-        print(f"  in the field, cosine >= {cut:.2f}: {accuracy(in_field):.3f} ({parts}){mark}")
+        parts = ", ".join(
+            f"{split} {np.mean([right[id(r)] for r in years if r['split'] == split]):.3f}"
+            for split in splits
+        )
+        return f"{np.mean(list(right.values())):.3f} ({parts})"
+
+    def whole(r: dict[str, Any]) -> str | None:
+        return years_status(r["req"].text, r["facts"].months)
+
+    def in_field(r: dict[str, Any]) -> str | None:
+        career = field_months(r["req"], r["facts"])
+        return years_status(r["req"].text, career.months, career.near)
+
+    print(f"{len(years)} years requirements; the years check alone:")
+    print(f"  with the whole career: {accuracy(whole)}")
+    print(f"  with the work in the field and next to it: {accuracy(in_field)}")
 
 
 def fit_model(x: np.ndarray, y: np.ndarray, l2: float = 0.01, steps: int = 4000) -> StatusModel:
@@ -257,7 +248,7 @@ def main() -> None:
         "--split",
         nargs="+",
         default=["dev", "dev2"],
-        choices=["dev", "dev2", "dev3", "dev4", "dev5", "dev6"],
+        choices=[f"dev{n}" if n > 1 else "dev" for n in range(1, 11)],
     )
     parser.add_argument(
         "--hold-out",
@@ -268,7 +259,7 @@ def main() -> None:
     parser.add_argument("--credits", nargs="*", type=float, default=[0.5])
     args = parser.parse_args()
     records = [dict(r, split=split) for split in args.split for r in collect(split)]
-    field_relevance(records)
+    years_in_field(records)
     x = np.array([r["x"] for r in records], dtype=float)
     y = np.array([r["y"] for r in records])
     postings = np.array([r["posting"] for r in records])

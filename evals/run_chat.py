@@ -226,6 +226,10 @@ XA_SPLITS = {
     # posting's stage into the schedule, corrections, two turns back), by a fourteenth
     # helper (chat_xa_dev14_brief.md); its first read is chat-xa-dev14-first-read.md
     "xa_dev14": "chat_xa_dev14.jsonl",
+    # session 32: 40 exchanges (112 turns): two changes to one item, a title said apart,
+    # an item picked from a listing, days left, a posting's dates then its content, undo,
+    # by a fifteenth helper (chat_xa_dev15_brief.md); first read chat-xa-dev15-first-read.md
+    "xa_dev15": "chat_xa_dev15.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

@@ -69,6 +69,10 @@ SPLITS = {
     # A ninth author (session 31, analysis_req_dev9_brief.md: hr and sales weighted, many
     # partials, evidence in the candidate's own words; first read: analysis-req-dev9-first-read.md).
     "dev9": HERE / "datasets" / "analysis_req_dev9.jsonl",
+    # A tenth author (session 32, analysis_req_dev10_brief.md: years in a named field against
+    # careers in the field, next to it and in another field sharing its words; first read:
+    # analysis-req-dev10-first-read.md).
+    "dev10": HERE / "datasets" / "analysis_req_dev10.jsonl",
     "test": HERE / "datasets" / "analysis_req_test.jsonl",
     # An eighth author (session 29, analysis_req_test2_brief.md): the second frozen test
     # split, first read before any change (evals/results/analysis-req-test2-first-read.md);

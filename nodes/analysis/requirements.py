@@ -223,6 +223,7 @@ class Signals:
     skill_line: int | None
     terms: int = 0  # the requirement's content words
     months: int | None = None  # career months in the field a years requirement names
+    near: int | None = None  # career months in that field or next to it (FieldCareer)
 
 
 def signals(
@@ -390,13 +391,15 @@ def _weaker(a: Status, b: Status) -> Status:
     return a if _RANK[a] <= _RANK[b] else b
 
 
-def years_status(text: str, months: int) -> Status | None:
+def years_status(text: str, months: int, near: int | None = None) -> Status | None:
+    """Met with the years asked in the field, partly met with YEARS_PARTIAL_SHARE of them in
+    the field or next to it (`near`, the months in or next to it: `FieldCareer`)."""
     asked = asked_years(text)
     if asked is None:
         return None
     if asked == 0 or months >= asked * 12:
         return "met"
-    if months >= asked * 12 * YEARS_PARTIAL_SHARE:
+    if max(months, near or 0) >= asked * 12 * YEARS_PARTIAL_SHARE:
         return "partial"
     return "missing"
 
@@ -447,7 +450,6 @@ class ResumeFacts:
     modality: list[Modality]  # what each line claims: practice, limited, learning, aspiration
     line_skills: list[set[str]]  # the skills each line names or implies, or shows by conduct
     entries: list[WorkEntry] = field(default_factory=list)  # the dated work entries
-    entry_matrix: np.ndarray | None = None  # their texts embedded as passages
 
 
 def resume_facts(
@@ -473,9 +475,6 @@ def resume_facts(
         )
     education = education_text(resume_text)
     entries = career_entries(resume_text, now)
-    entry_matrix = None
-    if vectors is not None and entries:
-        entry_matrix = np.asarray(vectors([entry.text for entry in entries]), dtype=np.float32)
     return ResumeFacts(
         lines=lines,
         line_terms=[content_terms(line) for line in claims],
@@ -496,58 +495,125 @@ def resume_facts(
             WorkEntry(entry.spans, content_terms(entry.text), known.closure(known.find(entry.text)))
             for entry in entries
         ],
-        entry_matrix=entry_matrix,
     )
 
 
-# Cosine (requirement as query, work entry as passage) at or above which an entry is in the
-# field a years requirement names: calibrated on dev + dev2's 105 years requirements by
-# `python -m evals.calibrate_requirements` (status of the years check alone 0.629 with the
-# whole career, 0.667-0.676 in the field for 0.83-0.85, the best on dev and on dev2 alike;
-# the low end is taken so that a terse entry stays in its field: "재무팀 과장, K-IFRS
-# 연결결산 주도" is 0.834 from "회계 실무 경력 3년 이상").
-FIELD_RELEVANCE = 0.83
+# Words of a years requirement that do not name its field ("5+ years of professional
+# backend development experience, including at least 2 years as an HRBP").
+_NOT_THE_FIELD = frozenset(
+    {
+        "as",
+        "at",
+        "including",
+        "least",
+        "role",
+        "roles",
+        "similar",
+        "professional",
+        "production",
+        "building",
+        "working",
+        "work",
+        "on",
+        "is",
+        "are",
+        "be",
+        "such",
+        "ideally",
+        "etc",
+        "development",
+        "포함",
+        "불가",
+        "단독",
+        "수행",
+        "직무",
+        "담당",
+        "그중",
+    }
+)
+# What joins two field words into alternatives ("재무·회계", "인사 또는 채용", "PM/PO").
+_FIELD_ALTERNATIVE = re.compile(r"\s*(?:또는|혹은|이나|[/·,]|\bor\b)\s*", re.IGNORECASE)
 
 
-def field_months(
-    req: PostingRequirement,
-    facts: ResumeFacts,
-    req_vector: np.ndarray | None,
-    relevance: float = FIELD_RELEVANCE,
-) -> int:
-    """The career months that count for a years requirement: where it names a field ("회계
-    실무 경력 3년 이상", "4+ years of professional backend development"), the merged months
-    of the work entries in that field: an entry naming one of its words or skills; one whose
-    skills belong to the job field it names (the taxonomy's field words); where the entry's
-    skills say nothing of the field, one whose text is near it in meaning; otherwise (or
-    when the resume dates no entries, only stating a total) the whole career."""
-    asked = content_terms(_TYPED_WORDS.sub(" ", req.text))
-    if not asked or not facts.entries:
-        return facts.months
+def field_groups(text: str) -> list[set[str]]:
+    """The field a years requirement names, as groups of content words each of which the
+    work must show (one word of a group is enough): "퍼포먼스 마케팅 실무 경력 3년 이상" is
+    [{퍼포먼스}, {마케팅}], "인사 또는 채용 업무 경력" [{인사, 채용}]. Asides in parentheses,
+    the typed words (years, degrees) and words that name no field are left out."""
+    plain = _TYPED_WORDS.sub(" ", re.sub(r"\([^)]*\)", " ", text))
+    groups: list[set[str]] = []
+    end = None  # where the last field word ended
+    for token in kiwi().tokenize(plain):
+        form = token.form.casefold()
+        if (
+            token.tag not in _TAGS
+            or form in GENERIC_WORDS
+            or form in _NOT_THE_FIELD
+            or len(form) < 2
+        ):
+            continue
+        if end is not None and groups and _FIELD_ALTERNATIVE.fullmatch(plain[end : token.start]):
+            groups[-1].add(form)
+        else:
+            groups.append({form})
+        end = token.start + token.len
+    return groups
+
+
+@dataclass(frozen=True)
+class FieldCareer:
+    """The career months a years requirement counts: `months` in the field it names (work
+    that shows every part of it), `near` in that field or next to it (work that shows a part
+    of it, or whose skills are of the field)."""
+
+    months: int
+    near: int
+
+
+def field_months(req: PostingRequirement, facts: ResumeFacts) -> FieldCareer:
+    """The career months that count for a years requirement. Where it names a field, a work
+    entry is in it when it names one of the requirement's skills, or shows every group of
+    `field_groups` (by a word, a compound containing it, or skills of the job field a
+    group names: "채용 담당" is 인사); a brand marketer is next to "퍼포먼스 마케팅", a
+    store manager who hired part-timers is not in "채용 실무" for what the words share
+    alone when the skills say another field. Without a field named, or when the resume dates
+    no entries (only a total), the whole career, in the field and near it."""
+    groups = field_groups(req.text)
+    if not groups or not facts.entries:
+        return FieldCareer(facts.months, facts.months)
     wanted = {skill for group in req.skill_groups for skill in group}
     known = taxonomy()
-    named = known.fields_named(asked)
-    near = [False] * len(facts.entries)
-    if req_vector is not None and facts.entry_matrix is not None:
-        near = [bool(c >= relevance) for c in facts.entry_matrix @ req_vector]
-
-    def in_field(entry: WorkEntry, close: bool) -> bool:
-        if wanted & entry.skills or any(_covered(term, entry.terms) for term in asked):
-            return True
+    named = known.fields_named(set().union(*groups))
+    full: list[tuple[int, int]] = []
+    near: list[tuple[int, int]] = []
+    # the words that name the requirement's skills ("Java, Spring 기반 개발 경력"), shown by
+    # the whole resume when it holds those skills: an entry need not repeat its stack
+    held = {
+        term
+        for group in groups
+        for term in group
+        if (named_skills := known.closure(known.find(term)))
+        and named_skills & wanted
+        and named_skills & facts.skills
+    }
+    for entry in facts.entries:
         fields = known.fields_of(entry.skills)
-        if named and fields:
-            # the entry's own skills say which field it is in: recruiting is hr, store
-            # inventory is operations, whatever the cosine of two career lines says
-            return bool(fields & named)
-        return close
-
-    spans = [
-        span
-        for entry, close in zip(facts.entries, near, strict=True)
-        if in_field(entry, close)
-        for span in entry.spans
-    ]
-    return min(facts.months, merged_months(spans))
+        shown = [
+            group
+            for group in groups
+            if group & held or any(_covered(term, entry.terms) for term in group)
+        ]
+        other_field = bool(named and fields and not named & fields)
+        if (
+            wanted & entry.skills
+            or (len(shown) == len(groups) and not other_field)
+            or (not wanted and named & fields)
+        ):
+            full += entry.spans
+        elif shown or named & fields:
+            near += entry.spans
+    in_field = min(facts.months, merged_months(full))
+    return FieldCareer(in_field, max(in_field, min(facts.months, merged_months(full + near))))
 
 
 _ALTERNATIVE = re.compile(r"또는|혹은|이나\b|(?i:\bor\b)")
@@ -582,15 +648,19 @@ def amount_status(text: str, facts: ResumeFacts) -> Status | None:
 
 
 def typed_check(
-    req: PostingRequirement, facts: ResumeFacts, months: int | None = None
+    req: PostingRequirement,
+    facts: ResumeFacts,
+    months: int | None = None,
+    near: int | None = None,
 ) -> tuple[Status | None, str | None, bool]:
     """(the weakest typed check's status, its kind, whether the line asks anything else);
-    `months` are the career months that count for it (`field_months`), the whole career by
-    default.
+    `months` and `near` are the career months that count for it in its field and next to
+    it (`field_months`), the whole career by default.
     A language check is the whole requirement ("일본어로 현지 파트너와 소통할 수 있는 분(JLPT N2
     이상)": the rest says what the language is for)."""
     typed: list[tuple[Status, str]] = []
-    if (years := years_status(req.text, facts.months if months is None else months)) is not None:
+    in_field = facts.months if months is None else months
+    if (years := years_status(req.text, in_field, near)) is not None:
         typed.append((years, "years"))
     language = _language_status(req.text, facts.scores, facts.tests)
     if language is None:
@@ -655,7 +725,7 @@ def decide(
     `practice` are the signals over the lines that record work done in full: where only
     study or work the resume marks as partial shows a requirement, it is at most partly
     met. `typed` is `typed_check(req, facts)` when the caller has it."""
-    checked = typed_check(req, facts, sig.months) if typed is None else typed
+    checked = typed_check(req, facts, sig.months, sig.near) if typed is None else typed
     status, credit, line, basis = _decide(req, sig, fit, checked, model, partial_credit)
     if (
         status != "missing"
@@ -747,15 +817,19 @@ def all_signals(
     practice = sigs if work == evidence else over(work)
     if not facts.entries:
         return sigs, practice
-    months = [
-        field_months(req, facts, None if req_matrix is None else req_matrix[i])
-        if asked_years(req.text) is not None
-        else None
-        for i, req in enumerate(requirements)
+    careers = [
+        field_months(req, facts) if asked_years(req.text) is not None else None
+        for req in requirements
     ]
+
+    def with_career(sig: Signals, career: FieldCareer | None) -> Signals:
+        if career is None:
+            return sig
+        return replace(sig, months=career.months, near=career.near)
+
     return (
-        [replace(sig, months=m) for sig, m in zip(sigs, months, strict=True)],
-        [replace(sig, months=m) for sig, m in zip(practice, months, strict=True)],
+        [with_career(sig, c) for sig, c in zip(sigs, careers, strict=True)],
+        [with_career(sig, c) for sig, c in zip(practice, careers, strict=True)],
     )
 
 

@@ -7,14 +7,17 @@ import pytest
 
 from core.embeddings import VectorCache, build_embeddings
 from nodes.analysis.requirements import (
+    FieldCareer,
     StatusModel,
     amount_status,
     assess_requirements,
     career_evidence,
     content_terms,
+    field_groups,
     field_months,
     resume_facts,
     resume_lines,
+    years_status,
 )
 from nodes.analysis.scoring import score_requirements
 from text.amounts import asked_amount
@@ -384,46 +387,44 @@ def test_a_pasted_table_whose_cells_run_over_several_lines_is_read_by_column():
     ]
 
 
-def _field_months(posting: str, resume: str, embedded: VectorCache) -> dict[str, int]:
-    """The career months each years requirement of the posting counts in its field."""
-    import numpy as np
-
-    facts = resume_facts(resume, NOW, find_skills(resume), embedded.vectors)
+def _careers(posting: str, resume: str) -> dict[str, FieldCareer]:
+    """The career months each years requirement of the posting counts in its field and next
+    to it."""
+    facts = resume_facts(resume, NOW, find_skills(resume))
     reqs = [r for r in extract_requirements(posting) if r.type == "years"]
-    vectors = np.asarray(embedded.query_vectors([r.text for r in reqs]), dtype=np.float32)
-    return {r.text: field_months(r, facts, v) for r, v in zip(reqs, vectors, strict=True)}
+    return {r.text: field_months(r, facts) for r in reqs}
 
 
-def test_years_asked_in_a_field_count_the_work_in_that_field(embedded):
+def _field_months(posting: str, resume: str) -> dict[str, int]:
+    return {text: career.months for text, career in _careers(posting, resume).items()}
+
+
+def test_years_asked_in_a_field_count_the_work_in_that_field():
     # 6 years in retail, then 1 year 11 months in recruiting (2025.01 ~ 2026.12)
     resume = (
         "[경력]\n"
         "한빛마트 2018.01 ~ 2023.12 매장 관리 (매장 진열, 재고 관리, 아르바이트 스케줄 편성)\n"
         "피플브릿지 2025.01 ~ 현재 채용 담당 (공고 게시, 서류 검토, 면접 일정 조율)\n"
     )
-    months = _field_months(
-        "자격요건\n- 인사 실무 경력 3년 이상\n- 경력 3년 이상\n", resume, embedded
-    )
+    months = _field_months("자격요건\n- 인사 실무 경력 3년 이상\n- 경력 3년 이상\n", resume)
     assert months["경력 3년 이상"] == 6 * 12 + 24  # no field named: the whole career
     assert months["인사 실무 경력 3년 이상"] == 24  # recruiting is HR; store management is not
 
 
-def test_a_field_named_in_english_counts_entries_written_in_korean(embedded):
+def test_a_field_named_in_english_counts_entries_written_in_korean():
     resume = (
         "[경력]\n"
         "페이링크 2019.03 ~ 2023.02 백엔드 개발 (Java, Spring Boot 결제 API 개발)\n"
         "스타일숍 2023.03 ~ 현재 온라인 쇼핑몰 MD (상품 기획, 프로모션 운영)\n"
     )
     posting = "Requirements\n- 4+ years of professional backend development experience\n"
-    months = _field_months(posting, resume, embedded)
+    months = _field_months(posting, resume)
     assert months["4+ years of professional backend development experience"] == 48
 
 
 @pytest.mark.parametrize(
     ("asked", "other_field", "in_field", "months"),
     [
-        # every entry is within the cosine of the field asked (0.84-0.87): career lines look
-        # alike to e5; the entry's skills say which field it is in
         (
             "마케팅 경력 3년 이상",
             "한결상사 2017.03 ~ 2022.02 B2B 영업 (거래처 관리, 신규 고객 발굴, 매출 목표 달성)",
@@ -445,10 +446,68 @@ def test_a_field_named_in_english_counts_entries_written_in_korean(embedded):
     ],
 )
 def test_an_entry_whose_skills_are_of_another_field_does_not_count(
-    embedded, asked, other_field, in_field, months
+    asked, other_field, in_field, months
 ):
     resume = f"[경력]\n{other_field}\n{in_field}\n"
-    assert _field_months(f"자격요건\n- {asked}\n", resume, embedded)[asked] == months
+    assert _field_months(f"자격요건\n- {asked}\n", resume)[asked] == months
+
+
+@pytest.mark.parametrize(
+    ("asked", "next_to_it", "in_field", "months", "near"),
+    [
+        # brand marketing is next to performance marketing, not in it
+        (
+            "퍼포먼스 마케팅 실무 경력 3년 이상",
+            "그린라이프 2019.01 ~ 2022.12 브랜드 마케팅 (브랜드 캠페인 기획, 오프라인 프로모션)",
+            "루미엘 2024.06 ~ 현재 퍼포먼스 마케팅 (메타 광고 운영, ROAS 관리)",
+            31,
+            31 + 48,
+        ),
+        # domestic sales is next to overseas sales
+        (
+            "해외영업 경력 4년 이상",
+            "한빛식품 2018.01 ~ 2022.12 국내 영업 (대리점 관리, 신규 거래처 발굴)",
+            "세원케미칼 2024.01 ~ 현재 해외 영업 (동남아 바이어 발굴, 수출 계약)",
+            36,
+            36 + 60,
+        ),
+    ],
+)
+def test_work_next_to_the_field_counts_only_toward_partly_met(
+    asked, next_to_it, in_field, months, near
+):
+    resume = f"[경력]\n{next_to_it}\n{in_field}\n"
+    career = _careers(f"자격요건\n- {asked}\n", resume)[asked]
+    assert (career.months, career.near) == (months, near)
+    assert years_status(asked, career.months, career.near) == "partial"
+
+
+def test_a_word_shared_with_another_field_is_not_years_in_the_field():
+    # a store manager who hired part-timers for 6 years is not a recruiter; the shared
+    # word puts the work next to the field at most
+    resume = (
+        "[경력]\n"
+        "모먼트커피 2020.05 ~ 현재 점장 (매장 2곳 운영 총괄, 아르바이트 채용 및 스케줄 관리)\n"
+    )
+    asked = "채용 실무 경력 3년 이상 (인하우스 채용 담당 우대)"
+    career = _careers(f"자격요건\n- 채용 담당자로서 {asked}\n", resume)
+    (only,) = career.values()
+    assert only.months < 36
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        ("퍼포먼스 마케팅 실무 경력 3년 이상", [{"퍼포먼스"}, {"마케팅"}]),
+        ("인사 또는 채용 업무 경력 3년 이상", [{"인사", "채용"}]),
+        ("재무·회계 관련 경력 5년↑", [{"재무", "회계"}]),
+        ("5+ years of professional backend development experience", [{"backend"}]),
+        ("종합병원(300병상 이상) 원무 경력 2년 이상", [{"종합"}, {"병원"}, {"원무"}]),
+        ("경력 3년 이상", []),
+    ],
+)
+def test_the_field_a_years_requirement_names(text, groups):
+    assert field_groups(text) == groups
 
 
 def test_years_in_a_field_are_shown_beside_the_whole_career():
