@@ -30,7 +30,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from nodes.chat.router import koreanised, unquoted
+from nodes.chat.router import DAYS_LEFT, koreanised, unquoted
 from text.stages import named_stages
 
 MAX_ITEMS = 10
@@ -218,11 +218,16 @@ def after_turn(
                 }
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
             stages = artifact.get("stages") or []
+            of_question = _asked_stages(question, stages)
+            if not of_question and DAYS_LEFT.search(question) and posting:
+                # "D-몇임" after "서류마감 언제": still the stage asked before it
+                same = posting.get("doc_id") == artifact["doc_id"]
+                of_question = list(posting.get("asked") or []) if same else []
             posting = {
                 "doc_id": artifact["doc_id"],
                 "company": artifact.get("company"),
                 "stages": stages,
-                "asked": _asked_stages(question, stages),
+                "asked": of_question,
                 "turn": turn,
             }
     quoted = [s for s in sources or [] if s.get("doc_type") == "posting"]

@@ -784,6 +784,26 @@ def stages_text(company: str, stages: list[dict[str, Any]]) -> str:
     return f"{company} 채용 일정이에요:\n" + "\n".join(lines)
 
 
+def days_left_text(company: str, stages: list[dict[str, Any]], today: date) -> str:
+    """How many days are left until each dated stage ("서류 마감: 2026-12-10(목)까지 11일
+    남았어요"), counted from `today`."""
+    dated = [s for s in stages if s.get("date")]
+    if not dated:
+        return f"{company} 공고에서 날짜가 정해진 전형을 찾지 못했어요."
+    lines = []
+    for s in dated:
+        days = (date.fromisoformat(s["date"]) - today).days
+        left = (
+            f"{days}일 남았어요 (D-{days})"
+            if days > 0
+            else "오늘이에요 (D-day)"
+            if days == 0
+            else f"{-days}일 지났어요"
+        )
+        lines.append(f"- {s['stage']}: {_with_weekday(s['date'])}, {left}")
+    return f"{company} 채용 일정까지 남은 날이에요:\n" + "\n".join(lines)
+
+
 def _with_weekday(day: str) -> str:
     """ "2026-12-15" -> "2026-12-15(화)": the weekday a user asks of a stage ("마감 몇요일?")."""
     try:

@@ -102,7 +102,7 @@ MEMO = re.compile(
     r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
-    r"\s*(?=$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
+    r"\s*(?=[^\w\s?'\"’”]*\s*$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
     r"|(?i:\bmemo\s*[:：]?\s*['\"]([^'\"]+)['\"])"
     # the words first: "'백준 2문제 풀어가기'라고 메모도 남겨주세요"
     r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:이)?라고\s*메모"
@@ -119,6 +119,11 @@ MY_SCHEDULE = re.compile(
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)"
+)
+# How many days are left until a date ("며칠 남았어?", "D-몇임", "how many days left").
+DAYS_LEFT = re.compile(
+    r"(?:며칠|몇\s*일|몇일|멫일)\s*(?:정도\s*)?(?:남|안\s*남)|[Dd]\s*-\s*(?:몇|day|데이)|디데이|"
+    r"(?i:\bhow\s+many\s+days\b|\bdays\s+(?:left|remaining|until|till|to\s+go)\b)"
 )
 # "뭐 있어", "뭐 있음", "뭐 있더라" after a day: what the user has on it.
 WHAT_ON = re.compile(r"뭐\s*(?:있|잡혀)|(?i:\bwhat\s+do\s+i\s+have\b)")
@@ -175,6 +180,7 @@ DOC_WORD = re.compile(
 RECALLED = re.compile(
     r"(?:다고|라고|이라고)\s*(?:했지|했더라|썼|적었|써\s*놨|써\s*뒀|적어\s*놨|적어\s*뒀|넣었)|"
     r"(?:썼|적었|넣었)(?:지|더라|던가|었나|나)|써\s*놨더라|적어\s*놨더라|"
+    r"(?:적어|써|넣어|남겨)\s*(?:놨|놓았|뒀|두었)(?:었)?\s*(?:나|지|더라|던가|니|냐|는지|어\s*\?)|"
     # how much the user's own work changed something ("배포 시간 얼마나 줄였지?"): only their
     # documents say it
     r"얼마(?:나)?\s*(?:줄|늘|단축|개선|향상|올렸|높|낮|절감|감소|증가)\S*(?:였|었|했)(?:지|더라|던가)|"
@@ -324,11 +330,20 @@ def unquoted(message: str) -> str:
     return QUOTED.sub(" ", message)
 
 
+# A verb asked about in the past: whether the user did it ("메모에 입사 가능 시기도 적어
+# 놨었나?", "거기 넣어 뒀지?", "남겨 놓았던가"), a question about what is written.
+DONE_BEFORE = re.compile(
+    r"\s*(?:놨|놓았|뒀|두었)(?:었)?\s*(?:나|지|더라|던가|니|냐|는지|어\s*\?|나요|죠|던가요)"
+)
+
+
 def asks_operation(text: str) -> bool:
-    """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?")."""
+    """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?",
+    "메모에 적어 놨었나?")."""
     return bool(RENAME_SAID.search(text)) or any(
         not text[m.end() : m.end() + 3].lstrip().startswith("?")
         and not MODIFIER_END.match(text, m.end())
+        and not DONE_BEFORE.match(text, m.end())
         for m in SCHEDULE_VERB.finditer(text)
     )
 
@@ -357,7 +372,18 @@ def memo_of(message: str) -> tuple[str | None, str]:
     verb = ADD_VERB.search(m.group(0)) or re.search(r"달아", m.group(0))
     kept = " 추가해줘 " if verb else " "
     memo = memo.strip().strip("'\"‘’“”").strip()  # "메모: 'DP 3문제'": the words inside
+    if memo == m.group(4):
+        memo = _without_also(memo)  # "메모에 그린팩토리 2층도 적어줘": the 도 is the request's
     return memo, message[: m.start()] + kept + message[m.end() :]
+
+
+def _without_also(words: str) -> str:
+    """Unquoted words without the particle 도 that ends them ("2층도" -> "2층"), read by
+    morphology ("실내 온도" keeps its 도)."""
+    tokens = kiwi().tokenize(words)
+    if len(tokens) >= 2 and tokens[-1].tag == "JX" and tokens[-1].form == "도":
+        return words[: tokens[-1].start].rstrip()
+    return words
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ MAIL_HEAD = re.compile(r"\[([^\]]+)\]\s*")
 # An SMS sender's tag ("[Web발신]"), not part of any title.
 SMS_TAG = re.compile(r"\[\s*(?:web\s*발신|광고|알림|국외발신)\s*\]\s*", re.IGNORECASE)
 # A word pointing back at the event named before it ("… 실무면접 있어서 그거 일정에 넣어줘").
-POINTER = re.compile(r"^(?:그거|그것|이거|이것|저거|그\s*일정|이\s*일정|그\s*건)$")
+POINTER = re.compile(r"^(?:그거|그것|이거|이것|저거|그\s*일정|이\s*일정|그\s*건|거|것|건|꺼)$")
 # Text pasted after the request ("일정 등록해줘:\n[쿠팡] 2차 면접 안내 …", "넣어줘 → …").
 PASTED_AFTER = re.compile(r"^\S*?\s*[:：→]|^\S*?\s*\n")
 # The end of a written sentence: a pasted notice has several.
@@ -114,10 +114,13 @@ RENAME = re.compile(
 # '포폴 점검'으로 해줘", "title it Mock interview".
 NAMED_AS = re.compile(
     r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
-    r"(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
+    r"(?:\s*[가-힣]+게)?(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
     # closing the message, with no 로: "…넣어줘, 제목은 카카오 발표"
     r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?\s*[.!~]*$"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
+    # a labelled field, as in a form: "제목: 삼성SDS 인적성 / 메모: …", "title: Mock interview"
+    r"|(?:제목|이름|(?i:title))\s*[:：]\s*['\"‘“]?(?P<label>[^'\"’”/|\n]{2,40}?)['\"’”]?\s*"
+    r"(?=[/|\n]|메모|(?i:memo|note)|$)"
     # "add that to my schedule as 네이버 온라인 코테", "add it as X, same time", "titled 'X'"
     # ("as usual", "as well", "as soon as possible" are how, not a name)
     r"|(?i:\b(?:as(?!\s+(?:usual|well|always|planned|before|discussed|mentioned|agreed|"
@@ -296,6 +299,27 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
     return moved
 
 
+def _on_listed_weekday(
+    clause: str, found: list[Mention], listed: list[dict[str, Any]], live: list[dict[str, Any]]
+) -> None:
+    """ "목요일에 있는 거 메모에 …" right after a listing: a bare weekday names the one item
+    shown on that weekday, not the next such day from today (moved there in place); left as
+    it is when an item shown is on the day it reads as, or several were shown on it."""
+    ids = {i["schedule_id"] for i in live}
+    shown = [i for i in listed if i.get("schedule_id") in ids and i.get("date")]
+    for m in found:
+        if m.kind != "date" or m.new:  # "첫째꺼 목욜로 옮겨": the new day, not the item's
+            continue
+        if not _BARE_WEEKDAY.fullmatch(clause[m.span[0] : m.span[1]].strip()):
+            continue
+        if any(i["date"] == m.value for i in shown):
+            continue
+        weekday = date.fromisoformat(m.value).weekday()
+        on_it = {i["date"] for i in shown if date.fromisoformat(i["date"]).weekday() == weekday}
+        if len(on_it) == 1:
+            m.value = on_it.pop()
+
+
 # "배민 말고 배달의민족으로 이름 바꿔줘": one word of a title for another.
 _SWAP = re.compile(
     r"(?<![가-힣A-Za-z0-9])([가-힣A-Za-z0-9]+)\s*(?:말고|아니고|대신)\s+"
@@ -404,7 +428,10 @@ ENGLISH_TAIL = re.compile(
 )
 # "a mock interview", "your technical interview": an article or a possessive before an
 # English title.
-ENGLISH_HEAD = re.compile(r"(?i)^(?:(?:a|an|the|my|your|and|also|then|plus)\s+)+(?=[a-z])")
+ENGLISH_HEAD = re.compile(
+    r"(?i)^(?:(?:a|an|the|my|your|and|also|then|plus)\s+|(?:pls|plz|please)\s*[:,]?\s+)+"
+    r"(?=[a-z가-힣])"
+)
 # English words that name nothing on their own ("and add a memo: …" leaves "and").
 _ENGLISH_FILLERS = frozenset(
     {"and", "also", "then", "plus", "ok", "okay", "a", "an", "the"}
@@ -530,6 +557,7 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
             named_as.group("name")
             or named_as.group("en")
             or named_as.group("as")
+            or named_as.group("label")
             or named_as.group("bare")
         ).strip()
     for quote in QUOTED.finditer(clause):
@@ -651,8 +679,12 @@ def match_schedule(
     return best[0] if len(best) == 1 else None
 
 
-def _ask_back(kind: str, clause: str, choices: list[dict[str, Any]]) -> AskBack:
+def _ask_back(
+    kind: str, clause: str, choices: list[dict[str, Any]], memo: str | None = None
+) -> AskBack:
     pending = {"kind": kind, "clause": clause, "choices": choices}
+    if memo:
+        pending["memo"] = memo  # "그거 메모에 '…' 넣어줘": the memo waits with the question
     return AskBack(ask_back_text(choices), pending)
 
 
@@ -807,6 +839,8 @@ def schedule_call(
         else None
     )
     in_that_week = _in_week_of(clause, found, week_of) if week_of else []
+    if kind in ("update_schedule", "delete_schedule") or (kind == "add_schedule" and memo):
+        _on_listed_weekday(clause, found, (focus or {}).get("listed") or [], items)
     month_of = focus_day(focus) or ((period["start"], None) if period else None)
     if month_of:
         _in_month_of(clause, found, date.fromisoformat(month_of[0]))
@@ -856,9 +890,11 @@ def schedule_call(
         ]
         # every word naming the event is in the item's title ("토스 면접" is another event)
         rest = memo_of(clause)[1]
-        words = _title_words(title_of(rest, [m.span for m in mentions(rest, now)]) or "")
-        words -= {"메모"}
-        if len(on_day) == 1 and words and words <= _title_words(on_day[0]["title"]):
+        said = title_of(rest, [m.span for m in mentions(rest, now)]) or ""
+        words = _title_words(said) - {"메모", "일정", "스케줄"}
+        # "금요일 일정 메모에 '…'", "목요일에 있는 거 메모에 '…'": no event named, the day's item
+        any_item = not said or (not words and re.search(r"일정|스케줄", unquoted(rest)) is not None)
+        if len(on_day) == 1 and (any_item or (words and words <= _title_words(on_day[0]["title"]))):
             picked = on_day[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
     # the title the clause says (read once; only an add has one)
@@ -898,7 +934,8 @@ def schedule_call(
             picked = fits[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
         if len(fits) > 1:
-            return _ask_back(kind, clause, fits)
+            # which item the memo goes into: asked as the change it is, the memo kept
+            return _ask_back("update_schedule", clause, fits, memo)
     focus_items = (focus or {}).get("items") or []
     just_deleted = bool(focus_items) and focus_items[0].get("how") == "deleted"
     deleted = [i for i in focus_items if i.get("how") == "deleted"]
@@ -975,7 +1012,7 @@ def schedule_call(
             # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
             focus_items = (focus or {}).get("items") or []
             title = focus_items[0]["title"] if focus_items else title
-        if not title:
+        if not title or POINTER.match(title):  # "거" names no event
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None:
             return f"'{title}' 일정을 언제로 추가할까요? 날짜를 알려 주세요."
@@ -1120,7 +1157,8 @@ ORIGINAL = re.compile(
 ONE_MORE = re.compile(r"하나\s*더|한\s*개\s*더|또\s*하나|(?i:\bone\s+more\b)")
 # Taking back what was just said ("아 아니다 금요일이 낫겠다", "ㄴㄴ 7시 반", "아니 그거 말고").
 CORRECTION = re.compile(
-    r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|(?i:\bactually\b|\bmake\s+(?:that|it)\b)"
+    r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|"
+    r"(?i:\bactually\b|\bmake\s+(?:that|it)\b|\bwait\b|\boops\b)"
 )
 
 
@@ -1158,6 +1196,20 @@ def _only_new_values(clause: str, now: date) -> bool:
         return False
     found = mentions(clause, now)
     return any(m.new for m in found) or bool(found and CORRECTION.search(clause))
+
+
+def corrects_last_value(message: str, now: date) -> bool:
+    """ "아니 목욜", "ㄴㄴ 7시 반", "oh wait no 5시": a date or time and nothing else but the
+    words taking back what was said (no event named, no listing asked)."""
+    found = mentions(message, now)
+    if not found or LIST_VERB.search(message) or MY_SCHEDULE.search(message):
+        return False
+    rest = _blank(message, [m.span for m in found])
+    rest = CORRECTION.sub(" ", rest)
+    rest = re.sub(
+        r"(?i)\b(?:oh|no|ah|hmm|sorry)\b|[아앗헉어음]+(?=\s|$)|으?로|[.,!?~ㅠㅜ]", " ", rest
+    )
+    return not rest.split()
 
 
 def _relists(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
@@ -1208,6 +1260,10 @@ _HALF_OF_DAY = re.compile(
 )
 
 
+# A reply's polite ending after the word it says ("스터디요!", "네이버 거예요", "2차입니다").
+_POLITE_END = re.compile(r"(?:이?요|이?에요|예요|입니다|이요)[!.~?ㅎㅋ^]*$")
+
+
 def pick_choice(
     message: str,
     choices: list[dict[str, Any]],
@@ -1251,7 +1307,7 @@ def pick_choice(
         if len(timed) == 1:
             return timed[0]
     # "센드버드", "2차", "자소서": a part of one choice's title, and of no other's
-    said = "".join(message.split()).strip("?.!~")
+    said = _POLITE_END.sub("", "".join(message.split()).strip("?.!~"))
     parts = [i for i in pool if said and said in "".join(i["title"].split())]
     return parts[0] if len(parts) == 1 else None
 

@@ -62,8 +62,10 @@ from nodes.chat.router import (
     keyword_route,
 )
 from nodes.chat.schedule_requests import (
+    CORRECTION,
     POSTING_WHEN,
     answers_ask_back,
+    corrects_last_value,
     posting_stage,
     shift_in,
 )
@@ -337,6 +339,8 @@ def schedule_follow_up(state: ChatState) -> bool:
         and ELLIPTICAL.match(_FILLER.sub("", message))
         and has_when(message)
     )
+    # "아니 목욜", "oh wait no 5시" right after an add or a change: the value taken back
+    corrected = bool(CORRECTION.search(message)) and corrects_last_value(message, _now(state))
     return bool(
         SCHEDULE_VERB.search(message)
         or shift_in(message)[0]
@@ -344,6 +348,7 @@ def schedule_follow_up(state: ChatState) -> bool:
         or undo
         or stated
         or relisting
+        or corrected
     )
 
 

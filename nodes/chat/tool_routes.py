@@ -34,6 +34,7 @@ from nodes.chat.focus import (
 )
 from nodes.chat.grounded import (
     added_text,
+    days_left_text,
     deleted_text,
     moved_text,
     schedule_list_text,
@@ -42,6 +43,7 @@ from nodes.chat.grounded import (
 )
 from nodes.chat.router import (
     ADD_VERB,
+    DAYS_LEFT,
     IF_FREE,
     MY_SCHEDULE,
     OWN_DOC,
@@ -191,6 +193,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             pick_choice, message, pending["choices"], await schedules(), focus
         )
         operations = [(pending["clause"], pending["kind"])]
+        memo = pending.get("memo") or memo
     else:
         operations = await asyncio.to_thread(split_operations, message)
     context = Context()
@@ -255,7 +258,11 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         day = focus["listed_day"]["date"]
         seen = [i for i in focus.get("listed") or [] if i.get("date") == day]
         operations, context = operations[1:], Context(day=day, listed=seen)
-    for clause, kind in operations:
+    skip_next = False
+    for index, (clause, kind) in enumerate(operations):
+        if skip_next:
+            skip_next = False  # merged into the change before it
+            continue
         # an add counted from an item ("네이버 면접 끝나고 같은 날", "마감 전날") reads them too
         reads = (
             kind in ("update_schedule", "delete_schedule")
@@ -285,6 +292,14 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         name, args, target = planned
         if name in ("add_schedule", "update_schedule"):
             memo = None  # the memo goes with one operation
+        if name == "update_schedule" and target is not None and index + 1 < len(operations):
+            # "4시로 옮기고 제목도 카카오 1차 면접으로 바꿔줘": two changes of one item are
+            # one change of it
+            more = await asyncio.to_thread(
+                _same_item_change, operations[index + 1], target, now, items, context, focus
+            )
+            if more and not set(more) & set(args):
+                args, skip_next = {**args, **more}, True
         try:
             result = await call_tool(SCHEDULE_TOOLS_BY_NAME[name], args, user_id=user)
         except ToolException:
@@ -302,6 +317,29 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     if not rounds:
         return {**_said(answer), "asked_back": asked_back}
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def _same_item_change(
+    operation: tuple[str, str],
+    target: dict[str, Any],
+    now: date,
+    items: list[dict[str, Any]],
+    context: Context,
+    focus: dict[str, Any] | None,
+) -> dict[str, Any] | None:
+    """The fields the next operation changes when it is a change of the same item (read as
+    if the change before it were done: the room's day and time are that item's)."""
+    clause, kind = operation
+    if kind != "update_schedule":
+        return None
+    after = Context(day=target.get("date"), time=target.get("time"), notes=list(context.notes))
+    planned = schedule_call(clause, kind, now, items, after, None, focus, None)
+    if not isinstance(planned, tuple) or planned[0] != "update_schedule":
+        return None
+    _, args, other = planned
+    if other is None or other.get("schedule_id") != target.get("schedule_id"):
+        return None
+    return {k: v for k, v in args.items() if k != "schedule_id"}
 
 
 def _looked_just_now(operations: list[tuple[str, str]], focus: dict[str, Any], now: date) -> bool:
@@ -342,6 +380,14 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
     posting the room was just talking about."""
     posting = (focus or {}).get("posting")
     turn = int((focus or {}).get("turn") or 0)
+    if (
+        posting
+        and posting.get("turn") == turn
+        and DAYS_LEFT.search(message)
+        and not SCHEDULE_VERB.search(message)
+        and not MY_SCHEDULE.search(message)
+    ):
+        return True  # "그럼 D-몇임" right after a stage's date: counted to that date
     return bool(
         posting
         and (
@@ -395,7 +441,11 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     if other is not None:
         # "그럼 다른 데는?": the user's other posting
         posting = next(h for h in hits if h.doc_id == other)
-    elif not named and focused and (points_back(message) or names_no_posting(message)):
+    elif (
+        not named
+        and focused
+        and (points_back(message) or names_no_posting(message) or DAYS_LEFT.search(message))
+    ):
         # "거기 면접은 언제야?", "코테는?": the posting this room was just talking about
         posting = next((h for h in hits if h.doc_id == focused["doc_id"]), posting)
     elif not named and points_back(message):
@@ -419,6 +469,15 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     asked = stage_at(message, parsed["stages"]) if asked is None else asked
     stages = parsed["stages"] if asked is None else asked
     sources = [source_of(posting)]
+    if DAYS_LEFT.search(message) and not ADD_VERB.search(message):
+        # "D-몇임" after "서류마감 언제": the stage the room was about, else the deadline
+        if asked is None and focused and focused.get("doc_id") == posting.doc_id:
+            held = {s.get("stage") for s in focused.get("asked") or []}
+            asked = [s for s in parsed["stages"] if s["stage"] in held] or None
+        if asked is None:
+            asked = [s for s in parsed["stages"] if s.get("date")][:1] or None
+        today = today_of(state.get("now"))
+        return _tool_turn(rounds, days_left_text(company, asked or [], today), sources=sources)
     if ADD_VERB.search(message):
         adds: list[Done] = []
         added = []

@@ -1204,3 +1204,75 @@ async def test_a_stage_s_weekday_is_answered_of_the_posting_just_discussed(stand
     await chat(client, "카카오 코딩테스트 언제야?")
     asked = await chat(client, "코테 몇요일?")
     assert asked["route"] == "calendar" and "2026-12-20(일)" in asked["answer"]
+
+
+# --- session 32 (chat_xa_dev15): the answer to an ask-back, two changes, days left -------
+
+
+async def test_a_memo_asked_back_goes_into_the_item_the_reply_names(stand_in, client):
+    await seed()
+    await chat(client, "다음 주 스케줄 좀 알려주세요")
+    asked = await chat(client, "그거 메모에 '30분 일찍 출발' 넣어주세요")
+    assert asked["tool_calls"] == []  # two items listed: which one?
+    picked = await chat(client, "스터디요!")
+    assert [c["name"] for c in picked["tool_calls"]] == ["update_schedule"]
+    now = await titles()
+    assert now["코딩 스터디"]["memo"] == "30분 일찍 출발"
+    assert not now["네이버 1차 면접"].get("memo") and len(now) == 3
+
+
+async def test_two_changes_of_one_item_in_one_message_are_one_change(stand_in, client):
+    await seed()
+    await chat(client, "12월 10일에 뭐 있는지 보여줘")
+    out = await chat(client, "그거 오후 4시로 옮기고 제목도 카카오 1차 면접으로 바꿔줘")
+    assert len(out["tool_calls"]) == 1
+    assert {k: v for k, v in out["tool_calls"][0]["args"].items() if k != "schedule_id"} == {
+        "time": "16:00",
+        "title": "카카오 1차 면접",
+    }
+    both = await chat(client, "카카오 1차 면접 5시로 옮기고 네이버 면접은 6시로 옮겨줘")
+    assert len(both["tool_calls"]) == 2  # two items: two changes
+    now = await titles()
+    assert now["카카오 1차 면접"]["time"] == "17:00" and now["네이버 1차 면접"]["time"] == "18:00"
+
+
+async def test_a_bare_correction_after_an_add_moves_the_item_just_added(stand_in, client):
+    await seed()
+    await chat(client, "수욜 오후3시반 토스 최종면접 ㄱ")
+    await chat(client, "아니 목욜")
+    await chat(client, "add schedule pls: 토스 coffee chat, 12/2 4pm")
+    await chat(client, "oh wait no 5시")
+    now = await titles()
+    assert now["토스 최종면접"]["date"] == "2026-12-03"
+    assert now["토스 coffee chat"]["time"] == "17:00"
+
+
+async def test_a_question_about_what_was_written_changes_nothing(stand_in, client):
+    await _postings(client)
+    await seed()
+    out = await chat(client, "자소서 메모에 입사 가능 시기 적어놨었나?")
+    assert out["route"] == "rag" and out["tool_calls"] == []
+    assert len(await titles()) == 3
+
+
+async def test_days_left_until_the_stage_just_discussed(stand_in, client):
+    await _postings(client)
+    await chat(client, "when is the kakao coding test?")
+    out = await chat(client, "how many days left till then")
+    assert out["route"] == "calendar" and _looked_up(out) == ["kakao"]
+    assert "2026-12-20(일)" in out["answer"] and "21일" in out["answer"]  # from 11-29
+    added = await chat(client, "그 전날 저녁 8시에 '코테 모의' 넣어줘")
+    assert added["tool_calls"][0]["args"] == {
+        "title": "코테 모의",
+        "date": "2026-12-19",
+        "time": "20:00",
+    }
+
+
+async def test_a_weekday_after_a_listing_is_the_listed_item_s(stand_in, client):
+    await seed()
+    await chat(client, "12월 일정 전부 보여줘")
+    await chat(client, "목요일에 있는 거 메모에 '포트폴리오 출력해가기' 적어둬")
+    now = await titles()
+    assert now["카카오 면접"]["memo"] == "포트폴리오 출력해가기"  # 12-10, a Thursday
+    assert len(now) == 3  # no item titled "거"

@@ -10,6 +10,7 @@ import pytest
 
 from nodes.chat.focus import ordinal_position, points_back
 from nodes.chat.router import (
+    asks_operation,
     is_compound,
     keyword_route,
     koreanised,
@@ -1061,3 +1062,43 @@ def test_the_week_after_next_in_english():
 )
 def test_words_that_only_contain_a_request_or_an_hour_are_no_schedule(message):
     assert keyword_route(message) != "schedule"
+
+
+@pytest.mark.parametrize(
+    ("message", "memo"),
+    [
+        # the quotative and what follows it, an emoji included, are the request's
+        ("메모에 줌 링크 메일 확인이라고 적어주세요 🙏", "줌 링크 메일 확인"),
+        # the particle 도 ending unquoted words is the request's ("also write …")
+        ("그거 오전 11시로 당겨졌어 메모에 그린팩토리 2층도 적어줘", "그린팩토리 2층"),
+        # a word ending in 도 keeps it
+        ("메모에 실내 온도 확인 적어줘", "실내 온도 확인"),
+    ],
+)
+def test_a_memo_without_the_request_s_words(message, memo):
+    assert memo_of(message)[0] == memo
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "자소서 메모에 입사 가능 시기 적어놨었나?",
+        "내 메모에 입사 가능일 써놨어?",
+        "거기 넣어 뒀지?",
+    ],
+)
+def test_a_verb_asked_about_in_the_past_asks_for_no_operation(message):
+    assert not asks_operation(message)
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("화요일 오전 9시 반에 일정 넣어줘. 제목: 삼성SDS 인적성 / 메모: 신분증", "삼성SDS 인적성"),
+        ("add schedule pls: 토스 coffee chat, 12/2 4pm", "토스 coffee chat"),
+    ],
+)
+def test_a_labelled_title_and_an_english_please_before_it(message, title):
+    now = date(2026, 11, 29)
+    clause = memo_of(message)[1]
+    assert title_of(clause, [m.span for m in mentions(clause, now)]) == title
