@@ -203,12 +203,10 @@ def content_terms(text: str) -> set[str]:
 
 
 def _covered(term: str, terms: set[str]) -> bool:
-    """A term is found when a line has it, or a compound containing it ("결산" in "연결결산");
-    never by a part of it: "점포 손익 결산" shows no "연결결산" (the general word does not show
-    the specific one)."""
+    """A term is found when a line has it, or a compound containing it ("결산" in "연결결산")."""
     if term in terms:
         return True
-    return len(term) >= 2 and any(term in t for t in terms)
+    return len(term) >= 2 and any(term in t or (len(t) >= 2 and t in term) for t in terms)
 
 
 @dataclass(frozen=True)

@@ -632,11 +632,3 @@ def test_how_the_team_works_asks_nothing_of_a_candidate():
         "💝 복리후생\n- 자기계발비 연 100만 원\n"
     )
     assert extract_requirements(posting) == []
-
-
-def test_a_compound_shows_its_part_and_a_part_does_not_show_the_compound():
-    from nodes.analysis.requirements import _covered
-
-    assert _covered("결산", {"연결결산", "주도"})  # consolidation is a closing
-    assert not _covered("연결결산", {"점포", "손익", "결산"})  # a store's closing is not
-    assert not _covered("퍼포먼스마케팅", {"마케팅"})
