@@ -78,6 +78,11 @@ DATASETS = {
     # (calendar_xa_dev10_brief.md); its first read, before any use, is
     # evals/results/calendar-xa-dev10-first-read.md
     "xa_dev10": HERE / "datasets" / "calendar_xa_dev10.jsonl",
+    # session 32: 45 inputs by a twelfth helper, the company the focus again (a job site's
+    # header, a mail domain or URL, an abbreviation beside the name, a foreign parent, a
+    # hospital or university department; calendar_xa_dev11_brief.md); its first read, before
+    # any use, is evals/results/calendar-xa-dev11-first-read.md
+    "xa_dev11": HERE / "datasets" / "calendar_xa_dev11.jsonl",
     # session 25: 80 inputs by a fourth helper from the same brief (calendar_xa_test_brief.md);
     # its first read is evals/results/calendar-xa-test-first-read.md
     "xa_test": HERE / "datasets" / "calendar_xa_test.jsonl",
