@@ -501,38 +501,19 @@ def resume_facts(
 # Words of a years requirement that do not name its field ("5+ years of professional
 # backend development experience, including at least 2 years as an HRBP").
 _NOT_THE_FIELD = frozenset(
-    {
-        "as",
-        "at",
-        "including",
-        "least",
-        "role",
-        "roles",
-        "similar",
-        "professional",
-        "production",
-        "building",
-        "working",
-        "work",
-        "on",
-        "is",
-        "are",
-        "be",
-        "such",
-        "ideally",
-        "etc",
-        "development",
-        "포함",
-        "불가",
-        "단독",
-        "수행",
-        "직무",
-        "담당",
-        "그중",
-    }
+    " ".join(
+        (
+            # English words around the field
+            "as at including least role roles similar professional production building",
+            "working work on is are be such ideally etc development relevant related",
+            "equivalent total overall hands-on industry",
+            # Korean words that say which career counts, not in which field
+            "포함 불가 단독 수행 직무 담당 그중 유관 동종 동종업계 동일 해당 정규직 계약직 전체",
+        )
+    ).split()
 )
 # What joins two field words into alternatives ("재무·회계", "인사 또는 채용", "PM/PO").
-_FIELD_ALTERNATIVE = re.compile(r"\s*(?:또는|혹은|이나|[/·,]|\bor\b)\s*", re.IGNORECASE)
+_FIELD_ALTERNATIVE = re.compile(r"\s*(?:또는|혹은|이나|나|[/·,]|\bor\b)\s*", re.IGNORECASE)
 
 
 def field_groups(text: str) -> list[set[str]]:
@@ -598,11 +579,10 @@ def field_months(req: PostingRequirement, facts: ResumeFacts) -> FieldCareer:
     }
     for entry in facts.entries:
         fields = known.fields_of(entry.skills)
-        shown = [
-            group
-            for group in groups
-            if group & held or any(_covered(term, entry.terms) for term in group)
-        ]
+        own = [group for group in groups if any(_covered(term, entry.terms) for term in group)]
+        # the skills' words count where the entry shows something of its own: "Java 경력
+        # 5년" is not met by a sales career in a resume that lists Java
+        shown = [group for group in groups if group in own or (own and group & held)]
         other_field = bool(named and fields and not named & fields)
         if (
             wanted & entry.skills

@@ -122,9 +122,34 @@ MY_SCHEDULE = re.compile(
 )
 # How many days are left until a date ("며칠 남았어?", "D-몇임", "how many days left").
 DAYS_LEFT = re.compile(
-    r"(?:며칠|몇\s*일|몇일|멫일)\s*(?:정도\s*)?(?:남|안\s*남)|[Dd]\s*-\s*(?:몇|day|데이)|디데이|"
-    r"(?i:\bhow\s+many\s+days\b|\bdays\s+(?:left|remaining|until|till|to\s+go)\b)"
+    r"(?:며칠|몇\s*일|몇일|멫일)\s*(?:정도\s*)?남(?:았|음|은|아\s*있|나)|[Dd]\s*-\s*몇|"
+    r"디데이\s*(?:가|는)?\s*(?:며칠|몇|언제)|"
+    r"(?i:\bhow\s+many\s+days\s+(?:are\s+)?(?:left|remain\w*|until|till|to\s+go|before)\b|"
+    r"\bdays\s+(?:left|remaining|to\s+go)\b)"
 )
+# The words of a days-left question itself: with nothing else named, it is of the stage the
+# room is about ("오늘 기준으로 며칠 남았는지 계산해 주실 수 있나요?"), not of an item of the
+# user's own ("코딩 스터디까지 몇일 남았지?").
+_DAYS_WORDS = frozenset(
+    " ".join(
+        (
+            "오늘 기준 며칠 몇일 계산 정확 지금 아직 그럼 거기 그거 마감",
+            "how many days left till until then remaining go are there is it that",
+        )
+    ).split()
+)
+
+
+def asks_days_left_only(message: str) -> bool:
+    """A question of how many days are left that names nothing but the days and a stage."""
+    if DAYS_LEFT.search(message) is None:
+        return False
+    rest = message
+    for _, pattern in STAGE_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    return all(w.lower() in _DAYS_WORDS for w in content_words(rest))
+
+
 # "뭐 있어", "뭐 있음", "뭐 있더라" after a day: what the user has on it.
 WHAT_ON = re.compile(r"뭐\s*(?:있|잡혀)|(?i:\bwhat\s+do\s+i\s+have\b)")
 # The user's own schedule named as such ("내 일정", "my calendar"): never a posting's.

@@ -119,8 +119,8 @@ NAMED_AS = re.compile(
     r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?\s*[.!~]*$"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
     # a labelled field, as in a form: "제목: 삼성SDS 인적성 / 메모: …", "title: Mock interview"
-    r"|(?:제목|이름|(?i:title))\s*[:：]\s*['\"‘“]?(?P<label>[^'\"’”/|\n]{2,40}?)['\"’”]?\s*"
-    r"(?=[/|\n]|메모|(?i:memo|note)|$)"
+    r"|(?:(?<=^)|(?<=[\n.!?/|]\s)|(?<=[\n.!?/|]))\s*(?:제목|(?i:title))\s*[:：]\s*['\"‘“]?"
+    r"(?P<label>[^'\"’”/|()\n]{2,40}?)['\"’”]?\s*(?=[/|\n]|메모|(?i:memo|note)|$)"
     # "add that to my schedule as 네이버 온라인 코테", "add it as X, same time", "titled 'X'"
     # ("as usual", "as well", "as soon as possible" are how, not a name)
     r"|(?i:\b(?:as(?!\s+(?:usual|well|always|planned|before|discussed|mentioned|agreed|"
@@ -429,8 +429,8 @@ ENGLISH_TAIL = re.compile(
 # "a mock interview", "your technical interview": an article or a possessive before an
 # English title.
 ENGLISH_HEAD = re.compile(
-    r"(?i)^(?:(?:a|an|the|my|your|and|also|then|plus)\s+|(?:pls|plz|please)\s*[:,]?\s+)+"
-    r"(?=[a-z가-힣])"
+    r"(?i)^(?:(?:(?:a|an|the|my|your|and|also|then|plus)\s+)+(?=[a-z])|"
+    r"(?:pls|plz|please)\s*[:,]?\s+(?=[a-z가-힣]))"
 )
 # English words that name nothing on their own ("and add a memo: …" leaves "and").
 _ENGLISH_FILLERS = frozenset(
@@ -839,8 +839,9 @@ def schedule_call(
         else None
     )
     in_that_week = _in_week_of(clause, found, week_of) if week_of else []
-    if kind in ("update_schedule", "delete_schedule") or (kind == "add_schedule" and memo):
-        _on_listed_weekday(clause, found, (focus or {}).get("listed") or [], items)
+    listed = (focus or {}).get("listed") or []
+    if kind in ("update_schedule", "delete_schedule"):
+        _on_listed_weekday(clause, found, listed, items)
     month_of = focus_day(focus) or ((period["start"], None) if period else None)
     if month_of:
         _in_month_of(clause, found, date.fromisoformat(month_of[0]))
@@ -888,6 +889,16 @@ def schedule_call(
         on_day = [
             i for i in best_schedules(items, unquoted(clause), days, times) if i["date"] in days
         ]
+        if not on_day and listed:
+            # "목요일에 있는 거 메모에 …" right after a listing: the listed item on that weekday
+            moved = [replace(m) for m in found]
+            _on_listed_weekday(clause, moved, listed, items)
+            listed_days = [m.value for m in moved if m.kind == "date"]
+            on_day = [
+                i
+                for i in best_schedules(items, unquoted(clause), listed_days, times)
+                if i["date"] in listed_days
+            ]
         # every word naming the event is in the item's title ("토스 면접" is another event)
         rest = memo_of(clause)[1]
         said = title_of(rest, [m.span for m in mentions(rest, now)]) or ""
@@ -1157,9 +1168,10 @@ ORIGINAL = re.compile(
 ONE_MORE = re.compile(r"하나\s*더|한\s*개\s*더|또\s*하나|(?i:\bone\s+more\b)")
 # Taking back what was just said ("아 아니다 금요일이 낫겠다", "ㄴㄴ 7시 반", "아니 그거 말고").
 CORRECTION = re.compile(
-    r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|"
-    r"(?i:\bactually\b|\bmake\s+(?:that|it)\b|\bwait\b|\boops\b)"
+    r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|(?i:\bactually\b|\bmake\s+(?:that|it)\b)"
 )
+# Taking back in English right after an add or a change ("oh wait no 5시", "oops, Friday").
+TAKEN_BACK = re.compile(rf"{CORRECTION.pattern}|(?i:\bwait\b|\boops\b)")
 
 
 def _another_event_too(clause: str, item: dict[str, Any], now: date) -> bool:
@@ -1202,10 +1214,12 @@ def corrects_last_value(message: str, now: date) -> bool:
     """ "아니 목욜", "ㄴㄴ 7시 반", "oh wait no 5시": a date or time and nothing else but the
     words taking back what was said (no event named, no listing asked)."""
     found = mentions(message, now)
-    if not found or LIST_VERB.search(message) or MY_SCHEDULE.search(message):
+    if not TAKEN_BACK.search(message) or not found:
+        return False
+    if LIST_VERB.search(message) or MY_SCHEDULE.search(message):
         return False
     rest = _blank(message, [m.span for m in found])
-    rest = CORRECTION.sub(" ", rest)
+    rest = TAKEN_BACK.sub(" ", rest)
     rest = re.sub(
         r"(?i)\b(?:oh|no|ah|hmm|sorry)\b|[아앗헉어음]+(?=\s|$)|으?로|[.,!?~ㅠㅜ]", " ", rest
     )
@@ -1320,6 +1334,8 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
         return False
     if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
         return False
+    if pending.get("memo") and operation_kind(message) is not None:
+        return False  # "카카오 면접 4시로 옮겨줘" after "어느 일정에 메모를?": a request of its own
     picked = pick_choice(message, pending["choices"], pending["choices"], focus)
     return picked is not None
 

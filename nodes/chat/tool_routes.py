@@ -52,6 +52,7 @@ from nodes.chat.router import (
     SCHEDULE_VERB,
     USER_DOC,
     WHEN,
+    asks_days_left_only,
     has_when,
     koreanised,
     memo_of,
@@ -68,6 +69,7 @@ from nodes.chat.schedule_requests import (
     _only_new_values,
     _relists,
     best_schedules,
+    corrects_last_value,
     fills_in,
     names_event,
     pick_choice,
@@ -238,7 +240,10 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             elif _relists(clause, focus, now):
                 pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
             elif single is not None and (
-                memo or shift_in(clause)[0] or _only_new_values(clause, now)
+                memo
+                or shift_in(clause)[0]
+                or _only_new_values(clause, now)
+                or (just_touched(focus) and corrects_last_value(clause, now))
             ):
                 named_other = _names_another(clause, single, await schedules())
                 operations = [(clause, "update_schedule")]
@@ -296,7 +301,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             # "4시로 옮기고 제목도 카카오 1차 면접으로 바꿔줘": two changes of one item are
             # one change of it
             more = await asyncio.to_thread(
-                _same_item_change, operations[index + 1], target, now, items, context, focus
+                _same_item_change, operations[index + 1], target, args, now, items, context, focus
             )
             if more and not set(more) & set(args):
                 args, skip_next = {**args, **more}, True
@@ -319,21 +324,38 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
 
 
+def just_touched(focus: dict[str, Any]) -> bool:
+    """Whether the room's last turn added or changed an item ("oh wait no 5시" takes its
+    value back; after a listing it asks again)."""
+    touched = (focus.get("items") or [{}])[0]
+    return touched.get("how") in ("added", "changed") and touched.get("turn") == focus.get("turn")
+
+
 def _same_item_change(
     operation: tuple[str, str],
     target: dict[str, Any],
+    changed: dict[str, Any],
     now: date,
     items: list[dict[str, Any]],
     context: Context,
     focus: dict[str, Any] | None,
 ) -> dict[str, Any] | None:
-    """The fields the next operation changes when it is a change of the same item (read as
-    if the change before it were done: the room's day and time are that item's)."""
+    """The fields the next operation changes when it is a change of the same item, read as
+    if the change before it (`changed`) were done: the room's day and time are the item's
+    new ones. A clause that names no item of its own ("제목도 …로 바꿔줘", "3시로 바꿔줘")
+    is of that item."""
     clause, kind = operation
     if kind != "update_schedule":
         return None
-    after = Context(day=target.get("date"), time=target.get("time"), notes=list(context.notes))
+    after = Context(
+        day=changed.get("date", target.get("date")),
+        time=changed.get("time", target.get("time")),
+        notes=list(context.notes),
+    )
     planned = schedule_call(clause, kind, now, items, after, None, focus, None)
+    if not isinstance(planned, tuple):
+        # nothing found by its words: the item just changed, when the clause names no other
+        planned = schedule_call(clause, kind, now, items, after, None, focus, target)
     if not isinstance(planned, tuple) or planned[0] != "update_schedule":
         return None
     _, args, other = planned
@@ -383,7 +405,7 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
     if (
         posting
         and posting.get("turn") == turn
-        and DAYS_LEFT.search(message)
+        and asks_days_left_only(message)
         and not SCHEDULE_VERB.search(message)
         and not MY_SCHEDULE.search(message)
     ):
@@ -474,9 +496,12 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
         if asked is None and focused and focused.get("doc_id") == posting.doc_id:
             held = {s.get("stage") for s in focused.get("asked") or []}
             asked = [s for s in parsed["stages"] if s["stage"] in held] or None
-        if asked is None:
-            asked = [s for s in parsed["stages"] if s.get("date")][:1] or None
         today = today_of(state.get("now"))
+        if asked is None:
+            # the next stage to come, else the last one past
+            dated = [s for s in parsed["stages"] if s.get("date")]
+            ahead = [s for s in dated if s["date"] >= today.isoformat()]
+            asked = (ahead or dated[-1:])[:1] or None
         return _tool_turn(rounds, days_left_text(company, asked or [], today), sources=sources)
     if ADD_VERB.search(message):
         adds: list[Done] = []

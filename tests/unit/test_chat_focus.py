@@ -1276,3 +1276,34 @@ async def test_a_weekday_after_a_listing_is_the_listed_item_s(stand_in, client):
     now = await titles()
     assert now["카카오 면접"]["memo"] == "포트폴리오 출력해가기"  # 12-10, a Thursday
     assert len(now) == 3  # no item titled "거"
+
+
+async def test_a_request_of_its_own_after_a_memo_ask_back_is_no_answer_to_it(stand_in, client):
+    await seed()
+    await chat(client, "면접 메모에 '정장' 넣어줘")  # two interviews: which one?
+    out = await chat(client, "카카오 면접 4시로 옮겨줘")
+    assert out["tool_calls"][0]["args"].get("time") == "16:00"
+    now = await titles()
+    assert now["카카오 면접"]["time"] == "16:00" and not now["카카오 면접"].get("memo")
+
+
+async def test_an_english_take_back_after_a_listing_changes_nothing(stand_in, client):
+    await seed()
+    await chat(client, "12월 4일 일정 뭐야?")
+    await chat(client, "wait 5시?")
+    assert (await titles())["네이버 1차 면접"]["time"] == "15:00"
+
+
+async def test_an_add_with_a_memo_after_a_listing_keeps_its_weekday(stand_in, client):
+    await seed()
+    await chat(client, "12월 일정 전부 보여줘")
+    await chat(client, "목요일 오후 7시에 모의면접 추가해줘 메모에 포폴 지참")
+    assert (await titles())["모의면접"]["date"] == "2026-12-03"  # the next Thursday
+
+
+async def test_days_left_until_an_item_of_the_user_s_own_is_no_posting_question(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 코딩테스트 언제야?")
+    out = await chat(client, "코딩 스터디까지 몇일 남았지?")
+    assert out["route"] == "schedule" and not _looked_up(out)

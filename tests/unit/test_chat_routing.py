@@ -1102,3 +1102,37 @@ def test_a_labelled_title_and_an_english_please_before_it(message, title):
     now = date(2026, 11, 29)
     clause = memo_of(message)[1]
     assert title_of(clause, [m.span for m in mentions(clause, now)]) == title
+
+
+@pytest.mark.parametrize(
+    ("message", "asks"),
+    [
+        ("ㅇㅋ 그럼 D-몇임", True),
+        ("오늘 기준으로 며칠 남았는지 계산해주실 수 있나요?", True),
+        ("how many days left till then", True),
+        ("코테까지 며칠 남았어?", True),
+        # an item of the user's own, advice, what to bring, when to start: not days left
+        ("코딩 스터디까지 몇일 남았지?", False),
+        ("며칠 안 남았는데 뭐부터 공부하면 좋을까?", False),
+        ("D-day에 뭐 챙겨가야 돼?", False),
+        ("면접 며칠 남기고 준비 시작하면 돼?", False),
+        ("How many days does the interview take?", False),
+    ],
+)
+def test_a_days_left_question_names_nothing_else(message, asks):
+    from nodes.chat.router import asks_days_left_only
+
+    assert asks_days_left_only(message) is asks
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "12월 3일 오후 3시 토스 2차 면접 일정에 넣어줘\n면접관 이름: 김민수",
+        "12월 3일 오후 3시 토스 2차 면접 추가해줘. 담당자 이름: 박지은 / 연락처 010-1234-5678",
+    ],
+)
+def test_a_labelled_name_of_someone_is_no_title(message):
+    now = date(2026, 11, 29)
+    clause = memo_of(message)[1]
+    assert title_of(clause, [m.span for m in mentions(clause, now)]) == "토스 2차 면접"

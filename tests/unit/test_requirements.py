@@ -632,3 +632,30 @@ def test_how_the_team_works_asks_nothing_of_a_candidate():
         "💝 복리후생\n- 자기계발비 연 100만 원\n"
     )
     assert extract_requirements(posting) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "groups"),
+    [
+        # words that say which career counts name no field: the whole career
+        ("유관 업무 경력 3년 이상", []),
+        ("동종업계 경력 3년 이상", []),
+        ("At least 3 years of relevant experience", []),
+        # 나 after a vowel joins alternatives like 이나
+        ("인사나 채용 업무 경력 3년 이상", [{"인사", "채용"}]),
+    ],
+)
+def test_words_that_name_no_field(text, groups):
+    assert field_groups(text) == groups
+
+
+def test_a_skill_listed_elsewhere_does_not_put_another_field_s_work_in_its_field():
+    # Java in the skills section and 19 months of Java work; 8 years of sales before it
+    resume = (
+        "[기술]\nJava, Spring Boot\n[경력]\n"
+        "한결상사 2016.01 ~ 2023.12 B2B 영업 (거래처 관리, 신규 고객 개발)\n"
+        "다온소프트 2025.06 ~ 현재 백엔드 개발 (Java, Spring Boot API)\n"
+    )
+    asked = "Java 경력 5년 이상"
+    (career,) = _careers(f"자격요건\n- {asked}\n", resume).values()
+    assert career.months == 19
