@@ -44,7 +44,7 @@ _LEGAL_LATIN = re.compile(
 # hiring function's words, 채용팀, Careers, cut the name earlier: `_HR_FUNCTION`).
 _UNIT = re.compile(
     # ("원무과", "총무과": a department; "치과" is a clinic, so three syllables at least)
-    r"^(?:\S{2,}과|\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|센터|점|부|본원|분원|캠퍼스|"
+    r"^(?:\S{2,}과|\S*(?:팀|본부|부문|사업부|사업실|실|지점|지사|공장|연구소|기술원|센터|점|부|본원|분원|캠퍼스|"
     r"조선소|사업장|사업소|영업소)|담당자?|"
     r"(?i:people|team|jobs?|division|department|dept|branch|office|headquarters|hq))$"
 )
@@ -54,6 +54,8 @@ _RECRUITER = re.compile(
 )
 # A team or a division named as the organisation's unit.
 _TEAM = re.compile(r"(?:팀|본부|부문|사업부)$")
+# A department of a hospital or a school ("진단검사의학과", "경영학과"; not "미소치과").
+_DEPARTMENT = re.compile(r"\S학과$|(?:의학|간호|약학)부$")
 # A branch named alone: a station's or a place's store, a branch office.
 _BRANCH = r"\S+역점|\S+(?:지점|지사|영업소)"
 _BRANCH_ONLY = re.compile(_BRANCH)
@@ -136,6 +138,7 @@ _NOT_ORG = frozenset(
             "로켓펀치 널스잡 메디잡 점핏 잡다 워크넷 고용24 나라일터 슈퍼루키 커리어리 인디드",
             "indeed glassdoor rocketpunch jumpit 카카오톡 카톡 알림톡 문자 메일 이메일 gmail",
             "슬랙 slack 디스코드 discord 텔레그램 telegram 인스타그램 instagram 블로그",
+            "대화 대화방 단톡방 오픈채팅 채팅방 kakaotalk",
         )
     ).split()
 )
@@ -175,6 +178,13 @@ _CORP_AFTER = re.compile(
 )
 _BRACKET = re.compile(r"[\[【]\s*([^\]】\n]{2,30}?)\s*[\]】]")
 _DOT_PLACE = re.compile(r"(?m)^[^\S\n]*([^\n·|]{2,40}?)[^\S\n]+·[^\S\n]+(?!\d)\S")
+# A job card's line: the organisation, then where ("Henkel Korea | Seoul | Full-time",
+# "토스뱅크 | 서울 강남구 | 정규직").
+_PIPE_PLACE = re.compile(
+    r"(?m)^[^\S\n]*([^\n·|]{2,40}?)[^\S\n]+[|｜][^\S\n]+"
+    r"(?:서울|부산|인천|대구|대전|광주|울산|세종|경기|판교|성남|수원|"
+    r"(?i:seoul|busan|incheon|pangyo|seongnam|daejeon|remote|hybrid))\b"
+)
 _SENDER = re.compile(
     r"(?im)^[^\S\n]*(?:보낸\s*사람|from)[^\S\n]*[:：][^\S\n]*([^<\n]{2,40}?)[^\S\n]*(?:<|$)"
 )
@@ -211,7 +221,8 @@ _SENTENCE = re.compile(r"[^.!?\n]+")
 _DEFINES = re.compile(
     r"^[^\S\n]*([가-힣A-Za-z0-9&]{2,30})(?:은|는)[^\S\n].*"
     r"(?:회사|기업|브랜드|스타트업|스튜디오|법인|기관|단체|에이전시|병원|학교)"
-    r"(?:입니다|이에요|예요|이다)[^\S\n]*$"
+    # ("…전문 제조기업으로, … 생산하고 있습니다": the kind said on the way)
+    r"(?:(?:입니다|이에요|예요|이다)[^\S\n]*$|(?:으로서|으로|로서|이며)[,\s])"
 )
 # The subject of a hiring verb: "… 운영하는 하루가 온라인 MD를 찾습니다".
 _HIRING_SUBJECT = re.compile(
@@ -302,6 +313,11 @@ def normalise(value: str, named: bool = False) -> str | None:
     words = [w for w in words if w]
     cut = next((n for n, w in enumerate(words) if _HR_FUNCTION.match(w)), len(words))
     words = words[:cut]  # "채용담당 최수진": nothing of a name before the function word
+    store = next(
+        (n for n, w in enumerate(words) if n and (_BRANCH_ONLY.fullmatch(w) or _branch_word(w))),
+        len(words),
+    )
+    words = words[:store]  # "신세화백화점 대구점 식품관": the company before its store
     while len(words) > 1 and (
         _UNIT.match(words[-1]) or (words[-1].lower() in _NOT_ORG and words[-1].lower() != "korea")
     ):
@@ -312,6 +328,8 @@ def normalise(value: str, named: bool = False) -> str | None:
         stem = _PLACE_SUFFIX.sub("", words[0])
         if len(stem) >= 2 and words[1].startswith(stem):
             words = words[1:]  # "부산광역시 부산시설공단": the name says its place
+    if len(words) >= 2 and _METROPOLIS.fullmatch(words[0]) and _INSTITUTION_END.search(words[-1]):
+        words = words[1:]  # "서울특별시 120다산콜재단": where the institution is, not its name
     # the head of an institution signs for it ("한빛고등학교장", "수원병원장", "○○공단 이사장")
     if words and re.search(r"(?:학교|병원|의료원|공단|공사|재단|센터|회관)(?:이사)?장$", words[-1]):
         words[-1] = re.sub(r"(?:이사)?장$", "", words[-1])
@@ -343,6 +361,13 @@ _PLACE_END = re.compile(r"\S{2,}(?:특별시|광역시|[시도군구동읍면])$
 _LOCATION_LABEL = re.compile(
     r"(?:근무\s*(?:지역?|장소|위치)|소재지|주소|위치|(?i:location|office|based\s+in))[^\S\n]*[:：]?[^\S\n]*"
 )
+
+
+def _of_a_store(value: str) -> bool:
+    """ "올리브영 홍대입구역점": a name before one of its stores, whatever Kiwi reads the name
+    as (a brand of common words)."""
+    words = value.split()
+    return len(words) >= 2 and _BRANCH_ONLY.fullmatch(words[-1]) is not None
 
 
 def _common_word(name: str) -> bool:
@@ -384,6 +409,9 @@ def _place(name: str) -> bool:
     if name in _REGIONS or (name.split()[0] in _REGIONS and _PLACE_END.search(name)):
         return True  # "서울 · 경력 3년", "경기 성남시"
     last = analysed(name.split()[-1])
+    if len(name.split()) == 2 and name.split()[0] in _REGIONS:
+        # "[경기 이천]": a province and a city Kiwi knows by name
+        return len(last) == 1 and last[0].tag == "NNP" and not last[0].oov
     return (
         len(last) == 1
         and last[0].tag == "NNP"
@@ -420,7 +448,12 @@ def _without_particles(word: str, endings: bool = True) -> str:
     ("하이퍼루프랩에서" -> "하이퍼루프랩", "'비비드'가" -> "비비드"); the word itself when
     Kiwi's forms are not in it."""
     dropped = ("J", "E", "S") if endings else ("J", "S")
-    kept = "".join(t.form for t in analysed(word) if not t.tag.startswith(dropped))
+    # letters, digits and Hanja are of the name ("Sh수협은행", "120다산콜재단"); symbols not
+    kept = "".join(
+        t.form
+        for t in analysed(word)
+        if not t.tag.startswith(dropped) or t.tag in ("SL", "SN", "SH")
+    )
     return kept if kept and kept in word else word
 
 
@@ -513,7 +546,7 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
     # (nor a region's tag before a public body's name: "[경기] 안성시시설관리공단 … 공고")
     while (tag := _BRACKET.match(first)) and (
         (name := normalise(tag.group(1))) is None
-        or _descriptor(name)
+        or (_descriptor(name) and not _of_a_store(tag.group(1)))
         or _FORWARDER.search(name)
         or _place(name)
     ):
@@ -549,9 +582,20 @@ def _title(lines: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+# An institution named after the body it belongs to ("국민건강보험 일산병원").
+_AFFILIATED_INSTITUTION = re.compile(r"^[가-힣]{2,}(?:병원|의원|의료원|대학교|학교)$")
+
+
 def _leading_words(words: list[str]) -> int:
     """How many words lead a headline as its name: one, or a Latin name of up to four
     ("MUSE & CO. 판매 스태프 채용"; not "At Lumenfold, we are hiring")."""
+    if (
+        len(words) > 2
+        and _HANGUL.search(words[0])
+        and _AFFILIATED_INSTITUTION.search(words[1])
+        and not _JOB_WORD.search(words[1])
+    ):
+        return 2  # "국민건강보험 일산병원 2027년 …", "경기도의료원 수원병원 …": both words
     lead = 1
     while (
         lead < min(4, len(words) - 1)
@@ -720,6 +764,19 @@ def rank(text: str, finder: str | None = None) -> str | None:
     if not found or found[0][1] < THRESHOLD:
         return None
     name = found[0][0]
+    if name.endswith("그룹") or name.lower().endswith(" group"):
+        # a group's careers site ("신세계그룹 채용 | 계열사 소개 …") posting for one of its
+        # affiliates, named by the posting's own headline ("2027 이마트 경력사원 채용")
+        named = next(
+            (
+                n
+                for n, score, evidence in found[1:]
+                if score >= THRESHOLD and "title" in evidence and _name_like(n)
+            ),
+            None,
+        )
+        if named is not None:
+            return as_always_written(named, undecorated(text))
     return _affiliate(name, undecorated(text)) or as_always_written(name, undecorated(text))
 
 
@@ -774,6 +831,12 @@ def as_always_written(name: str, text: str) -> str:
 
 
 _NAVIGATION = re.compile(r"^[^>\n]{1,20}(?:\s>\s[^>\n]{1,20}){2,}\s*$")
+# A job site's list of other postings ("이 공고를 본 회원이 많이 본 공고 ▶ 하나은행 · …",
+# "비슷한 공고", "People also viewed"): other employers, never this one.
+_OTHER_POSTINGS = re.compile(
+    r"(?:많이|함께|같이)\s*본\s*(?:채용\s*)?공고|(?:비슷한|유사한|추천|인기|다른)\s*(?:채용\s*)?공고|"
+    r"(?i:people\s+also\s+viewed|similar\s+jobs|recommended\s+jobs|more\s+jobs\s+like)"
+)
 # "동원그룹 계열사 동원홈푸드에서", "한진그룹 계열사 진에어가": the group's affiliate hires
 _AFFILIATE = (
     r"\s*(?:의\s*)?(?:계열사|자회사|관계사|그룹사)(?:인)?\s+([가-힣A-Za-z][가-힣A-Za-z0-9&]{1,20})"
@@ -837,7 +900,11 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     clean = undecorated(text)
     # a site's navigation ("덴탈잡 > 구인공고 > 경기", "홈 > 채용정보 > 생산·제조") names the
     # site and its menus, never the employer
-    every = [ln for ln in clean.splitlines() if ln.strip() and not _NAVIGATION.search(ln)]
+    every = [
+        ln
+        for ln in clean.splitlines()
+        if ln.strip() and not _NAVIGATION.search(ln) and not _OTHER_POSTINGS.search(ln)
+    ]
     # the head, and the last lines where a mail signs and a page has its footer ("피플팀 |
     # 주식회사 오르빗랩스", "© 주식회사 로그프레임")
     lines = every[:HEAD_LINES] + every[max(HEAD_LINES, len(every) - TAIL_LINES) :]
@@ -852,6 +919,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         ("notice", _NOTICE),
         ("bracket", _BRACKET),
         ("place", _DOT_PLACE),
+        ("place", _PIPE_PLACE),
         ("sender", _SENDER),
         ("sender", _HR_UNIT),
         ("english", _AT),
@@ -917,11 +985,15 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             continue  # "헤드헌터 최승우입니다", "이정훈 컨설턴트입니다": the person who writes
         if kind in ("self", "proper", "coined") and _TEAM.search(name):
             continue  # "저희 기업법무팀은 …": a team of the organisation, not its name
+        if kind != "legal" and _DEPARTMENT.search(name):
+            continue  # "[진단검사의학과] 임상병리사 채용": a hospital's or a school's department
         if kind == "label" and " " in name and _descriptor(name):
             continue  # "고객사: 국내 시공능력평가 20위권 종합건설사": who it is, not its name
-        if (kind == "bracket" and not (_name_like(name) and not _descriptor(name))) or (
-            kind == "title" and _descriptor(name)
-        ):
+        if (
+            kind == "bracket"
+            and not _of_a_store(value)
+            and not (_name_like(name) and not _descriptor(name))
+        ) or (kind == "title" and _descriptor(name)):
             continue  # "[경제]", "주요 대기업 …": a common word, not a name
         if kind in ("proper", "coined") and "·" in name:
             continue  # "교정·교열", "오픈·마감조": nouns listed with a middle dot
@@ -949,6 +1021,11 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
             del candidates[name]
     # who speaks in a pasted chat ("수아: 야 나 내일 면접이야" on two lines or more) is a person
     speakers = re.findall(r"(?m)^[^\S\n]*([^\s:：]{1,12})[^\S\n]*[:：][^\S\n]*\S", clean)
+    # (or a messenger's copy: the speaker and the time on a line, "민지 오후 9:12")
+    speakers += re.findall(
+        r"(?m)^[^\S\n]*([^\s:：]{1,12})[^\S\n]+(?:오전|오후|AM|PM)?[^\S\n]*\d{1,2}:\d{2}[^\S\n]*$",
+        clean,
+    )
     for name in {n for n in speakers if speakers.count(n) >= 2}:
         candidates.pop(name, None)
     # one name in two cases ("MOONRISE GAMES" and "Moonrise Games"): one candidate with
@@ -972,7 +1049,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     # a city before an institution it names is where the institution is ("서울특별시
     # 세종문화회관 … 채용 공고"); alone, the city hires ("서울특별시 공무직 채용 공고")
     for city in [c for c in candidates if _METROPOLIS.fullmatch(c)]:
-        after = re.findall(re.escape(city) + r"[^\S\n]+(\S+)", clean)
+        after = [_LEGAL.sub("", w) for w in re.findall(re.escape(city) + r"[^\S\n]+(\S+)", clean)]
         if after and all(any(w.startswith(o) for o in candidates if o != city) for w in after):
             del candidates[city]
     # the sender's address names the organisation ("talent@lumenmobility.com")

@@ -355,3 +355,81 @@ def test_a_word_after_a_group_s_affiliate_that_names_no_company_is_none():
 
     assert _affiliate("한진그룹", "한진그룹 계열사 공개채용 안내") is None
     assert _affiliate("동원그룹", "동원그룹 계열사 동원홈푸드에서 모집") == "동원홈푸드"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a job site's list of other postings names other employers (session 32,
+        # calendar_xa_dev11); a name's Latin prefix stays ("Sh수협은행")
+        (
+            "Sh수협은행 ★ 관심기업\n\n2027년 상반기 Sh수협은행 신규직원 채용\n"
+            "원서접수 3월 2일 ~ 3월 9일\n\n이 공고를 본 회원이 많이 본 공고 ▶ 하나은행 · 국민은행",
+            "Sh수협은행",
+        ),
+        # a metropolitan city and a legal form before a foundation: where it is
+        (
+            "대구광역시 (재)달빛문화재단 2027년 제1회 직원 공개채용\n\n□ 접수: 3.2.(화) ~ 3.5.(금)",
+            "달빛문화재단",
+        ),
+        # who speaks in a messenger's copy ("민지 오후 9:12") is a person
+        (
+            "[취준 스터디] 카카오톡 대화\n민지 오후 9:12\n다들 한빛케미칼 공정기술직 공고 봤어??\n"
+            "민지 오후 9:13\n서류 12/8(화)까지래\n준호 오후 9:14\n헐 난 아직 안 씀",
+            "한빛케미칼",
+        ),
+        # a hospital's department before the job title is not the employer
+        (
+            "한빛대학교병원 > 채용안내 > 채용공고\n[진단검사의학과] 임상병리사 채용 공고\n"
+            "1. 모집분야: 진단검사의학과 임상병리사 0명\n2. 지원서 접수: 2027-02-15 ~ 2027-02-19",
+            "한빛대학교병원",
+        ),
+        # an institution named after the body it belongs to keeps both words
+        (
+            "경기도의료원 안성병원 2027년 신규간호사 채용 공고\n□ 접수기간: 12. 14. ~ 12. 18.",
+            "경기도의료원 안성병원",
+        ),
+        # a company's research site after its name is where, not who
+        (
+            "한빛화학 중앙기술원 | 제형연구 연구원 채용 (신입/경력)\n■ 서류 마감: 1월 31일(일)",
+            "한빛화학",
+        ),
+        # a group's careers site posting for an affiliate its headline names
+        (
+            "다온그룹 채용 | 채용공고 계열사 소개 인재상\n\n다온마트 | 경력 | 상시\n"
+            "2027 다온마트 경력사원 채용 - 수산 MD\n접수기간 2027.03.29 ~ 04.11",
+            "다온마트",
+        ),
+        # the text says what the organisation is on the way ("…제조기업으로, …")
+        (
+            "식품 품질관리(QC) 담당자 모집\n- HACCP 기준서 관리 및 모니터링 기록 점검\n"
+            "- 서류 마감: 5/14(금)\n\n[회사소개]\n"
+            "다온푸드는 1995년 경기도 이천에서 시작한 소스 전문 제조기업으로, 외식 프랜차이즈에 "
+            "제품을 공급하고 있습니다.",
+            "다온푸드",
+        ),
+        # a job card's line: the organisation, then where
+        (
+            "Key Account Manager\nBrightline Korea | Seoul | Full-time\n\n"
+            "Apply by February 14, 2027.",
+            "Brightline Korea",
+        ),
+        # the company before its store and the store's section (a guard: the job card's
+        # line above must not bring the store in)
+        (
+            "설 명절 단기 판매사원 모집\n하늘백화점 부산점 식품관 | 부산 해운대구\n"
+            "모집마감 1월 15일(금)",
+            "하늘백화점",
+        ),
+    ],
+)
+def test_session_32_organisation_families(text, name):
+    assert company(text) == name
+
+
+def test_a_department_is_never_a_candidate():
+    text = (
+        "한빛대학교병원 > 채용안내 > 채용공고\n[진단검사의학과] 임상병리사 채용 공고\n"
+        "1. 모집분야: 진단검사의학과 임상병리사 0명\n2. 지원서 접수: 2027-02-15 ~ 2027-02-19"
+    )
+    assert "진단검사의학과" not in {name for name, _, _ in ranked(text, find_header(text).company)}
