@@ -174,18 +174,33 @@ _GENRES = (
         r"입찰\s*(?:공고|안내|참가)|경쟁\s*입찰|(?:용역|구매)\s*입찰|(?i:request\s+for\s+proposals?)"
     ),
     re.compile(r"(?:일자리|채용|취업)\s*박람회|(?i:(?:job|career)\s+fair)"),
+    # an event invitation, a contest, a company's internal event (session 32): what the
+    # title announces is not an opening ("[하이어링랩 웨비나 초대] …", "대학생 아이디어
+    # 공모전", "[전사공지] 2026 송년의 밤 및 종무식 안내")
+    re.compile(
+        r"웨비나|세미나|컨퍼런스|콘퍼런스|포럼|(?i:webinar|seminar|conference|forum)|"
+        r"공모전|경진\s*대회|(?i:\bcontest\b|competition)|"
+        r"전사\s*공지|송년|종무식|시무식|체육\s*대회|워크숍\s*안내"
+    ),
 )
 _GENRE_HEAD_LINES = 2  # a title, or a notice's number and then its title
 # A title line that announces one hiring or its step is a posting's, whatever genre word it
 # holds ("월간 매거진 에디터 채용 (12월호 …)", "일자리 박람회 현장면접 합격 안내").
-_ANNOUNCES_HIRING = re.compile(r"채용|모집|구인|합격|면접|(?i:\bhiring\b)")
+_ANNOUNCES_HIRING = re.compile(
+    # (not hiring as a topic: "채용 트렌드 리포트", "채용관리 솔루션")
+    r"채용(?!\s*(?:트렌드|리포트|동향|시장|관리|솔루션|데이터|브랜딩))|모집|구인|합격|면접|"
+    r"(?i:\bhiring\b)"
+)
+# A mail's subject line, wherever the forwarded header puts it: a title too.
+_SUBJECT = re.compile(r"^\s*(?:subject|제목)\s*[:：]", re.IGNORECASE)
 
 
 def reads_as_other_genre(text: str) -> bool:
     """A newsletter's issue, a tender or a job fair, as its title says (the first line, or
     the second after a notice's number): not one organisation's opening, however many dates
     and employers it names. A posting that mentions a fair further down stays a posting."""
-    head = [line for line in text.splitlines() if line.strip()][:_GENRE_HEAD_LINES]
+    lines = [line for line in text.splitlines() if line.strip()]
+    head = lines[:_GENRE_HEAD_LINES] + [line for line in lines[:8] if _SUBJECT.match(line)]
     return any(
         genre.search(line) and not _ANNOUNCES_HIRING.search(line)
         for line in head

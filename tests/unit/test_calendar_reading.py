@@ -548,3 +548,26 @@ def test_a_posting_with_a_genre_word_or_timed_lines_keeps_its_steps(text: str) -
 
     assert not reads_as_other_genre(text) and not reads_as_conversation(text)
     assert any(s["date"] for s in _parse(text, "2026-11-20")["schedules"])
+
+
+@pytest.mark.parametrize(
+    ("text", "other"),
+    [
+        # session 32 (calendar_xa_dev11): an event invitation, a contest, a company's internal
+        # event, by what the title (or a forwarded mail's subject) announces
+        ("[모아HR 웨비나 초대] 2027 채용 트렌드 리포트 공개\n■ 일시: 12월 10일(목) 오후 4시", True),
+        ("제3회 청년 물류 아이디어 공모전\n■ 접수기간: 3. 2. ~ 3. 31.\n■ 본선 PT: 4. 24.", True),
+        (
+            "---------- Forwarded message ---------\n보낸사람: 총무팀\n"
+            "Subject: [전사공지] 2026 송년의 밤 안내\n1. 일시: 12월 18일(금) 18:30",
+            True,
+        ),
+        # a posting for a seminar's or a forum's staff announces its hiring: a posting
+        ("세미나 운영 스태프 모집\n- 접수 마감: 12월 3일(목)\n- 면접: 12월 5일", False),
+        ("(사)한빛포럼 사무국 직원 채용 공고\n서류 마감: 1월 8일", False),
+    ],
+)
+def test_an_event_a_contest_or_an_internal_notice_is_no_posting(text: str, other: bool) -> None:
+    from text.posting import reads_as_other_genre
+
+    assert reads_as_other_genre(text) is other
