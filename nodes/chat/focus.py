@@ -349,6 +349,13 @@ def last_item(focus: dict[str, Any] | None, live: list[dict[str, Any]]) -> dict[
     return alive[0] if len(alive) == 1 else None
 
 
+def just_touched(focus: dict[str, Any]) -> bool:
+    """Whether the room's last turn added or changed an item ("oh wait no 5시" takes its
+    value back; after a listing it asks again)."""
+    touched = (focus.get("items") or [{}])[0]
+    return touched.get("how") in ("added", "changed") and touched.get("turn") == focus.get("turn")
+
+
 def points_back(text: str) -> bool:
     return bool(POINTER.search(text) or ORDINAL.search(text) or ADDED_ORDER.search(text))
 

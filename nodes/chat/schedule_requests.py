@@ -1210,6 +1210,14 @@ def _only_new_values(clause: str, now: date) -> bool:
     return any(m.new for m in found) or bool(found and CORRECTION.search(clause))
 
 
+def names_nothing_but_values(clause: str, now: date) -> bool:
+    """A change that names no item: only new values, a new name ("제목도 카카오 2차 면접으로
+    바꿔줘", "3시로 바꿔줘"), not "라인 면접은 5시로"."""
+    rename = RENAME.search(clause)
+    spans = [m.span for m in mentions(clause, now)] + ([rename.span()] if rename else [])
+    return not content_words(_blank(clause, spans))
+
+
 def corrects_last_value(message: str, now: date) -> bool:
     """ "아니 목욜", "ㄴㄴ 7시 반", "oh wait no 5시": a date or time and nothing else but the
     words taking back what was said (no event named, no listing asked)."""

@@ -37,6 +37,7 @@ from nodes.chat.focus import (
     DAY_POINTER,
     OTHER_POSTING,
     SAME_AGAIN,
+    just_touched,
     other_posting,
     points_back,
 )
@@ -63,7 +64,6 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import (
     POSTING_WHEN,
-    TAKEN_BACK,
     answers_ask_back,
     corrects_last_value,
     posting_stage,
@@ -71,7 +71,7 @@ from nodes.chat.schedule_requests import (
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.chat.state import ChatState
-from nodes.chat.tool_routes import asks_about_posting, just_touched
+from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
 from text.stages import STAGE_PATTERNS
@@ -340,11 +340,7 @@ def schedule_follow_up(state: ChatState) -> bool:
         and has_when(message)
     )
     # "아니 목욜", "oh wait no 5시" right after an add or a change: the value taken back
-    corrected = (
-        just_touched(focus)
-        and bool(TAKEN_BACK.search(message))
-        and corrects_last_value(message, _now(state))
-    )
+    corrected = just_touched(focus) and corrects_last_value(message, _now(state))
     return bool(
         SCHEDULE_VERB.search(message)
         or shift_in(message)[0]

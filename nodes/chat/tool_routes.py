@@ -26,6 +26,7 @@ from nodes.chat.focus import (
     OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
+    just_touched,
     last_item,
     ordinal_position,
     other_posting,
@@ -72,6 +73,7 @@ from nodes.chat.schedule_requests import (
     corrects_last_value,
     fills_in,
     names_event,
+    names_nothing_but_values,
     pick_choice,
     schedule_call,
     shift_in,
@@ -324,13 +326,6 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
 
 
-def just_touched(focus: dict[str, Any]) -> bool:
-    """Whether the room's last turn added or changed an item ("oh wait no 5시" takes its
-    value back; after a listing it asks again)."""
-    touched = (focus.get("items") or [{}])[0]
-    return touched.get("how") in ("added", "changed") and touched.get("turn") == focus.get("turn")
-
-
 def _same_item_change(
     operation: tuple[str, str],
     target: dict[str, Any],
@@ -353,8 +348,8 @@ def _same_item_change(
         notes=list(context.notes),
     )
     planned = schedule_call(clause, kind, now, items, after, None, focus, None)
-    if not isinstance(planned, tuple):
-        # nothing found by its words: the item just changed, when the clause names no other
+    if not isinstance(planned, tuple) and names_nothing_but_values(clause, now):
+        # "제목도 …로 바꿔줘", "3시로 바꿔줘": no item named, the one just changed
         planned = schedule_call(clause, kind, now, items, after, None, focus, target)
     if not isinstance(planned, tuple) or planned[0] != "update_schedule":
         return None

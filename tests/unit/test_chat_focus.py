@@ -1307,3 +1307,15 @@ async def test_days_left_until_an_item_of_the_user_s_own_is_no_posting_question(
     await chat(client, "카카오 코딩테스트 언제야?")
     out = await chat(client, "코딩 스터디까지 몇일 남았지?")
     assert out["route"] == "schedule" and not _looked_up(out)
+
+
+async def test_a_second_change_naming_an_item_the_user_lacks_changes_nothing_else(stand_in, client):
+    await seed()
+    out = await chat(client, "카카오 면접 3시로 옮기고 제목도 카카오 2차 면접으로 바꿔줘")
+    assert len(out["tool_calls"]) == 1  # no listing before it: one change all the same
+    await chat(client, "카카오 2차 면접 11일로 옮기고 라인 면접은 5시로 옮겨줘")
+    now = await titles()
+    assert (now["카카오 2차 면접"]["date"], now["카카오 2차 면접"]["time"]) == (
+        "2026-12-11",
+        "15:00",
+    )  # 라인 면접 is no item of the user's: its 5시 is not put on another
