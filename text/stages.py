@@ -697,7 +697,10 @@ def _under_heading(schedule: Schedule, heading: Stage, label: str, dates: list[W
     named = Mention(kind, 0, 0, heading.stage)  # an assignment heading: its due date
     for w in _chosen(Step([named], kind, 0, 0, list(dates))):
         if heading.date is None or kind == DOCUMENT:
-            schedule.add(Stage(heading.stage, heading.stage_type, w.value, w.time), [], heading)
+            stage = Stage(heading.stage, heading.stage_type, w.value, w.time)
+            if kind == DOCUMENT and w.since is not None and w.since in dates:
+                stage.start = w.since.value  # "■ 접수기간" then "12.01 ~ 12.15": both ends
+            schedule.add(stage, [], heading)
         elif label:
             schedule.add(Stage(label, heading.stage_type, w.value, w.time), [])
 

@@ -777,7 +777,10 @@ def stages_text(company: str, stages: list[dict[str, Any]]) -> str:
     if not stages:
         return f"{company} 공고에서 해당 전형 일정을 찾지 못했어요."
     lines = [
-        f"- {s['stage']}: {_with_weekday(s['date']) if s['date'] else '날짜 미정'}"
+        f"- {s['stage']}: "
+        # a period with both ends ("2026-12-01(화) ~ 2026-12-15(화) 18:00")
+        f"{_with_weekday(s['start_date']) + ' ~ ' if s.get('start_date') else ''}"
+        f"{_with_weekday(s['date']) if s['date'] else '날짜 미정'}"
         f"{' ' + s['time'] if s['time'] else ''}"
         for s in stages
     ]

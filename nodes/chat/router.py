@@ -46,8 +46,12 @@ NEW_NAME = (
     r"(?:제목|이름)(?:을|를|은|는)?\s+(?:(?:그냥|좀|그럼|차라리)\s+)*"
     r"['\"‘“]?([가-힣A-Za-z0-9][^\n'\"’”]{1,39}?)['\"’”]?(?:으로|로)\s*"
 )
-BY_HAEJWO = r"해\s*(?:줘|주세요|줄래)"
+BY_HAEJWO = r"(?:[가-힣]+게\s*)?해\s*(?:줘|주세요|줄래)"  # ("짧게 해주세요": how, then 해줘)
 RENAME_SAID = re.compile(NEW_NAME + BY_HAEJWO)
+# An event the message states it has ("…에 면접 있어요", "인터뷰 잡혔어요").
+EVENT_STATED = re.compile(
+    r"(?:있어요|있습니다|있음|있어(?=[\s.!~]|$)|잡혔|생겼|예정이에요|예정입니다|예정임)"
+)
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
     r"(?i:\b(?:cancel|delete|remove|drop)\b)"
@@ -643,9 +647,12 @@ def operation_kind(clause: str) -> str | None:
         and not find_when(own, today_seoul()).time
     ):
         return "get_schedule"  # "담달 스케줄 ㄱ": go on, show it (with a time, "ㄱ" adds)
-    if RENAME_SAID.search(own):
-        # "제목 그냥 라인 면접으로 해줘": the item's new name; beside an add, the added one's
-        return "add_schedule" if ADD_VERB.search(own) else "update_schedule"
+    if RENAME_SAID.search(own) or RENAME_SAID.search(clause):
+        # "제목 그냥 라인 면접으로 해줘": the item's new name; beside an add, the added one's,
+        # and beside an event the message states ("…면접 있어요. 일정 제목은 '넥슨 1차'로 짧게
+        # 해주세요"), the name of that new event
+        new_event = EVENT_STATED.search(own) is not None and has_when(own)
+        return "add_schedule" if ADD_VERB.search(own) or new_event else "update_schedule"
     if asked:
         last = asked[-1].group(0)
         for verb, kind in (

@@ -779,7 +779,16 @@ def _named_anchor(
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
     staged = posting_stage(named, focus)
-    return shifted_day(staged["date"], clause) if staged else None
+    if staged is None:
+        return None
+    if staged.get("start_date") and _PERIOD_START.search(named):
+        # "접수 시작하는 날": the period's first day, not its last
+        return shifted_day(staged["start_date"], clause)
+    return shifted_day(staged["date"], clause)
+
+
+# The start of a period named ("접수 시작하는 날", "지원 첫날", "when applications open").
+_PERIOD_START = re.compile(r"시작|첫\s*날|오픈|열리|(?i:\bopens?\b|\bstarts?\b)")
 
 
 @dataclass(frozen=True)

@@ -571,3 +571,16 @@ def test_an_event_a_contest_or_an_internal_notice_is_no_posting(text: str, other
     from text.posting import reads_as_other_genre
 
     assert reads_as_other_genre(text) is other
+
+
+def test_a_period_on_the_line_under_its_heading_keeps_both_ends() -> None:
+    from text.stages import find_stages
+
+    text = "■ 접수기간\n2026.12.01 ~ 2026.12.15 18:00\n■ 일정\n- 코딩테스트: 2026.12.20"
+    (document, test) = [s.as_dict() for s in find_stages(text, date(2026, 11, 29))]
+    assert (document["start_date"], document["date"], document["time"]) == (
+        "2026-12-01",
+        "2026-12-15",
+        "18:00",
+    )
+    assert test["start_date"] is None

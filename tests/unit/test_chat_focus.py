@@ -1319,3 +1319,37 @@ async def test_a_second_change_naming_an_item_the_user_lacks_changes_nothing_els
         "2026-12-11",
         "15:00",
     )  # 라인 면접 is no item of the user's: its 5시 is not put on another
+
+
+async def test_the_start_of_a_period_just_shown_is_its_first_day(stand_in, client):
+    await embed(
+        client,
+        "u1",
+        "kakao",
+        "posting",
+        "[카카오] 백엔드 개발자 채용\n■ 접수기간\n2026.12.01 ~ 2026.12.15 18:00\n"
+        "■ 일정\n- 코딩테스트: 2026.12.20(일) 14시\n",
+    )
+    shown = await chat(client, "카카오 공고 지원 기간 알려줘")
+    assert "2026-12-01(화) ~ 2026-12-15(화) 18:00" in shown["answer"]
+    added = await chat(client, "접수 시작하는 날 아침 9시에 '카카오 지원 시작' 넣어줘")
+    assert added["tool_calls"][0]["args"] == {
+        "title": "카카오 지원 시작",
+        "date": "2026-12-01",
+        "time": "09:00",
+    }
+
+
+async def test_a_stated_event_with_its_title_is_added_and_a_rename_stays_a_rename(stand_in, client):
+    await seed()
+    out = await chat(
+        client,
+        "12월 16일 오전 10시에 넥슨 서버개발 면접 있어요. 일정 제목은 '넥슨 1차'로 짧게 해주세요",
+    )
+    assert out["tool_calls"][0] == {
+        "name": "add_schedule",
+        "args": {"title": "넥슨 1차", "date": "2026-12-16", "time": "10:00"},
+    }
+    await chat(client, "12월 10일 면접 있잖아 제목은 카카오 최종으로 해줘")
+    now = await titles()
+    assert "카카오 최종" in now and "카카오 면접" not in now
