@@ -52,6 +52,9 @@ _UNIT = re.compile(
 _RECRUITER = re.compile(
     r"헤드헌터|컨설턴트|리크루터|채용\s*담당자?|인사\s*담당자?|(?i:recruiter|consultant)"
 )
+# A messenger's header line: the speaker and the time, the message on the next line
+# ("민지 오후 8:12" / "다들 설 연휴 언제 내려가?"); also read by text.posting.
+SPEAKER_HEADER = re.compile(r"^\s*([^\s:：\[\]]{1,12})\s+(?:오전|오후)\s*\d{1,2}:\d{2}\s*$")
 # A team or a division named as the organisation's unit.
 _TEAM = re.compile(r"(?:팀|본부|부문|사업부)$")
 # A department of a hospital or a school ("진단검사의학과", "경영학과"; not "미소치과").
@@ -1022,10 +1025,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
     # who speaks in a pasted chat ("수아: 야 나 내일 면접이야" on two lines or more) is a person
     speakers = re.findall(r"(?m)^[^\S\n]*([^\s:：]{1,12})[^\S\n]*[:：][^\S\n]*\S", clean)
     # (or a messenger's copy: the speaker and the time on a line, "민지 오후 9:12")
-    speakers += re.findall(
-        r"(?m)^[^\S\n]*([^\s:：]{1,12})[^\S\n]+(?:오전|오후|AM|PM)?[^\S\n]*\d{1,2}:\d{2}[^\S\n]*$",
-        clean,
-    )
+    speakers += [h.group(1) for ln in clean.splitlines() if (h := SPEAKER_HEADER.match(ln))]
     for name in {n for n in speakers if speakers.count(n) >= 2}:
         candidates.pop(name, None)
     # one name in two cases ("MOONRISE GAMES" and "Moonrise Games"): one candidate with

@@ -11,6 +11,7 @@ from datetime import date
 
 from text.dates import find_dates
 from text.header import company_of
+from text.organization import SPEAKER_HEADER
 from text.sections import Section, section_text
 
 # `[^\S\n]` (a space that is not a line break): with `\s` every newline of a run of blank
@@ -216,11 +217,6 @@ _SPEAKER_LINE = re.compile(
 )
 
 
-# A messenger's header line: the speaker and the time, the message on the next line
-# ("민지 오후 8:12" / "다들 설 연휴 언제 내려가?").
-_SPEAKER_HEADER = re.compile(r"^\s*([^\s:：\[\]]{1,12})\s+(?:오전|오후)\s*\d{1,2}:\d{2}\s*$")
-
-
 # Words of a posting's schedule lines, never a speaker's name.
 _LABEL_WORD = re.compile(
     r"면접|코테|코딩|테스트|마감|접수|서류|발표|과제|시험|설명회|전형|입사|교육|일정|\d"
@@ -236,11 +232,11 @@ def reads_as_conversation(text: str) -> bool:
     spoken: dict[str, int] = {}  # the lines each speaker's messages take
     for n, line in enumerate(lines):
         m = _SPEAKER_LINE.match(line)
-        header = None if m else _SPEAKER_HEADER.match(line)
+        header = None if m else SPEAKER_HEADER.match(line)
         if header and (
             _LABEL_WORD.search(header.group(1))
             or n + 1 >= len(lines)
-            or _SPEAKER_HEADER.match(lines[n + 1])
+            or SPEAKER_HEADER.match(lines[n + 1])
         ):
             header = None  # "코딩테스트 오전 10:00", "면접 오후 2:00": a posting's lines
         if m or header:
