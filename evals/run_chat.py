@@ -230,6 +230,10 @@ XA_SPLITS = {
     # an item picked from a listing, days left, a posting's dates then its content, undo,
     # by a fifteenth helper (chat_xa_dev15_brief.md); first read chat-xa-dev15-first-read.md
     "xa_dev15": "chat_xa_dev15.jsonl",
+    # session 32: 100 messages and 36 exchanges by a sixteenth helper, given the frozen
+    # test2 split's own brief and counts (chat_xa_dev16_brief.md): development that reads
+    # like test2 without being it; first read chat-xa-dev16-first-read.md
+    "xa_dev16": "chat_xa_dev16.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
