@@ -71,7 +71,7 @@ def collect(split: str) -> list[dict[str, Any]]:
         sigs, practice = all_signals(reqs, facts, matrix)
         fit = resume_fit(sigs)
         for req, sig, work, gold in zip(reqs, sigs, practice, row["requirements"], strict=True):
-            checked = typed_check(req, facts, sig.months, sig.near)
+            checked = typed_check(req, facts, sig.career)
             typed = checked[0]
             out.append(
                 {

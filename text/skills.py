@@ -37,7 +37,9 @@ _TAXONOMY_FILE = Path(__file__).with_name("skill_taxonomy.txt")
 _ASCII_WORD = r"A-Za-z0-9+#_"  # "_": "rag_english_mixed" is an identifier, not English
 _HANGUL = "가-힣"
 # What may stand between two alternatives: "Kotlin 또는 Java", "AWS/GCP", "MySQL이나 PostgreSQL".
-_ALTERNATIVE = re.compile(r"\s*(?:이나|나|,)?\s*(?:또는|혹은|or|/|이나|나)\s*", re.IGNORECASE)
+# What joins two mentions into alternatives ("Kotlin 또는 Java", "A/B", "A나 B"; also read
+# by the analysis for the fields a years requirement names).
+ALTERNATIVE = re.compile(r"\s*(?:이나|나|,)?\s*(?:또는|혹은|or|/|이나|나)\s*", re.IGNORECASE)
 # How far (characters between the two mentions) an ambiguous alias may be from another skill.
 CONTEXT_CHARS = 60
 # A version written onto a name ("Java17", "Vue3", "YOLOv8", "i.MX8M", "ES6+").
@@ -224,7 +226,7 @@ class Taxonomy:
         previous_end = None
         for i, (canon, start, end) in enumerate(spans):
             joined = previous_end is not None and (
-                _ALTERNATIVE.fullmatch(text[previous_end:start])
+                ALTERNATIVE.fullmatch(text[previous_end:start])
                 or (run[i] is not None and run[i] == run[i - 1])
                 or _exemplifies(text, previous_end, start, end)
             )

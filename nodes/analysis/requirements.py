@@ -62,7 +62,7 @@ from text.korean_text import kiwi
 from text.modality import Modality, affirmed, evidence_items, line_modality
 from text.requirements import PostingRequirement
 from text.sections import heading_of
-from text.skills import taxonomy
+from text.skills import ALTERNATIVE, taxonomy
 
 Status = Literal["met", "partial", "missing"]
 
@@ -222,8 +222,7 @@ class Signals:
     skills_held: float | None  # share of the requirement's skill groups the resume has
     skill_line: int | None
     terms: int = 0  # the requirement's content words
-    months: int | None = None  # career months in the field a years requirement names
-    near: int | None = None  # career months in that field or next to it (FieldCareer)
+    career: FieldCareer | None = None  # a years requirement's months in its field, near it
 
 
 def signals(
@@ -392,8 +391,8 @@ def _weaker(a: Status, b: Status) -> Status:
 
 
 def years_status(text: str, months: int, near: int | None = None) -> Status | None:
-    """Met with the years asked in the field, partly met with YEARS_PARTIAL_SHARE of them in
-    the field or next to it (`near`, the months in or next to it: `FieldCareer`)."""
+    """Met with the years asked in the field (`months`), partly met with
+    YEARS_PARTIAL_SHARE of them in the field or next to it (`near`: `FieldCareer`)."""
     asked = asked_years(text)
     if asked is None:
         return None
@@ -512,8 +511,9 @@ _NOT_THE_FIELD = frozenset(
         )
     ).split()
 )
-# What joins two field words into alternatives ("재무·회계", "인사 또는 채용", "PM/PO").
-_FIELD_ALTERNATIVE = re.compile(r"\s*(?:또는|혹은|이나|나|[/·,]|\bor\b)\s*", re.IGNORECASE)
+# What joins two field words into alternatives: the skills' ("인사 또는 채용", "PM/PO",
+# "인사나 채용"), and a middle dot or a comma between two field words ("재무·회계").
+_FIELD_ALTERNATIVE = re.compile(rf"{ALTERNATIVE.pattern}|\s*[·,]\s*", re.IGNORECASE)
 
 
 def field_groups(text: str) -> list[set[str]]:
@@ -554,11 +554,13 @@ class FieldCareer:
 def field_months(req: PostingRequirement, facts: ResumeFacts) -> FieldCareer:
     """The career months that count for a years requirement. Where it names a field, a work
     entry is in it when it names one of the requirement's skills, or shows every group of
-    `field_groups` (by a word, a compound containing it, or skills of the job field a
-    group names: "채용 담당" is 인사); a brand marketer is next to "퍼포먼스 마케팅", a
-    store manager who hired part-timers is not in "채용 실무" for what the words share
-    alone when the skills say another field. Without a field named, or when the resume dates
-    no entries (only a total), the whole career, in the field and near it."""
+    `field_groups` by its words (a skill's words the resume holds count beside a word of the
+    entry's own), or, where the line names no taxonomy skill, has skills of the job field the
+    line names ("채용 담당" is 인사). It is next to the field when it shows a part of it (a
+    brand marketer for "퍼포먼스 마케팅") or has skills of that field; words shared with an
+    entry whose skills are all of another field never put it in the field (a store manager
+    who hired part-timers for "채용 실무"). Without a field named, or when the resume dates no
+    entries (only a total), the whole career, in the field and near it."""
     groups = field_groups(req.text)
     if not groups or not facts.entries:
         return FieldCareer(facts.months, facts.months)
@@ -628,19 +630,16 @@ def amount_status(text: str, facts: ResumeFacts) -> Status | None:
 
 
 def typed_check(
-    req: PostingRequirement,
-    facts: ResumeFacts,
-    months: int | None = None,
-    near: int | None = None,
+    req: PostingRequirement, facts: ResumeFacts, career: FieldCareer | None = None
 ) -> tuple[Status | None, str | None, bool]:
     """(the weakest typed check's status, its kind, whether the line asks anything else);
-    `months` and `near` are the career months that count for it in its field and next to
-    it (`field_months`), the whole career by default.
+    `career` are the months that count for it in its field and next to it (`field_months`),
+    the whole career by default.
     A language check is the whole requirement ("일본어로 현지 파트너와 소통할 수 있는 분(JLPT N2
     이상)": the rest says what the language is for)."""
     typed: list[tuple[Status, str]] = []
-    in_field = facts.months if months is None else months
-    if (years := years_status(req.text, in_field, near)) is not None:
+    months, near = (facts.months, None) if career is None else (career.months, career.near)
+    if (years := years_status(req.text, months, near)) is not None:
         typed.append((years, "years"))
     language = _language_status(req.text, facts.scores, facts.tests)
     if language is None:
@@ -705,7 +704,7 @@ def decide(
     `practice` are the signals over the lines that record work done in full: where only
     study or work the resume marks as partial shows a requirement, it is at most partly
     met. `typed` is `typed_check(req, facts)` when the caller has it."""
-    checked = typed_check(req, facts, sig.months, sig.near) if typed is None else typed
+    checked = typed_check(req, facts, sig.career) if typed is None else typed
     status, credit, line, basis = _decide(req, sig, fit, checked, model, partial_credit)
     if (
         status != "missing"
@@ -801,15 +800,9 @@ def all_signals(
         field_months(req, facts) if asked_years(req.text) is not None else None
         for req in requirements
     ]
-
-    def with_career(sig: Signals, career: FieldCareer | None) -> Signals:
-        if career is None:
-            return sig
-        return replace(sig, months=career.months, near=career.near)
-
     return (
-        [with_career(sig, c) for sig, c in zip(sigs, careers, strict=True)],
-        [with_career(sig, c) for sig, c in zip(practice, careers, strict=True)],
+        [replace(sig, career=c) for sig, c in zip(sigs, careers, strict=True)],
+        [replace(sig, career=c) for sig, c in zip(practice, careers, strict=True)],
     )
 
 
@@ -840,7 +833,7 @@ def assess_requirements(
         )
         shown = facts.lines[line] if status != "missing" and line is not None else None
         if status != "missing" and basis == "years":
-            shown = career_evidence(facts, sig.months) or shown
+            shown = career_evidence(facts, sig.career.months if sig.career else None) or shown
         elif status != "missing" and basis in _TYPED_EVIDENCE:
             shown = _TYPED_EVIDENCE[basis](facts, req.text) or shown
         out.append(

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from text.dates import find_when, today_seoul, week_range
-from text.korean_text import content_words, kiwi
+from text.korean_text import analysed, content_words, kiwi
 from text.sections import DUTIES_ASKED
 from text.stages import STAGE_PATTERNS
 
@@ -206,10 +206,15 @@ DOC_WORD = re.compile(
 # The user recalling what they wrote ("몇 프로 줄였다고 했지 내가", "학교 어디 나왔다고
 # 썼지?", "몇 분까지 줄였다고 써놨더라"): their documents, unless a schedule or a date is
 # asked for.
+# A verb asked about in the past: whether the user did it ("메모에 입사 가능 시기도 적어
+# 놨었나?", "거기 넣어 뒀지?", "남겨 놓았던가"), a question about what is written.
+DONE_BEFORE = re.compile(
+    r"\s*(?:놨|놓았|뒀|두었)(?:었)?\s*(?:나|지|더라|던가|니|냐|는지|어\s*\?|나요|죠|던가요)"
+)
 RECALLED = re.compile(
     r"(?:다고|라고|이라고)\s*(?:했지|했더라|썼|적었|써\s*놨|써\s*뒀|적어\s*놨|적어\s*뒀|넣었)|"
     r"(?:썼|적었|넣었)(?:지|더라|던가|었나|나)|써\s*놨더라|적어\s*놨더라|"
-    r"(?:적어|써|넣어|남겨)\s*(?:놨|놓았|뒀|두었)(?:었)?\s*(?:나|지|더라|던가|니|냐|는지|어\s*\?)|"
+    rf"(?:적어|써|넣어|남겨){DONE_BEFORE.pattern}|"
     # how much the user's own work changed something ("배포 시간 얼마나 줄였지?"): only their
     # documents say it
     r"얼마(?:나)?\s*(?:줄|늘|단축|개선|향상|올렸|높|낮|절감|감소|증가)\S*(?:였|었|했)(?:지|더라|던가)|"
@@ -359,13 +364,6 @@ def unquoted(message: str) -> str:
     return QUOTED.sub(" ", message)
 
 
-# A verb asked about in the past: whether the user did it ("메모에 입사 가능 시기도 적어
-# 놨었나?", "거기 넣어 뒀지?", "남겨 놓았던가"), a question about what is written.
-DONE_BEFORE = re.compile(
-    r"\s*(?:놨|놓았|뒀|두었)(?:었)?\s*(?:나|지|더라|던가|니|냐|는지|어\s*\?|나요|죠|던가요)"
-)
-
-
 def asks_operation(text: str) -> bool:
     """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?",
     "메모에 적어 놨었나?")."""
@@ -409,7 +407,7 @@ def memo_of(message: str) -> tuple[str | None, str]:
 def _without_also(words: str) -> str:
     """Unquoted words without the particle 도 that ends them ("2층도" -> "2층"), read by
     morphology ("실내 온도" keeps its 도)."""
-    tokens = kiwi().tokenize(words)
+    tokens = analysed(words)
     if len(tokens) >= 2 and tokens[-1].tag == "JX" and tokens[-1].form == "도":
         return words[: tokens[-1].start].rstrip()
     return words

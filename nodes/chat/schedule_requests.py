@@ -895,19 +895,17 @@ def schedule_call(
     if kind == "add_schedule" and items and memo and days and not chosen:
         # "금요일 면접 메모에 '신분증 지참' 추가": the day names the item the memo is for
         # (one of that day sharing a word of its title), not a new event on that day
-        on_day = [
-            i for i in best_schedules(items, unquoted(clause), days, times) if i["date"] in days
-        ]
+        def on(some: list[str]) -> list[dict[str, Any]]:
+            return [
+                i for i in best_schedules(items, unquoted(clause), some, times) if i["date"] in some
+            ]
+
+        on_day = on(days)
         if not on_day and listed:
             # "목요일에 있는 거 메모에 …" right after a listing: the listed item on that weekday
             moved = [replace(m) for m in found]
             _on_listed_weekday(clause, moved, listed, items)
-            listed_days = [m.value for m in moved if m.kind == "date"]
-            on_day = [
-                i
-                for i in best_schedules(items, unquoted(clause), listed_days, times)
-                if i["date"] in listed_days
-            ]
+            on_day = on([m.value for m in moved if m.kind == "date"])
         # every word naming the event is in the item's title ("토스 면접" is another event)
         rest = memo_of(clause)[1]
         said = title_of(rest, [m.span for m in mentions(rest, now)]) or ""

@@ -400,9 +400,8 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
     if (
         posting
         and posting.get("turn") == turn
-        and asks_days_left_only(message)
+        and asks_days_left_only(message)  # (names nothing else: not the user's own items)
         and not SCHEDULE_VERB.search(message)
-        and not MY_SCHEDULE.search(message)
     ):
         return True  # "그럼 D-몇임" right after a stage's date: counted to that date
     return bool(

@@ -1099,9 +1099,7 @@ def test_a_verb_asked_about_in_the_past_asks_for_no_operation(message):
     ],
 )
 def test_a_labelled_title_and_an_english_please_before_it(message, title):
-    now = date(2026, 11, 29)
-    clause = memo_of(message)[1]
-    assert title_of(clause, [m.span for m in mentions(clause, now)]) == title
+    assert _title_said(message) == title
 
 
 @pytest.mark.parametrize(
@@ -1133,6 +1131,10 @@ def test_a_days_left_question_names_nothing_else(message, asks):
     ],
 )
 def test_a_labelled_name_of_someone_is_no_title(message):
-    now = date(2026, 11, 29)
+    assert _title_said(message) == "토스 2차 면접"
+
+
+def _title_said(message: str) -> str:
+    """The title an add message gives, its memo taken out first (as the schedule step reads)."""
     clause = memo_of(message)[1]
-    assert title_of(clause, [m.span for m in mentions(clause, now)]) == "토스 2차 면접"
+    return title_of(clause, [m.span for m in mentions(clause, date(2026, 11, 29))])
