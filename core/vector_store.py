@@ -70,6 +70,7 @@ class Hit:
     text: str
     score: float  # cosine similarity, 1 = same direction
     company: str | None = None  # postings: the company the document names
+    position: str | None = None  # postings: the job the document is for
 
 
 def collection_name(user_id: str) -> str:
@@ -256,6 +257,7 @@ class VectorStore:
                     doc.page_content,
                     1 - distance,
                     doc.metadata.get("company") or None,
+                    doc.metadata.get("position") or None,
                 )
                 for doc, distance in found
                 if doc.metadata.get("user_id") == user_id  # the filter's result, re-checked
@@ -301,6 +303,7 @@ class VectorStore:
                         text,
                         float(dot / (norm * size)),
                         meta.get("company") or None,
+                        meta.get("position") or None,
                     )
                 )
             # the chunks holding the rarer asked words first (a word every chunk holds, the

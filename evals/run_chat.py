@@ -234,6 +234,10 @@ XA_SPLITS = {
     # test2 split's own brief and counts (chat_xa_dev16_brief.md): development that reads
     # like test2 without being it; first read chat-xa-dev16-first-read.md
     "xa_dev16": "chat_xa_dev16.jsonl",
+    # session 33: the same brief and counts again, by a seventeenth helper asked to vary
+    # how later turns refer back (chat_xa_dev17_brief.md); its first read (on the code
+    # before session 33's changes) is chat-xa-dev17-first-read.md
+    "xa_dev17": "chat_xa_dev17.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

@@ -26,7 +26,7 @@ from datetime import date
 from typing import Any
 
 from nodes.chat.focus import ordinal_position, points_back
-from nodes.chat.router import koreanised
+from nodes.chat.router import ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
@@ -107,6 +107,7 @@ class Passage:
     text: str
     score: float
     company: str | None = None
+    position: str | None = None  # a posting's job, as its head names it
 
     @classmethod
     def of(cls, record: dict[str, Any]) -> Passage:
@@ -124,6 +125,7 @@ class Passage:
             text=text,
             score=float(record.get("score") or 0.0),
             company=record.get("company"),
+            position=record.get("position"),
         )
 
     @property
@@ -405,6 +407,7 @@ def answer_lines(
     # a company named in English is the posting's company ("the kakao posting": 카카오)
     message, context = koreanised(message), koreanised(context)
     candidates = [part for p in passages for part in _parts(p)]
+    every_part = list(candidates)
     # the document this question names wins over the one the earlier question named ("거기
     # 나온 Elasticsearch 경험, 내 포폴에 있는 걸로 어필할 만한 거 있어?" after a posting's line)
     types = _named_types(message)[0] or _named_types(context)[0]
@@ -417,8 +420,24 @@ def answer_lines(
         candidates = [p for p in candidates if p.doc_type == "posting" and p.company in companies]
     named = {_compact(c) for c in companies}
     own = [w for w in asked_words(message) if w not in named]
-    earlier = [w for w in asked_words(context) if w not in named and w not in own]
-    if context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message):
+    if context and SAME_THING.search(message):
+        # "카카오 건 같은 항목 뭐였어" after "네이버 공고 우대사항 알려줘": the earlier
+        # question's words, of what this one names ("항목" is no word of it)
+        own = [w for w in own if w not in _SAME_NOUNS]
+    # the earlier question's company is no word of this one when this one names another
+    # ("카카오 건 같은 항목" after a question about 네이버's posting)
+    replaced = {_compact(p.company) for p in every_part if p.company} if companies else set()
+    earlier = [w for w in asked_words(context) if w not in named | replaced and w not in own]
+    if context and ordinal_position(message) is not None:
+        # "세 번째 거 기술스택 뭐였지" after a list of projects: that item of the list
+        # that answered before
+        before, _ = answer_lines(context, candidates)
+        nth = _nth_item(message, before[0].part) if before else []
+        if nth:
+            return nth[:4], []
+    at_entry = context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message)
+    said = [f"{p.section} {p.text}" for p in candidates]
+    if at_entry and not any(_covered(w, said) for w in own if w not in _ENTRY_WORDS):
         # "그 회사 다닌 기간은?" after "이력서에 카프카 경험 써있어?": the work entry the line
         # that answered before belongs to, its head line (company and dates)
         before, _ = answer_lines(context, candidates)
@@ -430,7 +449,6 @@ def answer_lines(
     referent: list[_Line] = []
     if context and points_back(message):
         referent, _ = answer_lines(context, candidates)
-        said = [f"{p.section} {p.text}" for p in candidates]
         if referent and _HOW_ABOUT.search(message) and not any(_covered(w, said) for w in own):
             # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
             # have no word of the question; the line pointed at is what it asks about
@@ -606,6 +624,15 @@ _SKILL_KINDS = frozenset(
 )
 # A question about how or why something just quoted is done: the quote answers it.
 _HOW_ABOUT = re.compile(r"어떻게|어케|뭐라고|왜|어떤\s*식|무슨\s*뜻|(?i:\bhow\b|\bwhy\b)")
+# The words of a question about a work entry itself ("그 회사 다닌 기간은?"), not about
+# something done there ("거기서 응답시간 몇 퍼 줄였다고 썼어").
+_ENTRY_WORDS = frozenset({"회사", "직장", "기간", "팀", "근무", "재직", "경력"})
+# "같은 항목", "같은 거", "the same thing": the earlier question asked again of another.
+SAME_THING = re.compile(
+    r"같은\s*(?:항목|거|것|걸|내용|부분|질문|섹션)|똑같은\s*(?:거|것|걸|항목|내용)|"
+    r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)"
+)
+_SAME_NOUNS = frozenset({"항목", "내용", "부분", "질문", "섹션", "section", "part", "thing"})
 # "그 회사", "거기서", "그 직장": the place of work a line just quoted is from.
 _AT_ENTRY = re.compile(r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))")
 
@@ -668,12 +695,30 @@ _WHICH_KIND = re.compile(
 _REQUIREMENT_KIND = {"자격요건": "필수", "우대사항": "우대"}
 
 
+def _posting_role(message: str, passages: list[Passage]) -> str | None:
+    """ "네이버 공고 무슨 직무야": the job the one posting asked about is for (read from its
+    head when it was stored, as the calendar reads it; every chunk carries it), with where
+    it is; None when the question asks something else or the posting names no job."""
+    if not ROLE_ASKED.search(message) or DUTIES_ASKED.search(message):
+        return None
+    postings = [p for p in passages if p.doc_type == "posting"]
+    named = [p for p in postings if p.company and p.company in koreanised(message)]
+    pool = named or postings
+    if len({p.doc_id for p in pool}) != 1:
+        return None
+    role = next((p.position for p in pool if p.position), None)
+    return f"{role}\n(출처: {pool[0].title})" if role else None
+
+
 def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> str:
     """The answer to a question about the user's documents: the line(s) that answer it,
     stated first, then where they are (the document as the user knows it and its heading).
     When the documents do not say it: what was not found, and nothing unrelated quoted.
     Calls the Korean analyser: run it in a worker thread."""
     candidates = list(passages)
+    role = _posting_role(message, candidates)
+    if role is not None:
+        return role
     found, missing = answer_lines(message, candidates, context)
     counted = None if found else _counted_items(message, candidates)
     if counted is not None:
@@ -751,7 +796,8 @@ def schedule_list_text(items: list[dict[str, Any]]) -> str:
 
 def added_text(item: dict[str, Any]) -> str:
     at = f" {item['time']}" if item.get("time") else ""
-    return f"{item['date']}{at}에 '{item['title']}' 일정을 추가했어요."
+    memo = f" 메모: {item['memo']}" if item.get("memo") else ""
+    return f"{item['date']}{at}에 '{item['title']}' 일정을 추가했어요.{memo}"
 
 
 def moved_text(item: dict[str, Any]) -> str:

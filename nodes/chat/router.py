@@ -77,6 +77,8 @@ OP_STEM = (
 )
 CLAUSE_BREAK = re.compile(
     rf"{OP_STEM}고(\s+|,\s*)|"
+    # the polite and the giving forms: "변경해주시고, …", "지워 주시고 …", "옮겨주고, …"
+    r"(?<=[가-힣])\s?(?:주시|하시)고(\s+|,\s*)|(?<=[가-힣])\s?주고(,\s*)|"
     r"(?:줘|해|요|래|야|어|지|니|[?!]|삭제|취소|추가|등록|변경|캔슬)"
     r"(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
@@ -100,7 +102,7 @@ VERB_ONLY = re.compile(
 # A memo: "메모에 '정장 지참' 적어줘", "(메모: 자소서 4문항)", "메모: 오전 중 연락".
 MEMO = re.compile(
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
-    r"|메모(?:에|로|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
+    r"|메모(?:에는|에|엔|로|는|도)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
     r"['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     r"|메모(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
@@ -112,6 +114,8 @@ MEMO = re.compile(
     r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:이)?라고\s*메모"
     # "and add a memo: bring laptop", "note: 2nd floor"
     r"|(?i:\b(?:memo|note)\s*[:：]\s*([^\n'\"]+?)\s*$)"
+    # the words in the sentence after the request: "메모 좀 달아줘. 신분증이랑 … 챙기기"
+    r"|메모(?:도|를)?\s*(?:좀\s*)?(?:추가|남겨|적어|달아|넣어)\S*?[.!]\s+([^\n'\"?？]+?)\s*$"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
@@ -259,8 +263,14 @@ CONTENT_ASKED = re.compile(
 # A question about what a text says ("…래?", "돼 있어?", "뽑아?", "필요해?", "가능해?"):
 # its content, not a date.
 ABOUT_CONTENT = re.compile(
-    r"(?:대|래|냐|니|나|어|아|야|해|돼)\s*[?？]|돼\s*있|되어\s*있|나와\s*있|적혀|써\s*있|"
+    r"(?:대|래|냐|니|나|어|아|야|해|돼|음|임|됨|요)\s*[?？]|돼\s*있|되어\s*있|나와\s*있|적혀|써\s*있|"
     r"몇\s*(?:년|명|개|프로|퍼센트)|가능|필요|요구|뽑"
+)
+# "무슨 직무야", "어떤 포지션 뽑아?", "what role is it": the job a posting is for (not what
+# the job does: DUTIES_ASKED).
+ROLE_ASKED = re.compile(
+    r"(?:무슨|어떤|어느|뭔)\s*(?:직무|포지션|직군|자리|분야|부문)|(?:직무|포지션|모집\s*부문)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디)|"
+    r"(?i:\bwhat\s+(?:role|position|job)\b|\bwhich\s+(?:role|position)\b)"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(
@@ -310,6 +320,10 @@ SMALL_TALK = re.compile(
     r"(?i:\b(?:bye|good\s*night|see\s+you)\b)|"
     r"(?:뭘|무엇을|뭐|무슨\s*일을?)\s*(?:할\s*수\s*있|해\s*줄\s*수|도와)|"
     r"^(?:ㄳ|ㄱㅅ|땡큐)|"
+    # nothing but a reply that takes note or leaves: "ㅇㅇ 알겠어 ㅂㅂ", "넵 알겠습니다", "ok bye"
+    r"^(?:(?:ㅇㅇ|ㅇㅋ|ㅇㅇㅇ|넵|네네?|응+|웅|오키|알겠(?:어요?|습니다|음)?|알았(?:어요?|습니다|음)?|"
+    r"ㅂㅂ|ㅃㅃ|바이(?:바이)?|수고(?:하세요|해)?|좋아(?:요)?|그래(?:요)?|(?i:ok(?:ay)?|got\s+it))"
+    r"[\s!.,~ㅎㅋ^]*)+$|"
     r"(?i:\b(?:who\s+are\s+you|what\s+can\s+you\s+do|thanks?|thx|thnx|tysm|thank\s+you|hello|hi)\b)"
 )
 ADVICE = re.compile(
@@ -395,6 +409,8 @@ def memo_of(message: str) -> tuple[str | None, str]:
             return words, " "
         return None, message
     memo = next(g for g in m.groups() if g)
+    if _REQUEST_ONLY.fullmatch(memo.strip()):
+        return None, message  # "장소도 메모로 넣어줘": a memo asked for, its words not given
     # "메모 추가: …", "메모 좀 달아줘: …": the request's verb stays
     verb = ADD_VERB.search(m.group(0)) or re.search(r"달아", m.group(0))
     kept = " 추가해줘 " if verb else " "
@@ -402,6 +418,12 @@ def memo_of(message: str) -> tuple[str | None, str]:
     if memo == m.group(4):
         memo = _without_also(memo)  # "메모에 그린팩토리 2층도 적어줘": the 도 is the request's
     return memo, message[: m.start()] + kept + message[m.end() :]
+
+
+# Words that only ask for the memo ("넣어줘", "남겨 주세요", "추가 좀"): no memo of their own.
+_REQUEST_ONLY = re.compile(
+    r"(?:좀\s*)?(?:추가|등록|적어|남겨|넣어|달아|써|해)\S*(?:\s*(?:줘|주세요|줄래|좀|요|ㄱㄱ?))*[.!~]*"
+)
 
 
 def _without_also(words: str) -> str:
@@ -461,6 +483,9 @@ def keyword_route(message: str) -> str | None:
         and not (docs or schedule_verb or MINE_EXPLICIT.search(own))
     ):
         return "calendar"  # "카카오 공고 서류 다음 전형이 뭐야?", "전형 절차 어케됨"
+    posting_named = "공고" in own or re.search(r"(?i)\bposting|\bjob\s+ad\b", own)
+    if ROLE_ASKED.search(own) and (docs or recruit or posting_named) and not schedule_verb:
+        return "rag"  # "카카오 공고 포지션이 뭐야": the job the posting's text names
     if RECALLED.search(own) and not (schedule_verb or schedule_word or when or recruit):
         return "rag"  # "쿼리 튜닝으로 응답시간 몇 프로 줄였다고 했지 내가"
     if SMALL_TALK.search(own.strip()) and not (schedule_verb or docs or mine or recruit):
@@ -609,6 +634,9 @@ def _lemma_kind(clause: str) -> str | None:
         )
         if after is not None and after.tag == "ETM":
             continue
+        ending = next((u for u in tokens[i + 1 :] if u.tag not in ("XSV", "XSA", "EP")), None)
+        if ending is not None and ending.tag == "EC" and ending.form in ("면", "으면"):
+            continue  # "지웠으면 12월 일정 다시 보여줘": a condition, no request
         kind = next((k for k, lemmas in _LEMMA_KINDS.items() if t.form in lemmas), None)
         told = i + 2 < len(tokens) and tokens[i + 1].form == "었" and tokens[i + 2].tag == "EF"
         if t.form == "잡히" and told and "?" not in clause:
@@ -630,6 +658,12 @@ def operation_kind(clause: str) -> str | None:
     ):
         # "ㄴㄴ 취소 원래시간으로": the last change called off, the item as it was
         return "update_schedule"
+    if DELETED_ITEM.search(own) and (
+        UNDO.search(own) or re.search(r"다시\s*(?:넣|추가|등록|살려|잡|만들)", own)
+    ):
+        # "헐 잘못 지움 방금 지운 거 다시 살려줘": the deleted item put back (its delete verb
+        # tells which item, it asks for no delete)
+        return "add_schedule"
     if WRONG_VALUE.search(own) and has_when(own) and not DELETE_VERB.search(own):
         # "날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었네 오후 3시 반": the value, changed
         return "update_schedule"
@@ -687,7 +721,7 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     parts: list[str] = []
     at = 0
     for m in CLAUSE_BREAK.finditer(text):
-        group = next(i for i in (1, 2, 3) if m.group(i) is not None)
+        group = next(i for i in range(1, (m.re.groups or 0) + 1) if m.group(i) is not None)
         if m.start(group) > at:
             parts.append(text[at : m.start(group)])
         at = m.end(group)

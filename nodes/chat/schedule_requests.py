@@ -65,7 +65,9 @@ TITLE_FILLER = re.compile(
 # before it.
 ADD_REQUEST = re.compile(
     rf"(?:{ADD_VERB.pattern})"
-    r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|가능|할\s*수|되|돼|될|plz|pls|please|$|[?.!])|\S)"
+    r"(?=\s*(?:해|줘|주|하고|놔|둬|죠|ㄱ|부탁|좀|가능|할\s*수|되|돼|될|plz|pls|please|$|[?.!])|\S"
+    # laughter or an emoji after the verb ("가족 모임 추가 ㅎㅎ", "추가 🙏")
+    r"|\s*(?:[ㅎㅋㅠㅜ^~]{2,}|[\U0001F300-\U0001FAFF\u2600-\u27BF])\s*$)"
     r"|(?i:\b(?:add|put|book|save)\b)(?=\s)"  # "add Coupang phone screen on Dec 8"
 )
 # Earlier sub-clauses (small talk, a condition) end like this; the title is after them.
@@ -90,12 +92,14 @@ PASTED_AFTER = re.compile(r"^\S*?\s*[:：→]|^\S*?\s*\n")
 # The end of a written sentence: a pasted notice has several.
 SENTENCE_END = re.compile(r"[.!?。](?=\s|$)")
 MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)\s*$")
-SAME_TIME = re.compile(
-    r"그\s*시간|그때|같은\s*시간|same\s+time|"
-    # the time the posting gives the day in focus: "시간도 공고대로", "공고랑 똑같이"
-    # "공고에 나온 대로"
+# As the posting gives it: "공고대로", "공고랑 똑같이", "공고에 나온 대로", "공고 시간으로".
+AS_POSTED = re.compile(
     r"공고(?:에\s*(?:나온|나와\s*있는|적힌|적혀\s*있는|있는)\s*)?"
-    r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)",
+    r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)"
+)
+SAME_TIME = re.compile(
+    # the time the posting gives the day in focus: "시간도 공고대로"
+    rf"그\s*시간|그때|같은\s*시간|same\s+time|{AS_POSTED.pattern}",
     re.IGNORECASE,
 )
 RENAME = re.compile(
@@ -171,7 +175,11 @@ def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]
 
 
 # A date or time the user moves something TO: followed by (으)로, or after "to"/"at".
-NEW_VALUE_AFTER = re.compile(r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})")
+# (not "12월 4일로 돼있네": the value the item has)
+NEW_VALUE_AFTER = re.compile(
+    r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})"
+    r"(?!\s*(?:돼|되어|되|됐|잡혀|나와|적혀|들어가|등록돼)\s*있)"
+)
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
 INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
 PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|[:：]|[AaPp]\.?[Mm]")
@@ -333,14 +341,23 @@ OTHER_THAN = re.compile(
     r"(?:말고|빼고|아니고|아닌\s*(?:거|것|쪽))"
 )
 _EXCEPT = re.compile(OTHER_THAN.pattern + r"(?=[\s,]*(?:그\s*)?(?:다른|딴|나머지))")
+# An item said to be left alone: "카카오 면접은 그대로 두고 방금 넣은 거 …", "저녁 7시 건
+# 놔두고 3시 거는 …", "스터디는 건드리지 말고".
+_KEPT = re.compile(
+    r"((?:[가-힣A-Za-z0-9]+\s+){0,2}[가-힣A-Za-z0-9]+?)(?:은|는|이|가|을|를)?\s*"
+    r"(?:그대로\s*(?:두고|놔두고|냅두고|놔\s*두고|둔\s*채로?)|(?:놔|냅)\s*두고|건드리지\s*말고)[\s,]*"
+)
 _THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
 
 
-def _named_by(phrase: str, items: list[dict[str, Any]], now: date) -> list[dict[str, Any]]:
+def _named_by(
+    phrase: str, items: list[dict[str, Any]], now: date, by_when: bool = False
+) -> list[dict[str, Any]]:
     """The items a phrase said with 말고/빼고 names ("12월 3일 토스"): by its words, day and
-    time; none when it says only a day or a time ("목요일 말고": a correction of the day)."""
+    time; none when it says only a day or a time ("목요일 말고": a correction of the day),
+    unless `by_when` (an item left alone may be said by its time: "저녁 7시 건 그대로 두고")."""
     said = mentions(phrase, now)
-    if not _title_words(_blank(phrase, [m.span for m in said])):
+    if not by_when and not _title_words(_blank(phrase, [m.span for m in said])):
         return []
     days = [m.value for m in said if m.kind == "date"]
     times = [m.value for m in said if m.kind == "time"]
@@ -823,6 +840,13 @@ def schedule_call(
             # "면접 말고 그 다른 거": not the items the words name
             items = [i for i in items if i not in not_these] or items
             clause = f"{clause[: excluded.start()]} {clause[excluded.end() :]}"
+        kept = _KEPT.search(clause)
+        left_alone = _named_by(kept.group(1), items, now, by_when=True) if kept else []
+        if kept is not None and left_alone and len(left_alone) < len(items):
+            # "카카오 면접은 그대로 두고 방금 넣은 거 하루 당겨줘": the rest of the clause
+            # names the item, among the others
+            items = [i for i in items if i not in left_alone]
+            clause = f"{clause[: kept.start()]} {clause[kept.end() :]}"
     if kind != "get_schedule" and ORIGINAL.search(clause):
         # "원래 있던 면접은 …" after adding another: one the room did not add
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
@@ -1018,7 +1042,8 @@ def schedule_call(
             theirs = QUOTED.search(clause) or NAMED_AS.search(clause)
             if not theirs and not (company and squash(company) in squash(title)):
                 title = f"{company} {staged['stage']}" if company else staged["stage"]
-            day, time = staged["date"], staged.get("time") or time
+            # (a time the user said is theirs: "그 마감일 오후 5시에 …")
+            day, time = staged["date"], times[0] if times else staged.get("time") or time
         # what names the event once the day pointer and "하나 더" are read ("그 다음날도 같은
         # 시간에 하나 더" names none)
         bare = ONE_MORE.sub(" ", DAY_POINTER.sub(" ", title)).replace(" 더", " ")
@@ -1149,6 +1174,19 @@ def schedule_call(
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
+    posted = focus_day(focus) if not changes and AS_POSTED.search(clause) else None
+    if (
+        posted is not None
+        and (focus or {}).get("posting")
+        and posted
+        != (
+            target["date"],
+            target.get("time"),
+        )
+    ):
+        # "헐 내 일정엔 12월 4일로 돼있네 공고대로 날짜랑 시간 고쳐줘" after the posting's
+        # interview date: the day (and time) the posting gives
+        changes = {"date": posted[0], **({"time": posted[1]} if posted[1] else {})}
     if (
         anchor is not None
         and anchor[1]
@@ -1215,6 +1253,49 @@ def _only_new_values(clause: str, now: date) -> bool:
         return False
     found = mentions(clause, now)
     return any(m.new for m in found) or bool(found and CORRECTION.search(clause))
+
+
+# A labelled line of a notice the user pasted ("- 장소: 판교 오피스 2층 라운지"), asked for
+# as a memo by its label ("장소도 메모로 넣어줘", "준비물 메모해줘").
+_NOTICE_LABEL = (
+    r"장소|위치|주소|준비물|복장|링크|소요\s*시간|담당자|연락처|(?i:location|place|address|link)"
+)
+_LABEL_AS_MEMO = re.compile(
+    rf"({_NOTICE_LABEL})(?:도|은|는|을|를|이랑|만)?\s*(?:좀\s*)?(?:메모|(?i:as\s+(?:a\s+)?(?:memo|note)))"
+)
+
+
+def labelled_memo(message: str, earlier: list[str]) -> str | None:
+    """The memo a message asks for by a label of a notice pasted before ("장소도 메모로 넣어줘"
+    after a mail with "- 장소: 판교 오피스 2층 라운지"): that line's value, from the most recent
+    of `earlier` (the room's previous user messages) that has it; None otherwise."""
+    asked = _LABEL_AS_MEMO.search(message)
+    if asked is None:
+        return None
+    label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
+    line = re.compile(
+        rf"^[\s\-•·*▶■□◆●○]*(?:{label})\s*[:：]\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE
+    )
+    for text in reversed(earlier):
+        found = line.search(text)
+        if found:
+            return found.group(1)
+    return None
+
+
+# The field a value is said for: "시간은 오후 1시", "시간도 넣어줘", "날짜는 9일".
+FIELD_WORD = re.compile(
+    r"(?<![가-힣])(?:시간|시각|날짜|일자|요일)(?:은|는|도|이|가|을|를)?(?![가-힣])"
+)
+
+
+def gives_field_value(clause: str, now: date) -> bool:
+    """A value said with the name of its field and no event ("시간은 오후 1시", "아 그거 밤
+    11시 59분까지야 시간도 넣어줘"): right after an add or a change, a value of that item."""
+    if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
+        return False
+    found = mentions(clause, now)
+    return bool(found and FIELD_WORD.search(clause)) and not names_event(clause, now, found)
 
 
 def names_nothing_but_values(clause: str, now: date) -> bool:

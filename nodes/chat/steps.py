@@ -42,6 +42,7 @@ from nodes.chat.focus import (
     points_back,
 )
 from nodes.chat.grounded import (
+    SAME_THING,
     Passage,
     general_answer,
     junk_reason,
@@ -50,11 +51,13 @@ from nodes.chat.grounded import (
 from nodes.chat.router import (
     ABOUT_CONTENT,
     ADD_VERB,
+    ADVICE,
     CONTENT_ASKED,
     MY_SCHEDULE,
     NEW_VALUE_STATED,
     SCHEDULE_VERB,
     SCHEDULE_WORD,
+    SMALL_TALK,
     UNDO,
     ExampleRouter,
     RouteDecision,
@@ -74,6 +77,7 @@ from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
+from text.skills import find_skills
 from text.stages import STAGE_PATTERNS
 from tools.calendar import today_of
 from tools.documents import context_of, search_user_documents, sources_of
@@ -229,6 +233,7 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
             "text": h.text,
             "score": h.score,
             "company": h.company,
+            "position": h.position,
         }
         for h in kept
     ]
@@ -290,7 +295,7 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 # A follow-up that only names its topic ("카카오는?", "포트폴리오도?"): it asks the previous
 # question again about what it names.
 ELLIPTICAL = re.compile(
-    r"^\s*\S+(?:\s+\S+)?(?:은|는|도)\s*[?？]?\s*$"
+    r"^\s*\S+(?:\s+\S+){0,2}(?:은|는|도)\s*[?？]?\s*$"
     # "what about the other company?", "and naver?", "how about the portfolio?"
     r"|(?i:^\s*(?:and\s+)?(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
 )
@@ -315,7 +320,11 @@ def previous_question(state: ChatState) -> str:
     else ""."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    if history and (points_back(message) or ELLIPTICAL.match(_FILLER.sub("", message))):
+    if history and (
+        points_back(message)
+        or SAME_THING.search(message)
+        or ELLIPTICAL.match(_FILLER.sub("", message))
+    ):
         return str(history[-1]["user"])
     return ""
 
@@ -413,6 +422,15 @@ def follow_up_route(state: ChatState) -> str | None:
     settled = keyword_route(message)
     if settled == "general" and AMONG_THOSE.search(message):
         settled = None  # "거기 나온 것 중에 메시징 쪽은 뭐야": one of what was just shown
+    if (
+        settled == "general"
+        and history[-1].get("route") == "rag"
+        and ELLIPTICAL.match(_FILLER.sub("", message))
+        and not (ADVICE.search(message) or SMALL_TALK.search(message) or find_skills(message))
+    ):
+        # "성격 장단점 부분은?" after a question on the cover letter: the same question of
+        # another part of the document ("Redis 장단점은?" names a skill: knowledge)
+        settled = None
     if settled is not None:
         # the message settles its own route ("거기 담당업무는 뭐야?" after a timeline asks
         # for the posting's text; "그거 면접에서 어떻게 어필하면 좋을까?" for advice)

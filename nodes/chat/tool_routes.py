@@ -72,6 +72,8 @@ from nodes.chat.schedule_requests import (
     best_schedules,
     corrects_last_value,
     fills_in,
+    gives_field_value,
+    labelled_memo,
     names_event,
     names_nothing_but_values,
     pick_choice,
@@ -179,6 +181,14 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     user, message, now = state["user_id"], state["message"], today_of(state.get("now"))
     focus = state.get("focus")
     memo, _ = memo_of(message)
+    # "장소도 메모로 넣어줘" after pasting a notice: the value of that line of it (its label
+    # names no event)
+    labelled = (
+        None
+        if memo
+        else labelled_memo(message, [t["user"] for t in state.get("history") or []][-3:])
+    )
+    memo = memo or labelled
     chosen = None
     # the user's schedules, read once until an operation changes them
     live: list[dict[str, Any]] | None = None
@@ -216,6 +226,14 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             and await asyncio.to_thread(_another_event_too, clause, single, now)
         ):
             operations = [(clause, "add_schedule")]
+        elif (
+            kind in ("add_schedule", "get_schedule")
+            and single is not None
+            and just_touched(focus)
+            and gives_field_value(clause, now)
+        ):
+            # "시간은 오후 1시" right after an add: the time of the item just added
+            operations, chosen = [(clause, "update_schedule")], single
         elif kind == "add_schedule" and single is not None and fills_in(clause, now):
             operations, chosen = [(clause, "update_schedule")], single
         elif (
@@ -231,7 +249,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             kind == "add_schedule"
             and single is not None
             and memo
-            and not names_event(clause, now)
+            and (labelled or not names_event(clause, now))
             and not _names_another(clause, single, await schedules())
         ):
             # "그리고 메모에 '3장까지 풀어오기' 넣어줘": a memo put into the item just touched

@@ -16,6 +16,7 @@ from core.vector_store import COLLECTION
 from nodes.embed.chunking import chunk_text
 from nodes.embed.schemas import FileEmbedInput
 from nodes.embed.state import EmbedState
+from text import job_title
 from text.posting import find_company
 
 
@@ -65,9 +66,14 @@ async def store_chunks(state: EmbedState) -> dict[str, Any]:
     texts = state["chunk_texts"]
     # A posting's company rides on every chunk, so a chunk found alone still says whose it is.
     company = find_company(state["text"]) if state["doc_type"] == "posting" else None
+    # and the job it is for ("네이버 공고 무슨 직무야" is answered from any chunk)
+    position = (
+        job_title.rank(state["text"], company=company) if state["doc_type"] == "posting" else None
+    )
     metadatas = [
         {
             **({"company": company} if company else {}),
+            **({"position": position} if position else {}),
             "user_id": user_id,
             "doc_id": doc_id,
             "doc_type": state["doc_type"],

@@ -1353,3 +1353,121 @@ async def test_a_stated_event_with_its_title_is_added_and_a_rename_stays_a_renam
     await chat(client, "12월 10일 면접 있잖아 제목은 카카오 최종으로 해줘")
     now = await titles()
     assert "카카오 최종" in now and "카카오 면접" not in now
+
+
+# --- session 33: values said after an add, a restore, an item left alone ----------------
+
+
+async def test_a_value_said_with_its_field_name_goes_into_the_item_just_added(stand_in, client):
+    await seed()
+    await chat(client, "12월 6일에 우테코 회고 모임 넣어줘")
+    await chat(client, "시간은 오후 1시")
+    day = await chat(client, "그날 다른 거 있나")
+    await chat(client, "12/5 토요일에 쿠팡 과제 마감 추가해줘")
+    await chat(client, "아 그거 밤 11시 59분까지야 시간도 넣어줘")
+    now = await titles()
+    assert now["우테코 회고 모임"]["time"] == "13:00"
+    assert day["tool_calls"][0]["args"] == {"start_date": "2026-12-06", "end_date": "2026-12-06"}
+    assert now["쿠팡 과제 마감"]["time"] == "23:59"
+    assert "시간" not in now and len(now) == 5  # no event named "시간"
+
+
+async def test_a_corrected_day_said_with_a_copula_moves_the_item_just_added(stand_in, client):
+    await seed()
+    await chat(client, "쿠팡 면접 12월 8일 오후 2시에 잡아줘")
+    await chat(client, "아 날짜 잘못말함 9일임")
+    assert (await titles())["쿠팡 면접"]["date"] == "2026-12-09"
+
+
+async def test_an_item_deleted_by_mistake_is_put_back_as_it_was(stand_in, client):
+    await seed()
+    await chat(client, "코딩 스터디 삭제")
+    out = await chat(client, "헐 잘못 지움 방금 지운 거 다시 살려줘")
+    assert out["tool_calls"][0]["name"] == "add_schedule"
+    back = (await titles())["코딩 스터디"]
+    assert (back["date"], back["time"]) == ("2026-12-01", "19:00")
+
+
+async def test_an_item_said_to_be_left_alone_is_not_the_one_changed(stand_in, client):
+    await seed()
+    await chat(client, "LG CNS 코테 12월 13일 오후 2시 추가")
+    await chat(client, "그 주에 다른 일정 뭐 있어?")
+    await chat(client, "카카오 면접은 그대로 두고 방금 넣은 거 하루 당겨줘")
+    now = await titles()
+    assert now["LG CNS 코테"]["date"] == "2026-12-12"
+    assert now["카카오 면접"]["date"] == "2026-12-10"
+
+
+async def test_a_notice_line_asked_for_as_a_memo_is_read_from_the_pasted_notice(stand_in, client):
+    await seed()
+    await chat(
+        client,
+        "[당근] 안녕하세요 김지원님, 1차 기술면접 일정 안내드립니다.\n"
+        "- 일시: 12월 9일(수) 오후 4시\n- 장소: 판교 오피스 2층 라운지\n"
+        "- 소요시간: 약 1시간\n이거 일정 추가해줘 '당근 1차 기술면접'으로",
+    )
+    await chat(client, "장소도 메모로 넣어줘")
+    now = await titles()
+    assert now["당근 1차 기술면접"]["memo"] == "판교 오피스 2층 라운지"
+    assert "장소" not in now
+
+
+async def test_my_item_set_to_the_posting_s_date_and_time_as_posted(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 공고에 1차 면접 날짜 언제로 돼 있어?")
+    await chat(client, "헐 내 일정엔 12월 4일로 돼있네;; 공고대로 날짜랑 시간 고쳐줘")
+    moved = (await titles())["네이버 1차 면접"]
+    assert moved["date"] == "2027-01-08"
+
+
+# --- session 33 ---------------------------------------------------------------------------
+
+
+async def test_polite_compound_requests_run_each_operation(stand_in, client):
+    await seed()
+    out = await chat(
+        client, "네이버 1차 면접 12월 7일 오전 11시로 변경해주시고, 코딩 스터디는 삭제해주세요"
+    )
+    assert [c["name"] for c in out["tool_calls"]] == ["update_schedule", "delete_schedule"]
+    now = await titles()
+    assert (now["네이버 1차 면접"]["date"], now["네이버 1차 면접"]["time"]) == (
+        "2026-12-07",
+        "11:00",
+    )
+    assert "코딩 스터디" not in now
+
+
+async def test_a_memo_in_the_sentence_after_its_request_or_after_an_add_is_kept(stand_in, client):
+    await seed()
+    await chat(client, "네이버 1차 면접에 메모 좀 달아줘. 신분증이랑 포트폴리오 출력본 챙기기")
+    out = await chat(client, "낼 오후 1시 당근 코테 넣고 메모엔 '프로그래머스 환경'")
+    now = await titles()
+    assert now["네이버 1차 면접"]["memo"] == "신분증이랑 포트폴리오 출력본 챙기기"
+    assert now["당근 코테"]["memo"] == "프로그래머스 환경"
+    assert "프로그래머스 환경" in out["answer"]  # the answer says the memo went in
+
+
+async def test_laughter_after_the_verb_is_not_part_of_the_title(stand_in, client):
+    await seed()
+    await chat(client, "크리스마스 이브 저녁 6시에 가족 모임 추가 ㅎㅎ")
+    now = await titles()
+    assert (now["가족 모임"]["date"], now["가족 모임"]["time"]) == ("2026-12-24", "18:00")
+
+
+async def test_a_condition_on_a_delete_done_asks_for_the_listing(stand_in, client):
+    await seed()
+    await chat(client, "10일 2시 면접 삭제 ㄱㄱ")
+    out = await chat(client, "지웠으면 12월 일정 다시 쫙 보여줘")
+    assert out["tool_calls"] == [
+        {"name": "get_schedule", "args": {"start_date": "2026-12-01", "end_date": "2026-12-31"}}
+    ]
+
+
+async def test_the_role_of_a_posting_comes_from_its_head_stored_with_every_chunk(stand_in, client):
+    await _postings(client)
+    out = await chat(client, "카카오 공고 포지션이 뭐야")
+    assert out["route"] == "rag"
+    assert out["answer"].startswith("백엔드 개발자"), out["answer"]
+    naver = await chat(client, "네이버 공고 무슨 직무야", room="r2")
+    assert naver["answer"].startswith("데이터 엔지니어"), naver["answer"]

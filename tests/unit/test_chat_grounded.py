@@ -571,3 +571,75 @@ def test_a_topic_the_documents_never_state_is_not_found_however_much_else_they_s
     # the topic found: the line answers
     found = rag_answer("포폴 주식 대시보드는 뭘로 만들었어?", [portfolio])
     assert "React와 WebSocket" in found and "찾지 못했" not in found
+
+
+# --- session 33: follow-ups that lean on the question before -------------------------------
+
+S33_NAVER = Passage(
+    "naver",
+    "posting",
+    "우대 사항",
+    "[우대 사항]\n- Kafka 실시간 스트리밍 처리 경험\n- Elasticsearch 운영 경험",
+    0.8,
+    "네이버",
+    "데이터 엔지니어",
+)
+S33_KAKAO = Passage(
+    "kakao",
+    "posting",
+    "우대사항",
+    "[우대사항]\n- Kafka 기반 메시징 시스템 운영 경험\n- Kubernetes 환경 배포 경험",
+    0.8,
+    "카카오",
+    "백엔드 개발자",
+)
+S33_RESUME = Passage(
+    "cv",
+    "resume",
+    "경력",
+    "[경력]\n에이비씨커머스 2022.03 ~ 2025.02\n"
+    "- 주문 API 개발, MySQL 쿼리 튜닝으로 응답 시간 40% 단축\n"
+    "- Kafka 기반 주문 이벤트 처리 도입으로 피크 처리량 3배 향상",
+    0.8,
+)
+
+
+def test_the_same_item_of_another_posting_is_the_earlier_question_of_that_one():
+    answer = rag_answer(
+        "카카오 건 같은 항목 뭐였어", [S33_NAVER, S33_KAKAO], "네이버 공고 우대사항 알려줘"
+    )
+    assert answer.startswith("Kafka 기반 메시징 시스템 운영 경험"), answer
+    assert "Elasticsearch" not in answer
+
+
+def test_an_ordinal_picks_that_item_of_the_list_that_answered_before():
+    portfolio = Passage(
+        "pf",
+        "portfolio",
+        "프로젝트",
+        S30_PORTFOLIO.text + "\n3. 주식 시세 대시보드\n- React와 WebSocket으로 실시간 차트 구현",
+        0.85,
+    )
+    answer = rag_answer(
+        "세 번째 거 기술스택 뭐였지", [portfolio], "포트폴리오 프로젝트 목록 알려줘"
+    )
+    assert "React와 WebSocket" in answer and "Elasticsearch" not in answer
+
+
+def test_a_figure_asked_of_a_work_entry_is_the_line_that_holds_it():
+    answer = rag_answer(
+        "거기서 응답시간 몇 퍼 줄였다고 썼어", [S33_RESUME], "내 이력서 경력 회사 어디로 돼있지"
+    )
+    assert "40%" in answer.split("\n")[0], answer
+    # the entry itself asked about: its head line (company and dates)
+    head = rag_answer("그 회사 다닌 기간은?", [S33_RESUME], "내 이력서 경력 회사 어디로 돼있지")
+    assert head.startswith("에이비씨커머스 2022.03 ~ 2025.02"), head
+
+
+def test_the_role_a_posting_is_for_is_answered_from_its_stored_position():
+    answer = rag_answer("네이버 공고 무슨 직무야", [S33_NAVER, S33_KAKAO])
+    assert answer.startswith("데이터 엔지니어") and "네이버 채용공고" in answer
+    # what the job does is another question
+    assert not rag_answer("네이버 공고 무슨 일 하는 거야", [S33_NAVER]).startswith(
+        "데이터 엔지니어"
+    )

@@ -1138,3 +1138,57 @@ def _title_said(message: str) -> str:
     """The title an add message gives, its memo taken out first (as the schedule step reads)."""
     clause = memo_of(message)[1]
     return title_of(clause, [m.span for m in mentions(clause, date(2026, 11, 29))])
+
+
+# --- session 33 ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("message", ["ㅇㅇ 알겠어 ㅂㅂ", "알겠어", "넵 알겠습니다!", "ok got it"])
+def test_a_reply_that_only_takes_note_is_small_talk(message):
+    assert keyword_route(message) == "general"
+
+
+def test_taking_note_then_asking_is_still_the_request():
+    assert keyword_route("알겠어 그럼 내일 일정 보여줘") == "schedule"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["카카오 공고 학력 제한 있음?", "네이버 공고 재택 가능함?", "카카오 공고 포지션이 뭐야",
+     "what role is the naver posting for?"],
+)  # fmt: skip
+def test_what_a_posting_says_asked_in_clipped_or_english_form_is_read_from_its_text(message):
+    assert keyword_route(message) == "rag"
+
+
+def test_putting_back_what_was_deleted_is_an_add_not_a_delete():
+    assert operation_kind("헐 잘못 지움 방금 지운 거 다시 살려줘") == "add_schedule"
+    assert operation_kind("지운 일정 다시 보여줘") == "get_schedule"  # guard: a listing
+    assert operation_kind("지웠으면 12월 일정 다시 쫙 보여줘") == "get_schedule"
+
+
+def test_polite_and_giving_connectives_end_an_operation():
+    ops = split_operations("코딩 스터디 지워 주시고 카카오 면접 3시로 옮겨주세요")
+    assert [kind for _, kind in ops] == ["delete_schedule", "update_schedule"]
+    ops = split_operations("네이버 면접 4시로 옮겨주고, 스터디 지워")
+    assert [kind for _, kind in ops] == ["update_schedule", "delete_schedule"]
+
+
+@pytest.mark.parametrize("message", ["9일임", "아 날짜 잘못말함 9일임", "9일입니다", "9일이요"])
+def test_a_day_with_a_copula_ending_is_that_day(message):
+    assert find_when(message, NOW).date == date(2026, 12, 9)
+
+
+def test_a_memo_request_with_no_words_gives_no_memo():
+    assert memo_of("장소도 메모로 넣어줘")[0] is None
+    assert memo_of("메모에 남겨 주세요")[0] is None
+    assert memo_of("메모에 해커톤 준비 적어줘")[0] == "해커톤 준비"  # guard
+
+
+def test_an_elliptical_follow_up_after_a_document_answer_stays_on_the_documents():
+    from nodes.chat.steps import follow_up_route
+
+    history = [{"user": "내 자소서 지원동기 뭐라고 썼더라", "assistant": "…", "route": "rag"}]
+    assert follow_up_route({"history": history, "message": "성격 장단점 부분은?"}) == "rag"
+    # a skill's pros and cons is knowledge, whatever came before
+    assert follow_up_route({"history": history, "message": "Redis 장단점은?"}) is None
