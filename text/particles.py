@@ -16,8 +16,10 @@ _PAIRS = {
     "와": "과",
     "이라고": "라고",
     "라고": "이라고",
+    "이에요": "예요",
+    "예요": "이에요",
 }
-_WITH_FINAL = {"을", "이", "은", "과", "이라고"}
+_WITH_FINAL = {"을", "이", "은", "과", "이라고", "이에요"}
 RIEUL = "ㄹ"
 # How the last letter of an acronym or a number is read: 엘, 엠, 엔; 영, 일, 삼, 육, 칠, 팔.
 _LETTER_FINAL = {"L": RIEUL, "M": "ㅁ", "N": "ㄴ", "R": RIEUL}
@@ -77,7 +79,7 @@ def final_consonant(word: str) -> str | None:
 
 def particle_for(word: str, particle: str) -> str:
     """The form of `particle` (either form of a pair) that fits after `word`:
-    을/를, 이/가, 은/는, 과/와, 이라고/라고, and 으로/로 (로 after a vowel or ㄹ)."""
+    을/를, 이/가, 은/는, 과/와, 이라고/라고, 이에요/예요, and 으로/로 (로 after a vowel or ㄹ)."""
     final = final_consonant(word)
     if particle in ("으로", "로"):
         return "으로" if final is not None and final != RIEUL else "로"

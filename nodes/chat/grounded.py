@@ -710,13 +710,55 @@ def _posting_role(message: str, passages: list[Passage]) -> str | None:
     return f"{role}\n(출처: {pool[0].title})" if role else None
 
 
+# "그 중에 내 이력서에 있는 거 있어?", "Which of Kakao's preferred qualifications do I already
+# have on my resume?": which of a posting's lines the resume also shows.
+HELD_BY_RESUME = re.compile(
+    r"(?:내\s*)?(?:이력서|경력)(?:에|에도)?\s*(?:있는|나온|적힌|해당|겹치)|"
+    r"(?:내가|제가)\s*(?:이미\s*)?(?:가진|갖춘|해당되는|충족하는)|"
+    r"(?i:\b(?:do\s+i|i)\s+(?:already\s+)?(?:have|meet|match)\b|\bon\s+my\s+(?:resume|cv)\b)"
+)
+
+
+def _held_by_resume(message: str, passages: list[Passage], context: str) -> str | None:
+    """The posting's lines asked about (those that answered the question before, "그 중에",
+    or those this question names, "Kakao's preferred qualifications") whose skills the
+    resume also names, each with the skills it shares; None when the question is not that
+    or no posting line is asked about."""
+    if not HELD_BY_RESUME.search(message):
+        return None
+    resume = [p for p in passages if p.doc_type == "resume"]
+    postings = [p for p in passages if p.doc_type == "posting"]
+    if not resume or not postings:
+        return None
+    asked = HELD_BY_RESUME.sub(" ", message)
+    lines, _ = answer_lines(asked, postings)
+    if context and (points_back(message) or not lines):
+        lines, _ = answer_lines(context, postings)
+    lines = [ln for ln in lines if ln.part.doc_type == "posting"]
+    if not lines:
+        return None
+    held = taxonomy().closure(find_skills("\n".join(p.text for p in resume)))
+    shared = {}
+    for ln in lines:
+        skills = [s for s in find_skills(ln.text) if s in held]
+        if skills:
+            shared[ln.text] = skills
+    where = f"{lines[0].part.title} · {lines[0].part.section}"
+    if not shared:
+        return f"이력서에는 이 항목들의 기술이 보이지 않아요.\n(출처: {where}, 이력서)"
+    names = list(dict.fromkeys(s for skills in shared.values() for s in skills))
+    said = ", ".join(shared)
+    named = f"{', '.join(names)}{particle_for(names[-1], '이에요')}"
+    return f"이력서에도 있는 건 {named}: {said}\n(출처: {where}, 이력서)"
+
+
 def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> str:
     """The answer to a question about the user's documents: the line(s) that answer it,
     stated first, then where they are (the document as the user knows it and its heading).
     When the documents do not say it: what was not found, and nothing unrelated quoted.
     Calls the Korean analyser: run it in a worker thread."""
     candidates = list(passages)
-    role = _posting_role(message, candidates)
+    role = _posting_role(message, candidates) or _held_by_resume(message, candidates, context)
     if role is not None:
         return role
     found, missing = answer_lines(message, candidates, context)

@@ -272,6 +272,12 @@ ROLE_ASKED = re.compile(
     r"(?:무슨|어떤|어느|뭔)\s*(?:직무|포지션|직군|자리|분야|부문)|(?:직무|포지션|모집\s*부문)\s*(?:이|가|은|는)?\s*(?:뭐|무엇|어디)|"
     r"(?i:\bwhat\s+(?:role|position|job)\b|\bwhich\s+(?:role|position)\b)"
 )
+# What a posting says, asked in English: "does the Naver posting say/mention/require …",
+# "what does the kakao JD ask for".
+POSTING_SAYS_EN = re.compile(
+    r"(?i)\b(?:posting|job\s+ad|listing|jd)\b.{0,40}?\b(?:say|says|mention|mentions|require|"
+    r"requires|want|wants|ask\s+for|asks\s+for|need|needs|list|lists|expect|expects)\b"
+)
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(
     r"(?:어도|아도|해도|워도|줘도|(?<=[가-힣])도)\s*"
@@ -287,7 +293,10 @@ CAPABILITY = re.compile(
 # 어디 저장돼?", "여기 올린 이력서 개인정보 안전해?"): about the service, whatever it names.
 ABOUT_SERVICE = re.compile(
     r"(?:넌|너는?|니가|네가)\s*누가\s*(?:만들|개발)|"
-    r"(?:개인\s*정보|내\s*정보|내\s*데이터)\S*\s*(?:는|은|가|이)?\s*(?:어디|안전|저장|보관)|"
+    r"(?:개인\s*정보|내\s*정보|내\s*데이터)\S*\s*(?:는|은|가|이)?\s*(?:어디|안전|저장|보관|괜찮|걱정|유출)|"
+    # what the assistant does with what was uploaded: "내가 올린 이력서 너가 어디 저장하는 거야?"
+    r"(?:넌|너는?|너가|니가|네가)\s*(?:\S+\s+){0,2}(?:어디(?:에|다)?\s*)?(?:저장|보관|보내|공유)"
+    r"(?!한|된|해\s*(?:둔|놓|놨|줘|주)|하고)|"
     r"(?i:\bwho\s+(?:made|built)\s+you\b|\bprivacy\b|\bis\s+my\s+data\s+safe\b)"
 )
 # Words that make a clause a question ("메모에 뭐라고 적었지": asked, not written).
@@ -484,6 +493,8 @@ def keyword_route(message: str) -> str | None:
     ):
         return "calendar"  # "카카오 공고 서류 다음 전형이 뭐야?", "전형 절차 어케됨"
     posting_named = "공고" in own or re.search(r"(?i)\bposting|\bjob\s+ad\b", own)
+    if POSTING_SAYS_EN.search(own) and not (when or recruit or schedule_verb):
+        return "rag"  # "Does the Naver posting say how many years of experience they want?"
     if ROLE_ASKED.search(own) and (docs or recruit or posting_named) and not schedule_verb:
         return "rag"  # "카카오 공고 포지션이 뭐야": the job the posting's text names
     if RECALLED.search(own) and not (schedule_verb or schedule_word or when or recruit):

@@ -609,7 +609,8 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     # the request's own words: after the last sentence, on the request's own line ("장소:
     # 분당 본사 / 소요시간 약 1시간\n\n↑ 이거": the line above is the notice's)
     own = _clean_title(before[ends[-1].end() :].strip().split("\n")[-1]) if ends else ""
-    if len(ends) >= 2 and not (own and not POINTER.match(own) and _names_an_event(own)):
+    notice = len(ends) >= 2 or bool(_LABELLED.search(before))  # "… 일시: … / 장소: …"
+    if notice and not (own and not POINTER.match(own) and _names_an_event(own)):
         # a notice pasted before a request that names no event itself ("[메일 복붙]
         # 안녕하세요 …, 당근마켓 채용팀입니다. 1차 인터뷰 일정은 …로 확정되었습니다. <- 이거
         # 일정에 추가해줘"): read as one pasted after it is ("↑ 이거 토스뱅크 1차 인터뷰로
@@ -617,6 +618,7 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
         named = _pasted_event(before)
         if named:
             return named
+    segments = [s for s in segments if not NOTICE_LINE.match(s)]
     for segment in reversed(segments):
         title = _clean_title(segment)
         # a segment with no event noun ("…2시래요.. 까먹기 전에") is what was said around
@@ -933,9 +935,15 @@ def schedule_call(
         # every word naming the event is in the item's title ("토스 면접" is another event)
         rest = memo_of(clause)[1]
         said = title_of(rest, [m.span for m in mentions(rest, now)]) or ""
-        words = _title_words(said) - {"메모", "일정", "스케줄"}
+        # ("목요일 거에 장소 메모": what the memo is about names no event)
+        words = _title_words(said) - {"메모", "일정", "스케줄"} - _MEMO_TOPICS
         # "금요일 일정 메모에 '…'", "목요일에 있는 거 메모에 '…'": no event named, the day's item
-        any_item = not said or (not words and re.search(r"일정|스케줄", unquoted(rest)) is not None)
+        # ("거기 목요일 거에 장소 메모": the thing of that day, the memo's topic)
+        any_item = not said or (
+            not words
+            and re.search(r"일정|스케줄|(?<![가-힣])(?:거|것|건|꺼)(?![가-힣]{2})", unquoted(rest))
+            is not None
+        )
         if len(on_day) == 1 and (any_item or (words and words <= _title_words(on_day[0]["title"]))):
             picked = on_day[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
@@ -1265,6 +1273,13 @@ _LABEL_AS_MEMO = re.compile(
 )
 
 
+# What a memo is about, not an event: "장소 메모", "준비물 메모".
+_MEMO_TOPICS = frozenset({"장소", "위치", "주소", "준비물", "복장", "링크", "담당자", "연락처"})
+# A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title.
+NOTICE_LINE = re.compile(rf"^\s*[\-•·*▶■□◆●○]*\s*(?:일시|일정|시간|{_NOTICE_LABEL})\s*[:：]")
+_LABELLED = re.compile(rf"(?:일시|{_NOTICE_LABEL})\s*[:：]")
+
+
 def labelled_memo(message: str, earlier: list[str]) -> str | None:
     """The memo a message asks for by a label of a notice pasted before ("장소도 메모로 넣어줘"
     after a mail with "- 장소: 판교 오피스 2층 라운지"): that line's value, from the most recent
@@ -1273,8 +1288,10 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     if asked is None:
         return None
     label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
+    # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사")
     line = re.compile(
-        rf"^[\s\-•·*▶■□◆●○]*(?:{label})\s*[:：]\s*(.+?)\s*$", re.IGNORECASE | re.MULTILINE
+        rf"(?:^|(?<=[/|]))[\s\-•·*▶■□◆●○]*(?:{label})\s*[:：]\s*([^\n/|]+?)\s*(?=$|[/|])",
+        re.IGNORECASE | re.MULTILINE,
     )
     for text in reversed(earlier):
         found = line.search(text)

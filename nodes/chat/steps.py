@@ -31,6 +31,7 @@ from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import INTERNAL, generate_structured, invoke_text
 from core.telemetry import DEGENERATE
+from core.vector_store import Hit
 from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
@@ -42,6 +43,7 @@ from nodes.chat.focus import (
     points_back,
 )
 from nodes.chat.grounded import (
+    HELD_BY_RESUME,
     SAME_THING,
     Passage,
     general_answer,
@@ -225,6 +227,15 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         kept = [h for h in postings if h.doc_id == other]
     else:
         kept = await search_user_documents(state["user_id"], query)
+    if HELD_BY_RESUME.search(state["message"]):
+        # "그 중에 내 이력서에 있는 거 있어?": the posting's lines and the resume, both
+        # (the whole resume: what it names anywhere counts)
+        services = get_services()
+        vector = await asyncio.to_thread(services.embeddings.embed_query, query)
+        resumes = await services.vectors.query(state["user_id"], vector, 1, ["resume"])
+        for doc_id in dict.fromkeys(h.doc_id for h in resumes):
+            text = await services.vectors.document_text(state["user_id"], doc_id)
+            kept.append(Hit(doc_id, "resume", "", text, 0.0))
     passages = [
         {
             "doc_id": h.doc_id,
@@ -322,6 +333,7 @@ def previous_question(state: ChatState) -> str:
     message = state.get("message") or ""
     if history and (
         points_back(message)
+        or AMONG_THOSE.search(message)
         or SAME_THING.search(message)
         or ELLIPTICAL.match(_FILLER.sub("", message))
     ):

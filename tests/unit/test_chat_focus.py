@@ -1471,3 +1471,25 @@ async def test_the_role_of_a_posting_comes_from_its_head_stored_with_every_chunk
     assert out["answer"].startswith("백엔드 개발자"), out["answer"]
     naver = await chat(client, "네이버 공고 무슨 직무야", room="r2")
     assert naver["answer"].startswith("데이터 엔지니어"), naver["answer"]
+
+
+async def test_a_notice_on_one_line_gives_its_event_as_title_and_its_place_as_memo(
+    stand_in, client
+):
+    await seed()
+    await chat(
+        client,
+        "[쿠팡] 안녕하세요 김지원님, 1차 기술면접 일정 안내드립니다. 일시: 2026년 12월 11일(금) "
+        "오후 4시 / 장소: 잠실 본사\n← 이거 일정에 넣어줘",
+    )
+    await chat(client, "장소도 메모로 넣어줘")
+    now = await titles()
+    assert now["쿠팡 1차 기술면접"]["memo"] == "잠실 본사"
+
+
+async def test_a_memo_about_the_place_goes_into_the_listed_item_of_that_weekday(stand_in, client):
+    await seed()
+    await chat(client, "다다음주 일정 알려줘")
+    await chat(client, "거기 목요일 거에 장소 메모 좀 남겨줘. 판교 아지트")
+    now = await titles()
+    assert now["카카오 면접"]["memo"] == "판교 아지트" and len(now) == 3

@@ -643,3 +643,21 @@ def test_the_role_a_posting_is_for_is_answered_from_its_stored_position():
     assert not rag_answer("네이버 공고 무슨 일 하는 거야", [S33_NAVER]).startswith(
         "데이터 엔지니어"
     )
+
+
+def test_which_of_a_posting_s_lines_the_resume_also_shows_is_answered_with_the_shared_skills():
+    resume = Passage("cv", "resume", "", "[기술 스택]\nJava, Spring Boot, MySQL, Kafka", 0.0)
+    answer = rag_answer(
+        "그 중에 내 이력서에 있는 거 있어?", [S33_NAVER, resume], "네이버 공고 우대사항 알려줘"
+    )
+    assert answer.startswith("이력서에도 있는 건 Kafka예요"), answer
+    assert "Kafka 실시간 스트리밍 처리 경험" in answer and "Elasticsearch" not in answer
+    english = rag_answer(
+        "Which of Kakao's preferred qualifications do I already have on my resume?",
+        [S33_KAKAO, resume],
+    )
+    assert english.startswith("이력서에도 있는 건 Kafka예요"), english
+    # none shared: said so, and nothing claimed
+    bare = Passage("cv", "resume", "", "[기술 스택]\nPython, Django", 0.0)
+    none = rag_answer("카카오 우대사항 중에 내 이력서에 있는 거 뭐야?", [S33_KAKAO, bare])
+    assert none.startswith("이력서에는 이 항목들의 기술이 보이지 않아요"), none

@@ -1192,3 +1192,17 @@ def test_an_elliptical_follow_up_after_a_document_answer_stays_on_the_documents(
     assert follow_up_route({"history": history, "message": "성격 장단점 부분은?"}) == "rag"
     # a skill's pros and cons is knowledge, whatever came before
     assert follow_up_route({"history": history, "message": "Redis 장단점은?"}) is None
+
+
+@pytest.mark.parametrize(
+    "message, route",
+    [
+        ("Does the Naver posting say how many years of experience they want?", "rag"),
+        ("what does the naver JD list as requirements?", "rag"),
+        ("when does the kakao posting say the deadline is?", "calendar"),  # guard: dates
+        ("내가 올린 이력서 너가 어디 저장하는 거야? 개인정보 괜찮은 거 맞아?", "general"),
+        ("너가 저장한 일정 보여줘", "schedule"),  # guard: a listing of what was saved
+    ],
+)
+def test_what_a_posting_says_in_english_and_questions_about_the_assistant(message, route):
+    assert keyword_route(message) == route
