@@ -309,6 +309,8 @@ def normalise(value: str, named: bool = False) -> str | None:
     "삼일회계법인(삼일PwC)" -> "삼일회계법인", "Coupang Careers" -> "Coupang"); None when
     nothing of a name is left. `named`: a legal form names it ("주식회사 데이터온다"), so a
     one-word name that reads like a sentence to Kiwi is still a name."""
+    if value.lstrip().startswith("#"):
+        return None  # "#의료기기 #RA": a hashtag names a topic
     value = _UNIT_AFTER_COMMA.sub("", _LEGAL.sub(" ", undecorated(value)))
     value = _ASIDE.sub(" ", value)
     value = _LEGAL_LATIN.sub("", value.strip())
@@ -345,8 +347,19 @@ def normalise(value: str, named: bool = False) -> str | None:
         return None  # a date, a time, an address
     if re.search(r"\d\s*(?:년|개월|명|세)|이상$|이하$", name):
         return None  # a requirement or a headcount ("경력 2년 이상", "2명")
-    one_name = " " not in name or _FORM_NAME.fullmatch(name) is not None  # "법무법인 세움"
-    if not (named and one_name) and any(t.tag == "EF" for t in analysed(name)):
+    # "법무법인 세움", "디자인스튜디오 오름": the kind of organisation, then its one-word name
+    # (which Kiwi may read as a verb: 오름, 세움)
+    kind_then_name = (
+        len(words) == 2
+        and bool(ORG_END.search(words[0]))
+        and len(words[1]) <= 6
+        and not any(
+            t.tag in ("EP", "XSV", "XSA", "VX") or (t.tag == "EF" and t.form not in ("ᆷ", "음"))
+            for t in analysed(words[1])
+        )
+    )
+    one_name = " " not in name or _FORM_NAME.fullmatch(name) is not None
+    if not ((named and one_name) or kind_then_name) and any(t.tag == "EF" for t in analysed(name)):
         return None  # a sentence ("서류 접수는 … 마감입니다")
     if _JOB_WORD.search(name) and not _INSTITUTE.search(name):
         return None
@@ -511,22 +524,45 @@ def _proper_nouns(lines: list[str]) -> list[tuple[str, str, int]]:
 # An e-mail address's domain ("talent@lumenmobility.com" -> "lumenmobility"), not a mail
 # service's or a job site's.
 _MAIL_DOMAIN = re.compile(r"[\w.+-]+@([A-Za-z0-9-]+)\.[A-Za-z.]+")
+# A link's host: "https://medivue.co.kr/careers", "www.bluepeak.com/jobs".
+_SITE = re.compile(r"(?i)(?:https?://|(?<![\w.@])(?=www\.))([a-z0-9.-]+\.[a-z]{2,})")
+# The public suffixes a host ends with: its own name is the label before them.
+_SUFFIX_LABELS = frozenset(
+    {"com", "co", "kr", "net", "org", "io", "ai", "so", "me", "gle", "ly", "ac", "or", "go"}
+    | {"re", "biz", "info", "jp", "us"}
+)
+
+
+def _site_name(host: str) -> str | None:
+    """ "careers.medivue.co.kr" -> "medivue", "docs.google.com" -> "google"."""
+    labels = [x for x in host.lower().split(".") if x]
+    while labels and labels[-1] in _SUFFIX_LABELS:
+        labels.pop()
+    return labels[-1] if labels else None
+
+
 _MAIL_SERVICES = frozenset(
     " ".join(
         (
             "gmail naver daum hanmail nate kakao outlook hotmail yahoo icloud live me mail",
             "saramin jobkorea wanted incruit linkedin greenhouse lever workday",
+            # where a link goes that is no employer: forms, notes, short links, social
+            # media, job boards and hiring tools
+            "google forms notion bit youtube instagram facebook twitter x github tally",
+            "typeform ninehire greetinghr jumpit rocketpunch remember programmers catch",
+            "jasoseol linkareer albamon alba worknet work24 gov jobplanet blind tistory",
+            "velog medium brunch kakaocorp",
         )
     ).split()
 )
 
 
 def _mail_domains(text: str) -> set[str]:
-    return {
-        m.group(1).lower()
-        for m in _MAIL_DOMAIN.finditer(text)
-        if m.group(1).lower() not in _MAIL_SERVICES
-    }
+    """The organisations' own domains the text's mail addresses and links are at (not a
+    mail service's or a job site's): "recruit@bluepeak.co.kr", "https://medivue.co.kr/careers"."""
+    found = [m.group(1) for m in _MAIL_DOMAIN.finditer(text)]
+    found += [name for m in _SITE.finditer(text) if (name := _site_name(m.group(1)))]
+    return {d.lower() for d in found if d.lower() not in _MAIL_SERVICES}
 
 
 _HIRING = re.compile(r"채용|모집|공채|구인")
@@ -765,7 +801,9 @@ def rank(text: str, finder: str | None = None) -> str | None:
     """The organisation the text is about, or None when no candidate has evidence."""
     found = ranked(text, finder)
     if not found or found[0][1] < THRESHOLD:
-        return None
+        # nothing names it but the one site its mail or link is at ("지원: recruit@bluepeak.co.kr")
+        domains = _mail_domains(undecorated(text))
+        return domains.pop() if len(domains) == 1 else None
     name = found[0][0]
     if name.endswith("그룹") or name.lower().endswith(" group"):
         # a group's careers site ("신세계그룹 채용 | 계열사 소개 …") posting for one of its
@@ -1081,7 +1119,7 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         _HANGUL.search(c.name) and c.evidence - {"proper", "coined"} for c in candidates.values()
     )
 
-    def score(c: _Candidate) -> tuple[float, int]:
+    def score(c: _Candidate) -> tuple[float, bool, int]:
         total = sum(_WEIGHTS[k] for k in c.evidence)
         # how often the text repeats it; a bare proper noun (a place, a brand, a word Kiwi
         # misreads) gains little from that: common words repeat too
@@ -1098,7 +1136,9 @@ def ranked(text: str, finder: str | None = None) -> list[tuple[str, float, froze
         # text also proposes ("[펄어비스] 게임 기획자")
         if korean and hangul_named and not _HANGUL.search(c.name):
             total -= LATIN_IN_KOREAN
-        return total, -c.first
+        # among equals, the name with a legal form is the organisation, a brand's its
+        # operator's ("'밥한끼'를 운영하는 ㈜푸드링크에서 … 찾습니다")
+        return total, "legal" in c.evidence, -c.first
 
     order = sorted(candidates.values(), key=score, reverse=True)
     return [(c.name, score(c)[0], frozenset(c.evidence)) for c in order]

@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from text.header import find_header
-from text.organization import normalise, rank, ranked
+from text.organization import _mail_domains, normalise, rank, ranked
 from text.stages import find_stages
 
 
@@ -77,7 +77,8 @@ def test_the_organisation_a_posting_names(text, name):
 def test_a_withheld_client_is_no_company():
     text = "[헤드헌팅] 국내 대형 제약사 (고객사명 비공개) - 영업기획 팀장\n\n- 서류 마감 : 12/3"
     assert find_header(text).company_absent
-    assert company(text) is None
+    assert _mail_domains(text) == set()
+    assert company(text) not in ("forms", "bit")
 
 
 @pytest.mark.parametrize(
@@ -433,3 +434,44 @@ def test_a_department_is_never_a_candidate():
         "1. 모집분야: 진단검사의학과 임상병리사 0명\n2. 지원서 접수: 2027-02-15 ~ 2027-02-19"
     )
     assert "진단검사의학과" not in {name for name, _, _ in ranked(text, find_header(text).company)}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # the kind of organisation, then a one-word name Kiwi reads as a verb ("오름")
+        (
+            "[디자인스튜디오 오름] BX 디자이너 채용 (경력 2~5년)\n\n"
+            "브랜드의 시작부터 함께 고민하는 스튜디오, 오름입니다.\n\n"
+            "진행 일정\n1. 서류+포트폴리오 접수 ~ 11.22(일) 23:59",
+            "디자인스튜디오 오름",
+        ),
+        # nothing names it but the link it is at; a hashtag names a topic, never a company
+        (
+            "🏥 의료기기 스타트업에서 RA(인허가) 담당자를 찾습니다\n\n• 경력 2년 이상\n\n"
+            "📅 서류 접수: ~12월 27일(일)까지\n"
+            "👉 지원 및 상세 JD: https://medivue.co.kr/careers\n\n"
+            "#의료기기 #RA #인허가 #스타트업채용",
+            "medivue",
+        ),
+        # a brand and the company that runs it, equal otherwise: the one with a legal form
+        (
+            "국민 간편식 브랜드 '밥한끼'를 운영하는 ㈜푸드링크에서 "
+            "퍼포먼스 마케터를 찾습니다 🍚\n\n"
+            "밥한끼는 누적 판매 3,000만 팩을 돌파한 냉동 간편식 브랜드예요.\n\n📌 지원 일정\n"
+            "- 서류 접수: ~11/29(일)\n\n#밥한끼 #퍼포먼스마케팅 #마케터채용",
+            "푸드링크",
+        ),
+    ],
+)
+def test_session_33_organisation_families(text, name):
+    assert company(text) == name
+
+
+def test_a_form_or_a_short_link_is_no_organisation_s_site():
+    text = (
+        "데이터 분석가 모집\n- 지원: https://forms.gle/abc123\n"
+        "- 문의: https://bit.ly/xyz\n서류 마감 12/10"
+    )
+    assert _mail_domains(text) == set()
+    assert company(text) not in ("forms", "bit")
