@@ -310,6 +310,8 @@ _DAY_ONLY = re.compile(
     r"(?!\s+(?:round|interview|stage|step|floor|place|time|one|try|attempt|year|week|month|"
     r"quarter|half|item|slot|option|choice|person|candidate)s?\b))"
 )
+# What a number of days after it measures ("기간은 3일임", "연차 2일", "제출 기한 5일").
+_SPAN_OF_DAYS = re.compile(r"(?:기간|동안|연차|휴가|기한|소요|걸리|걸려)\S*\s*(?:은|는|이|가)?\s*$")
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)\s*(?:말일|말|마지막\s*날)")
 # "4:30pm", "10:15 am": a meridiem after a clock written the 24-hour way
 _MERIDIEM_AFTER = re.compile(r"\s*([AaPp])\.?[Mm](?![A-Za-z])")
@@ -480,6 +482,8 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             return _plus(now, 7 - now.weekday() + target), [en_weekday.span()], True
         return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()], True
     day_only = _DAY_ONLY.search(text)
+    if day_only and _SPAN_OF_DAYS.search(text[max(0, day_only.start() - 12) : day_only.start()]):
+        day_only = None  # "준비 기간은 3일임", "연차 2일이야": a number of days, no date
     if day_only:
         day = int(next(g for g in day_only.groups() if g))
         for ahead in (0, 1, 2):  # this month's when it is still ahead, else the next one's

@@ -53,6 +53,20 @@ async def search_user_documents(user_id: str, query: str, doc_type: str | None =
     return sorted(near + extra, key=lambda h: -h.score)
 
 
+async def whole_documents(user_id: str, query: str, doc_type: str) -> list[Hit]:
+    """The user's document of a type nearest the query, whole (its chunks in order, as one
+    hit): for a question about everything it says ("그 중에 내 이력서에 있는 거 있어?"), which
+    top-k chunks would cut short. Empty when the user has none of that type."""
+    services = get_services()
+    vector = await asyncio.to_thread(services.embeddings.embed_query, query)
+    nearest = await services.vectors.query(user_id, vector, 1, [doc_type])
+    whole = []
+    for doc_id in dict.fromkeys(h.doc_id for h in nearest):
+        text = await services.vectors.document_text(user_id, doc_id)
+        whole.append(Hit(doc_id=doc_id, doc_type=doc_type, section="", text=text, score=0.0))
+    return whole
+
+
 def sources_of(hits: list[Hit]) -> list[dict[str, Any]]:
     return [
         {"doc_id": h.doc_id, "doc_type": h.doc_type, "text": h.text, "score": round(h.score, 4)}

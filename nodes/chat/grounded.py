@@ -142,7 +142,7 @@ def _compact(text: str) -> str:
     return "".join(text.split()).lower()
 
 
-def _named_types(message: str) -> tuple[set[str], list[str]]:
+def named_types(message: str) -> tuple[set[str], list[str]]:
     types: set[str] = set()
     names: list[str] = []
     for pattern, doc_types, name in _NAMED_TYPES:
@@ -161,7 +161,7 @@ def asked_words(message: str) -> list[str]:
     is read as the heading Korean documents give it ("what certification is on my resume?"
     asks for 자격증). Calls the Korean analyser."""
     words = []
-    kind: DocKind | None = "posting" if "posting" in _named_types(message)[0] else None
+    kind: DocKind | None = "posting" if "posting" in named_types(message)[0] else None
     if DUTIES_ASKED.search(message):
         words.append(_compact("담당업무"))  # "무슨 일 하는 거야?": what the job does
     found = content_words(message)
@@ -410,7 +410,10 @@ def answer_lines(
     every_part = list(candidates)
     # the document this question names wins over the one the earlier question named ("거기
     # 나온 Elasticsearch 경험, 내 포폴에 있는 걸로 어필할 만한 거 있어?" after a posting's line)
-    types = _named_types(message)[0] or _named_types(context)[0]
+    # (a question naming a company of the user's postings is about that posting, whatever
+    # the earlier one's document: "카카오 마지막 우대사항은?" after the portfolio's projects)
+    own_company = any(p.company and p.company in message for p in every_part)
+    types = named_types(message)[0] or (set() if own_company else named_types(context)[0])
     if types:
         candidates = [p for p in candidates if p.doc_type in types]
     companies = {p.company for p in candidates if p.company and p.company in message}
@@ -430,9 +433,14 @@ def answer_lines(
     earlier = [w for w in asked_words(context) if w not in named | replaced and w not in own]
     if context and ordinal_position(message) is not None:
         # "세 번째 거 기술스택 뭐였지" after a list of projects: that item of the list
-        # that answered before
+        # that answered before (not when the question names another document or company:
+        # "카카오 마지막 우대사항은?")
         before, _ = answer_lines(context, candidates)
-        nth = _nth_item(message, before[0].part) if before else []
+        part = before[0].part if before else None
+        other = part is not None and (
+            (types and part.doc_type not in types) or (companies and part.company not in companies)
+        )
+        nth = _nth_item(message, part) if part is not None and not other else []
         if nth:
             return nth[:4], []
     at_entry = context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message)
@@ -629,7 +637,8 @@ _HOW_ABOUT = re.compile(r"어떻게|어케|뭐라고|왜|어떤\s*식|무슨\s*�
 _ENTRY_WORDS = frozenset({"회사", "직장", "기간", "팀", "근무", "재직", "경력"})
 # "같은 항목", "같은 거", "the same thing": the earlier question asked again of another.
 SAME_THING = re.compile(
-    r"같은\s*(?:항목|거|것|걸|내용|부분|질문|섹션)|똑같은\s*(?:거|것|걸|항목|내용)|"
+    r"같은\s*(?:항목|거|것|걸|내용|부분|질문|섹션)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"
+    r"똑같은\s*(?:거|것|걸|항목|내용)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"
     r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)"
 )
 _SAME_NOUNS = frozenset({"항목", "내용", "부분", "질문", "섹션", "section", "part", "thing"})
@@ -654,7 +663,7 @@ def _counted_items(message: str, passages: Iterable[Passage]) -> tuple[Passage, 
     count = _ASKS_COUNT.search(message)
     if count is None or count.group(1) not in ("개", "건", "가지"):
         return None
-    types, _ = _named_types(message)
+    types, _ = named_types(message)
     words = asked_words(message)
     found = []
     for part in (p for passage in passages for p in _parts(passage)):
@@ -695,16 +704,29 @@ _WHICH_KIND = re.compile(
 _REQUIREMENT_KIND = {"자격요건": "필수", "우대사항": "우대"}
 
 
+# The words of a question about a posting's job, not what it asks about.
+_ROLE_WORDS = frozenset({"공고", "채용", "직무", "포지션", "직군", "분야", "부문", "모집", "자리"})
+_ROLE_WORDS |= {"role", "position", "job"}
+
+
 def _posting_role(message: str, passages: list[Passage]) -> str | None:
     """ "네이버 공고 무슨 직무야": the job the one posting asked about is for (read from its
     head when it was stored, as the calendar reads it; every chunk carries it), with where
     it is; None when the question asks something else or the posting names no job."""
     if not ROLE_ASKED.search(message) or DUTIES_ASKED.search(message):
         return None
+    types = named_types(message)[0]
+    if types and "posting" not in types:
+        return None  # "내 포트폴리오 프로젝트들은 어떤 분야야?": another document's
     postings = [p for p in passages if p.doc_type == "posting"]
     named = [p for p in postings if p.company and p.company in koreanised(message)]
     pool = named or postings
     if len({p.doc_id for p in pool}) != 1:
+        return None
+    # a word of the question the posting does not hold ("토스 공고 무슨 직무야?" of 카카오's
+    # posting): another posting's
+    said = [f"{p.section} {p.text} {p.company or ''}" for p in pool]
+    if any(not _covered(w, said) for w in asked_words(message) if w not in _ROLE_WORDS):
         return None
     role = next((p.position for p in pool if p.position), None)
     return f"{role}\n(출처: {pool[0].title})" if role else None
@@ -712,6 +734,11 @@ def _posting_role(message: str, passages: list[Passage]) -> str | None:
 
 # "그 중에 내 이력서에 있는 거 있어?", "Which of Kakao's preferred qualifications do I already
 # have on my resume?": which of a posting's lines the resume also shows.
+# A posting's lines as the subject: its sections, its word, or what was just listed of it.
+_POSTING_SUBJECT = re.compile(
+    r"공고|우대|자격|요건|필수|그\s*중|(?:나온|말한|알려\s*준)\s*(?:것|거)\s*중|"
+    r"(?i:qualification|requirement|posting|\bjd\b|\bof\s+(?:them|those|these)\b)"
+)
 HELD_BY_RESUME = re.compile(
     r"(?:내\s*)?(?:이력서|경력)(?:에|에도)?\s*(?:있는|나온|적힌|해당|겹치)|"
     r"(?:내가|제가)\s*(?:이미\s*)?(?:가진|갖춘|해당되는|충족하는)|"
@@ -719,12 +746,18 @@ HELD_BY_RESUME = re.compile(
 )
 
 
+def asks_held_by_resume(message: str) -> bool:
+    """ "그 중에 내 이력서에 있는 거 있어?", "카카오 우대사항 중 내 이력서에 있는 거": which of a
+    posting's lines the resume shows (not "이력서에 있는 프로젝트 중에 …": the resume's own)."""
+    return bool(HELD_BY_RESUME.search(message) and _POSTING_SUBJECT.search(message))
+
+
 def _held_by_resume(message: str, passages: list[Passage], context: str) -> str | None:
     """The posting's lines asked about (those that answered the question before, "그 중에",
     or those this question names, "Kakao's preferred qualifications") whose skills the
     resume also names, each with the skills it shares; None when the question is not that
     or no posting line is asked about."""
-    if not HELD_BY_RESUME.search(message):
+    if not asks_held_by_resume(message):
         return None
     resume = [p for p in passages if p.doc_type == "resume"]
     postings = [p for p in passages if p.doc_type == "posting"]
@@ -737,6 +770,8 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     lines = [ln for ln in lines if ln.part.doc_type == "posting"]
     if not lines:
         return None
+    if not any(find_skills(ln.text) for ln in lines):
+        return None  # "경력 3년 이상": no skill to look for in the resume
     held = taxonomy().closure(find_skills("\n".join(p.text for p in resume)))
     shared = {}
     for ln in lines:
@@ -758,9 +793,9 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
     When the documents do not say it: what was not found, and nothing unrelated quoted.
     Calls the Korean analyser: run it in a worker thread."""
     candidates = list(passages)
-    role = _posting_role(message, candidates) or _held_by_resume(message, candidates, context)
-    if role is not None:
-        return role
+    direct = _posting_role(message, candidates) or _held_by_resume(message, candidates, context)
+    if direct is not None:
+        return direct
     found, missing = answer_lines(message, candidates, context)
     counted = None if found else _counted_items(message, candidates)
     if counted is not None:
@@ -787,7 +822,7 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
             # "Spark 경험은 필수야 우대야?": which list it is in is the answer
             text = f"{kind}예요({found[0].part.section}): {text}"
         return f"{text}\n(출처: {', '.join(sources)})"
-    types, names = _named_types(message)
+    types, names = named_types(message)
     where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"
     if any(not types or p.doc_type in types for p in candidates):
         topic = ", ".join(_as_written(w, message) for w in missing[:3])

@@ -75,10 +75,16 @@ OP_STEM = (
     r"(?:지우|바꾸|옮기|미루|당기|늦추|넣|잡|없애|빼|추가하|등록하|삭제하|취소하|변경하|수정하|"
     r"확인하|보여주|알려주|조회하|정리하|제거하|기록하|적)"
 )
+# The same verbs as they go before 주다 ("변경해 주시고", "지워주고", "옮겨 주세요").
+OP_GIVEN = (
+    r"(?:지워|바꿔|옮겨|미뤄|당겨|늦춰|넣어|잡아|없애|빼|추가해|등록해|삭제해|취소해|변경해|수정해|"
+    r"확인해|보여|알려|조회해|정리해|제거해|기록해|적어)"
+)
 CLAUSE_BREAK = re.compile(
     rf"{OP_STEM}고(\s+|,\s*)|"
-    # the polite and the giving forms: "변경해주시고, …", "지워 주시고 …", "옮겨주고, …"
-    r"(?<=[가-힣])\s?(?:주시|하시)고(\s+|,\s*)|(?<=[가-힣])\s?주고(,\s*)|"
+    # the polite and the giving forms of an operation verb: "변경해주시고, …", "지워 주시고
+    # …", "옮겨주고, …", "확인하시고 …" (not "건강검진 하시고", "선물 사주고")
+    rf"{OP_STEM}시고(\s+|,\s*)|{OP_GIVEN}\s?주(?:시)?고(\s+|,\s*)|"
     r"(?:줘|해|요|래|야|어|지|니|[?!]|삭제|취소|추가|등록|변경|캔슬)"
     r"(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
@@ -115,7 +121,8 @@ MEMO = re.compile(
     # "and add a memo: bring laptop", "note: 2nd floor"
     r"|(?i:\b(?:memo|note)\s*[:：]\s*([^\n'\"]+?)\s*$)"
     # the words in the sentence after the request: "메모 좀 달아줘. 신분증이랑 … 챙기기"
-    r"|메모(?:도|를)?\s*(?:좀\s*)?(?:추가|남겨|적어|달아|넣어)\S*?[.!]\s+([^\n'\"?？]+?)\s*$"
+    # (the message's last sentence, one sentence: "…출력해가기. 그리고 …" is another request)
+    r"|메모(?:도|를)?\s*(?:좀\s*)?(?:추가|남겨|적어|달아|넣어)\S*?[.!]\s+([^\n'\"?？.!]+?)[.!]?\s*$"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
@@ -263,7 +270,7 @@ CONTENT_ASKED = re.compile(
 # A question about what a text says ("…래?", "돼 있어?", "뽑아?", "필요해?", "가능해?"):
 # its content, not a date.
 ABOUT_CONTENT = re.compile(
-    r"(?:대|래|냐|니|나|어|아|야|해|돼|음|임|됨|요)\s*[?？]|돼\s*있|되어\s*있|나와\s*있|적혀|써\s*있|"
+    r"(?:대|래|냐|니|나|어|아|야|해|돼|음|임|됨)\s*[?？]|돼\s*있|되어\s*있|나와\s*있|적혀|써\s*있|"
     r"몇\s*(?:년|명|개|프로|퍼센트)|가능|필요|요구|뽑"
 )
 # "무슨 직무야", "어떤 포지션 뽑아?", "what role is it": the job a posting is for (not what
@@ -275,7 +282,7 @@ ROLE_ASKED = re.compile(
 # What a posting says, asked in English: "does the Naver posting say/mention/require …",
 # "what does the kakao JD ask for".
 POSTING_SAYS_EN = re.compile(
-    r"(?i)\b(?:posting|job\s+ad|listing|jd)\b.{0,40}?\b(?:say|says|mention|mentions|require|"
+    r"(?i)\b(?:posting|job\s+ad|jd)\b.{0,40}?\b(?:say|says|mention|mentions|require|"
     r"requires|want|wants|ask\s+for|asks\s+for|need|needs|list|lists|expect|expects)\b"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
@@ -294,9 +301,9 @@ CAPABILITY = re.compile(
 ABOUT_SERVICE = re.compile(
     r"(?:넌|너는?|니가|네가)\s*누가\s*(?:만들|개발)|"
     r"(?:개인\s*정보|내\s*정보|내\s*데이터)\S*\s*(?:는|은|가|이)?\s*(?:어디|안전|저장|보관|괜찮|걱정|유출)|"
-    # what the assistant does with what was uploaded: "내가 올린 이력서 너가 어디 저장하는 거야?"
-    r"(?:넌|너는?|너가|니가|네가)\s*(?:\S+\s+){0,2}(?:어디(?:에|다)?\s*)?(?:저장|보관|보내|공유)"
-    r"(?!한|된|해\s*(?:둔|놓|놨|줘|주)|하고)|"
+    # where the assistant keeps what was uploaded: "내가 올린 이력서 너가 어디 저장하는 거야?"
+    r"(?<![가-힣])(?:넌|너는?|너가|니가|네가)(?![가-힣])\s*(?:\S+\s+){0,2}어디(?:에|다)?\s*"
+    r"(?:저장|보관|보내|공유)|"
     r"(?i:\bwho\s+(?:made|built)\s+you\b|\bprivacy\b|\bis\s+my\s+data\s+safe\b)"
 )
 # Words that make a clause a question ("메모에 뭐라고 적었지": asked, not written).
@@ -418,8 +425,13 @@ def memo_of(message: str) -> tuple[str | None, str]:
             return words, " "
         return None, message
     memo = next(g for g in m.groups() if g)
-    if _REQUEST_ONLY.fullmatch(memo.strip()):
+    quoted = m.group(2) or m.group(5) or m.group(6)
+    if not quoted and _REQUEST_ONLY.fullmatch(memo.strip()):
         return None, message  # "장소도 메모로 넣어줘": a memo asked for, its words not given
+    if memo == m.group(8) and (
+        SMALL_TALK.search(memo) or SCHEDULE_VERB.search(memo) or LIST_VERB.search(memo)
+    ):
+        return None, message  # "코딩 스터디 메모 남겨줘. 고마워!": no memo's words
     # "메모 추가: …", "메모 좀 달아줘: …": the request's verb stays
     verb = ADD_VERB.search(m.group(0)) or re.search(r"달아", m.group(0))
     kept = " 추가해줘 " if verb else " "
@@ -431,7 +443,8 @@ def memo_of(message: str) -> tuple[str | None, str]:
 
 # Words that only ask for the memo ("넣어줘", "남겨 주세요", "추가 좀"): no memo of their own.
 _REQUEST_ONLY = re.compile(
-    r"(?:좀\s*)?(?:추가|등록|적어|남겨|넣어|달아|써|해)\S*(?:\s*(?:줘|주세요|줄래|좀|요|ㄱㄱ?))*[.!~]*"
+    r"(?:좀\s*)?(?:(?:추가|등록)(?:해\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?|\s*좀|\s*ㄱㄱ?)?|"
+    r"(?:적어|남겨|넣어|달아|써|해)\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?)[.!~]*"
 )
 
 
@@ -647,7 +660,9 @@ def _lemma_kind(clause: str) -> str | None:
             continue
         ending = next((u for u in tokens[i + 1 :] if u.tag not in ("XSV", "XSA", "EP")), None)
         if ending is not None and ending.tag == "EC" and ending.form in ("면", "으면"):
-            continue  # "지웠으면 12월 일정 다시 보여줘": a condition, no request
+            after_it = clause[ending.start + ending.len :]
+            if LIST_VERB.search(after_it) or _lemma_kind(after_it):
+                continue  # "지웠으면 12월 일정 다시 보여줘": a condition of the request after it
         kind = next((k for k, lemmas in _LEMMA_KINDS.items() if t.form in lemmas), None)
         told = i + 2 < len(tokens) and tokens[i + 1].form == "었" and tokens[i + 2].tag == "EF"
         if t.form == "잡히" and told and "?" not in clause:

@@ -29,6 +29,7 @@ from nodes.chat.router import (
     ADD_VERB,
     BY_HAEJWO,
     DELETED_ITEM,
+    DONE_BEFORE,
     IF_FREE,
     LIST_VERB,
     MY_SCHEDULE,
@@ -341,6 +342,10 @@ OTHER_THAN = re.compile(
     r"(?:말고|빼고|아니고|아닌\s*(?:거|것|쪽))"
 )
 _EXCEPT = re.compile(OTHER_THAN.pattern + r"(?=[\s,]*(?:그\s*)?(?:다른|딴|나머지))")
+# A field of an item ("시간은 그대로 두고", "날짜는 건드리지 말고"): what stays of the item
+# changed, not an item left alone.
+_FIELDS = "시간|시각|날짜|일자|요일"
+FIELD_OF_ITEM = re.compile(rf"(?:{_FIELDS}|제목|이름|메모|장소)(?:은|는|이|가|을|를)?$")
 # An item said to be left alone: "카카오 면접은 그대로 두고 방금 넣은 거 …", "저녁 7시 건
 # 놔두고 3시 거는 …", "스터디는 건드리지 말고".
 _KEPT = re.compile(
@@ -362,6 +367,27 @@ def _named_by(
     days = [m.value for m in said if m.kind == "date"]
     times = [m.value for m in said if m.kind == "time"]
     return best_schedules(items, phrase, days, times)
+
+
+def _without_left_alone(
+    clause: str, items: list[dict[str, Any]], now: date
+) -> tuple[list[dict[str, Any]], str]:
+    """ "카카오 면접은 그대로 두고 방금 넣은 거 하루 당겨줘": the items and the clause without
+    the item said to be left alone, when the rest names another (by pointing, its words, day
+    or time); unchanged otherwise ("카카오 면접 시간은 그대로 두고 날짜만 …" keeps a field of
+    the item changed)."""
+    kept = _KEPT.search(clause)
+    if kept is None or FIELD_OF_ITEM.search(kept.group(1)):
+        return items, clause
+    left_alone = _named_by(kept.group(1), items, now, by_when=True)
+    rest = f"{clause[: kept.start()]} {clause[kept.end() :]}"
+    others = [i for i in items if i not in left_alone]
+    described = [m for m in mentions(rest, now) if not m.new]
+    days = [m.value for m in described if m.kind == "date"]
+    times = [m.value for m in described if m.kind == "time"]
+    if left_alone and others and (points_back(rest) or best_schedules(others, rest, days, times)):
+        return others, rest
+    return items, clause
 
 
 def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
@@ -609,7 +635,7 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     # the request's own words: after the last sentence, on the request's own line ("장소:
     # 분당 본사 / 소요시간 약 1시간\n\n↑ 이거": the line above is the notice's)
     own = _clean_title(before[ends[-1].end() :].strip().split("\n")[-1]) if ends else ""
-    notice = len(ends) >= 2 or bool(_LABELLED.search(before))  # "… 일시: … / 장소: …"
+    notice = len(ends) >= 2 or bool(_NOTICE_FIELD.search(before))  # "… 일시: … / 장소: …"
     if notice and not (own and not POINTER.match(own) and _names_an_event(own)):
         # a notice pasted before a request that names no event itself ("[메일 복붙]
         # 안녕하세요 …, 당근마켓 채용팀입니다. 1차 인터뷰 일정은 …로 확정되었습니다. <- 이거
@@ -842,13 +868,7 @@ def schedule_call(
             # "면접 말고 그 다른 거": not the items the words name
             items = [i for i in items if i not in not_these] or items
             clause = f"{clause[: excluded.start()]} {clause[excluded.end() :]}"
-        kept = _KEPT.search(clause)
-        left_alone = _named_by(kept.group(1), items, now, by_when=True) if kept else []
-        if kept is not None and left_alone and len(left_alone) < len(items):
-            # "카카오 면접은 그대로 두고 방금 넣은 거 하루 당겨줘": the rest of the clause
-            # names the item, among the others
-            items = [i for i in items if i not in left_alone]
-            clause = f"{clause[: kept.start()]} {clause[kept.end() :]}"
+        items, clause = _without_left_alone(clause, items, now)
     if kind != "get_schedule" and ORIGINAL.search(clause):
         # "원래 있던 면접은 …" after adding another: one the room did not add
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
@@ -1273,11 +1293,12 @@ _LABEL_AS_MEMO = re.compile(
 )
 
 
-# What a memo is about, not an event: "장소 메모", "준비물 메모".
-_MEMO_TOPICS = frozenset({"장소", "위치", "주소", "준비물", "복장", "링크", "담당자", "연락처"})
-# A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title.
-NOTICE_LINE = re.compile(rf"^\s*[\-•·*▶■□◆●○]*\s*(?:일시|일정|시간|{_NOTICE_LABEL})\s*[:：]")
-_LABELLED = re.compile(rf"(?:일시|{_NOTICE_LABEL})\s*[:：]")
+# What a memo is about, not an event: "장소 메모", "준비물 메모" (the notice's labels).
+_MEMO_TOPICS = frozenset(w for w in _NOTICE_LABEL.split("|") if re.fullmatch(r"[가-힣]+", w))
+# A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title
+# ("일정: 토스 커피챗 …" is the user's own label of their title: kept).
+_NOTICE_FIELD = re.compile(rf"(?:일시|{_NOTICE_LABEL})\s*[:：]")
+NOTICE_LINE = re.compile(rf"^\s*[\-•·*▶■□◆●○]*\s*{_NOTICE_FIELD.pattern}")
 
 
 def labelled_memo(message: str, earlier: list[str]) -> str | None:
@@ -1285,8 +1306,8 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     after a mail with "- 장소: 판교 오피스 2층 라운지"): that line's value, from the most recent
     of `earlier` (the room's previous user messages) that has it; None otherwise."""
     asked = _LABEL_AS_MEMO.search(message)
-    if asked is None:
-        return None
+    if asked is None or "?" in message or LIST_VERB.search(message) or DONE_BEFORE.search(message):
+        return None  # "장소 메모 들어갔는지 보여줘", "장소 메모 남겼어?": asked, not asked for
     label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
     # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사")
     line = re.compile(
@@ -1301,18 +1322,27 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
 
 
 # The field a value is said for: "시간은 오후 1시", "시간도 넣어줘", "날짜는 9일".
-FIELD_WORD = re.compile(
-    r"(?<![가-힣])(?:시간|시각|날짜|일자|요일)(?:은|는|도|이|가|을|를)?(?![가-힣])"
-)
+FIELD_WORD = re.compile(rf"(?<![가-힣])(?:{_FIELDS})(?:은|는|도|이|가|을|를)?(?![가-힣])")
 
 
-def gives_field_value(clause: str, now: date) -> bool:
+def gives_field_value(clause: str, now: date, item: dict[str, Any]) -> bool:
     """A value said with the name of its field and no event ("시간은 오후 1시", "아 그거 밤
-    11시 59분까지야 시간도 넣어줘"): right after an add or a change, a value of that item."""
+    11시 59분까지야 시간도 넣어줘"): right after an add or a change, a value of `item` (the
+    item just touched); not another of it ("12월 13일도 … 하나 더 넣어줘") nor a day other than
+    its own."""
     if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
         return False
+    also = _ALSO_ADDED.search(clause)
+    if ONE_MORE.search(clause) or (also and not re.fullmatch(_FIELDS, also.group(1))):
+        return False  # ("시간도 넣어줘" is the item's time too)
     found = mentions(clause, now)
+    if any(m.kind == "date" and m.value != item.get("date") for m in found):
+        return False
     return bool(found and FIELD_WORD.search(clause)) and not names_event(clause, now, found)
+
+
+# "2회차도 넣어줘", "12월 13일도 추가": something else added too.
+_ALSO_ADDED = re.compile(r"(\S+?)도\s*(?:하나\s*)?(?:넣|추가|등록|잡)")
 
 
 def names_nothing_but_values(clause: str, now: date) -> bool:

@@ -31,7 +31,6 @@ from core.grounded import GroundedWriter
 from core.services import get_services
 from core.structured import INTERNAL, generate_structured, invoke_text
 from core.telemetry import DEGENERATE
-from core.vector_store import Hit
 from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
@@ -43,11 +42,12 @@ from nodes.chat.focus import (
     points_back,
 )
 from nodes.chat.grounded import (
-    HELD_BY_RESUME,
     SAME_THING,
     Passage,
+    asks_held_by_resume,
     general_answer,
     junk_reason,
+    named_types,
     rag_answer,
 )
 from nodes.chat.router import (
@@ -82,7 +82,7 @@ from text.colloquial import standard_spelling, without_opening_acknowledgement
 from text.skills import find_skills
 from text.stages import STAGE_PATTERNS
 from tools.calendar import today_of
-from tools.documents import context_of, search_user_documents, sources_of
+from tools.documents import context_of, search_user_documents, sources_of, whole_documents
 
 log = logging.getLogger(__name__)
 ANSWER_PROMPT = load_prompt("chat/answer")
@@ -227,15 +227,13 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         kept = [h for h in postings if h.doc_id == other]
     else:
         kept = await search_user_documents(state["user_id"], query)
-    if HELD_BY_RESUME.search(state["message"]):
-        # "그 중에 내 이력서에 있는 거 있어?": the posting's lines and the resume, both
-        # (the whole resume: what it names anywhere counts)
-        services = get_services()
-        vector = await asyncio.to_thread(services.embeddings.embed_query, query)
-        resumes = await services.vectors.query(state["user_id"], vector, 1, ["resume"])
-        for doc_id in dict.fromkeys(h.doc_id for h in resumes):
-            text = await services.vectors.document_text(state["user_id"], doc_id)
-            kept.append(Hit(doc_id, "resume", "", text, 0.0))
+    # "그 중에 내 이력서에 있는 거 있어?": the posting's lines and the whole resume (what it
+    # names anywhere counts), read by the grounded answer only: no source or context of its own
+    read_too = (
+        await whole_documents(state["user_id"], query, "resume")
+        if asks_held_by_resume(state["message"])
+        else []
+    )
     passages = [
         {
             "doc_id": h.doc_id,
@@ -246,7 +244,7 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
             "company": h.company,
             "position": h.position,
         }
-        for h in kept
+        for h in kept + read_too
     ]
     return {
         "sources": sources_of(kept),
@@ -325,6 +323,21 @@ REPORTED_QUESTION = re.compile(
 )
 
 
+# A part of a document named as such ("… 부분은?", "… 항목은?", "그 섹션은?").
+_DOC_PART = re.compile(
+    r"부분|항목|섹션|파트|란(?:은|는|도)|칸(?:은|는|도)|(?i:\bsection\b|\bpart\b)"
+)
+
+
+def _elliptical(message: str) -> bool:
+    """Only a topic ("카카오는?", "성격 장단점 부분은?"), not a question that names its own
+    document ("카카오 공고 자격요건은?" stands alone)."""
+    bare = _FILLER.sub("", message)
+    if not ELLIPTICAL.match(bare):
+        return False
+    return len(bare.split()) < 3 or not named_types(bare)[0]
+
+
 def previous_question(state: ChatState) -> str:
     """The question a follow-up leans on: the room's last user message, when this one
     points back ("그거 언제 땄다고 돼 있어?") or only names a new topic ("카카오는?");
@@ -335,7 +348,7 @@ def previous_question(state: ChatState) -> str:
         points_back(message)
         or AMONG_THOSE.search(message)
         or SAME_THING.search(message)
-        or ELLIPTICAL.match(_FILLER.sub("", message))
+        or _elliptical(message)
     ):
         return str(history[-1]["user"])
     return ""
@@ -437,11 +450,12 @@ def follow_up_route(state: ChatState) -> str | None:
     if (
         settled == "general"
         and history[-1].get("route") == "rag"
-        and ELLIPTICAL.match(_FILLER.sub("", message))
+        and _elliptical(message)
+        and _DOC_PART.search(message)
         and not (ADVICE.search(message) or SMALL_TALK.search(message) or find_skills(message))
     ):
         # "성격 장단점 부분은?" after a question on the cover letter: the same question of
-        # another part of the document ("Redis 장단점은?" names a skill: knowledge)
+        # another part of the document ("동기 비동기 차이는?", "Redis 장단점은?": knowledge)
         settled = None
     if settled is not None:
         # the message settles its own route ("거기 담당업무는 뭐야?" after a timeline asks

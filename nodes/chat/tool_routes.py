@@ -230,7 +230,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             kind in ("add_schedule", "get_schedule")
             and single is not None
             and just_touched(focus)
-            and gives_field_value(clause, now)
+            and gives_field_value(clause, now, single)
         ):
             # "시간은 오후 1시" right after an add: the time of the item just added
             operations, chosen = [(clause, "update_schedule")], single

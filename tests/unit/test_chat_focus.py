@@ -1493,3 +1493,30 @@ async def test_a_memo_about_the_place_goes_into_the_listed_item_of_that_weekday(
     await chat(client, "거기 목요일 거에 장소 메모 좀 남겨줘. 판교 아지트")
     now = await titles()
     assert now["카카오 면접"]["memo"] == "판교 아지트" and len(now) == 3
+
+
+async def test_review_guards_for_session_33_schedule_rules(stand_in, client):
+    await seed()
+    # a field kept of the item changed is no item left alone
+    await chat(client, "카카오 면접 시간은 그대로 두고 날짜만 12월 11일로 옮겨줘")
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-11"
+    # another of the item just added, on another day, is an add, not its time
+    await chat(client, "12월 6일에 우테코 회고 모임 넣어줘")
+    out = await chat(client, "12월 13일도 시간은 오후 1시로 하나 더 넣어줘")
+    assert out["tool_calls"][0]["name"] == "add_schedule"
+    assert (await titles())["우테코 회고 모임"].get("time") is None
+    # the user's own label of a title is no notice line
+    out = await chat(client, "일정: 토스 커피챗 12월 7일 오후 2시 추가해줘")
+    assert out["tool_calls"][0]["args"]["date"] == "2026-12-07"
+
+
+async def test_a_question_about_a_labelled_memo_writes_nothing(stand_in, client):
+    await seed()
+    await chat(
+        client,
+        "[쿠팡] 안녕하세요 김지원님, 1차 기술면접 일정 안내드립니다. 일시: 2026년 12월 11일(금) "
+        "오후 4시 / 장소: 잠실 본사\n← 이거 일정에 넣어줘",
+    )
+    out = await chat(client, "장소 메모 들어갔는지 보여줘")
+    assert all(c["name"] == "get_schedule" for c in out["tool_calls"])
+    assert not (await titles())["쿠팡 1차 기술면접"].get("memo")

@@ -661,3 +661,22 @@ def test_which_of_a_posting_s_lines_the_resume_also_shows_is_answered_with_the_s
     bare = Passage("cv", "resume", "", "[기술 스택]\nPython, Django", 0.0)
     none = rag_answer("카카오 우대사항 중에 내 이력서에 있는 거 뭐야?", [S33_KAKAO, bare])
     assert none.startswith("이력서에는 이 항목들의 기술이 보이지 않아요"), none
+
+
+def test_document_answers_stay_with_what_the_question_names():
+    from nodes.chat.grounded import SAME_THING, asks_held_by_resume
+
+    # another company's posting, or another document, is no role of this one
+    assert not rag_answer("토스 공고 무슨 직무야?", [S33_KAKAO]).startswith("백엔드 개발자")
+    # the resume's own projects, not a posting's lines the resume shows
+    assert not asks_held_by_resume("이력서에 있는 프로젝트 중에 배포 관련 거 뭐야?")
+    assert not asks_held_by_resume("Do I have Kubernetes experience on my resume?")
+    # an ordinal of another company's list is not an item of the list before
+    portfolio = Passage(
+        "pf", "portfolio", "프로젝트", S30_PORTFOLIO.text + "\n3. 주식 시세 대시보드", 0.85
+    )
+    answer = rag_answer(
+        "카카오 마지막 우대사항은?", [portfolio, S33_KAKAO], "포트폴리오 프로젝트 뭐 있어?"
+    )
+    assert "Kubernetes 환경 배포 경험" in answer and "주식 시세" not in answer
+    assert SAME_THING.search("이거 아까랑 같은 거야?") is None

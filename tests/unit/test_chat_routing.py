@@ -1206,3 +1206,41 @@ def test_an_elliptical_follow_up_after_a_document_answer_stays_on_the_documents(
 )
 def test_what_a_posting_says_in_english_and_questions_about_the_assistant(message, route):
     assert keyword_route(message) == route
+
+
+# --- session 33, from the review of the change: what the new rules must not take ----------
+
+
+def test_the_new_rules_leave_neighbouring_requests_as_they_were():
+    # a polite or giving ending of a verb that is no operation does not split the add
+    assert [k for _, k in split_operations("12월 6일 부모님 건강검진 하시고 저녁 식사 넣어줘")] == [
+        "add_schedule"
+    ]
+    # "…했으면 좋겠어" is the request itself; a condition only before another request
+    assert operation_kind("카카오 면접 지웠으면 좋겠어") == "delete_schedule"
+    # a memo in the sentence after its request is that one sentence, never a request or thanks
+    assert (
+        memo_of(
+            "네이버 면접 메모 남겨줘. 포트폴리오 출력해가기. 그리고 카카오 면접은 3시로 옮겨줘"
+        )[0]
+        is None
+    )
+    assert memo_of("코딩 스터디 메모 남겨줘. 고마워!")[0] is None
+    # one-word memos that begin like a request verb are memos
+    assert memo_of("메모: 해운대")[0] == "해운대"
+    assert memo_of("카카오 면접 메모에 '추가합격' 적어줘")[0] == "추가합격"
+    # 너무 is no 너; a listing of what the assistant sent is a listing
+    assert keyword_route("너무 급해서 저장 좀 해줘 12월 5일 오후 2시 토스 면접") != "general"
+    assert keyword_route("니가 보내준 일정 다시 보여줘") == "schedule"
+    # a number of days is no date
+    assert find_when("면접 준비 기간은 3일임", NOW).date is None
+    assert find_when("과제 제출 기한 5일입니다", NOW).date is None
+
+
+def test_a_self_contained_question_does_not_lean_on_the_one_before():
+    from nodes.chat.steps import follow_up_route, previous_question
+
+    history = [{"user": "이력서 기술 스택 알려줘", "assistant": "…", "route": "rag"}]
+    assert previous_question({"history": history, "message": "카카오 공고 자격요건은?"}) == ""
+    asked = [{"user": "내 이력서에 카프카 경험 써있어?", "assistant": "…", "route": "rag"}]
+    assert follow_up_route({"history": asked, "message": "동기 비동기 차이는?"}) is None
