@@ -238,6 +238,9 @@ XA_SPLITS = {
     # how later turns refer back (chat_xa_dev17_brief.md); its first read (on the code
     # before session 33's changes) is chat-xa-dev17-first-read.md
     "xa_dev17": "chat_xa_dev17.jsonl",
+    # session 33: 30 messages and 50 exchanges (124 turns) of references in every register,
+    # by an eighteenth helper (chat_xa_dev18_brief.md); first read chat-xa-dev18-first-read.md
+    "xa_dev18": "chat_xa_dev18.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
