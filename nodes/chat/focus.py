@@ -48,6 +48,8 @@ POINTER = re.compile(
     # "그 중 하나는 못 갈 듯 지워줘": one of what the last turn touched (which one is asked)
     r"(?<![가-힣])(?:그|둘)\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)|"
     r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)|"
+    # "anything preferred there?", "what else is in there": the document just discussed
+    r"(?i:\bthere(?=\s*[?？.!]*\s*$)|\bin\s+there\b)|"
     # the company of a posting in English ("what do they require?", "their coding test"),
     # not any pronoun ("add lunch with them")
     r"(?i:\b(?:do|does|did|will|would|are|were)\s+they\b|\bthey\s+(?:want|require|need|ask|"
@@ -413,13 +415,14 @@ def refers_to(
     if position is not None:
         # the choices asked about, else the most recent of the last listing and the
         # items the last turn added, in the order the user saw or named them
-        latest_turn = state["items"][0]["turn"] if state["items"] else -1
         listed_turn = state["listed"][0]["turn"] if state["listed"] else -1
-        # (a change made since is no list: "둘째꺼 메모추가", then "첫번째껀 지워" counts in
-        # the listing)
-        added = [i for i in state["items"] if i["turn"] == latest_turn and i["how"] == "added"]
+        # the items of the last turn that added any, still as added (a change made since is
+        # no list: "둘째꺼 메모추가", then "첫번째껀 지워" counts in the listing; one deleted
+        # since leaves the others: "마지막에 말한 거 취소" then "첫 번째 건 …")
+        added_turn = max((i["turn"] for i in state["items"] if i["how"] == "added"), default=-1)
+        added = [i for i in state["items"] if i["turn"] == added_turn and i["how"] == "added"]
         newer, older = (
-            (state["listed"], added) if listed_turn >= latest_turn else (added, state["listed"])
+            (state["listed"], added) if listed_turn >= added_turn else (added, state["listed"])
         )
         # a position the newer one does not have counts in the older ("두 번째 거" after a
         # listing of two and one add)

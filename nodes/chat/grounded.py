@@ -155,6 +155,20 @@ def named_types(message: str) -> tuple[set[str], list[str]]:
 _ENGLISH_DOC_WORDS = frozenset({"resume", "cv", "portfolio", "posting", "job", "letter", "cover"})
 
 
+def in_korean_terms(query: str) -> str:
+    """A question with its English company names in Korean and, after it, the Korean heading
+    each English heading word stands for ("requirements" 자격요건, "preferred" 우대사항), so
+    a search over Korean documents finds their words."""
+    query = koreanised(query)
+    kind: DocKind | None = "posting" if "posting" in named_types(query)[0] else None
+    headings = [
+        h
+        for w in re.findall(r"[A-Za-z]+", query)
+        if (h := korean_heading(w.lower(), kind)) is not None
+    ]
+    return " ".join([query, *dict.fromkeys(headings)])
+
+
 def asked_words(message: str) -> list[str]:
     """What the question asks about: its nouns and foreign words (compact, lower case),
     without the words that only name a document; an English word for a part of a document
@@ -445,13 +459,20 @@ def answer_lines(
             return nth[:4], []
     at_entry = context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message)
     said = [f"{p.section} {p.text}" for p in candidates]
-    if at_entry and not any(_covered(w, said) for w in own if w not in _ENTRY_WORDS):
+    # "어디서 했던 거야?" after a line of the resume: where it was done, its entry's head
+    where = bool(context and _WHERE_DONE.search(message) and not own)
+    if (at_entry or where) and not any(_covered(w, said) for w in own if w not in _ENTRY_WORDS):
         # "그 회사 다닌 기간은?" after "이력서에 카프카 경험 써있어?": the work entry the line
         # that answered before belongs to, its head line (company and dates)
         before, _ = answer_lines(context, candidates)
         head = _entry_head(before[0]) if before else None
         if head is not None:
             return [head], []
+    if context and _AT_ENTRY.search(message):
+        # "거기서 Kafka로는 뭐 했다고 했지?" after a work entry of the resume: in that document
+        before, _ = answer_lines(context, candidates)
+        if before and before[0].part.doc_type == "resume":
+            candidates = [p for p in candidates if p.doc_id == before[0].part.doc_id]
     # the lines that answered the question this one points back to ("거기 기술스택 뭐뭐
     # 썼다고 돼있어?" after "포폴 첫 번째 프로젝트 뭐였지"): among equals, the answer is there
     referent: list[_Line] = []
@@ -464,8 +485,8 @@ def answer_lines(
     if own and earlier and points_back(message):
         # "그거 배포 주소도 적혀 있어?": "그거" is the document just talked about; the
         # answer is in it or nowhere, and only this question's own words count as found
-        def hits(p: Passage) -> int:
-            return sum(w in _compact(f"{p.section} {p.text}") for w in earlier)
+        def hits(p: Passage) -> int:  # (a posting's chunk says whose it is by its company)
+            return sum(w in _compact(f"{p.section} {p.text} {p.company or ''}") for w in earlier)
 
         top = max((hits(p) for p in candidates), default=0)
         docs = {p.doc_id for p in candidates if top and hits(p) == top}
@@ -635,6 +656,8 @@ _HOW_ABOUT = re.compile(r"어떻게|어케|뭐라고|왜|어떤\s*식|무슨\s*�
 # The words of a question about a work entry itself ("그 회사 다닌 기간은?"), not about
 # something done there ("거기서 응답시간 몇 퍼 줄였다고 썼어").
 _ENTRY_WORDS = frozenset({"회사", "직장", "기간", "팀", "근무", "재직", "경력"})
+# "어디서 했던 거야?", "어느 회사에서?": where something the documents say was done.
+_WHERE_DONE = re.compile(r"어디서|어디에서|어느\s*(?:회사|곳)|(?i:\bwhere\b)")
 # "같은 항목", "같은 거", "the same thing": the earlier question asked again of another.
 SAME_THING = re.compile(
     r"같은\s*(?:항목|거|것|걸|내용|부분|질문|섹션)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"

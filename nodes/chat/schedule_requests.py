@@ -59,7 +59,9 @@ TITLE_FILLER = re.compile(
     r"(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
     r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)",
+    r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)"
+    # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last
+    r"|(?<!\S)(?:다|전부|모두)\s*$",
     re.IGNORECASE,
 )
 # A verb that makes the request ("추가해줘", "넣어놔", "등록 ㄱㄱ", "잡아주셈"): the title ends
@@ -96,7 +98,9 @@ MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)
 # As the posting gives it: "공고대로", "공고랑 똑같이", "공고에 나온 대로", "공고 시간으로".
 AS_POSTED = re.compile(
     r"공고(?:에\s*(?:나온|나와\s*있는|적힌|적혀\s*있는|있는)\s*)?"
-    r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로)"
+    r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로|"
+    # "공고에 나온 날짜랑 시간으로", "공고 날짜로"
+    r"(?:날짜|시간|일정|일시)(?:\s*(?:랑|이랑|와|과|하고)\s*(?:날짜|시간))?\s*(?:으로|로|대로))"
 )
 SAME_TIME = re.compile(
     # the time the posting gives the day in focus: "시간도 공고대로"
@@ -636,7 +640,9 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     # 분당 본사 / 소요시간 약 1시간\n\n↑ 이거": the line above is the notice's)
     own = _clean_title(before[ends[-1].end() :].strip().split("\n")[-1]) if ends else ""
     notice = len(ends) >= 2 or bool(_NOTICE_FIELD.search(before))  # "… 일시: … / 장소: …"
-    if notice and not (own and not POINTER.match(own) and _names_an_event(own)):
+    if notice and not (
+        own and not POINTER.match(own) and not _THE_NOTICE.match(own) and _names_an_event(own)
+    ):
         # a notice pasted before a request that names no event itself ("[메일 복붙]
         # 안녕하세요 …, 당근마켓 채용팀입니다. 1차 인터뷰 일정은 …로 확정되었습니다. <- 이거
         # 일정에 추가해줘"): read as one pasted after it is ("↑ 이거 토스뱅크 1차 인터뷰로
@@ -1202,7 +1208,12 @@ def schedule_call(
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
-    posted = focus_day(focus) if not changes and AS_POSTED.search(clause) else None
+    posted = None
+    if not changes and AS_POSTED.search(clause):
+        # the stage the clause names ("면접은 … 공고에 나온 날짜랑 시간으로"), else the one
+        # the room is on
+        stage = posting_stage(clause, focus)
+        posted = (stage["date"], stage.get("time")) if stage else focus_day(focus)
     if (
         posted is not None
         and (focus or {}).get("posting")
@@ -1297,6 +1308,11 @@ _LABEL_AS_MEMO = re.compile(
 _MEMO_TOPICS = frozenset(w for w in _NOTICE_LABEL.split("|") if re.fullmatch(r"[가-힣]+", w))
 # A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title
 # ("일정: 토스 커피챗 …" is the user's own label of their title: kept).
+# The pasted notice itself, as the request calls it ("이렇게 메일 왔는데 …", "이 문자 …").
+_THE_NOTICE = re.compile(
+    r"^(?:이렇게\s*|이\s*)?(?:메일|이메일|문자|카톡|메시지|연락|안내|공지|알림|(?i:mail|email))"
+    r"(?:이|가|을|를|로|으로|은|는)?$"
+)
 _NOTICE_FIELD = re.compile(rf"(?:일시|{_NOTICE_LABEL})\s*[:：]")
 NOTICE_LINE = re.compile(rf"^\s*[\-•·*▶■□◆●○]*\s*{_NOTICE_FIELD.pattern}")
 
@@ -1426,10 +1442,12 @@ def pick_choice(
     choices: list[dict[str, Any]],
     live: list[dict[str, Any]],
     focus: dict[str, Any] | None = None,
+    now: date | None = None,
 ) -> dict[str, Any] | None:
     """The item a reply to an ask-back picks: by position ("첫 번째 거", "2번"), by what the
-    room did to it ("방금 추가한 거", with the room's `focus`) or by what it names (title
-    words, day, time), among the choices that still exist."""
+    room did to it ("방금 추가한 거", with the room's `focus`), by what it names (title
+    words), or by its day and time alone ("모레 꺼", "the one on the 10th", read against
+    `now`), among the choices that still exist."""
     ids = {c["schedule_id"] for c in choices}
     if (other := OTHER_THAN.search(message)) is not None:
         # "네이버 말고 다른 거": the one choice the named one leaves
@@ -1454,6 +1472,17 @@ def pick_choice(
     named = match_schedule(pool, message, [], [])
     if named is not None:
         return named
+    dated = mentions(message, now) if now is not None else []
+    days = {m.value for m in dated if m.kind == "date"}
+    times = {m.value for m in dated if m.kind == "time"}
+    if dated:
+        on = [
+            i
+            for i in pool
+            if (not days or i["date"] in days) and (not times or i.get("time") in times)
+        ]
+        if len(on) == 1:
+            return on[0]
     half = _HALF_OF_DAY.search(message)
     if half is not None:
         # "오전 거요", "저녁 거": the one choice in that half of the day
@@ -1469,7 +1498,7 @@ def pick_choice(
     return parts[0] if len(parts) == 1 else None
 
 
-def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
+def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date | None = None) -> bool:
     """Whether this message answers the room's pending ask-back: it picks a choice (by
     position or by name) and asks for no operation of its own."""
     pending = (focus or {}).get("pending")
@@ -1479,7 +1508,7 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None) -> bool:
         return False
     if pending.get("memo") and operation_kind(message) is not None:
         return False  # "카카오 면접 4시로 옮겨줘" after "어느 일정에 메모를?": a request of its own
-    picked = pick_choice(message, pending["choices"], pending["choices"], focus)
+    picked = pick_choice(message, pending["choices"], pending["choices"], focus, now)
     return picked is not None
 
 

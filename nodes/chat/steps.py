@@ -46,6 +46,7 @@ from nodes.chat.grounded import (
     Passage,
     asks_held_by_resume,
     general_answer,
+    in_korean_terms,
     junk_reason,
     named_types,
     rag_answer,
@@ -79,6 +80,7 @@ from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
+from text.korean_text import content_words
 from text.skills import find_skills
 from text.stages import STAGE_PATTERNS
 from tools.calendar import today_of
@@ -148,7 +150,7 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
     request = request.model_copy(update={"message": read})
     state = cast("ChatState", {**state, "message": request.message})
     focus = state.get("focus")
-    if await asyncio.to_thread(answers_ask_back, request.message, focus):
+    if await asyncio.to_thread(answers_ask_back, request.message, focus, _now(state)):
         decision = RouteDecision("schedule", "pending")
     elif asks_about_posting(request.message, focus):
         decision = RouteDecision("calendar", "focus")
@@ -215,7 +217,9 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     """Reads the message; writes `sources` (the user's chunks, top-k, above the calibrated
     threshold), `context` for the answer prompt (the same search `search_documents` runs)
     and `passages` (the same chunks with their sections, for a grounded answer)."""
-    query = _with_context(state)
+    # (English names and headings as the user's Korean documents write them: "the Naver
+    # posting's requirements" finds 네이버's 자격요건)
+    query = in_korean_terms(_with_context(state))
     focus = state.get("focus")
     held = (focus or {}).get("posting") or {}
     if held and OTHER_POSTING.search(state["message"]):
@@ -344,14 +348,31 @@ def previous_question(state: ChatState) -> str:
     else ""."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    if history and (
+    if not history or not _leans_back(message):
+        return ""
+    before = str(history[-1]["user"])
+    if len(history) >= 2 and history[-1].get("route") == "rag" and _leans_back(before):
+        # "어디서 했던 거야?" then "거기서 Kafka로는 뭐 했다고 했지?": the question before
+        # leaned on its own, which is part of what this one asks about
+        return f"{history[-2]['user']} {before}"
+    return before
+
+
+# A question with no word of its own but what it asks ("어디서 했던 거야?", "언제였지?").
+_ONLY_ASKING = re.compile(r"어디|언제|몇|누구|왜|어떻게|(?i:\b(?:where|when|who|why|how)\b)")
+
+
+def _leans_back(message: str) -> bool:
+    """Whether a message asks of what the previous turn was about: it points back, picks
+    among what was shown, asks the same of another, names only a topic, or asks only where,
+    when or how of it."""
+    return bool(
         points_back(message)
         or AMONG_THOSE.search(message)
         or SAME_THING.search(message)
         or _elliptical(message)
-    ):
-        return str(history[-1]["user"])
-    return ""
+        or (_ONLY_ASKING.search(message) and not content_words(message))
+    )
 
 
 def schedule_follow_up(state: ChatState) -> bool:

@@ -46,6 +46,7 @@ from nodes.chat.router import (
     ADD_VERB,
     DAYS_LEFT,
     IF_FREE,
+    LIST_VERB,
     MY_SCHEDULE,
     OWN_DOC,
     RECRUIT_WORD,
@@ -81,6 +82,7 @@ from nodes.chat.schedule_requests import (
     shift_in,
 )
 from nodes.chat.state import ChatState
+from text.korean_text import content_words
 from text.stages import STAGE_PATTERNS, named_stages
 from tools.calendar import get_recruitment_schedule, source_of, today_of
 from tools.schedule import ScheduleStore
@@ -163,6 +165,23 @@ def _result_text(name: str, args: dict[str, Any], artifact: dict[str, Any]) -> s
     return moved_text(artifact["schedule"])
 
 
+# "코딩 스터디 걔도", "네이버 면접도 ㄱㄱ": the same again, of what the words name.
+_THAT_TOO = re.compile(
+    r"(?:걔|얘|그거|그것|이거|이것|그\s*일정)?\s*도\s*(?:ㄱㄱ?|부탁해?|요)?[\s.!~ㅠㅜㅋ]*$"
+)
+
+
+def _deletes_again(clause: str, focus: dict[str, Any]) -> bool:
+    """ "코딩 스터디 걔도" right after a delete: another item named with 도 (also) and no verb
+    of its own, deleted too."""
+    touched = (focus.get("items") or [{}])[0]
+    if touched.get("how") != "deleted" or touched.get("turn") != focus.get("turn"):
+        return False
+    if LIST_VERB.search(clause) or "?" in clause or has_when(clause):
+        return False
+    return bool(_THAT_TOO.search(clause)) and bool(content_words(_THAT_TOO.sub(" ", clause)))
+
+
 def _names_another(clause: str, single: dict[str, Any], live: list[dict[str, Any]]) -> bool:
     """Whether the clause names one of the user's items by its title, and not `single`
     ("원래 있던 면접은 메모에 …" right after adding a dentist visit)."""
@@ -204,7 +223,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # routed "pending" only when the room's focus holds an ask-back (answers_ask_back)
         pending = cast("dict[str, Any]", focus)["pending"]
         chosen = await asyncio.to_thread(
-            pick_choice, message, pending["choices"], await schedules(), focus
+            pick_choice, message, pending["choices"], await schedules(), focus, now
         )
         operations = [(pending["clause"], pending["kind"])]
         memo = pending.get("memo") or memo
@@ -254,6 +273,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         ):
             # "그리고 메모에 '3장까지 풀어오기' 넣어줘": a memo put into the item just touched
             operations, chosen = [(clause, "update_schedule")], single
+        elif kind in ("get_schedule", "add_schedule") and _deletes_again(clause, focus):
+            operations = [(clause, "delete_schedule")]  # "코딩 스터디 걔도" right after a delete
         elif kind == "get_schedule":
             if await asyncio.to_thread(_adds_again, clause, focus, now):
                 operations = [(clause, "add_schedule")]
@@ -399,11 +420,20 @@ def posting_query(message: str) -> str:
     return rest if len(re.sub(r"\W", "", rest)) >= 4 else message
 
 
+# What a stage question says besides its stage and its time: sitting it ("몇 시에 봐?", "언제
+# 치러?"), and English function words ("when's their coding test?").
+_ASKING_ONLY = re.compile(
+    r"(?:봐|보는|보나|봐요|치러|치르는|진행)\S*|"
+    r"(?i:'s\b|\b(?:their|its|the|that|is|it|do|does|they|what|time)\b)"
+)
+
+
 def names_no_posting(message: str) -> bool:
     """A follow-up that says nothing about which posting ("면접은 언제야?", "서류 마감은?"):
     without its timing and stage words, nothing is left."""
     # a pointer to the posting in focus names none ("그 회사 서류 마감은?", "아까 말한 거기")
     rest = SAID.sub(" ", POINTER.sub(" ", TIMING_WORDS.sub(" ", message)))
+    rest = _ASKING_ONLY.sub(" ", rest)
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
     return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2

@@ -1520,3 +1520,46 @@ async def test_a_question_about_a_labelled_memo_writes_nothing(stand_in, client)
     out = await chat(client, "장소 메모 들어갔는지 보여줘")
     assert all(c["name"] == "get_schedule" for c in out["tool_calls"])
     assert not (await titles())["쿠팡 1차 기술면접"].get("memo")
+
+
+async def test_session_33_dev18_references(stand_in, client):
+    await seed()
+    # the same again, of another item, right after a delete
+    await chat(client, "네이버 면접 삭제")
+    await chat(client, "코딩 스터디 걔도")
+    assert set(await titles()) == {"카카오 면접"}
+    # a reply to an ask-back by its day
+    await chat(client, "내일 오전 10시 카카오뱅크 코테, 모레 오후 2시 카카오페이 코테 둘 다 넣어줘")
+    await chat(client, "그 코테 시간 1시간 늦춰줘")
+    await chat(client, "모레 꺼")
+    assert (await titles())["카카오페이 코테"]["time"] == "15:00"
+    # an ordinal counts among the last adds still there
+    await chat(
+        client,
+        "12월 11일 오전 10시 삼성SDS 코테, 12일 오후 1시 LG CNS 면접, "
+        "13일 오후 4시 포스코DX 면접 다 넣어줘",
+    )
+    assert "포스코DX 면접" in await titles()  # ("다" is no part of the title)
+    await chat(client, "마지막에 말한 거 취소. 안 가기로 함")
+    await chat(client, "첫 번째 건 메모에 '알고리즘 2문제' 적어둬")
+    now = await titles()
+    assert now["삼성SDS 코테"]["memo"] == "알고리즘 2문제" and "포스코DX 면접" not in now
+
+
+async def test_a_mail_pasted_then_called_mail_gives_its_event(stand_in, client):
+    await seed()
+    await chat(
+        client,
+        "안녕하세요 김지원님, 라인플러스 인사팀입니다. 서류 전형 합격을 축하드립니다. "
+        "1차 기술면접은 12월 16일(수) 오후 2시 30분에 화상으로 진행될 예정입니다.\n\n"
+        "이렇게 메일 왔는데 일정에 등록 부탁드려요",
+    )
+    assert (await titles())["라인플러스 1차 기술면접"]["time"] == "14:30"
+
+
+async def test_an_item_set_to_the_named_stage_of_the_posting_just_shown(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 코테랑 1차 면접 날짜 공고에 뭐라고 나와있어")
+    await chat(client, "면접은 내 일정에 있는 네이버 1차 면접을 공고에 나온 날짜랑 시간으로 바꿔줘")
+    assert (await titles())["네이버 1차 면접"]["date"] == "2027-01-08"

@@ -680,3 +680,25 @@ def test_document_answers_stay_with_what_the_question_names():
     )
     assert "Kubernetes 환경 배포 경험" in answer and "주식 시세" not in answer
     assert SAME_THING.search("이거 아까랑 같은 거야?") is None
+
+
+def test_where_and_what_else_at_a_work_entry_stay_in_the_resume():
+    asked = "이력서에 Redis 분산 락 얘기 뭐라고 써놨더라"
+    resume = Passage(
+        "cv", "resume", "경력", S33_RESUME.text + "\n- Redis 분산 락으로 중복 결제 0건 달성", 0.8
+    )
+    where = rag_answer("어디서 했던 거야?", [resume, S33_KAKAO], asked)
+    assert where.startswith("에이비씨커머스 2022.03 ~ 2025.02"), where
+    kafka = rag_answer(
+        "거기서 Kafka로는 뭐 했다고 했지?", [resume, S33_KAKAO], f"{asked} 어디서 했던 거야?"
+    )
+    assert kafka.startswith("Kafka 기반 주문 이벤트 처리 도입으로 피크 처리량 3배 향상"), kafka
+
+
+def test_there_is_the_posting_the_question_before_named_by_its_company():
+    answer = rag_answer(
+        "anything preferred there?",
+        [S33_KAKAO, S33_NAVER],
+        "What skills does the Naver posting require?",
+    )
+    assert answer.startswith("Kafka 실시간 스트리밍 처리 경험"), answer

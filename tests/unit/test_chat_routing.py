@@ -1244,3 +1244,51 @@ def test_a_self_contained_question_does_not_lean_on_the_one_before():
     assert previous_question({"history": history, "message": "카카오 공고 자격요건은?"}) == ""
     asked = [{"user": "내 이력서에 카프카 경험 써있어?", "assistant": "…", "route": "rag"}]
     assert follow_up_route({"history": asked, "message": "동기 비동기 차이는?"}) is None
+
+
+# --- session 33, chat_xa_dev18's families ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        (
+            "여기에 쿠버네티스도 넣는 게 나을까? 카카오 우대사항에 있던데 실무 경험은 없음",
+            "general",
+        ),
+        ("그 공고에 코테 언어 제한 있다고 써있음?", "rag"),
+        ("다음 주에 면접 있는 거 맞지?", "schedule"),
+        ("12월 면접 일정만 뽑아줘", "schedule"),
+        ("what did I use to speed up the settlement batch?", "rag"),
+        ("카카오 공고에 코테 날짜 나와 있어?", "calendar"),  # guard: a stage's date
+    ],
+)
+def test_advice_what_a_text_says_a_check_of_one_s_days_and_english_recall(message, route):
+    assert keyword_route(message) == route
+
+
+@pytest.mark.parametrize(
+    ("message", "memo"),
+    [
+        ("메모도. 신분증 챙기기", "신분증 챙기기"),
+        ("and put a note on it: bring laptop", "bring laptop"),
+        ("네이버 1차면접 memo 추가: 코테 복기하기", "코테 복기하기"),
+    ],
+)
+def test_a_memo_after_a_full_stop_or_in_english_or_mixed(message, memo):
+    assert memo_of(message)[0] == memo
+
+
+def test_a_stage_question_that_names_no_posting_in_korean_or_english():
+    from nodes.chat.tool_routes import names_no_posting
+
+    assert names_no_posting("몇 시에 봐?") and names_no_posting("when's their coding test?")
+    assert not names_no_posting("토스 코테 언제 봐?")  # guard: a company named
+
+
+def test_english_names_and_headings_are_searched_in_korean_terms():
+    from nodes.chat.grounded import in_korean_terms
+
+    assert in_korean_terms("What skills does the Naver posting require?").endswith(
+        "네이버 posting require? 자격요건"
+    )
