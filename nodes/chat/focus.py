@@ -99,6 +99,13 @@ DAY_POINTER = re.compile(
 )
 
 
+# A follow-up asking only when or how long ("몇 시에 봐?", "D-몇임", "what time?"): of the
+# stage asked before.
+_WHEN_ONLY = re.compile(
+    rf"{DAYS_LEFT.pattern}|몇\s*시|언제|몇\s*요일|무슨\s*요일|(?i:\bwhat\s+time\b|\bwhen\b)"
+)
+
+
 @dataclass(frozen=True)
 class Resolved:
     """A pointer's object, or the choices to ask back with (`item` None, several choices),
@@ -221,8 +228,8 @@ def after_turn(
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
             stages = artifact.get("stages") or []
             of_question = _asked_stages(question, stages)
-            if not of_question and DAYS_LEFT.search(question) and posting:
-                # "D-몇임" after "서류마감 언제": still the stage asked before it
+            if not of_question and _WHEN_ONLY.search(question) and posting:
+                # "D-몇임", "몇 시에 봐?" after "서류마감 언제": still the stage asked before it
                 same = posting.get("doc_id") == artifact["doc_id"]
                 of_question = list(posting.get("asked") or []) if same else []
             posting = {

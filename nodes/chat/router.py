@@ -514,7 +514,7 @@ def keyword_route(message: str) -> str | None:
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
-    if SHOULD_I.search(own) and not (schedule_verb or when):
+    if SHOULD_I.search(own) and not (schedule_verb or when or has_when(own)):
         return "general"  # "여기에 쿠버네티스도 넣는 게 나을까? 카카오 우대사항에 있던데": advice
     if GENERALLY.search(own) and not (docs or mine or schedule_verb or "공고" in own):
         return "general"  # a question about hiring in general

@@ -349,6 +349,8 @@ _EXCEPT = re.compile(OTHER_THAN.pattern + r"(?=[\s,]*(?:그\s*)?(?:다른|딴|�
 # A field of an item ("시간은 그대로 두고", "날짜는 건드리지 말고"): what stays of the item
 # changed, not an item left alone.
 _FIELDS = "시간|시각|날짜|일자|요일"
+# (and the English words for them, mixed in: "time도 4pm으로 ㄱㄱ")
+_FIELDS_EN = r"(?i:time|date)"
 FIELD_OF_ITEM = re.compile(rf"(?:{_FIELDS}|제목|이름|메모|장소)(?:은|는|이|가|을|를)?$")
 # An item said to be left alone: "카카오 면접은 그대로 두고 방금 넣은 거 …", "저녁 7시 건
 # 놔두고 3시 거는 …", "스터디는 건드리지 말고".
@@ -829,6 +831,11 @@ def _named_anchor(
     fits = best_schedules(items, named, [], [])
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
+    if len(fits) > 1 and points_back(named):
+        # "그 면접 전날" after a listing of one interview: the one the room is on
+        pointed = refers_to(named, focus, items).item
+        if pointed is not None and pointed.get("date"):
+            return shifted_day(pointed["date"], clause)
     staged = posting_stage(named, focus)
     if staged is None:
         return None
@@ -1338,7 +1345,9 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
 
 
 # The field a value is said for: "시간은 오후 1시", "시간도 넣어줘", "날짜는 9일".
-FIELD_WORD = re.compile(rf"(?<![가-힣])(?:{_FIELDS})(?:은|는|도|이|가|을|를)?(?![가-힣])")
+FIELD_WORD = re.compile(
+    rf"(?<![가-힣A-Za-z])(?:{_FIELDS}|{_FIELDS_EN})(?:은|는|도|이|가|을|를)?(?![가-힣A-Za-z])"
+)
 
 
 def gives_field_value(clause: str, now: date, item: dict[str, Any]) -> bool:
@@ -1354,7 +1363,10 @@ def gives_field_value(clause: str, now: date, item: dict[str, Any]) -> bool:
     found = mentions(clause, now)
     if any(m.kind == "date" and m.value != item.get("date") for m in found):
         return False
-    return bool(found and FIELD_WORD.search(clause)) and not names_event(clause, now, found)
+    if not (found and FIELD_WORD.search(clause)):
+        return False
+    unnamed = FIELD_WORD.sub(lambda m: " " * len(m.group(0)), clause)  # (spans kept)
+    return not names_event(unnamed, now, found)
 
 
 # "2회차도 넣어줘", "12월 13일도 추가": something else added too.

@@ -531,6 +531,16 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     # a stage by its name first ("2차 면접"), by its place only when none is named
     asked = named_stages(message, parsed["stages"])
     asked = stage_at(message, parsed["stages"]) if asked is None else asked
+    if (
+        asked is None
+        and focused
+        and focused.get("doc_id") == posting.doc_id
+        and names_no_posting(message)
+        and not ADD_VERB.search(message)
+    ):
+        # "몇 시에 봐?" right after "네이버 코테 언제야": the stage the room was about
+        held = {s.get("stage") for s in focused.get("asked") or []}
+        asked = [s for s in parsed["stages"] if s["stage"] in held] or None
     stages = parsed["stages"] if asked is None else asked
     sources = [source_of(posting)]
     if DAYS_LEFT.search(message) and not ADD_VERB.search(message):

@@ -1563,3 +1563,24 @@ async def test_an_item_set_to_the_named_stage_of_the_posting_just_shown(stand_in
     await chat(client, "네이버 코테랑 1차 면접 날짜 공고에 뭐라고 나와있어")
     await chat(client, "면접은 내 일정에 있는 네이버 1차 면접을 공고에 나온 날짜랑 시간으로 바꿔줘")
     assert (await titles())["네이버 1차 면접"]["date"] == "2027-01-08"
+
+
+async def test_a_when_only_follow_up_keeps_the_stage_and_that_day_follows(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 코테 언제야")
+    out = await chat(client, "몇 시에 봐?")
+    assert "코딩테스트" in out["answer"] and "1차 면접" not in out["answer"]
+    day = await chat(client, "그날 내 일정 뭐 있는지 봐줘")
+    assert day["tool_calls"][0]["args"] == {"start_date": "2026-12-19", "end_date": "2026-12-19"}
+
+
+async def test_that_interview_of_a_listing_and_an_english_field_word(stand_in, client):
+    await seed()
+    await chat(client, "다음 주에 면접 있는 거 맞지?")
+    await chat(client, "그 면접 전날 저녁 8시에 모의면접 넣어줘")
+    await chat(client, "네이버 1차면접 memo 추가: 코테 복기하기")
+    await chat(client, "time도 4pm으로 ㄱㄱ")
+    now = await titles()
+    assert (now["모의면접"]["date"], now["모의면접"]["time"]) == ("2026-12-03", "20:00")
+    assert now["네이버 1차 면접"]["time"] == "16:00"

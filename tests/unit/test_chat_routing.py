@@ -1267,6 +1267,10 @@ def test_advice_what_a_text_says_a_check_of_one_s_days_and_english_recall(messag
     assert keyword_route(message) == route
 
 
+def test_what_one_has_to_do_on_a_day_is_no_advice():
+    assert keyword_route("모레 나 뭐 해야 돼?") != "general"
+
+
 @pytest.mark.parametrize(
     ("message", "memo"),
     [
