@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from nodes.chat.focus import ordinal_position, points_back
+from nodes.chat.focus import COMPANY_POINTER, ordinal_position, points_back
 from nodes.chat.router import ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
@@ -482,7 +482,8 @@ def answer_lines(
             # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
             # have no word of the question; the line pointed at is what it asks about
             return referent, []
-    if own and earlier and points_back(message):
+    # ("그 회사 지원동기 …": a pointer to the company, not to the document just read)
+    if own and earlier and points_back(message) and not COMPANY_POINTER.search(message):
         # "그거 배포 주소도 적혀 있어?": "그거" is the document just talked about; the
         # answer is in it or nowhere, and only this question's own words count as found
         def hits(p: Passage) -> int:  # (a posting's chunk says whose it is by its company)

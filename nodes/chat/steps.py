@@ -351,9 +351,14 @@ def previous_question(state: ChatState) -> str:
     if not history or not _leans_back(message):
         return ""
     before = str(history[-1]["user"])
-    if len(history) >= 2 and history[-1].get("route") == "rag" and _leans_back(before):
+    if (
+        len(history) >= 2
+        and history[-1].get("route") == "rag"
+        and _leans_back(before)
+        and not content_words(before)
+    ):
         # "어디서 했던 거야?" then "거기서 Kafka로는 뭐 했다고 했지?": the question before
-        # leaned on its own, which is part of what this one asks about
+        # had no words of its own but leaned on its own, part of what this one asks about
         return f"{history[-2]['user']} {before}"
     return before
 

@@ -702,3 +702,22 @@ def test_there_is_the_posting_the_question_before_named_by_its_company():
         "What skills does the Naver posting require?",
     )
     assert answer.startswith("Kafka 실시간 스트리밍 처리 경험"), answer
+
+
+def test_that_company_points_at_the_company_not_the_document_read_before():
+    deadline = Passage(
+        "kakao", "posting", "접수기간", "■ 접수기간\n2026.12.01 ~ 2026.12.15 18:00", 0.8, "카카오"
+    )
+    note = Passage(
+        "cv",
+        "note",
+        "지원 동기",
+        "[지원 동기]\n카카오톡 선물하기처럼 수많은 사용자가 쓰는 서비스에서 일하고 싶습니다.",
+        0.7,
+    )
+    answer = rag_answer(
+        "그 회사 지원동기 내가 뭐라고 써놨었지",
+        [deadline, S33_KAKAO, note],
+        "카카오 서류 접수 언제까지야?",
+    )
+    assert answer.startswith("카카오톡 선물하기처럼"), answer

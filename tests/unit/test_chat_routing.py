@@ -1296,3 +1296,22 @@ def test_english_names_and_headings_are_searched_in_korean_terms():
     assert in_korean_terms("What skills does the Naver posting require?").endswith(
         "네이버 posting require? 자격요건"
     )
+
+
+def test_a_follow_up_leans_on_two_questions_only_when_the_one_before_said_nothing_itself():
+    from nodes.chat.steps import previous_question
+
+    rag = [
+        {"user": "what does the kakao posting list as preferred qualifications?", "route": "rag"},
+        {"user": "and how many years of experience do they want?", "route": "rag"},
+    ]
+    asked = previous_question(
+        {"history": rag, "message": "do I actually meet that? check my resume"}
+    )
+    assert asked == "and how many years of experience do they want?"
+    where = [
+        {"user": "이력서에 Redis 분산 락 얘기 뭐라고 써놨더라", "route": "rag"},
+        {"user": "어디서 했던 거야?", "route": "rag"},
+    ]
+    both = previous_question({"history": where, "message": "거기서 Kafka로는 뭐 했다고 했지?"})
+    assert both == "이력서에 Redis 분산 락 얘기 뭐라고 써놨더라 어디서 했던 거야?"
