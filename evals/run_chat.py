@@ -241,6 +241,10 @@ XA_SPLITS = {
     # session 33: 30 messages and 50 exchanges (124 turns) of references in every register,
     # by an eighteenth helper (chat_xa_dev18_brief.md); first read chat-xa-dev18-first-read.md
     "xa_dev18": "chat_xa_dev18.jsonl",
+    # session 33: 60 messages and 40 exchanges from job seekers of every field (an accountant,
+    # nurses, a marketer, public-sector applicants), by a nineteenth helper
+    # (chat_xa_dev19_brief.md); first read chat-xa-dev19-first-read.md
+    "xa_dev19": "chat_xa_dev19.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
