@@ -29,6 +29,8 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "내일정" is 내 일정 typed without its space ("그회사 면접 내일정에서 2시간 뒤로",
     # "내일정 다 보여줘"), never 내일 + 정; "내일정리" is 내일 정리 ("일정리" is no word)
     (re.compile(r"(?<![가-힣])내일정(?!리|오|각)"), "내 일정"),
+    # 삭제 typed with ㅐ for ㅔ ("카카오면접 삭재좀"): 삭재 is no word
+    (re.compile(r"삭재"), "삭제"),
 )
 
 

@@ -585,6 +585,8 @@ def week_range(text: str, now: date) -> tuple[date, date] | None:
 
 
 _AND_JOIN = re.compile(r"\s*(?:이?랑|하고|과|와|및|,|&|(?i:and))\s*")
+# Two days said as a span: "<day>부터 <day>까지" (each a word or two).
+_FROM_TO = re.compile(r"((?:\S+\s)?\S+?)\s*(?:부터|에서)\s*((?:\S+\s)?\S+?)\s*까지")
 _RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*", re.IGNORECASE)
 _WEEKEND = re.compile(r"주\s*말|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
@@ -608,6 +610,12 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     found = find_dates(text, now)
     if len(found) >= 2 and _RANGE_JOIN.match(text, found[0].end):
         return found[0].value, found[1].value
+    ends = _FROM_TO.search(text)
+    if ends:
+        # "내일부터 글피까지", "오늘부터 금요일까지": each end read as a day of its own
+        start, end = find_when(ends.group(1), now).date, find_when(ends.group(2), now).date
+        if start is not None and end is not None and start <= end:
+            return start, end
     weekend = _WEEKEND.search(text)
     if weekend:
         # the week named right before it: "다음 주말", "담주 주말", "다음 주 주말", "next weekend"

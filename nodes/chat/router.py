@@ -30,6 +30,7 @@ ADD_VERB = re.compile(
     # the propositive ("스파크 공부 일정 잡자", "넣자"): asked all the same
     r"(?<![가-힣])잡자(?![가-힣])|(?:일정|스케줄|캘린더)\S*\s*(?:넣|만들)자(?![가-힣])|"
     r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
+    r"표시\s*(?:해|좀)|"  # "12월 15일 KB국민은행 서류 마감 표시해줘": marked on the calendar
     r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
 MOVE_VERB = re.compile(
@@ -125,7 +126,9 @@ MEMO = re.compile(
     r"|(?i:\b(?:memo|note)(?:\s+(?:on|to|for)\s+(?:it|that|this|them))?\s*[:：]\s*([^\n'\"]+?)\s*$)"
     # the words in the sentence after the request: "메모 좀 달아줘. 신분증이랑 … 챙기기"
     # (the message's last sentence, one sentence: "…출력해가기. 그리고 …" is another request)
-    r"|메모(?:도|를)?\s*(?:좀\s*)?(?:추가|남겨|적어|달아|넣어)\S*?[.!]\s+([^\n'\"?？.!]+?)[.!]?\s*$"
+    r"|메모(?:도|를|로)?\s*(?:좀\s*)?(?:추가|남겨|적어|달아|넣어)\S*?[.!]\s+([^\n'\"?？.!]+?)[.!]?\s*$"
+    # the words unquoted before 이라고: "인적성은 온라인이라고 메모 달아줘"
+    r"|(?<![^\s,])([^\s'\"?？,]+?)(?:이)?라고\s*메모"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
@@ -298,7 +301,7 @@ CONFIRM_HAVE = re.compile(r"(?:있는|잡힌|잡혀\s*있는)\s*(?:거|게|것)\
 # Asking what one should do ("넣는 게 나을까?", "써야 할까?"), even about a document: advice.
 SHOULD_I = re.compile(
     r"(?:는|은)\s*게\s*(?:나을까|좋을까|나은가|좋은가|맞을까|낫나)|"
-    r"(?:해야|넣어야|써야|빼야|적어야|고쳐야)\s*(?:할까|하나|되나|돼\?|될까)"
+    r"(?<=[가-힣])(?:어야|아야|여야|해야|워야|러야)\s*(?:할까|하나|되나|돼\?|될까|될지|할지|하는지|되는지)"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(
@@ -441,12 +444,17 @@ def memo_of(message: str) -> tuple[str | None, str]:
         return None, message
     memo = next(g for g in m.groups() if g)
     quoted = m.group(2) or m.group(5) or m.group(6)
+    said_after = None if quoted else _REQUEST_THEN.match(memo.strip())
+    if said_after:
+        memo = said_after.group(1)  # "메모로 남겨주세요. 여의도 본사 23층": the words after it
     if not quoted and _REQUEST_ONLY.fullmatch(memo.strip()):
         return None, message  # "장소도 메모로 넣어줘": a memo asked for, its words not given
     if memo == m.group(8) and (
         SMALL_TALK.search(memo) or SCHEDULE_VERB.search(memo) or LIST_VERB.search(memo)
     ):
         return None, message  # "코딩 스터디 메모 남겨줘. 고마워!": no memo's words
+    if memo == m.group(9) and (WH_WORD.search(memo) or "?" in message):
+        return None, message  # "뭐라고 메모했지?": a question about a memo
     # "메모 추가: …", "메모 좀 달아줘: …": the request's verb stays
     verb = ADD_VERB.search(m.group(0)) or re.search(r"달아", m.group(0))
     kept = " 추가해줘 " if verb else " "
@@ -461,6 +469,10 @@ _REQUEST_ONLY = re.compile(
     r"(?:좀\s*)?(?:(?:추가|등록)(?:해\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?|\s*좀|\s*ㄱㄱ?)?|"
     r"(?:적어|남겨|넣어|달아|써|해)\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?)[.!~]*"
 )
+
+
+# A memo's request, its sentence ended, then the memo's words ("남겨주세요. 여의도 본사 23층").
+_REQUEST_THEN = re.compile(r"(?:추가|등록|적어|남겨|넣어|달아|써)\S*[.!]\s+(\S.*)$")
 
 
 def _without_also(words: str) -> str:
@@ -518,7 +530,10 @@ def keyword_route(message: str) -> str | None:
         return "general"  # "여기에 쿠버네티스도 넣는 게 나을까? 카카오 우대사항에 있던데": advice
     if GENERALLY.search(own) and not (docs or mine or schedule_verb or "공고" in own):
         return "general"  # a question about hiring in general
-    if FEELING.search(own) and not (schedule_verb or mine or when or (docs and "?" in own)):
+    about_posting = "공고" in own and ABOUT_CONTENT.search(own)  # "공고에 … 뽑는다고 돼 있어요?"
+    if FEELING.search(own) and not (
+        schedule_verb or mine or when or (docs and "?" in own) or about_posting
+    ):
         return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
     if (
         recruit
@@ -759,6 +774,23 @@ def operation_kind(clause: str) -> str | None:
     return None
 
 
+# "둘 다", "모두", "전부": every item the clause joins.
+_BOTH = re.compile(r"둘\s*다|모두|전부|(?i:\bboth\b)")
+
+
+def _deleted_parts(part: str) -> list[str]:
+    """ "카카오 면접이랑 코딩 스터디 둘 다 지워줘": one delete for each item joined (by 이랑/랑/
+    하고/과/와/and) when the clause says both or all; the clause as it is otherwise."""
+    both = _BOTH.search(part)
+    if both is None:
+        return [part]
+    verb = part[both.end() :]
+    items = [p.strip(" ,") for p in NOUN_JOIN.split(part[: both.start()]) if p.strip(" ,")]
+    if len(items) < 2:
+        return [part]
+    return [f"{item} {verb.strip()}" for item in items]
+
+
 def split_operations(message: str) -> list[tuple[str, str]]:
     """The schedule operations a message asks for, in order, as (clause, tool name). A
     memo is read from the whole message first; a clause with nothing but its verb joins the
@@ -807,6 +839,8 @@ def split_operations(message: str) -> list[tuple[str, str]]:
             operations += [(p, kind) for p in _dated_parts(part)]
         elif kind == "update_schedule":
             operations += [(p, kind) for p in _moved_parts(part)]
+        elif kind == "delete_schedule":
+            operations += [(p, kind) for p in _deleted_parts(part)]
         else:
             operations.append((part, kind))
     if not operations:

@@ -60,8 +60,9 @@ TITLE_FILLER = re.compile(
     r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
     r"(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)"
-    # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last
-    r"|(?<!\S)(?:다|전부|모두)\s*$",
+    # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
+    # 넣어줘": along with the rest
+    r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$",
     re.IGNORECASE,
 )
 # A verb that makes the request ("추가해줘", "넣어놔", "등록 ㄱㄱ", "잡아주셈"): the title ends

@@ -1315,3 +1315,31 @@ def test_a_follow_up_leans_on_two_questions_only_when_the_one_before_said_nothin
     ]
     both = previous_question({"history": where, "message": "거기서 Kafka로는 뭐 했다고 했지?"})
     assert both == "이력서에 Redis 분산 락 얘기 뭐라고 써놨더라 어디서 했던 거야?"
+
+
+# --- session 33, chat_xa_dev19's families -------------------------------------------------
+
+
+def test_dev19_requests_in_every_field_s_words():
+    from text.colloquial import standard_spelling
+
+    ops = split_operations("카카오 면접이랑 코딩 스터디 둘 다 지워줘")
+    assert [(c.split()[0], k) for c, k in ops] == [
+        ("카카오", "delete_schedule"),
+        ("코딩", "delete_schedule"),
+    ]
+    assert split_operations("카카오 면접 지워줘") == [("카카오 면접 지워줘", "delete_schedule")]
+    assert operation_kind("12월 15일 KB국민은행 서류 마감 표시해줘") == "add_schedule"
+    assert standard_spelling("카카오면접 삭재좀") == "카카오면접 삭제좀"
+    assert date_range("내일부터 글피까지 뭐 있어", NOW) == (date(2026, 11, 30), date(2026, 12, 2))
+    assert memo_of("인적성은 온라인이라고 메모 달아줘")[0] == "온라인"
+    assert memo_of("장소도 메모로 남겨주세요. 여의도 본사 23층")[0] == "여의도 본사 23층"
+    assert memo_of("뭐라고 메모했지?")[0] is None
+    assert (
+        keyword_route("공무원 면접 복장 정장 필수예요? 블라인드라 뭐 입어야 될지 모르겠어요")
+        == "general"
+    )
+    assert (
+        keyword_route("카카오 공고 보니까 경력 몇 년 이상 뽑는다고 돼 있어요? 제가 좀 애매해서요ㅠ")
+        == "rag"
+    )
