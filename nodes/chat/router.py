@@ -301,7 +301,8 @@ CONFIRM_HAVE = re.compile(r"(?:있는|잡힌|잡혀\s*있는)\s*(?:거|게|것)\
 # Asking what one should do ("넣는 게 나을까?", "써야 할까?"), even about a document: advice.
 SHOULD_I = re.compile(
     r"(?:는|은)\s*게\s*(?:나을까|좋을까|나은가|좋은가|맞을까|낫나)|"
-    r"(?<=[가-힣])(?:어야|아야|여야|해야|워야|러야)\s*(?:할까|하나|되나|돼\?|될까|될지|할지|하는지|되는지)"
+    # (not the copula's "…이상이어야 돼?": what a posting requires)
+    r"(?<=[가-힣])(?<!이)(?:어야|아야|해야|워야|러야)\s*(?:할까|하나|되나|돼\?|될까|될지|할지|하는지|되는지)"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(

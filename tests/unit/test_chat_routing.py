@@ -1343,3 +1343,7 @@ def test_dev19_requests_in_every_field_s_words():
         keyword_route("카카오 공고 보니까 경력 몇 년 이상 뽑는다고 돼 있어요? 제가 좀 애매해서요ㅠ")
         == "rag"
     )
+
+
+def test_what_a_posting_requires_is_no_advice():
+    assert keyword_route("카카오 지원하려면 경력 몇 년 이상이어야 돼?") != "general"
