@@ -48,8 +48,6 @@ POINTER = re.compile(
     # "그 중 하나는 못 갈 듯 지워줘": one of what the last turn touched (which one is asked)
     r"(?<![가-힣])(?:그|둘)\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)|"
     r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)|"
-    # "anything preferred there?", "what else is in there": the document just discussed
-    r"(?i:\bthere(?=\s*[?？.!]*\s*$)|\bin\s+there\b)|"
     # the company of a posting in English ("what do they require?", "their coding test"),
     # not any pronoun ("add lunch with them")
     r"(?i:\b(?:do|does|did|will|would|are|were)\s+they\b|\bthey\s+(?:want|require|need|ask|"
@@ -100,10 +98,24 @@ DAY_POINTER = re.compile(
 
 
 # A follow-up asking only when or how long ("몇 시에 봐?", "D-몇임", "what time?"): of the
-# stage asked before.
-_WHEN_ONLY = re.compile(
+# stage asked before (not "전형 일정 전부 언제야?": every stage).
+_WHEN_ASKED = re.compile(
     rf"{DAYS_LEFT.pattern}|몇\s*시|언제|몇\s*요일|무슨\s*요일|(?i:\bwhat\s+time\b|\bwhen\b)"
 )
+_EVERY_STAGE = re.compile(
+    r"일정|전형|스케줄|전부|모두|다\s*(?:알려|보여)|(?i:\ball\b|\bschedule\b)"
+)
+
+
+def asks_when_only(text: str) -> bool:
+    """ "몇 시에 봐?", "D-몇임", "언제야?": when the stage the room is on takes place, and no
+    more (the posting's whole schedule is asked with 일정/전형/전부)."""
+    return bool(_WHEN_ASKED.search(text)) and not _EVERY_STAGE.search(text)
+
+
+# "anything preferred there?", "what else is in there": the document a document answer was
+# from (read by the document follow-ups only: "is there …" and "be there" are no pointer).
+THERE = re.compile(r"(?i)\bthere(?=\s*[?？.!]*\s*$)|\bin\s+there\b")
 
 
 @dataclass(frozen=True)
@@ -228,7 +240,7 @@ def after_turn(
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
             stages = artifact.get("stages") or []
             of_question = _asked_stages(question, stages)
-            if not of_question and _WHEN_ONLY.search(question) and posting:
+            if not of_question and asks_when_only(question) and posting:
                 # "D-몇임", "몇 시에 봐?" after "서류마감 언제": still the stage asked before it
                 same = posting.get("doc_id") == artifact["doc_id"]
                 of_question = list(posting.get("asked") or []) if same else []
@@ -426,6 +438,7 @@ def refers_to(
         # the items of the last turn that added any, still as added (a change made since is
         # no list: "둘째꺼 메모추가", then "첫번째껀 지워" counts in the listing; one deleted
         # since leaves the others: "마지막에 말한 거 취소" then "첫 번째 건 …")
+        # (an item changed since has moved up the list: it is no longer counted in its place)
         added_turn = max((i["turn"] for i in state["items"] if i["how"] == "added"), default=-1)
         added = [i for i in state["items"] if i["turn"] == added_turn and i["how"] == "added"]
         newer, older = (

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from nodes.chat.focus import COMPANY_POINTER, ordinal_position, points_back
+from nodes.chat.focus import COMPANY_POINTER, THERE, ordinal_position, points_back
 from nodes.chat.router import ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
@@ -476,14 +476,25 @@ def answer_lines(
     # the lines that answered the question this one points back to ("거기 기술스택 뭐뭐
     # 썼다고 돼있어?" after "포폴 첫 번째 프로젝트 뭐였지"): among equals, the answer is there
     referent: list[_Line] = []
-    if context and points_back(message):
+    pointing = points_back(message) or bool(THERE.search(message))
+    if context and pointing:
         referent, _ = answer_lines(context, candidates)
         if referent and _HOW_ABOUT.search(message) and not any(_covered(w, said) for w in own):
             # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
             # have no word of the question; the line pointed at is what it asks about
             return referent, []
-    # ("그 회사 지원동기 …": a pointer to the company, not to the document just read)
-    if own and earlier and points_back(message) and not COMPANY_POINTER.search(message):
+    if own and earlier and COMPANY_POINTER.search(message):
+        # "그 회사 지원동기 …", "그 회사에서 Kafka 경험 원해?": the company the question before
+        # named (its postings, and the user's own documents), not only the document just read
+        named_before = {
+            p.company for p in every_part if p.company and _compact(p.company) in earlier
+        }
+        if named_before:
+            candidates = [
+                p for p in candidates if p.doc_type != "posting" or p.company in named_before
+            ]
+            earlier = []
+    if own and earlier and pointing:
         # "그거 배포 주소도 적혀 있어?": "그거" is the document just talked about; the
         # answer is in it or nowhere, and only this question's own words count as found
         def hits(p: Passage) -> int:  # (a posting's chunk says whose it is by its company)

@@ -64,7 +64,9 @@ SHIFT = re.compile(
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(
-    r"보여|알려|조회|확인|정리|목록|볼게|볼래|보자|뽑아\s*(?:줘|주|줄래)|"
+    r"보여|알려|조회|확인|정리|목록|볼게|볼래|보자|"
+    # "12월 면접 일정만 뽑아줘" (not "면접 질문 뽑아줘", "문제 뽑아주기")
+    r"(?:일정|스케줄)\S*\s*뽑아\s*(?:줘|주세요|줄래)(?!기)|"
     r"(?i:\b(?:show|list|what'?s\s+on)\b)"
 )
 # A verb describing an item, not asking for anything ("등록해둔 스케줄", "추가한 일정").
@@ -113,8 +115,8 @@ MEMO = re.compile(
     r"|메모(?:에는|에|엔|로|는|도)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
     r"['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     # ("memo 추가: …" mixed; "메모도. 신분증 챙기기": the memo said after a full stop)
-    r"|(?:메모|(?i:memo))(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*"
-    r"(?:[:：]|\s[-–]\s|(?<=도)[.]\s)\s*([^\n]+?)\s*$"
+    r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*"
+    r"(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
@@ -126,7 +128,9 @@ MEMO = re.compile(
     r"|(?i:\b(?:memo|note)(?:\s+(?:on|to|for)\s+(?:it|that|this|them))?\s*[:：]\s*([^\n'\"]+?)\s*$)"
     # the words in the sentence after the request: "메모 좀 달아줘. 신분증이랑 … 챙기기"
     # (the message's last sentence, one sentence: "…출력해가기. 그리고 …" is another request)
-    r"|메모(?:도|를|로)?\s*(?:좀\s*)?(?:추가|남겨|적어|달아|넣어)\S*?[.!]\s+([^\n'\"?？.!]+?)[.!]?\s*$"
+    # ("메모도. 신분증 챙기기": the request said by 도 alone)
+    r"|메모(?:도|를|로)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*?|(?<=도))[.!]\s+"
+    r"([^\n'\"?？.!]+?)[.!]?\s*$"
     # the words unquoted before 이라고: "인적성은 온라인이라고 메모 달아줘"
     r"|(?<![^\s,])([^\s'\"?？,]+?)(?:이)?라고\s*메모"
 )
@@ -238,8 +242,9 @@ RECALLED = re.compile(
     # what a text is said to state: "뭐가 좋아졌다고 돼있음?", "몇 명이라고 나와 있어?"
     r"(?:다고|라고|이라고)\s*(?:돼|되어|적혀|써|나와)\s*있|"
     # what the user did, asked in English: "what did I use to speed up the settlement batch?"
-    r"(?i:\b(?:what|which|how)\s+(?:\w+\s+)?did\s+I\s+(?:use|do|build|make|write|put|list|"
-    r"mention|say|cut|improve|reduce|achieve)\b|\bhow\s+much\s+did\s+I\b)"
+    # (not "what did I do last week?": the schedule's)
+    r"(?i:\b(?:what|which|how)\s+(?:\w+\s+)?did\s+I\s+(?:use|build|make|cut|improve|reduce|"
+    r"achieve|speed)\b|\bhow\s+much\s+did\s+I\b)"
 )
 # A posting's sequence of steps asked about ("카카오 코테 다음 단계는 뭐야?", "전형 절차
 # 어케됨", "면접 몇 번 봐?"): its timeline, even in the words of a knowledge question.
@@ -295,14 +300,27 @@ POSTING_SAYS_EN = re.compile(
     r"requires|want|wants|ask\s+for|asks\s+for|need|needs|list|lists|expect|expects)\b"
 )
 # Whether a text says something ("…있다고 써있음?", "… 적혀 있어?", "… 나와 있나?").
-SAYS_SO = re.compile(r"(?:다고|라고)?\s*(?:써\s*있|적혀\s*있|나와\s*있|언급)")
+SAYS_SO = re.compile(r"써\s*있|적혀\s*있|나와\s*있|언급")
+
+
+def _says_more(text: str) -> bool:
+    """Whether a question about a posting asks about more than its stages and dates ("코테
+    언어 제한" does; "마감일 나와 있어?" asks the calendar): a common noun left once the
+    stages, the timing words and the posting's own words are taken out."""
+    rest = RECRUIT_WORD.sub(" ", WHEN.sub(" ", SAYS_SO.sub(" ", text)))
+    for _, pattern in STAGE_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    rest = re.sub(r"공고|일정|날짜|기간|발표|마감", " ", rest)
+    return any(t.tag == "NNG" and len(t.form) >= 2 for t in kiwi().tokenize(rest))
+
+
 # Checking that something is on one's days ("다음 주에 면접 있는 거 맞지?").
 CONFIRM_HAVE = re.compile(r"(?:있는|잡힌|잡혀\s*있는)\s*(?:거|게|것)\s*맞")
 # Asking what one should do ("넣는 게 나을까?", "써야 할까?"), even about a document: advice.
 SHOULD_I = re.compile(
     r"(?:는|은)\s*게\s*(?:나을까|좋을까|나은가|좋은가|맞을까|낫나)|"
     # (not the copula's "…이상이어야 돼?": what a posting requires)
-    r"(?<=[가-힣])(?<!이)(?:어야|아야|해야|워야|러야)\s*(?:할까|하나|되나|돼\?|될까|될지|할지|하는지|되는지)"
+    r"(?<=[가-힣])(?<!이)(?:어야|아야|해야|워야|러야)\s*(?:할까|하나|되나|돼|될까|될지|할지|하는지|되는지)"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(
@@ -363,7 +381,7 @@ SMALL_TALK = re.compile(
 )
 ADVICE = re.compile(
     r"(?:쓸|작성할|준비할|볼)\s*때|실수|주의할|팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
-    r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|나을까|낫나|나을지|(?:할|될)\s*수\s*있을까|"
+    r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
@@ -523,11 +541,11 @@ def keyword_route(message: str) -> str | None:
     staged = recruit or any(pattern.search(own) for _, pattern in STAGE_PATTERNS)
     if staged and when and BY_POSTING.search(own) and not (schedule_verb or OWN_DOC.search(own)):
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
-    if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb):
+    if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
-    if SHOULD_I.search(own) and not (schedule_verb or when or has_when(own)):
+    if SHOULD_I.search(own) and not (schedule_verb or when or has_when(own) or "공고" in own):
         return "general"  # "여기에 쿠버네티스도 넣는 게 나을까? 카카오 우대사항에 있던데": advice
     if GENERALLY.search(own) and not (docs or mine or schedule_verb or "공고" in own):
         return "general"  # a question about hiring in general

@@ -1314,13 +1314,13 @@ _LABEL_AS_MEMO = re.compile(
 
 # What a memo is about, not an event: "장소 메모", "준비물 메모" (the notice's labels).
 _MEMO_TOPICS = frozenset(w for w in _NOTICE_LABEL.split("|") if re.fullmatch(r"[가-힣]+", w))
-# A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title
-# ("일정: 토스 커피챗 …" is the user's own label of their title: kept).
 # The pasted notice itself, as the request calls it ("이렇게 메일 왔는데 …", "이 문자 …").
 _THE_NOTICE = re.compile(
     r"^(?:이렇게\s*|이\s*)?(?:메일|이메일|문자|카톡|메시지|연락|안내|공지|알림|(?i:mail|email))"
     r"(?:이|가|을|를|로|으로|은|는)?$"
 )
+# A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title
+# ("일정: 토스 커피챗 …" is the user's own label of their title: kept).
 _NOTICE_FIELD = re.compile(rf"(?:일시|{_NOTICE_LABEL})\s*[:：]")
 NOTICE_LINE = re.compile(rf"^\s*[\-•·*▶■□◆●○]*\s*{_NOTICE_FIELD.pattern}")
 
@@ -1454,8 +1454,8 @@ def pick_choice(
     message: str,
     choices: list[dict[str, Any]],
     live: list[dict[str, Any]],
-    focus: dict[str, Any] | None = None,
-    now: date | None = None,
+    focus: dict[str, Any] | None,
+    now: date,
 ) -> dict[str, Any] | None:
     """The item a reply to an ask-back picks: by position ("첫 번째 거", "2번"), by what the
     room did to it ("방금 추가한 거", with the room's `focus`), by what it names (title
@@ -1485,7 +1485,8 @@ def pick_choice(
     named = match_schedule(pool, message, [], [])
     if named is not None:
         return named
-    dated = mentions(message, now) if now is not None else []
+    # (a value said with 로 is the new one, not the choice: "오후 3시로")
+    dated = [m for m in mentions(message, now) if not m.new]
     days = {m.value for m in dated if m.kind == "date"}
     times = {m.value for m in dated if m.kind == "time"}
     if dated:
@@ -1511,7 +1512,7 @@ def pick_choice(
     return parts[0] if len(parts) == 1 else None
 
 
-def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date | None = None) -> bool:
+def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> bool:
     """Whether this message answers the room's pending ask-back: it picks a choice (by
     position or by name) and asks for no operation of its own."""
     pending = (focus or {}).get("pending")

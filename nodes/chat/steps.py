@@ -37,6 +37,7 @@ from nodes.chat.focus import (
     DAY_POINTER,
     OTHER_POSTING,
     SAME_AGAIN,
+    THERE,
     just_touched,
     other_posting,
     points_back,
@@ -348,8 +349,9 @@ def previous_question(state: ChatState) -> str:
     else ""."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    if not history or not _leans_back(message):
-        return ""
+    there = bool(history) and history[-1].get("route") == "rag" and THERE.search(message)
+    if not history or not (_leans_back(message) or there):
+        return ""  # ("anything preferred there?" after a document answer: that document)
     before = str(history[-1]["user"])
     if (
         len(history) >= 2
@@ -363,8 +365,9 @@ def previous_question(state: ChatState) -> str:
     return before
 
 
-# A question with no word of its own but what it asks ("어디서 했던 거야?", "언제였지?").
-_ONLY_ASKING = re.compile(r"어디|언제|몇|누구|왜|어떻게|(?i:\b(?:where|when|who|why|how)\b)")
+# A question with no word of its own but where or who ("어디서 했던 거야?"): of what was
+# just quoted ("언제 봐?", "왜?" ask the calendar or for advice).
+_ONLY_ASKING = re.compile(r"어디|어느|누구|(?i:\b(?:where|who)\b)")
 
 
 def _leans_back(message: str) -> bool:

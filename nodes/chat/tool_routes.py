@@ -26,6 +26,7 @@ from nodes.chat.focus import (
     OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
+    asks_when_only,
     just_touched,
     last_item,
     ordinal_position,
@@ -171,15 +172,23 @@ _THAT_TOO = re.compile(
 )
 
 
-def _deletes_again(clause: str, focus: dict[str, Any]) -> bool:
-    """ "코딩 스터디 걔도" right after a delete: another item named with 도 (also) and no verb
-    of its own, deleted too."""
+def _deletes_again(clause: str, focus: dict[str, Any], live: list[dict[str, Any]]) -> bool:
+    """ "코딩 스터디 걔도" right after a delete: one of the user's items named with 도 (also)
+    and no verb of its own, deleted too (not "남은 일정도", "토익 공부도 ㄱㄱ")."""
     touched = (focus.get("items") or [{}])[0]
     if touched.get("how") != "deleted" or touched.get("turn") != focus.get("turn"):
         return False
-    if LIST_VERB.search(clause) or "?" in clause or has_when(clause):
+    if LIST_VERB.search(clause) or "?" in clause or has_when(clause) or _ANY_ITEM.search(clause):
         return False
-    return bool(_THAT_TOO.search(clause)) and bool(content_words(_THAT_TOO.sub(" ", clause)))
+    if not _THAT_TOO.search(clause):
+        return False
+    named = _THAT_TOO.sub(" ", clause)
+    fits = best_schedules(live, named, [], [])
+    return len(fits) == 1 and bool(set(content_words(named)) & set(content_words(fits[0]["title"])))
+
+
+# Words for items in general, not one of them ("남은 일정도", "나머지도").
+_ANY_ITEM = re.compile(r"일정|스케줄|남은|나머지|전부|다른")
 
 
 def _names_another(clause: str, single: dict[str, Any], live: list[dict[str, Any]]) -> bool:
@@ -273,7 +282,9 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         ):
             # "그리고 메모에 '3장까지 풀어오기' 넣어줘": a memo put into the item just touched
             operations, chosen = [(clause, "update_schedule")], single
-        elif kind in ("get_schedule", "add_schedule") and _deletes_again(clause, focus):
+        elif kind in ("get_schedule", "add_schedule") and _deletes_again(
+            clause, focus, await schedules()
+        ):
             operations = [(clause, "delete_schedule")]  # "코딩 스터디 걔도" right after a delete
         elif kind == "get_schedule":
             if await asyncio.to_thread(_adds_again, clause, focus, now):
@@ -536,6 +547,7 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
         and focused
         and focused.get("doc_id") == posting.doc_id
         and names_no_posting(message)
+        and asks_when_only(message)
         and not ADD_VERB.search(message)
     ):
         # "몇 시에 봐?" right after "네이버 코테 언제야": the stage the room was about

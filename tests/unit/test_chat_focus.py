@@ -1584,3 +1584,21 @@ async def test_that_interview_of_a_listing_and_an_english_field_word(stand_in, c
     now = await titles()
     assert (now["모의면접"]["date"], now["모의면접"]["time"]) == ("2026-12-03", "20:00")
     assert now["네이버 1차 면접"]["time"] == "16:00"
+
+
+async def test_second_review_guards_for_the_room(stand_in, client):
+    await _postings(client)
+    await seed()
+    # the whole schedule asked after one stage is no longer that stage's day
+    await chat(client, "카카오 코테 언제야?")
+    await chat(client, "카카오 전형 일정 전부 언제야?")
+    out = await chat(client, "그날 스터디 추가해줘")
+    assert out["tool_calls"] == []
+    # after a delete, the remaining items are listed, a new event is no delete
+    await chat(client, "코딩 스터디 지워줘")
+    listed = await chat(client, "남은 일정도")
+    assert [c["name"] for c in listed["tool_calls"]] == ["get_schedule"]
+    # a new value in a reply to an ask-back is no choice
+    await chat(client, "면접 시간 바꿔줘")
+    again = await chat(client, "오후 3시로")
+    assert not any(c["name"] == "update_schedule" for c in again["tool_calls"])

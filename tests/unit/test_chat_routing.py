@@ -1347,3 +1347,23 @@ def test_dev19_requests_in_every_field_s_words():
 
 def test_what_a_posting_requires_is_no_advice():
     assert keyword_route("카카오 지원하려면 경력 몇 년 이상이어야 돼?") != "general"
+
+
+def test_second_review_guards_for_session_33_rules():
+    # a posting's dates asked as what it says stay the calendar's
+    assert keyword_route("카카오 공고에 마감일 나와 있어?") == "calendar"
+    assert keyword_route("네이버 공고에 서류 마감 적혀 있나?") == "calendar"
+    # the schedule's past, not the documents'
+    assert keyword_route("what did I do last week?") != "rag"
+    # questions to pick, and a posting's requirement, are no listing and no advice
+    assert keyword_route("면접 질문 뽑아줘") != "schedule"
+    assert keyword_route("네이버 공고 보면 포트폴리오 제출해야 하나?") != "general"
+    # a memo after "메모도." is one sentence, never the request after it
+    assert memo_of("카카오 면접 메모도. 포트폴리오 출력해가기. 그리고 시간 4시로 바꿔줘")[0] is None
+
+
+def test_a_short_question_leans_back_only_for_where_or_who():
+    from nodes.chat.steps import follow_up_route
+
+    history = [{"user": "카카오 공고 자격요건 뭐야?", "assistant": "…", "route": "rag"}]
+    assert follow_up_route({"history": history, "message": "언제 봐?"}) != "rag"
