@@ -35,14 +35,22 @@ def _terms(query: str) -> list[str]:
     return list(dict.fromkeys([*headings, *words]))[:8]
 
 
-async def search_user_documents(user_id: str, query: str, doc_type: str | None = None) -> list[Hit]:
+async def query_vector(query: str) -> list[float]:
+    """The query's embedding (off the event loop), for searches that share it."""
+    return await asyncio.to_thread(get_services().embeddings.embed_query, query)
+
+
+async def search_user_documents(
+    user_id: str, query: str, doc_type: str | None = None, vector: list[float] | None = None
+) -> list[Hit]:
     """Hybrid retrieval over the user's chunks: the nearest to `query` (top `RAG_TOP_K`,
     at least `RAG_MIN_SCORE`), then up to KEYWORD_HITS more that contain one of the
     query's nouns ("경력 회사 어디야" finds the "[경력]" chunk even when its vector is not
-    among the nearest), each once, best score first."""
+    among the nearest), each once, best score first. `vector`: the query's embedding when
+    the caller has it already."""
     services = get_services()
     settings = services.settings
-    vector = await asyncio.to_thread(services.embeddings.embed_query, query)
+    vector = vector if vector is not None else await query_vector(query)
     doc_types = [doc_type] if doc_type else None
     hits = await services.vectors.query(user_id, vector, settings.rag_top_k, doc_types)
     near = [h for h in hits if h.score >= settings.rag_min_score]
@@ -53,12 +61,11 @@ async def search_user_documents(user_id: str, query: str, doc_type: str | None =
     return sorted(near + extra, key=lambda h: -h.score)
 
 
-async def whole_documents(user_id: str, query: str, doc_type: str) -> list[Hit]:
-    """The user's document of a type nearest the query, whole (its chunks in order, as one
-    hit): for a question about everything it says ("그 중에 내 이력서에 있는 거 있어?"), which
-    top-k chunks would cut short. Empty when the user has none of that type."""
+async def whole_documents(user_id: str, vector: list[float], doc_type: str) -> list[Hit]:
+    """The user's document of a type nearest the query `vector`, whole (its chunks in order,
+    as one hit): for a question about everything it says ("그 중에 내 이력서에 있는 거
+    있어?"), which top-k chunks would cut short. Empty when the user has none of that type."""
     services = get_services()
-    vector = await asyncio.to_thread(services.embeddings.embed_query, query)
     nearest = await services.vectors.query(user_id, vector, 1, [doc_type])
     whole = []
     for doc_id in dict.fromkeys(h.doc_id for h in nearest):

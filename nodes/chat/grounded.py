@@ -157,16 +157,15 @@ _ENGLISH_DOC_WORDS = frozenset({"resume", "cv", "portfolio", "posting", "job", "
 
 def in_korean_terms(query: str) -> str:
     """A question with its English company names in Korean and, after it, the Korean heading
-    each English heading word stands for ("requirements" 자격요건, "preferred" 우대사항), so
-    a search over Korean documents finds their words."""
+    each English heading stands for ("requirements" 자격요건, "preferred qualifications"
+    우대사항), so a search over Korean documents finds their words. Calls the Korean
+    analyser: run it in a worker thread."""
     query = koreanised(query)
-    kind: DocKind | None = "posting" if "posting" in named_types(query)[0] else None
-    headings = [
-        h
-        for w in re.findall(r"[A-Za-z]+", query)
-        if (h := korean_heading(w.lower(), kind)) is not None
-    ]
-    return " ".join([query, *dict.fromkeys(headings)])
+    # the question's words as asked_words reads them (an English heading, one word or two,
+    # in Korean); those the question does not already hold are the translated headings
+    said = _compact(query)
+    headings = [w for w in asked_words(query) if not w.isascii() and w not in said]
+    return " ".join([query, *headings])
 
 
 def asked_words(message: str) -> list[str]:

@@ -85,7 +85,13 @@ from text.korean_text import content_words
 from text.skills import find_skills
 from text.stages import STAGE_PATTERNS
 from tools.calendar import today_of
-from tools.documents import context_of, search_user_documents, sources_of, whole_documents
+from tools.documents import (
+    context_of,
+    query_vector,
+    search_user_documents,
+    sources_of,
+    whole_documents,
+)
 
 log = logging.getLogger(__name__)
 ANSWER_PROMPT = load_prompt("chat/answer")
@@ -157,7 +163,7 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
         decision = RouteDecision("calendar", "focus")
     elif (added := stage_add_route(state)) is not None:
         decision = RouteDecision(added, "focus")
-    elif (inherited := follow_up_route(state)) is not None:
+    elif (inherited := await asyncio.to_thread(follow_up_route, state)) is not None:
         decision = RouteDecision(inherited, "focus")
     elif schedule_follow_up(state):
         decision = RouteDecision("schedule", "focus")
@@ -220,7 +226,9 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     and `passages` (the same chunks with their sections, for a grounded answer)."""
     # (English names and headings as the user's Korean documents write them: "the Naver
     # posting's requirements" finds 네이버's 자격요건)
-    query = in_korean_terms(_with_context(state))
+    # (the Korean analyser reads both: off the event loop)
+    query = await asyncio.to_thread(lambda: in_korean_terms(_with_context(state)))
+    vector = await query_vector(query)  # one embedding for every search of this question
     focus = state.get("focus")
     held = (focus or {}).get("posting") or {}
     if held and OTHER_POSTING.search(state["message"]):
@@ -231,11 +239,11 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         other = other_posting(state["message"], focus, [h.doc_id for h in postings])
         kept = [h for h in postings if h.doc_id == other]
     else:
-        kept = await search_user_documents(state["user_id"], query)
+        kept = await search_user_documents(state["user_id"], query, vector=vector)
     # "그 중에 내 이력서에 있는 거 있어?": the posting's lines and the whole resume (what it
     # names anywhere counts), read by the grounded answer only: no source or context of its own
     read_too = (
-        await whole_documents(state["user_id"], query, "resume")
+        await whole_documents(state["user_id"], vector, "resume")
         if asks_held_by_resume(state["message"])
         else []
     )
