@@ -245,6 +245,9 @@ XA_SPLITS = {
     # nurses, a marketer, public-sector applicants), by a nineteenth helper
     # (chat_xa_dev19_brief.md); first read chat-xa-dev19-first-read.md
     "xa_dev19": "chat_xa_dev19.jsonl",
+    # session 34: test2's brief, 40 messages and 45 exchanges referring back in many ways
+    # (chat_xa_dev20_brief.md); first read chat-xa-dev20-first-read.md
+    "xa_dev20": "chat_xa_dev20.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
