@@ -920,6 +920,9 @@ def updated_text(item: dict[str, Any], changed: Iterable[str] = ()) -> str:
     changed = set(changed)
     if changed == {"memo"} and item.get("memo"):
         return f"'{item['title']}' 일정에 메모를 남겼어요: {item['memo']}"
+    if "memo" in changed and "title" not in changed and item.get("memo"):
+        # moved and noted in one change: "2시로 당기고 메모에 '신분증' 넣어줘"
+        return f"'{item['title']}' 일정을 {_at(item)}로 옮기고 메모를 남겼어요: {item['memo']}"
     if "title" in changed:
         name = f"'{item['title']}'"
         return f"일정 이름을 {name}{particle_for(item['title'], '로')} 바꿨어요 ({_at(item)})."

@@ -815,7 +815,7 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     memo is read from the whole message first; a clause with nothing but its verb joins the
     clause before; a clause asking for nothing is left out; an add naming two dated events
     ("A이랑 B 넣어줘") is two adds. Always at least one operation (a get by default)."""
-    _, text = memo_of(message)
+    memo, text = memo_of(message)
     parts: list[str] = []
     at = 0
     for m in CLAUSE_BREAK.finditer(text):
@@ -827,6 +827,10 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     merged: list[str] = []
     for part in parts:
         if merged and not VERB_ONLY.sub("", part).strip(" ,.?!"):
+            if memo and operation_kind(merged[-1]) is not None:
+                # "…2시로 당기고 메모에 '신분증' 넣어줘": the verb left was the memo's; the
+                # clause before asks for its own operation
+                continue
             merged[-1] += " " + part
         else:
             merged.append(part)

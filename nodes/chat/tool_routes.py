@@ -161,7 +161,7 @@ def _result_text(name: str, args: dict[str, Any], artifact: dict[str, Any]) -> s
     if name == "delete_schedule":
         return deleted_text(artifact["schedule"])
     if "title" in args or "memo" in args:
-        changed = [k for k in ("title", "memo") if k in args]
+        changed = [k for k in ("title", "memo", "date", "time") if k in args]
         return updated_text(artifact["schedule"], changed)
     return moved_text(artifact["schedule"])
 

@@ -1602,3 +1602,19 @@ async def test_second_review_guards_for_the_room(stand_in, client):
     await chat(client, "면접 시간 바꿔줘")
     again = await chat(client, "오후 3시로")
     assert not any(c["name"] == "update_schedule" for c in again["tool_calls"])
+
+
+async def test_a_change_then_a_memo_in_one_sentence_is_one_change_of_the_named_item(
+    stand_in, client
+):
+    ids = await seed()
+    # the verb left once the memo is read ("넣어줘") was the memo's: no add, no ask-back
+    # between the item named and the one whose time the new time happens to be
+    out = await chat(client, "네이버 면접 오후 2시로 당기고 메모에 '신분증 챙기기' 넣어줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "update_schedule",
+            "args": {"schedule_id": ids["네이버 1차 면접"], "time": "14:00", "memo": "신분증 챙기기"},
+        }
+    ]
+    assert "14:00" in out["answer"] and "신분증 챙기기" in out["answer"]
