@@ -26,11 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from nodes.chat.router import DAYS_LEFT, koreanised, unquoted
+from text.korean_text import kiwi
 from text.stages import named_stages
 
 MAX_ITEMS = 10
@@ -379,6 +381,26 @@ def just_touched(focus: dict[str, Any]) -> bool:
 
 def points_back(text: str) -> bool:
     return bool(POINTER.search(text) or ORDINAL.search(text) or ADDED_ORDER.search(text))
+
+
+# Nouns of order or part after 그/저 that point at no object ("그 다음 일정", "그 외에").
+_NOT_AN_OBJECT = frozenset({"다음", "후", "전", "뒤", "동안", "밖", "외", "중", "사이", "정도"})
+
+
+def points_at_noun(text: str) -> bool:
+    """Whether 그/저 determines a noun ("그 프로젝트", "저 항목", "그 자격증"): an object the
+    room talked about, whatever the noun (the analyser's determiner before a common noun;
+    it reads a bare 그 as an interjection at times). For document follow-ups; the schedule's
+    pointers are the closed class of `POINTER`."""
+    tokens = kiwi().tokenize(text)
+    return any(
+        t.form in ("그", "저")
+        and t.tag in ("MM", "IC")
+        and n.tag == "NNG"
+        and n.form not in _NOT_AN_OBJECT
+        and n.start == t.start + t.len + 1  # "그 프로젝트": the word right after
+        for t, n in pairwise(tokens)
+    )
 
 
 # The kinds of item an ordinal can count among.

@@ -25,7 +25,13 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from nodes.chat.focus import COMPANY_POINTER, THERE, ordinal_position, points_back
+from nodes.chat.focus import (
+    COMPANY_POINTER,
+    THERE,
+    ordinal_position,
+    points_at_noun,
+    points_back,
+)
 from nodes.chat.router import ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
@@ -475,12 +481,24 @@ def answer_lines(
     # the lines that answered the question this one points back to ("거기 기술스택 뭐뭐
     # 썼다고 돼있어?" after "포폴 첫 번째 프로젝트 뭐였지"): among equals, the answer is there
     referent: list[_Line] = []
-    pointing = points_back(message) or bool(THERE.search(message))
+    pointing = points_back(message) or points_at_noun(message) or bool(THERE.search(message))
+    other_than = _OTHER_THAN.search(message) if context and pointing else None
+    if other_than is not None:
+        # "그 프로젝트 말고 SQL 쓴 건?": the thing pointed at is what is not asked for; its
+        # words name it, they look for nothing ([프로젝트] is no section asked about)
+        named_it = set(asked_words(other_than.group(1)))
+        own = [w for w in own if w not in named_it]
+        pointing = False
     if context and pointing:
         referent, _ = answer_lines(context, candidates)
         if referent and _HOW_ABOUT.search(message) and not any(_covered(w, said) for w in own):
             # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
             # have no word of the question; the line pointed at is what it asks about
+            return referent, []
+        if referent and own and all(_line_holds(w, referent[0]) for w in own):
+            # "그거 무슨 기술로 했다고 돼있어?" after "정산 배치 개선: Spring Batch로 …": the
+            # line pointed at says it; a section named by the same word ([기술 스택]) is
+            # about the whole resume, not the thing pointed at
             return referent, []
     if own and earlier and COMPANY_POINTER.search(message):
         # "그 회사 지원동기 …", "그 회사에서 Kafka 경험 원해?": the company the question before
@@ -540,6 +558,10 @@ def answer_lines(
         for part in candidates
         for n, text in enumerate(_body_lines(part))
     ]
+    if other_than is not None:
+        before, _ = answer_lines(context, candidates)
+        shown = {(ln.part.doc_id, ln.text) for ln in before}
+        lines = [ln for ln in lines if (ln.part.doc_id, ln.text) not in shown] or lines
     # a skill written in another script or form ("쿠버네티스" for "Kubernetes", "k8s"): the
     # taxonomy's name for it; a skill the documents hold that the analyser does not read as
     # a noun ("도커도") is asked about all the same
@@ -653,6 +675,19 @@ def answer_lines(
     raw = _body_lines(best.part)
     if follows and not raw[best.index].startswith("-") and raw[best.index + 1].startswith("-"):
         picked.append(follows[0])  # "3. 주식 시세 대시보드" heads "- React와 WebSocket으로 ..."
+    heads = [ln for ln in lines if ln.part is best.part and ln.index == best.index - 1]
+    item = {(best.part.doc_id, ln.text) for ln in [best, *heads]}
+    if (
+        heads
+        and raw[best.index].startswith("-")
+        and _ITEM.match(raw[best.index - 1])
+        and not item & pointed
+        and not any(w in _compact(heads[0].text) for w in own)
+    ):
+        # "포폴 프로젝트 중에 Kafka 쓴 거 뭐야": the numbered item the line is under names
+        # what it is about ("1. 실시간 재고 알림 서비스"), said before it (not of the item
+        # the question names or a follow-up points at: "거기 기술스택 뭐 썼어?" knows which)
+        picked.insert(0, heads[0])
     return picked, missing
 
 
@@ -676,8 +711,23 @@ SAME_THING = re.compile(
     r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)"
 )
 _SAME_NOUNS = frozenset({"항목", "내용", "부분", "질문", "섹션", "section", "part", "thing"})
+# "그거 말고", "그 프로젝트 말고 다른 거": what was just quoted is not the answer.
+_OTHER_THAN = re.compile(r"^(.{0,20}?)\s*말고")
 # "그 회사", "거기서", "그 직장": the place of work a line just quoted is from.
-_AT_ENTRY = re.compile(r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))")
+_AT_ENTRY = re.compile(
+    r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))|"
+    r"(?i:\b(?:that|this)\s+(?:company|job|place|team|firm|employer)\b)"
+)
+
+
+def _line_holds(word: str, line: _Line) -> bool:
+    """Whether a line (with its section's heading) says what a word of a question asks:
+    the word itself, a skill of the kind asked ("기술"), or the skill the word names."""
+    text = f"{line.part.section} {line.text}"
+    if word in _compact(text):
+        return True
+    skills = taxonomy().closure(find_skills(line.text))
+    return bool(skills) and (word in _SKILL_KINDS or bool(set(find_skills(word)) & skills))
 
 
 def _entry_head(line: _Line) -> _Line | None:
@@ -779,11 +829,24 @@ HELD_BY_RESUME = re.compile(
     r"(?i:\b(?:do\s+i|i)\s+(?:already\s+)?(?:have|meet|match)\b|\bon\s+my\s+(?:resume|cv)\b)"
 )
 
+# "우대사항 중에 내 이력서에 없는 거", "그 중에 거기 없는 건" (거기: the resume just read),
+# "which ones don't I have": the posting's lines the resume does not show.
+NOT_HELD_BY_RESUME = re.compile(
+    r"(?:이력서|경력|거기)(?:에|에는|엔)?\s*(?:없는|안\s*(?:나온|적힌|보이는|써\s*있는)|빠진|빠져\s*있는)|"
+    r"(?:내가|제가)\s*(?:못\s*갖춘|안\s*갖춘|없는|부족한)|"
+    r"(?i:\bi\s+(?:don'?t|do\s+not)\s+(?:have|meet)\b|\b(?:missing|absent)\s+(?:from|in|on)\s+"
+    r"my\s+(?:resume|cv)\b|\bnot\s+(?:on|in)\s+my\s+(?:resume|cv)\b)"
+)
+
 
 def asks_held_by_resume(message: str) -> bool:
-    """ "그 중에 내 이력서에 있는 거 있어?", "카카오 우대사항 중 내 이력서에 있는 거": which of a
-    posting's lines the resume shows (not "이력서에 있는 프로젝트 중에 …": the resume's own)."""
-    return bool(HELD_BY_RESUME.search(message) and _POSTING_SUBJECT.search(message))
+    """ "그 중에 내 이력서에 있는 거 있어?", "카카오 우대사항 중 내 이력서에 없는 거": which of a
+    posting's lines the resume shows, or does not (not "이력서에 있는 프로젝트 중에 …": the
+    resume's own)."""
+    return bool(
+        (HELD_BY_RESUME.search(message) or NOT_HELD_BY_RESUME.search(message))
+        and _POSTING_SUBJECT.search(message)
+    )
 
 
 def _held_by_resume(message: str, passages: list[Passage], context: str) -> str | None:
@@ -797,9 +860,11 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     postings = [p for p in passages if p.doc_type == "posting"]
     if not resume or not postings:
         return None
-    asked = HELD_BY_RESUME.sub(" ", message)
+    lacking = bool(NOT_HELD_BY_RESUME.search(message))
+    asked = NOT_HELD_BY_RESUME.sub(" ", HELD_BY_RESUME.sub(" ", message))
     lines, _ = answer_lines(asked, postings)
-    if context and (points_back(message) or not lines):
+    # ("거기 없는 건" names the resume just read, it points at no posting line)
+    if context and (points_back(asked) or not lines):
         lines, _ = answer_lines(context, postings)
     lines = [ln for ln in lines if ln.part.doc_type == "posting"]
     if not lines:
@@ -807,12 +872,24 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     if not any(find_skills(ln.text) for ln in lines):
         return None  # "경력 3년 이상": no skill to look for in the resume
     held = taxonomy().closure(find_skills("\n".join(p.text for p in resume)))
+    where = f"{lines[0].part.title} · {lines[0].part.section}"
+    if lacking:
+        absent = {
+            ln.text: [s for s in find_skills(ln.text) if s not in held]
+            for ln in lines
+            if find_skills(ln.text)
+        }
+        absent = {text: skills for text, skills in absent.items() if skills}
+        if not absent:
+            return f"이 항목들의 기술은 이력서에 모두 있어요.\n(출처: {where}, 이력서)"
+        names = list(dict.fromkeys(s for skills in absent.values() for s in skills))
+        named = f"{', '.join(names)}{particle_for(names[-1], '이에요')}"
+        return f"이력서에 없는 건 {named}: {', '.join(absent)}\n(출처: {where}, 이력서)"
     shared = {}
     for ln in lines:
         skills = [s for s in find_skills(ln.text) if s in held]
         if skills:
             shared[ln.text] = skills
-    where = f"{lines[0].part.title} · {lines[0].part.section}"
     if not shared:
         return f"이력서에는 이 항목들의 기술이 보이지 않아요.\n(출처: {where}, 이력서)"
     names = list(dict.fromkeys(s for skills in shared.values() for s in skills))

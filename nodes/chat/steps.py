@@ -40,6 +40,7 @@ from nodes.chat.focus import (
     THERE,
     just_touched,
     other_posting,
+    points_at_noun,
     points_back,
 )
 from nodes.chat.grounded import (
@@ -384,6 +385,7 @@ def _leans_back(message: str) -> bool:
     when or how of it."""
     return bool(
         points_back(message)
+        or points_at_noun(message)
         or AMONG_THOSE.search(message)
         or SAME_THING.search(message)
         or _elliptical(message)

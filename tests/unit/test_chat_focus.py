@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
-from nodes.chat.focus import after_turn, points_back, refers_to
+from nodes.chat.focus import after_turn, points_at_noun, points_back, refers_to
 from tests.conftest import POSTING as POSTING_WITH_DUTIES
 from tests.conftest import RESUME, saved_state
 from tests.unit.test_chat import chat, embed
@@ -75,6 +75,23 @@ def test_pointing_words_are_a_closed_class_not_any_demonstrative_syllable():
     plain = ("그리고 내일 면접 잡아줘", "이번 주 일정 보여줘", "이력서 요약해줘", "그룹 면접")
     for text in plain:
         assert not points_back(text), text
+
+
+def test_a_demonstrative_before_any_noun_points_at_an_object_but_not_before_order_words():
+    for text in (
+        "그 프로젝트 무슨 기술 썼어?",
+        "저 항목은?",
+        "그 회사 얼마나 다녔어",
+        "그 자격증 언제 땄어",
+    ):
+        assert points_at_noun(text), text
+    for text in (
+        "그 다음 일정 보여줘",
+        "그 외에 우대사항은?",
+        "그 중에 뭐가 나아",
+        "그리고 기술 스택은?",
+    ):
+        assert not points_at_noun(text), text
 
 
 def test_the_focus_keeps_what_each_turn_did_most_recent_first():
@@ -1614,7 +1631,11 @@ async def test_a_change_then_a_memo_in_one_sentence_is_one_change_of_the_named_i
     assert out["tool_calls"] == [
         {
             "name": "update_schedule",
-            "args": {"schedule_id": ids["네이버 1차 면접"], "time": "14:00", "memo": "신분증 챙기기"},
+            "args": {
+                "schedule_id": ids["네이버 1차 면접"],
+                "time": "14:00",
+                "memo": "신분증 챙기기",
+            },
         }
     ]
     assert "14:00" in out["answer"] and "신분증 챙기기" in out["answer"]

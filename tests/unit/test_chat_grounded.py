@@ -721,3 +721,79 @@ def test_that_company_points_at_the_company_not_the_document_read_before():
         "카카오 서류 접수 언제까지야?",
     )
     assert answer.startswith("카카오톡 선물하기처럼"), answer
+
+
+# --- session 34 (chat_xa_dev19, chat_xa_dev20) -------------------------------------------
+
+S34_CV = Passage(
+    "cv",
+    "resume",
+    "경력",
+    "[경력]\n한빛물류 2019.07 ~ 2023.12\n- WMS 재고 실사 자동화로 오차율 2% → 0.3%\n"
+    "- 배차 최적화 도입, 운송비 연 1.2억 절감",
+    0.9,
+)
+S34_SKILLS = Passage("cv", "resume", "기술 스택", "[기술 스택]\nExcel, SQL, Tableau, Python", 0.8)
+S34_PROJECTS = Passage(
+    "cv",
+    "resume",
+    "프로젝트",
+    "[프로젝트]\n- 수요 예측 대시보드: Tableau로 주간 출고량 예측, 결품 30% 감소",
+    0.85,
+)
+S34_POSTING = Passage(
+    "jd",
+    "posting",
+    "우대사항",
+    "[우대사항]\n- Tableau, Power BI 등 시각화 도구 활용 경험\n"
+    "- AWS 기반 데이터 파이프라인 운영 경험",
+    0.9,
+    company="쿠팡",
+)
+
+
+def test_a_noun_after_a_demonstrative_points_at_the_item_just_quoted():
+    # "그 프로젝트", "그거" + a kind of thing the line says (its skills): the line pointed at,
+    # not a section whose heading holds the same word ([기술 스택]) nor another project
+    before = "이력서에 수요 예측 대시보드 결과 뭐라고 썼지"
+    passages = [S34_CV, S34_SKILLS, S34_PROJECTS]
+    for follow_up in ("그 프로젝트 무슨 기술 썼다고 돼 있어?", "그거 무슨 툴로 했다고 돼있어?"):
+        assert rag_answer(follow_up, passages, before).startswith("수요 예측 대시보드: Tableau")
+    # a follow-up asking for what the line does not hold still looks elsewhere
+    other = rag_answer("그 프로젝트 말고 SQL 쓴 건?", passages, before)
+    assert other.startswith("Excel, SQL")
+
+
+def test_how_long_at_that_company_in_english_is_the_entry_s_dates():
+    answer = rag_answer(
+        "and how long was I at that company?", [S34_CV, S34_SKILLS], "배차 최적화 얼마나 절감했지"
+    )
+    assert answer.startswith("한빛물류 2019.07 ~ 2023.12")
+
+
+def test_which_item_of_a_numbered_list_uses_a_skill_is_named_by_its_head():
+    answer = rag_answer("포폴 프로젝트 중에 PyTorch 쓴 거 뭐야", [WORK])
+    assert answer.startswith("사진 분류기, PyTorch로")
+    # another item than the one just answered: its own head
+    other = rag_answer("그거 말고 Flutter 쓴 건?", [WORK], "포폴 프로젝트 중에 PyTorch 쓴 거 뭐야")
+    assert other.startswith("가계부 앱, Flutter로")
+
+
+def test_a_posting_s_lines_the_resume_does_not_show():
+    passages = [S34_POSTING, S34_CV, S34_SKILLS, S34_PROJECTS]
+    for asked in (
+        "쿠팡 우대사항 중에 내 이력서에 없는 거 뭐야?",
+        "쿠팡 우대사항 중 내가 못 갖춘 거 있어?",
+    ):
+        answer = rag_answer(asked, passages)
+        assert answer.startswith("이력서에 없는 건"), answer
+        first = answer.split("\n")[0]
+        assert "AWS" in first and "Tableau" not in first.split(":")[0]
+    # 거기 = the resume just read, after a question on it
+    there = rag_answer(
+        "그럼 쿠팡 우대사항 중에 거기 없는 건 뭐야", passages, "내 이력서 기술스택 뭐뭐 써있지"
+    )
+    assert there.startswith("이력서에 없는 건") and "AWS" in there.split("\n")[0]
+    # the other polarity is unchanged
+    held = rag_answer("쿠팡 우대사항 중 내 이력서에 있는 거", passages)
+    assert held.startswith("이력서에도 있는 건 Tableau")
