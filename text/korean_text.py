@@ -82,6 +82,26 @@ def analysed(text: str) -> tuple[Any, ...]:
     return tuple(kiwi().tokenize(text))
 
 
+def compound_nouns(text: str) -> list[str]:
+    """Nouns the analyser split inside one written word, joined again ("인적성은" read as
+    인 + 적성: 인적성), so a word matches itself whatever its particle."""
+    joined: list[str] = []
+    run: list[Any] = []
+    for token in [*kiwi().tokenize(text), None]:
+        if (
+            token is not None
+            and token.tag in ("NNG", "NNP")
+            and run
+            and token.start == run[-1].start + run[-1].len
+        ):
+            run.append(token)
+            continue
+        if len(run) > 1:
+            joined.append("".join(t.form for t in run))
+        run = [token] if token is not None and token.tag in ("NNG", "NNP") else []
+    return joined
+
+
 def content_words(text: str) -> list[str]:
     """Nouns (and foreign words) of two or more characters, in order, without repeats."""
     words = []

@@ -271,14 +271,14 @@ def after_turn(
             "turn": turn,
         }
     before = {i["schedule_id"]: i for i in items}
-    for t in touched:
+    for rank, t in enumerate(touched):
         # an item the room added stays one it added when changed since ("같은걸로 하나더"
-        # after putting a memo on it; "처음에 넣은 거")
+        # after putting a memo on it; "처음에 넣은 거"), in its place among that turn's adds
         was = before.get(t["schedule_id"]) or {}
         if t["how"] == "added":
-            t["added_turn"] = turn
+            t["added_turn"], t["added_rank"] = turn, rank
         elif t["how"] == "changed" and was.get("added_turn") is not None:
-            t["added_turn"] = was["added_turn"]
+            t["added_turn"], t["added_rank"] = was["added_turn"], was.get("added_rank", 0)
     ids = {t["schedule_id"] for t in touched}
     items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
     return {
@@ -423,6 +423,10 @@ def ordinal_position(text: str) -> int | None:
     return _ORDINALS.get((m.group(1) or m.group(4) or "").lower())
 
 
+# "둘 중에 하나", "둘 중 하나": one of the last two items.
+_ONE_OF_TWO = re.compile(r"(?<![가-힣])둘\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)")
+
+
 def refers_to(
     text: str,
     focus: dict[str, Any] | None,
@@ -460,9 +464,19 @@ def refers_to(
         # the items of the last turn that added any, still as added (a change made since is
         # no list: "둘째꺼 메모추가", then "첫번째껀 지워" counts in the listing; one deleted
         # since leaves the others: "마지막에 말한 거 취소" then "첫 번째 건 …")
-        # (an item changed since has moved up the list: it is no longer counted in its place)
-        added_turn = max((i["turn"] for i in state["items"] if i["how"] == "added"), default=-1)
-        added = [i for i in state["items"] if i["turn"] == added_turn and i["how"] == "added"]
+        # (an item changed since keeps its place among them: "인적성은 … 메모" then "두 번째
+        # 거 …" after adding two counts in the adds as they were said)
+        added_turn = max(
+            (i.get("added_turn", i["turn"]) for i in state["items"] if was_added(i)), default=-1
+        )
+        added = sorted(
+            (
+                i
+                for i in state["items"]
+                if was_added(i) and i.get("added_turn", i["turn"]) == added_turn
+            ),
+            key=lambda i: i.get("added_rank", 0),
+        )
         newer, older = (
             (state["listed"], added) if listed_turn >= added_turn else (added, state["listed"])
         )
@@ -486,6 +500,11 @@ def refers_to(
                 return Resolved(added[0], [])
             items = [i for i in items if i["how"] == "added"]
     candidates = alive(pending.get("choices") or []) or []
+    if not candidates and _ONE_OF_TWO.search(text):
+        # "둘 중에 하나 날짜 바뀌었대" after adding one and then another: the last two the
+        # room touched, whichever turns they were in (which one is a question)
+        latest = list({i["schedule_id"]: i for i in items}.values())[:2]
+        candidates = alive(latest) if len(latest) == 2 else []
     noun = POINTED_NOUN.search(text)
     if not candidates and noun and noun.group(1) not in _PLAIN_NOUNS:
         # "그 면접", "아까 면접은": every schedule the conversation touched with that noun in

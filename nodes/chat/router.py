@@ -19,6 +19,7 @@ from typing import Any
 
 from text.dates import find_when, today_seoul, week_range
 from text.korean_text import analysed, content_words, kiwi
+from text.organization import rank as rank_organization
 from text.sections import DUTIES_ASKED
 from text.stages import STAGE_PATTERNS
 
@@ -60,7 +61,7 @@ DELETE_VERB = re.compile(
 # A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄", "1시간 일찍"): an update.
 SHIFT = re.compile(
     r"(?:(\d{1,2}|한|두|세)\s*시간(\s*반)?|(\d{1,3})\s*분|(하루|이틀|사흘|일주일|\d{1,2}\s*일|\d\s*주))"
-    r"\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기|연장)|(앞당|당겨|당기|앞으로|일찍))"
+    r"\s*(?:씩)?\s*(?:만|정도|쯤)?\s*(?:(늦|미뤄|미루|뒤로|후로|연기|연장)|(앞당|당겨|당기|앞으로|일찍))"
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(
@@ -115,7 +116,7 @@ MEMO = re.compile(
     r"|메모(?:에는|에|엔|로|는|도)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
     r"['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     # ("memo 추가: …" mixed; "메모도. 신분증 챙기기": the memo said after a full stop)
-    r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*)?\s*"
+    r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어|해)\S*)?\s*"
     r"(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
@@ -133,6 +134,8 @@ MEMO = re.compile(
     r"([^\n'\"?？.!]+?)[.!]?\s*$"
     # the words unquoted before 이라고: "인적성은 온라인이라고 메모 달아줘"
     r"|(?<![^\s,])([^\s'\"?？,]+?)(?:이)?라고\s*메모"
+    # a phrase after the topic it is said of: "장소는 잠실 본사라고 메모해줘"
+    r"|(?<=[은는] )([^\s'\"?？,]+(?:\s[^\s'\"?？,]+?){1,3}?)(?:이)?라고\s*메모"
 )
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
@@ -472,10 +475,10 @@ def memo_of(message: str) -> tuple[str | None, str]:
         SMALL_TALK.search(memo) or SCHEDULE_VERB.search(memo) or LIST_VERB.search(memo)
     ):
         return None, message  # "코딩 스터디 메모 남겨줘. 고마워!": no memo's words
-    if memo == m.group(9) and (WH_WORD.search(memo) or "?" in message):
+    if memo in (m.group(9), m.group(10)) and (WH_WORD.search(memo) or "?" in message):
         return None, message  # "뭐라고 메모했지?": a question about a memo
     # "메모 추가: …", "메모 좀 달아줘: …": the request's verb stays
-    verb = ADD_VERB.search(m.group(0)) or re.search(r"달아", m.group(0))
+    verb = ADD_VERB.search(m.group(0)) or re.search(r"달아|메모\s*해", m.group(0))
     kept = " 추가해줘 " if verb else " "
     memo = memo.strip().strip("'\"‘’“”").strip()  # "메모: 'DP 3문제'": the words inside
     if memo == m.group(4):
@@ -859,7 +862,7 @@ def split_operations(message: str) -> list[tuple[str, str]]:
             look = before if before.strip(" ,.") else part[free.end() :]
             operations.append((look, "get_schedule"))
         if kind == "add_schedule":
-            operations += [(p, kind) for p in _dated_parts(part)]
+            operations += [(p, kind) for p in _notice_parts(part) or _dated_parts(part)]
         elif kind == "update_schedule":
             operations += [(p, kind) for p in _moved_parts(part)]
         elif kind == "delete_schedule":
@@ -911,6 +914,46 @@ def states_event(text: str) -> bool:
         return False
     nouns = [t.form for t in tokens if t.tag in ("NNG", "NNP", "SL")]
     return any(n not in _NOT_EVENT_WORDS for n in nouns)
+
+
+def _notice_parts(clause: str) -> list[str]:
+    """A pasted notice with an event on each of several lines, all asked for ("둘 다 넣어줘",
+    or one quoted title for each: "'롯데 L-TAB', '롯데 1차 면접'으로"): one clause per dated
+    line, with the notice's undated lines, the request and that line's title; [] when the
+    clause is not that."""
+    ref = today_seoul()
+    lines = [line for line in clause.split("\n") if line.strip()]
+    if len(lines) < 3:
+        return []
+    request = lines[-1]
+    dated = [n for n, line in enumerate(lines[:-1]) if find_when(unquoted(line), ref).date]
+    titles = [q.group(0) for q in QUOTED.finditer(request)]
+    if len(dated) < 2 or find_when(unquoted(request), ref).date:
+        return []
+    if titles and len(titles) != len(dated):
+        return []
+    if not titles and not _BOTH.search(request):
+        return []
+    rest = [line for n, line in enumerate(lines[:-1]) if n not in dated]
+    asked = QUOTED.sub(" ", request)
+    if not titles:
+        # each line's own label ("▶ L-TAB: 12/13(일) 오전 10시"), after the organisation the
+        # notice comes from, as the user would name it ("롯데웰푸드 L-TAB")
+        company = rank_organization("\n".join(lines[:-1]))
+        for n in dated:
+            line = lines[n]
+            for start, end in sorted(find_when(line, ref).spans, reverse=True):
+                line = line[:start] + " " + line[end:]
+            label = re.split(r"[:：(]", _NOTICE_BULLET.sub("", line))[0].strip()
+            if not label:
+                return []
+            titles.append(
+                f"'{company} {label}'" if company and company not in label else f"'{label}'"
+            )
+    return ["\n".join([*rest, lines[n], f"{asked} {titles[i]}"]) for i, n in enumerate(dated)]
+
+
+_NOTICE_BULLET = re.compile(r"^\s*[\-•·*▶■□◆●○▷►]+\s*")
 
 
 def _dated_parts(clause: str) -> list[str]:

@@ -46,7 +46,7 @@ from nodes.chat.router import (
     unquoted,
 )
 from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
-from text.korean_text import analysed, content_words, kiwi, squash
+from text.korean_text import analysed, compound_nouns, content_words, kiwi, squash
 from text.organization import rank as rank_organization
 from text.stages import STAGE_PATTERNS, named_stages
 
@@ -691,7 +691,9 @@ def _names_an_event(title: str) -> bool:
 
 
 def _title_words(text: str) -> set[str]:
-    return set(content_words(koreanised(text)))
+    # (with the compounds the analyser split: "인적성은" is 인적성 as "CJ 인적성" is)
+    said = koreanised(text)
+    return set(content_words(said)) | set(compound_nouns(said))
 
 
 def best_schedules(
@@ -857,6 +859,13 @@ class AskBack:
 
     text: str
     pending: dict[str, Any]
+
+
+# "오후 거는", "목요일 꺼", "10일 건": the one a word before 거 describes.
+_ONE_DESCRIBED = re.compile(
+    r"(?<![가-힣])(?!그|이|저|요|뭐|아무|다른|딴)(\S{1,6}?)\s*(?:거|꺼|건|것)"
+    r"(?:는|은|을|를|도|만)?(?![가-힣])"
+)
 
 
 def schedule_call(
@@ -1153,6 +1162,13 @@ def schedule_call(
         # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
         # one, not a guess
         return _ask_back(kind, clause, fits)
+    described_one = _ONE_DESCRIBED.search(target_text)
+    if target is None and not fits and chosen is None and focus and described_one:
+        # "오후 거는 4시로 미뤄줘" after a listing of two: the one of the room's items its
+        # words describe (its half of the day, its day, a word of its title)
+        pool = refers_to("그거", focus, items).choices
+        if len(pool) > 1:
+            target = pick_choice(described_one.group(0), pool, items, None, now)
     if target is None and not fits and chosen is None:
         # nothing named: the schedule the conversation is about ("이름을 '…'로 바꿔줘"
         # right after adding it)
@@ -1288,9 +1304,12 @@ def fills_in(clause: str, now: date) -> bool:
 def names_event(clause: str, now: date, found: list[Mention] | None = None) -> bool:
     """Whether a clause names an event of its own (its title, without the date and time
     words `found` in it, is more than words of when and connectives: "그리고 메모에 …
-    넣어줘" names none)."""
+    넣어줘" names none; "장소도 메모로 남겨주세요. …" names what the memo is about)."""
     spans = [m.span for m in (mentions(clause, now) if found is None else found)]
-    return _names_an_event(title_of(clause, spans))
+    title = title_of(clause, spans)
+    if all(re.sub(r"(?:도|은|는|을|를|만)$", "", w) in _MEMO_TOPICS for w in title.split()):
+        return False
+    return _names_an_event(title)
 
 
 def _only_new_values(clause: str, now: date) -> bool:

@@ -32,6 +32,7 @@ from nodes.chat.focus import (
     ordinal_position,
     other_posting,
     points_back,
+    refers_to,
     stage_at,
 )
 from nodes.chat.grounded import (
@@ -291,7 +292,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 operations = [(clause, "add_schedule")]
             elif _relists(clause, focus, now):
                 pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
-            elif single is not None and (
+            elif single is not None and ordinal_position(clause) is None and (
                 memo
                 or shift_in(clause)[0]
                 or _only_new_values(clause, now)
@@ -306,6 +307,25 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
             elif memo and (points_back(clause) or ordinal_position(clause) is not None):
                 operations = [(clause, "update_schedule")]  # "마지막 거 메모에 '…'"
+            elif memo and not has_when(clause):
+                # "인적성은 온라인이라고 메모 달아줘" after adding two: a memo asks for no
+                # listing; it goes on the item its words name
+                operations = [(clause, "update_schedule")]
+    chosen_at: dict[int, dict[str, Any]] = {}
+    if len(operations) == 1 and focus and chosen is None:
+        clause, kind = operations[0]
+        every = _EVERY_ONE.search(clause)
+        live_now = await schedules()
+        if (
+            every
+            and kind in ("update_schedule", "delete_schedule")
+            and not best_schedules(live_now, clause, [], [])
+        ):
+            # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
+            pool = refers_to("그거", focus, live_now).choices
+            if len(pool) >= 2 and (not every.group(1) or len(pool) == 2):
+                operations = [(clause, kind)] * len(pool)
+                chosen_at = dict(enumerate(pool))
     looked: bool = bool(focus) and await asyncio.to_thread(
         _looked_just_now, operations, cast("dict[str, Any]", focus), now
     )
@@ -337,7 +357,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             context,
             memo if kind != "get_schedule" else None,
             focus,
-            chosen,
+            chosen_at.get(index, chosen),
         )
         if isinstance(planned, AskBack):
             said.append(planned.text)
@@ -349,7 +369,12 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         name, args, target = planned
         if name in ("add_schedule", "update_schedule"):
             memo = None  # the memo goes with one operation
-        if name == "update_schedule" and target is not None and index + 1 < len(operations):
+        if (
+            name == "update_schedule"
+            and target is not None
+            and index + 1 < len(operations)
+            and not chosen_at  # (each of "둘 다" is its own change)
+        ):
             # "4시로 옮기고 제목도 카카오 1차 면접으로 바꿔줘": two changes of one item are
             # one change of it
             more = await asyncio.to_thread(
@@ -374,6 +399,10 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     if not rounds:
         return {**_said(answer), "asked_back": asked_back}
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+# "둘 다", "전부", "모두": every item the room is about ("둘" asks that there be two).
+_EVERY_ONE = re.compile(r"(?<![가-힣])(?:(둘)\s*다|모두|전부)(?![가-힣])")
 
 
 def _same_item_change(

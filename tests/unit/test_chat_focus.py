@@ -1639,3 +1639,83 @@ async def test_a_change_then_a_memo_in_one_sentence_is_one_change_of_the_named_i
         }
     ]
     assert "14:00" in out["answer"] and "신분증 챙기기" in out["answer"]
+
+
+# --- session 34 (chat_xa_dev19) ----------------------------------------------------------
+
+
+async def test_the_one_a_word_describes_among_the_items_just_listed(stand_in, client):
+    ids = await seed()
+    await chat(client, "12월 10일 오전 9시 SK 인적성 등록해줘")
+    await chat(client, "그날 일정 다 보여줘")
+    # "저녁 거" / "오후 거": the listed item in that half of the day, not the one just added
+    out = await chat(client, "오후 꺼는 30분 뒤로 미뤄줘")
+    assert out["tool_calls"] == [
+        {"name": "update_schedule", "args": {"schedule_id": ids["카카오 면접"], "time": "14:30"}}
+    ]
+
+
+async def test_both_of_the_listed_items_each_get_the_change(stand_in, client):
+    ids = await seed()
+    await chat(client, "12월 1일부터 4일까지 일정 보여줘")
+    out = await chat(client, "둘 다 이틀씩 뒤로 미뤄줘")
+    assert out["tool_calls"] == [
+        {
+            "name": "update_schedule",
+            "args": {"schedule_id": ids["코딩 스터디"], "date": "2026-12-03"},
+        },
+        {
+            "name": "update_schedule",
+            "args": {"schedule_id": ids["네이버 1차 면접"], "date": "2026-12-06"},
+        },
+    ]
+    # "둘 다" over a listing of three is no answer: nothing is changed
+    await chat(client, "12월 일정 보여줘")
+    out = await chat(client, "둘 다 하루씩 당겨줘")
+    assert [c["name"] for c in out["tool_calls"]] != ["update_schedule"] * 2
+
+
+async def test_one_of_the_two_just_added_is_asked_back_then_picked_by_name(stand_in, client):
+    await seed()
+    await chat(client, "12월 14일 월요일 오전 10시 GS칼텍스 면접 추가해줘")
+    await chat(client, "12월 15일 화요일 오후 3시 에쓰오일 면접도")
+    out = await chat(client, "둘 중 하나 시간 바뀌었대 오후 5시로")
+    assert out["tool_calls"] == [] and "GS칼텍스" in out["answer"] and "에쓰오일" in out["answer"]
+    out = await chat(client, "에쓰오일 거")
+    now = await titles()
+    assert now["에쓰오일 면접"]["time"] == "17:00" and now["GS칼텍스 면접"]["time"] == "10:00"
+
+
+async def test_memo_phrases_said_of_a_topic_or_after_a_colon(stand_in, client):
+    await seed()
+    await chat(client, "12/14 월 오전 10시 LG 인적성, 12/16 수 오후 1시 LG 임원면접 둘 다 넣어줘")
+    # the item its words name (인적성은: the analyser splits it, the title holds it whole)
+    await chat(client, "인적성은 온라인 응시라고 메모 달아줘")
+    now = await titles()
+    assert now["LG 인적성"].get("memo") == "온라인 응시" and not now["LG 임원면접"].get("memo")
+    # a phrase after the topic it is said of, on the item named by position
+    await chat(client, "두 번째 거 복장은 정장 차림이라고 메모해줘")
+    assert (await titles())["LG 임원면접"].get("memo") == "정장 차림"
+    # "메모해줘: …" on the item just added
+    await chat(client, "12월 18일 오후 4시 병원 실무면접 넣어줘")
+    await chat(client, "거기 챙길 거 메모해줘: 면허증 사본, 증명사진")
+    assert (await titles())["병원 실무면접"].get("memo") == "면허증 사본, 증명사진"
+
+
+async def test_a_notice_with_two_dated_lines_asked_for_both_is_two_adds(stand_in, client):
+    await seed()
+    notice = (
+        "[한국전력공사] 필기전형 합격 안내\n"
+        "- 인성검사: 12/11(금) 오후 2시\n"
+        "- 직무면접: 12/18(금) 오전 9시 30분\n"
+        "합격을 축하드립니다.\n\n"
+    )
+    out = await chat(client, notice + "둘 다 일정에 넣어줘 '한전 인성', '한전 면접'으로")
+    assert [c["args"] for c in out["tool_calls"]] == [
+        {"title": "한전 인성", "date": "2026-12-11", "time": "14:00"},
+        {"title": "한전 면접", "date": "2026-12-18", "time": "09:30"},
+    ]
+    # without titles: each line's label after the organisation
+    out = await chat(client, notice + "이거 전부 등록해줘", room="r2")
+    titles_said = [c["args"]["title"] for c in out["tool_calls"]]
+    assert titles_said == ["한국전력공사 인성검사", "한국전력공사 직무면접"]
