@@ -292,11 +292,15 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 operations = [(clause, "add_schedule")]
             elif _relists(clause, focus, now):
                 pass  # "아니 그거 말고 목요일" after a listing: the listing again, for that day
-            elif single is not None and ordinal_position(clause) is None and (
-                memo
-                or shift_in(clause)[0]
-                or _only_new_values(clause, now)
-                or (just_touched(focus) and corrects_last_value(clause, now))
+            elif (
+                single is not None
+                and ordinal_position(clause) is None
+                and (
+                    memo
+                    or shift_in(clause)[0]
+                    or _only_new_values(clause, now)
+                    or (just_touched(focus) and corrects_last_value(clause, now))
+                )
             ):
                 named_other = _names_another(clause, single, await schedules())
                 operations = [(clause, "update_schedule")]
