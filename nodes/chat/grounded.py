@@ -32,7 +32,7 @@ from nodes.chat.focus import (
     points_at_noun,
     points_back,
 )
-from nodes.chat.router import ROLE_ASKED, koreanised
+from nodes.chat.router import CAPABILITY, ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
@@ -101,6 +101,14 @@ EXAMPLES = (
     "(예: '내 이력서에 적은 기술 스택 알려줘', '카카오 서류 마감 언제야?')."
 )
 RETRY_NOTE = "답변을 제대로 만들지 못했어요. 질문을 조금 바꿔서 다시 물어봐 주세요."
+CAN_SCHEDULE = (
+    "네, 개인 일정은 여기서 말로 추가·조회·변경·삭제할 수 있어요"
+    "(예: '카카오 면접 4시로 옮겨줘', '다음 주 일정 보여줘')."
+)
+CAN_DOCUMENTS = (
+    "네, 올리신 이력서·포트폴리오·채용공고의 내용은 물어보시면 찾아 드려요"
+    "(예: '내 이력서에 적은 기술 스택 알려줘')."
+)
 
 
 @dataclass(frozen=True)
@@ -708,7 +716,9 @@ _WHERE_DONE = re.compile(r"어디서|어디에서|어느\s*(?:회사|곳)|(?i:\b
 SAME_THING = re.compile(
     r"같은\s*(?:항목|거|것|걸|내용|부분|질문|섹션)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"
     r"똑같은\s*(?:거|것|걸|항목|내용)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"
-    r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)"
+    r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)|"
+    # "아까 그 질문 네이버 공고로도": the question asked before, of another
+    r"(?:아까|방금|전에|앞에)\s*(?:그|한|했던|물어본)?\s*질문"
 )
 _SAME_NOUNS = frozenset({"항목", "내용", "부분", "질문", "섹션", "section", "part", "thing"})
 # "그거 말고", "그 프로젝트 말고 다른 거": what was just quoted is not the answer.
@@ -963,6 +973,14 @@ def general_answer(message: str, today: date, *, stand_in: bool) -> str:
         parts.append("천만에요!")
     if _TODAY.search(message):
         parts.append(f"오늘은 {today.isoformat()} ({WEEKDAYS[today.weekday()]}요일)이에요.")
+    if CAPABILITY.search(message):
+        # "여기서 일정 수정도 돼?", "너 내 이력서 볼 수 있냐": what it can do is known
+        can = [
+            CAN_SCHEDULE if re.search(r"일정|스케줄|캘린더|약속", message) else "",
+            CAN_DOCUMENTS if named_types(message)[0] or "문서" in message else "",
+        ]
+        if any(can):
+            return " ".join([*parts, *(c for c in can if c)])
     parts.append(STAND_IN_NOTE if stand_in else RETRY_NOTE)
     parts.append(EXAMPLES)
     return " ".join(parts)

@@ -49,7 +49,8 @@ NEW_NAME = (
     r"['\"‘“]?([가-힣A-Za-z0-9][^\n'\"’”]{1,39}?)['\"’”]?(?:으로|로)\s*"
 )
 BY_HAEJWO = r"(?:[가-힣]+게\s*)?해\s*(?:줘|주세요|줄래)"  # ("짧게 해주세요": how, then 해줘)
-RENAME_SAID = re.compile(NEW_NAME + BY_HAEJWO)
+# ("이름 '포폴 피드백'으로 줄여줘": a shorter name is a new name too)
+RENAME_SAID = re.compile(NEW_NAME + rf"(?:{BY_HAEJWO}|(?:줄여|고쳐)\s*(?:줘|주세요|줄래))")
 # An event the message states it has ("…에 면접 있어요", "인터뷰 잡혔어요").
 EVENT_STATED = re.compile(
     r"(?:있어요|있습니다|있음|있어(?=[\s.!~]|$)|잡혔|생겼|예정이에요|예정입니다|예정임)"
@@ -257,7 +258,10 @@ STAGES_ASKED = re.compile(
 )
 # In general, not about a posting the user holds ("보통 대기업 공채 마감은 언제쯤 해?").
 GENERALLY = re.compile(
-    r"보통|일반적으로|대개|대체로|흔히|(?i:\b(?:usually|typically|in\s+general)\b)"
+    r"보통|일반적으로|대개|대체로|흔히|"
+    # what interviews ask most ("면접에서 자주 나오는 질문", "많이 물어보는 거")
+    r"(?:자주|많이)\s*(?:나오|묻|물어|하는\s*질문|받는)|"
+    r"(?i:\b(?:usually|typically|in\s+general|commonly|most\s+common)\b)"
 )
 # The posting's own word for its dates ("공고상 코테 날짜", "공고 기준으로"): calendar, even
 # beside "내 캘린더랑 겹치는지".
@@ -334,6 +338,9 @@ MAY_I = re.compile(
 # resume?"), not a request phrased politely ("알려줄 수 있어?" asks for the answer).
 CAPABILITY = re.compile(
     r"(?:^|\s)(?:너|넌|니가|네가|너는)\s(?:.*\s)?(?:볼|읽을|접근할|기억할|저장할|읽어올)\s*수\s*(?:있|없)|"
+    # what can be done here ("여기서 일정 수정도 돼?", "너 일정 삭제도 할 수 있어?")
+    r"(?:^|\s)(?:여기서|여기선|여기에서|이\s*앱에서|너|넌|너는)\s+(?:\S+\s+){0,2}?"
+    r"(?:수정|삭제|추가|등록|변경|편집)(?:도|은|는)?\s*(?:돼|되나|되니|되냐|됨|가능|할\s*수\s*있)\S*\?|"
     r"(?i:\bcan\s+you\s+(?:see|read|access|remember|store)\b)"
 )
 # Who made the assistant and what happens to the user's data ("넌 누가 만든 거야? 내 정보
@@ -434,11 +441,17 @@ def unquoted(message: str) -> str:
     return QUOTED.sub(" ", message)
 
 
+# A verb ending as a question, with no giving verb ("만들어요?", "넣나요?", "잡니?"): asked
+# about, not asked for ("넣어줄래?", "지울까?" ask for it).
+_ASKED_ENDING = re.compile(r"(?:어요|아요|요|나요|니|냐|는지요?|나)\?")
+
+
 def asks_operation(text: str) -> bool:
     """A schedule verb used as a request ("잡아줘"), not as a question ("보통 얼마나 잡아?",
     "메모에 적어 놨었나?")."""
     return bool(RENAME_SAID.search(text)) or any(
         not text[m.end() : m.end() + 3].lstrip().startswith("?")
+        and not _ASKED_ENDING.match(text, m.end())
         and not MODIFIER_END.match(text, m.end())
         and not DONE_BEFORE.match(text, m.end())
         for m in SCHEDULE_VERB.finditer(text)
@@ -563,7 +576,7 @@ def keyword_route(message: str) -> str | None:
         and not (docs or schedule_verb or MINE_EXPLICIT.search(own))
     ):
         return "calendar"  # "카카오 공고 서류 다음 전형이 뭐야?", "전형 절차 어케됨"
-    posting_named = "공고" in own or re.search(r"(?i)\bposting|\bjob\s+ad\b", own)
+    posting_named = "공고" in own or re.search(r"(?i)\bposting|\bjob\s+ad\b|모집\s*부문", own)
     if POSTING_SAYS_EN.search(own) and not (when or recruit or schedule_verb):
         return "rag"  # "Does the Naver posting say how many years of experience they want?"
     if ROLE_ASKED.search(own) and (docs or recruit or posting_named) and not schedule_verb:

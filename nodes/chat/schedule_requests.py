@@ -111,13 +111,14 @@ SAME_TIME = re.compile(
 RENAME = re.compile(
     # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it)
     r"(?:제목|이름)(?:을|를|은|는|도)?\s*(?:(?:그냥|좀|그럼|차라리)\s+)*"
-    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정)"
+    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정|줄여|고쳐)"
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
     # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"; or after the
     # item named as the object ("카카오 면접을 카카오 1차 면접으로 이름 바꿔줘"; never across
     # another change: "…을 3시로 옮기고 …")
     r"|(?:['\"‘“]|(?<=[을를])\s)((?:(?!로\s)[^'\"’”\n])+?)['\"’”]?\s*(?:으로|로)\s*"
-    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정)" + rf"|{NEW_NAME}(?={BY_HAEJWO})"
+    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정|줄여|고쳐)"
+    + rf"|{NEW_NAME}(?={BY_HAEJWO}|줄여|고쳐)"
     # said with 해줘 (router.RENAME_SAID): "제목 그냥 라인 면접으로 해줘"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
@@ -421,6 +422,10 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 WHEN_ADJUNCT = re.compile(r"^(?:\S+\s+){0,3}?\S*(?:날짜|날|시간|때|즈음|쯤)(?:에는|에|엔)?\s+")
 
 
+# A pointer after the event's name, to it ("병동 인수인계 교육도 있어요 그것도 넣어주세요").
+_TRAILING_POINTER = re.compile(r"\s+(?:그것|그거|이것|이거|걔|얘)(?:도|을|를|은|는|좀)?$")
+
+
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", segment)
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
@@ -429,6 +434,7 @@ def _clean_title(segment: str) -> str:
     if adjunct and _names_an_event(segment[adjunct.end() :]):
         segment = segment[adjunct.end() :]
     segment = _without_predicates(LEADING_PARTICLE.sub("", segment).strip())
+    segment = _TRAILING_POINTER.sub("", segment)  # "… 교육도 있어요 그것도 넣어주세요"
     segment = DAY_TAIL.sub("", ENGLISH_TAIL.sub("", LEADING_POINTER.sub("", segment)))
     segment = ENGLISH_HEAD.sub("", segment)
     if all(w.lower() in _ENGLISH_FILLERS for w in segment.split()):
@@ -441,7 +447,18 @@ def _clean_title(segment: str) -> str:
 
 # Nouns that lead a title without being part of it: a day counted from another item, a
 # connective ("그 다음날 현대카드 면접", "대신 개인 공부").
-_LEADING_NOUNS = {"다음날", "전날", "이튿날", "당일", "말일", "대신", "다음", "같은"}
+_LEADING_NOUNS = {
+    "다음날",
+    "전날",
+    "이튿날",
+    "당일",
+    "말일",
+    "대신",
+    "다음",
+    "같은",
+    "이번",
+    "요번",
+}
 _DEMONSTRATIVES = {"그", "이", "저", "그런", "이런", "저런"}
 
 
@@ -682,6 +699,11 @@ _WHEN_NOUNS = {
     "그날",
     "주말",
     "같은",
+    # the words a notice or a mail says its date with ("날짜가 12월 15일 …입니다")
+    "날짜",
+    "일시",
+    "일자",
+    "시각",
 }
 
 

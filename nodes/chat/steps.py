@@ -60,6 +60,7 @@ from nodes.chat.router import (
     CONTENT_ASKED,
     MY_SCHEDULE,
     NEW_VALUE_STATED,
+    RENAME_SAID,
     SCHEDULE_VERB,
     SCHEDULE_WORD,
     SMALL_TALK,
@@ -362,6 +363,10 @@ def previous_question(state: ChatState) -> str:
     if not history or not (_leans_back(message) or there):
         return ""  # ("anything preferred there?" after a document answer: that document)
     before = str(history[-1]["user"])
+    if history[-1].get("route") != "rag" and SAME_THING.search(message):
+        # "아까 그 질문 네이버 공고로도" with small talk in between: the last document question
+        asked = [t for t in history[-3:] if t.get("route") == "rag"]
+        before = str(asked[-1]["user"]) if asked else before
     if (
         len(history) >= 2
         and history[-1].get("route") == "rag"
@@ -416,6 +421,7 @@ def schedule_follow_up(state: ChatState) -> bool:
     corrected = just_touched(focus) and corrects_last_value(message, _now(state))
     return bool(
         SCHEDULE_VERB.search(message)
+        or RENAME_SAID.search(message)  # "그거 이름 '포폴 피드백'으로 줄여줘"
         or shift_in(message)[0]
         or again
         or undo
@@ -477,6 +483,8 @@ def follow_up_route(state: ChatState) -> str | None:
         # "배포 자동화 쪽은 수치가 어떻게 돼?" after advice on a project a document answer
         # named: a figure the document states, as the room was reading it
         return "rag"
+    if SAME_THING.search(message) and any(t.get("route") == "rag" for t in history[-3:]):
+        return "rag"  # "아까 그 질문 네이버 공고로도 알려줘": a document question again
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None
     if shift_in(message)[0] is not None:

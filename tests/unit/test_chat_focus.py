@@ -1719,3 +1719,26 @@ async def test_a_notice_with_two_dated_lines_asked_for_both_is_two_adds(stand_in
     out = await chat(client, notice + "이거 전부 등록해줘", room="r2")
     titles_said = [c["args"]["title"] for c in out["tool_calls"]]
     assert titles_said == ["한국전력공사 인성검사", "한국전력공사 직무면접"]
+
+
+async def test_the_question_asked_before_small_talk_is_asked_again_of_another(stand_in, client):
+    await _postings(client)
+    await chat(client, "카카오 공고 자격요건 뭐야?")
+    await chat(client, "아 면접 생각하니까 떨린다")
+    out = await chat(client, "아까 그 질문 네이버 공고로도 알려줘")
+    assert out["route"] == "rag"
+    assert out["answer"].startswith("Python, Airflow")
+
+
+async def test_a_shorter_name_for_the_item_just_added(stand_in, client):
+    await seed()
+    await chat(client, "모레 저녁 8시 디자인 포폴 리뷰 모임 추가")
+    out = await chat(client, "그거 이름 '포폴 리뷰'로 줄여줘")
+    assert out["route"] == "schedule"
+    assert "포폴 리뷰" in await titles() and "디자인 포폴 리뷰 모임" not in await titles()
+
+
+async def test_what_can_be_done_here_is_answered_not_declined(stand_in, client):
+    out = await chat(client, "여기서 일정 삭제도 돼?")
+    assert out["route"] == "general" and out["tool_calls"] == []
+    assert out["answer"].startswith("네, 개인 일정은") and "어려워요" not in out["answer"]

@@ -1367,3 +1367,41 @@ def test_a_short_question_leans_back_only_for_where_or_who():
 
     history = [{"user": "카카오 공고 자격요건 뭐야?", "assistant": "…", "route": "rag"}]
     assert follow_up_route({"history": history, "message": "언제 봐?"}) != "rag"
+
+
+# --- session 34 (chat_xa_dev20) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # how things usually are, about a kind of document: advice, not the user's document
+        # (a verb asked about, "만들어요?", is no request)
+        ("디자이너 포폴 보통 몇 장으로 만들어요?", "general"),
+        ("간호사 면접에서 자주 나오는 질문 몇 개 뽑아줘", "general"),
+        ("회계 직무 면접 때 많이 물어보는 거 알려줘", "general"),
+        # what can be done here
+        ("여기서 일정 삭제도 돼?", "general"),
+        ("너 일정 등록도 할 수 있어?", "general"),
+        # the posting's own word for its role
+        ("카카오 모집부문 뭐였더라", "rag"),
+        # guards: requests stay requests
+        ("내일 오후 3시 면접 넣어줄래?", "schedule"),
+        ("카카오 면접 삭제해줘", "schedule"),
+    ],
+)
+def test_s34_routes(message, route):
+    assert keyword_route(message) == route
+
+
+def test_a_shorter_name_is_a_rename_and_when_words_name_no_event():
+    item = [{"schedule_id": "d", "title": "UX 리서치 스터디 모임", "date": "2026-12-03"}]
+    said = "리서치 스터디 모임 이름 'UX 스터디'로 줄여줘"
+    out = schedule_call(said, "update_schedule", NOW, item, Context())
+    assert out[1] == {"schedule_id": "d", "title": "UX 스터디"}
+    # "날짜가 …입니다": the date's word is no title; the event said before it is
+    said = "이번에 한국은행 2차 면접을 보게 됐는데요, 날짜가 12월 3일 오후 2시예요. 등록해 주세요."
+    assert call(said, "add_schedule")[1]["title"] == "한국은행 2차 면접"
+    # a pointer after the event's name is not part of it
+    also = "같은 날 저녁 7시에 팀 회식도 있어요 그것도 넣어주세요"
+    assert call(also, "add_schedule", context=Context(day="2026-12-03"))[1]["title"] == "팀 회식"
