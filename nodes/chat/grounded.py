@@ -503,7 +503,11 @@ def answer_lines(
             # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
             # have no word of the question; the line pointed at is what it asks about
             return referent, []
-        if referent and own and all(_line_holds(w, referent[0]) for w in own):
+        if (
+            referent
+            and all(_line_holds(w, referent[0]) for w in own)
+            and any(_line_holds(w, replace(referent[0], part=_NO_HEADING)) for w in own)
+        ):
             # "그거 무슨 기술로 했다고 돼있어?" after "정산 배치 개선: Spring Batch로 …": the
             # line pointed at says it; a section named by the same word ([기술 스택]) is
             # about the whole resume, not the thing pointed at
@@ -728,6 +732,9 @@ _AT_ENTRY = re.compile(
     r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))|"
     r"(?i:\b(?:that|this)\s+(?:company|job|place|team|firm|employer)\b)"
 )
+
+
+_NO_HEADING = Passage("", "", "", "", 0.0)
 
 
 def _line_holds(word: str, line: _Line) -> bool:

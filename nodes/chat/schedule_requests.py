@@ -186,6 +186,8 @@ def shift_in(clause: str) -> tuple[re.Match[str] | None, tuple[int, int] | None]
 NEW_VALUE_AFTER = re.compile(
     r"\s*(?:에|까지)?\s*(?:으로|로)(?![가-힣]{2})"
     r"(?!\s*(?:돼|되어|되|됐|잡혀|나와|적혀|들어가|등록돼)\s*있)"
+    # the value preferred: "복기는 오후 2시가 낫겠네요", "목요일이 좋겠어요"
+    r"|\s*(?:이|가)\s*(?:낫|나을|나아|좋겠|좋을|더\s*좋)"
 )
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
 INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
@@ -658,7 +660,9 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     ends = list(SENTENCE_END.finditer(before))
     # the request's own words: after the last sentence, on the request's own line ("장소:
     # 분당 본사 / 소요시간 약 1시간\n\n↑ 이거": the line above is the notice's)
-    own = _clean_title(before[ends[-1].end() :].strip().split("\n")[-1]) if ends else ""
+    # (a notice of lines with no sentence end: the request's line is the last one)
+    tail = before[ends[-1].end() :] if ends else before if "\n" in before.strip() else ""
+    own = _clean_title(tail.strip().split("\n")[-1]) if tail.strip() else ""
     notice = len(ends) >= 2 or bool(_NOTICE_FIELD.search(before))  # "… 일시: … / 장소: …"
     if notice and not (
         own and not POINTER.match(own) and not _THE_NOTICE.match(own) and _names_an_event(own)

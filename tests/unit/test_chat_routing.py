@@ -1405,3 +1405,31 @@ def test_a_shorter_name_is_a_rename_and_when_words_name_no_event():
     # a pointer after the event's name is not part of it
     also = "같은 날 저녁 7시에 팀 회식도 있어요 그것도 넣어주세요"
     assert call(also, "add_schedule", context=Context(day="2026-12-03"))[1]["title"] == "팀 회식"
+
+
+def test_the_name_on_the_request_line_under_a_notice_of_labelled_lines_is_the_user_s():
+    notice = (
+        "[한국수자원공사] 2026 하반기 신입 필기시험 안내\n"
+        "- 일시: 2026.12.12(토) 09:00 입실\n"
+        "- 장소: 대전 ○○중학교\n\n"
+    )
+    out = call(notice + "↑ 이거 수공 필기로 일정 넣어줘", "add_schedule")
+    assert out[1] == {"title": "수공 필기", "date": "2026-12-12", "time": "09:00"}
+    # guard: a request line that names nothing leaves the notice's own event
+    out = call(notice + "↑ 이거 일정에 넣어줘", "add_schedule")
+    assert out[1]["title"] == "한국수자원공사 필기시험"
+
+
+def test_a_value_said_as_preferred_is_the_new_one_not_a_description():
+    items = [
+        {"schedule_id": "k", "title": "카카오 면접", "date": "2026-12-10", "time": "14:00"},
+        {"schedule_id": "r", "title": "면접 복기", "date": "2026-12-11", "time": "10:00"},
+    ]
+    said = "생각해 보니 복기는 오후 2시가 낫겠네요. 그렇게 바꿔 주세요."
+    out = schedule_call(said, "update_schedule", NOW, items, Context())
+    assert out[1] == {"schedule_id": "r", "time": "14:00"}
+    said = "카카오 면접은 목요일이 더 좋겠어 바꿔줘"
+    assert schedule_call(said, "update_schedule", NOW, items, Context())[1] == {
+        "schedule_id": "k",
+        "date": "2026-12-03",
+    }
