@@ -851,7 +851,7 @@ HELD_BY_RESUME = re.compile(
 NOT_HELD_BY_RESUME = re.compile(
     r"(?:이력서|경력|거기)(?:에|에는|엔)?\s*(?:없는|안\s*(?:나온|적힌|보이는|써\s*있는)|빠진|빠져\s*있는)|"
     r"(?:내가|제가)\s*(?:못\s*갖춘|안\s*갖춘|없는|부족한)|"
-    r"(?i:\bi\s+(?:don'?t|do\s+not)\s+(?:have|meet)\b|\b(?:missing|absent)\s+(?:from|in|on)\s+"
+    r"(?i:\b(?:i\s+(?:don'?t|do\s+not)|don'?t\s+i|do\s+i\s+not)\s+(?:have|meet)\b|\b(?:missing|absent)\s+(?:from|in|on)\s+"
     r"my\s+(?:resume|cv)\b|\bnot\s+(?:on|in)\s+my\s+(?:resume|cv)\b)"
 )
 

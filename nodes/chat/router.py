@@ -138,7 +138,8 @@ MEMO = re.compile(
     # a phrase after the topic it is said of: "장소는 잠실 본사라고 메모해줘"
     r"|(?<=[은는] )([^\s'\"?？,]+(?:\s[^\s'\"?？,]+?){1,3}?)(?:이)?라고\s*메모"
 )
-QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|'[^']*'|‘[^’]*’|「[^」]*」")
+# (an apostrophe inside an English word is no quote: "naver's requirements don't")
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|‘[^’]*’|「[^」]*」")
 SCHEDULE_WORD = re.compile(r"일정|스케줄|약속|캘린더|달력|(?i:\b(?:calendar|schedule)\b)")
 MY_SCHEDULE = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄)|(?:일정|스케줄)(?:이|은|는)?\s*(?:알려|보여|확인|뭐|있|어때|어케|어떻게)|"

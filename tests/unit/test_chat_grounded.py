@@ -797,3 +797,9 @@ def test_a_posting_s_lines_the_resume_does_not_show():
     # the other polarity is unchanged
     held = rag_answer("쿠팡 우대사항 중 내 이력서에 있는 거", passages)
     assert held.startswith("이력서에도 있는 건 Tableau")
+
+
+def test_a_posting_s_lines_the_resume_lacks_asked_in_english():
+    passages = [S34_POSTING, S34_CV, S34_SKILLS, S34_PROJECTS]
+    answer = rag_answer("which of coupang's preferred qualifications don't I have?", passages)
+    assert answer.startswith("이력서에 없는 건") and "AWS" in answer.split("\n")[0]

@@ -1433,3 +1433,10 @@ def test_a_value_said_as_preferred_is_the_new_one_not_a_description():
         "schedule_id": "k",
         "date": "2026-12-03",
     }
+
+
+def test_an_apostrophe_inside_an_english_word_is_no_quote():
+    # ("naver's requirements don'" was read as a quoted title and left out of the ask)
+    assert keyword_route("which of naver's requirements don't I have?") == "rag"
+    # guard: a quoted title is still content, not the ask
+    assert keyword_route("add 'mock interview' on friday 3pm") == "schedule"
