@@ -496,6 +496,9 @@ def answer_lines(
         # words name it, they look for nothing ([프로젝트] is no section asked about)
         named_it = set(asked_words(other_than.group(1)))
         own = [w for w in own if w not in named_it]
+        # "그거 말고 다른 거": the question before, asked again of the rest
+        # (the kind it names is the kind asked for: "그 프로젝트 말고 다른 거")
+        own = own or asked_words(context)
         pointing = False
     if context and pointing:
         referent, _ = answer_lines(context, candidates)
@@ -573,7 +576,7 @@ def answer_lines(
     if other_than is not None:
         before, _ = answer_lines(context, candidates)
         shown = {(ln.part.doc_id, ln.text) for ln in before}
-        lines = [ln for ln in lines if (ln.part.doc_id, ln.text) not in shown] or lines
+        lines = [ln for ln in lines if (ln.part.doc_id, ln.text) not in shown]
     # a skill written in another script or form ("쿠버네티스" for "Kubernetes", "k8s"): the
     # taxonomy's name for it; a skill the documents hold that the analyser does not read as
     # a noun ("도커도") is asked about all the same
@@ -722,11 +725,13 @@ SAME_THING = re.compile(
     r"똑같은\s*(?:거|것|걸|항목|내용)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"
     r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)|"
     # "아까 그 질문 네이버 공고로도": the question asked before, of another
-    r"(?:아까|방금|전에|앞에)\s*(?:그|한|했던|물어본)?\s*질문"
+    r"(?:아까|방금)\s*(?:그|했던|물어본|한)\s*질문"
 )
 _SAME_NOUNS = frozenset({"항목", "내용", "부분", "질문", "섹션", "section", "part", "thing"})
 # "그거 말고", "그 프로젝트 말고 다른 거": what was just quoted is not the answer.
-_OTHER_THAN = re.compile(r"^(.{0,20}?)\s*말고")
+_OTHER_THAN = re.compile(
+    r"^\s*((?:그|저|이)\s*[가-힣]{1,6}?|그거|그것|이거|저거|거기)\s*(?:은|는)?\s*말고"
+)
 # "그 회사", "거기서", "그 직장": the place of work a line just quoted is from.
 _AT_ENTRY = re.compile(
     r"(?:그|이)\s*(?:회사|직장|곳|팀)|거기서?(?!\S*\s*(?:공고|채용))|"
@@ -849,8 +854,8 @@ HELD_BY_RESUME = re.compile(
 # "우대사항 중에 내 이력서에 없는 거", "그 중에 거기 없는 건" (거기: the resume just read),
 # "which ones don't I have": the posting's lines the resume does not show.
 NOT_HELD_BY_RESUME = re.compile(
-    r"(?:이력서|경력|거기)(?:에|에는|엔)?\s*(?:없는|안\s*(?:나온|적힌|보이는|써\s*있는)|빠진|빠져\s*있는)|"
-    r"(?:내가|제가)\s*(?:못\s*갖춘|안\s*갖춘|없는|부족한)|"
+    r"(?:이력서|거기)(?:에|에는|엔)\s*(?:없는|안\s*(?:나온|적힌|보이는|써\s*있는)|빠진|빠져\s*있는)|"
+    r"(?:이력서|거기)\s+(?:없는|빠진)|(?:내가|제가)\s*(?:못\s*갖춘|안\s*갖춘|부족한)|"
     r"(?i:\b(?:i\s+(?:don'?t|do\s+not)|don'?t\s+i|do\s+i\s+not)\s+(?:have|meet)\b|\b(?:missing|absent)\s+(?:from|in|on)\s+"
     r"my\s+(?:resume|cv)\b|\bnot\s+(?:on|in)\s+my\s+(?:resume|cv)\b)"
 )
@@ -953,7 +958,7 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
     types, names = named_types(message)
     where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"
     if any(not types or p.doc_type in types for p in candidates):
-        topic = ", ".join(_as_written(w, message) for w in missing[:3])
+        topic = ", ".join(dict.fromkeys(_as_written(w, message) for w in missing[:3]))
         about = f"'{topic}'에 대한 내용은" if topic else "질문에 답이 되는 내용은"
         return f"{where}에서 {about} 찾지 못했어요. 문서에 적혀 있지 않은 것 같아요."
     if names:

@@ -50,7 +50,7 @@ NEW_NAME = (
 )
 BY_HAEJWO = r"(?:[가-힣]+게\s*)?해\s*(?:줘|주세요|줄래)"  # ("짧게 해주세요": how, then 해줘)
 # ("이름 '포폴 피드백'으로 줄여줘": a shorter name is a new name too)
-RENAME_SAID = re.compile(NEW_NAME + rf"(?:{BY_HAEJWO}|(?:줄여|고쳐)\s*(?:줘|주세요|줄래))")
+RENAME_SAID = re.compile(NEW_NAME + rf"(?:{BY_HAEJWO}|줄여\s*(?:줘|주세요|줄래))")
 # An event the message states it has ("…에 면접 있어요", "인터뷰 잡혔어요").
 EVENT_STATED = re.compile(
     r"(?:있어요|있습니다|있음|있어(?=[\s.!~]|$)|잡혔|생겼|예정이에요|예정입니다|예정임)"
@@ -340,7 +340,7 @@ MAY_I = re.compile(
 CAPABILITY = re.compile(
     r"(?:^|\s)(?:너|넌|니가|네가|너는)\s(?:.*\s)?(?:볼|읽을|접근할|기억할|저장할|읽어올)\s*수\s*(?:있|없)|"
     # what can be done here ("여기서 일정 수정도 돼?", "너 일정 삭제도 할 수 있어?")
-    r"(?:^|\s)(?:여기서|여기선|여기에서|이\s*앱에서|너|넌|너는)\s+(?:\S+\s+){0,2}?"
+    r"(?:^|\s)(?:여기서|여기선|여기에서|이\s*앱에서|너|넌|너는)\s+(?:일정|스케줄|캘린더)\S*\s+"
     r"(?:수정|삭제|추가|등록|변경|편집)(?:도|은|는)?\s*(?:돼|되나|되니|되냐|됨|가능|할\s*수\s*있)\S*\?|"
     r"(?i:\bcan\s+you\s+(?:see|read|access|remember|store)\b)"
 )
@@ -442,9 +442,9 @@ def unquoted(message: str) -> str:
     return QUOTED.sub(" ", message)
 
 
-# A verb ending as a question, with no giving verb ("만들어요?", "넣나요?", "잡니?"): asked
-# about, not asked for ("넣어줄래?", "지울까?" ask for it).
-_ASKED_ENDING = re.compile(r"(?:어요|아요|요|나요|니|냐|는지요?|나)\?")
+# A verb ending as a question, with no giving verb ("넣나요?", "잡니?"): asked about, not
+# asked for ("넣어줄래?", "지울까?", "넣어요?" ask for it).
+_ASKED_ENDING = re.compile(r"(?:나요|니|냐|는지요?|나)\?")
 
 
 def asks_operation(text: str) -> bool:
@@ -564,7 +564,10 @@ def keyword_route(message: str) -> str | None:
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
     if SHOULD_I.search(own) and not (schedule_verb or when or has_when(own) or "공고" in own):
         return "general"  # "여기에 쿠버네티스도 넣는 게 나을까? 카카오 우대사항에 있던데": advice
-    if GENERALLY.search(own) and not (docs or mine or schedule_verb or "공고" in own):
+    # (a verb with no day and no schedule word is how things are done: "포폴 보통 몇 장으로
+    # 만들어요?")
+    verb_of_schedule = schedule_verb and (schedule_word or has_when(own))
+    if GENERALLY.search(own) and not (docs or mine or verb_of_schedule or "공고" in own):
         return "general"  # a question about hiring in general
     about_posting = "공고" in own and ABOUT_CONTENT.search(own)  # "공고에 … 뽑는다고 돼 있어요?"
     if FEELING.search(own) and not (
@@ -959,14 +962,15 @@ def _notice_parts(clause: str) -> list[str]:
             for start, end in sorted(find_when(line, ref).spans, reverse=True):
                 line = line[:start] + " " + line[end:]
             label = re.split(r"[:：(]", _NOTICE_BULLET.sub("", line))[0].strip()
-            if not label:
-                return []
+            if not label or _WHEN_LABEL.fullmatch(label):
+                return []  # "일시: 12월 5일 오후 3시": a field of the one event the notice is
             titles.append(
                 f"'{company} {label}'" if company and company not in label else f"'{label}'"
             )
     return ["\n".join([*rest, lines[n], f"{asked} {titles[i]}"]) for i, n in enumerate(dated)]
 
 
+_WHEN_LABEL = re.compile(r"(?:\S+\s*)?(?:일시|일자|날짜|시간|시각|기한|일정)")
 _NOTICE_BULLET = re.compile(r"^\s*[\-•·*▶■□◆●○▷►]+\s*")
 
 

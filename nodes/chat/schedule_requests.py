@@ -111,14 +111,13 @@ SAME_TIME = re.compile(
 RENAME = re.compile(
     # ("제목도 그냥 'SW역량 스터디'로 바꿔줘": the adverbs before the name are not of it)
     r"(?:제목|이름)(?:을|를|은|는|도)?\s*(?:(?:그냥|좀|그럼|차라리)\s+)*"
-    r"['\"‘“]?(.+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정|줄여|고쳐)"
+    r"['\"‘“]?((?:(?!제목|이름).)+?)['\"’”]?\s*(?:으로|로)\s*(?=바꿔|바꾸|변경|수정|줄여)"
     r"|(?i:\brename\b.*?\bto\s+['\"]?([^'\"]+?)['\"]?\s*$)"
     # the new name first, quoted: "… → '네이버 1차 화상면접'으로 이름 바꿔줘"; or after the
     # item named as the object ("카카오 면접을 카카오 1차 면접으로 이름 바꿔줘"; never across
     # another change: "…을 3시로 옮기고 …")
     r"|(?:['\"‘“]|(?<=[을를])\s)((?:(?!로\s)[^'\"’”\n])+?)['\"’”]?\s*(?:으로|로)\s*"
-    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정|줄여|고쳐)"
-    + rf"|{NEW_NAME}(?={BY_HAEJWO}|줄여|고쳐)"
+    r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정|줄여)" + rf"|{NEW_NAME}(?={BY_HAEJWO}|줄여)"
     # said with 해줘 (router.RENAME_SAID): "제목 그냥 라인 면접으로 해줘"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
@@ -424,6 +423,8 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 WHEN_ADJUNCT = re.compile(r"^(?:\S+\s+){0,3}?\S*(?:날짜|날|시간|때|즈음|쯤)(?:에는|에|엔)?\s+")
 
 
+# The notice as the request calls it ("문자로 온 거", "메일 내용").
+_NOTICE_WORD = re.compile(r"메일|이메일|문자|카톡|메시지|연락|안내|공지|알림")
 # A pointer after the event's name, to it ("병동 인수인계 교육도 있어요 그것도 넣어주세요").
 _TRAILING_POINTER = re.compile(r"\s+(?:그것|그거|이것|이거|걔|얘)(?:도|을|를|은|는|좀)?$")
 
@@ -663,6 +664,8 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     # (a notice of lines with no sentence end: the request's line is the last one)
     tail = before[ends[-1].end() :] if ends else before if "\n" in before.strip() else ""
     own = _clean_title(tail.strip().split("\n")[-1]) if tail.strip() else ""
+    if own and not ends and (_NOTICE_WORD.search(own) or re.search(r"(?:거|것)$", own)):
+        own = ""  # "문자로 온 거 넣어줘": the notice, pointed at
     notice = len(ends) >= 2 or bool(_NOTICE_FIELD.search(before))  # "… 일시: … / 장소: …"
     if notice and not (
         own and not POINTER.match(own) and not _THE_NOTICE.match(own) and _names_an_event(own)
@@ -717,9 +720,14 @@ def _names_an_event(title: str) -> bool:
 
 
 def _title_words(text: str) -> set[str]:
-    # (with the compounds the analyser split: "인적성은" is 인적성 as "CJ 인적성" is)
+    return set(content_words(koreanised(text)))
+
+
+def _matched_words(text: str) -> set[str]:
+    """A title's words for matching, with the compounds the analyser split ("인적성은" read
+    as 인 + 적성 is 인적성, as in "CJ 인적성")."""
     said = koreanised(text)
-    return set(content_words(said)) | set(compound_nouns(said))
+    return _title_words(said) | set(compound_nouns(said))
 
 
 def best_schedules(
@@ -727,13 +735,13 @@ def best_schedules(
 ) -> list[dict[str, Any]]:
     """The user's schedules a clause fits best (several when they tie): shared nouns
     (English names in Korean), its day (x2) and its time named in the clause."""
-    words = _title_words(text)
+    words = _matched_words(text)
     # a bare hour names the item at that hour in the morning or the afternoon ("7시에 하는 거"
     # is the 19:00 one), a little less surely than the hour as written
     dials = {_dial(t) for t in times}
     scored = []
     for item in items:
-        score: float = len(words & _title_words(item["title"]))
+        score: float = len(words & _matched_words(item["title"]))
         score += 2 * (item["date"] in days)
         if item.get("time") and item["time"] in times:
             score += 1
@@ -1325,6 +1333,14 @@ def fills_in(clause: str, now: date) -> bool:
         return False
     found = mentions(clause, now)
     return any(m.new for m in found) and not names_event(clause, now, found)
+
+
+def describes_a_day(clause: str, now: date) -> bool:
+    """Whether a clause names the day or time of the items it means ("금요일 거 전부 지워줘"),
+    not only a new value ("둘 다 3시로") or a relative move ("하루씩 뒤로")."""
+    _, span = shift_in(clause)
+    said = _blank(clause, [span]) if span else clause
+    return any(not m.new for m in mentions(said, now))
 
 
 def names_event(clause: str, now: date, found: list[Mention] | None = None) -> bool:

@@ -483,7 +483,11 @@ def follow_up_route(state: ChatState) -> str | None:
         # "배포 자동화 쪽은 수치가 어떻게 돼?" after advice on a project a document answer
         # named: a figure the document states, as the room was reading it
         return "rag"
-    if SAME_THING.search(message) and any(t.get("route") == "rag" for t in history[-3:]):
+    if (
+        SAME_THING.search(message)
+        and not SCHEDULE_VERB.search(message)
+        and any(t.get("route") == "rag" for t in history[-3:])
+    ):
         return "rag"  # "아까 그 질문 네이버 공고로도 알려줘": a document question again
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None

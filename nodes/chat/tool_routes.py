@@ -74,6 +74,7 @@ from nodes.chat.schedule_requests import (
     _relists,
     best_schedules,
     corrects_last_value,
+    describes_a_day,
     fills_in,
     gives_field_value,
     labelled_memo,
@@ -324,6 +325,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             every
             and kind in ("update_schedule", "delete_schedule")
             and not best_schedules(live_now, clause, [], [])
+            and not describes_a_day(clause, now)  # "금요일 일정 전부 지워줘": that day's
         ):
             # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
             pool = refers_to("그거", focus, live_now).choices

@@ -1742,3 +1742,16 @@ async def test_what_can_be_done_here_is_answered_not_declined(stand_in, client):
     out = await chat(client, "여기서 일정 삭제도 돼?")
     assert out["route"] == "general" and out["tool_calls"] == []
     assert out["answer"].startswith("네, 개인 일정은") and "어려워요" not in out["answer"]
+
+
+async def test_s34_review_guard_every_one_of_a_day_named_is_only_that_day_s(stand_in, client):
+    # guard (passes before the session too): "전부" with a day named keeps to that day
+    await seed()
+    await chat(client, "다음 주 일정 보여줘")
+    await chat(client, "금요일 일정 전부 지워줘")
+    assert set(await titles()) == {"코딩 스터디", "카카오 면접"}
+    # and a document question asked before is no reason to read a request as one
+    await _postings(client)
+    await chat(client, "카카오 공고 자격요건 뭐야?")
+    out = await chat(client, "아까 물어본 질문은 됐고, 카카오 면접 4시로 옮겨줘")
+    assert out["route"] == "schedule" and (await titles())["카카오 면접"]["time"] == "16:00"

@@ -803,3 +803,14 @@ def test_a_posting_s_lines_the_resume_lacks_asked_in_english():
     passages = [S34_POSTING, S34_CV, S34_SKILLS, S34_PROJECTS]
     answer = rag_answer("which of coupang's preferred qualifications don't I have?", passages)
     assert answer.startswith("이력서에 없는 건") and "AWS" in answer.split("\n")[0]
+
+
+def test_s34_review_guards_documents():
+    passages = [S34_POSTING, S34_CV, S34_SKILLS, S34_PROJECTS]
+    # "경력 없는", "내가 없는" are no question of what the resume lacks
+    answer = rag_answer("쿠팡 우대사항 보면 경력 없는 사람은 안 돼?", passages)
+    assert not answer.startswith("이력서에 없는 건") and "모두 있어요" not in answer
+    # a skill excluded inside the item pointed at: the item's own line
+    before = "이력서에 수요 예측 대시보드 결과 뭐라고 썼지"
+    inside = rag_answer("그 프로젝트에서 Tableau 말고 또 뭐 썼어?", passages, before)
+    assert "찾지 못했어요" not in inside

@@ -1440,3 +1440,28 @@ def test_an_apostrophe_inside_an_english_word_is_no_quote():
     assert keyword_route("which of naver's requirements don't I have?") == "rag"
     # guard: a quoted title is still content, not the ask
     assert keyword_route("add 'mock interview' on friday 3pm") == "schedule"
+
+
+# --- guards from the session-34 review (each passes on the code before the session too) --
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ("12월 5일 3시에 토스 면접 넣어요?", "schedule"),  # "-요?" still asks for it
+        ("너 카카오 면접 삭제할 수 있어?", "schedule"),  # an item named: a request
+        ("면접 전에 질문 뽑는 일정 12월 9일 오후 3시에 추가해줘", "schedule"),
+    ],
+)
+def test_s34_review_guards_routes(message, route):
+    assert keyword_route(message) == route
+
+
+def test_s34_review_guards_values_and_names():
+    # "고쳐" a value is no rename; a compound written as one word still finds its item
+    assert "title" not in call("토스 2차 면접 시간만 4시로 고쳐줘", "update_schedule")[1]
+    memo = call("알고리즘스터디 메모에 '백준 3문제' 추가해줘", "add_schedule", memo="백준 3문제")
+    assert memo[1] == {"schedule_id": "b", "memo": "백준 3문제"}
+    # a notice whose dated lines are fields of one event ("일시", "회신 기한") is one add
+    notice = "라인 면접 안내\n일시: 12월 5일 오후 3시\n회신 기한: 12월 1일까지\n전부 일정에 넣어줘"
+    assert len(split_operations(notice)) == 1
