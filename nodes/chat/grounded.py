@@ -725,7 +725,7 @@ SAME_THING = re.compile(
     r"똑같은\s*(?:거|것|걸|항목|내용)(?!\s*(?:야|예요|에요|지|냐|임|인가|아냐))|"
     r"(?i:\bthe\s+same\s+(?:thing|section|part|question|one)\b)|"
     # "아까 그 질문 네이버 공고로도": the question asked before, of another
-    r"(?:아까|방금)\s*(?:그|했던|물어본|한)\s*질문"
+    r"(?:아까|방금)\s*(?:그|했던|물어본|한)?\s*질문(?![하한했])"
 )
 _SAME_NOUNS = frozenset({"항목", "내용", "부분", "질문", "섹션", "section", "part", "thing"})
 # "그거 말고", "그 프로젝트 말고 다른 거": what was just quoted is not the answer.

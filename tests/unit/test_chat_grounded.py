@@ -814,3 +814,13 @@ def test_s34_review_guards_documents():
     before = "이력서에 수요 예측 대시보드 결과 뭐라고 썼지"
     inside = rag_answer("그 프로젝트에서 Tableau 말고 또 뭐 썼어?", passages, before)
     assert "찾지 못했어요" not in inside
+
+
+def test_the_question_before_is_pointed_at_with_or_without_a_determiner():
+    from nodes.chat.grounded import SAME_THING
+
+    for said in ("아까 질문 네이버로도 알려줘", "방금 물어본 질문 카카오 공고로"):
+        assert SAME_THING.search(said), said
+    # guards: a question as a verb or a day's word is no pointer to one
+    for said in ("방금 질문한 건 됐고 다음 주 일정 보여줘", "면접 전에 질문 뽑는 일정 추가해줘"):
+        assert not SAME_THING.search(said), said
