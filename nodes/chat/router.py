@@ -962,7 +962,8 @@ def _notice_parts(clause: str) -> list[str]:
             for start, end in sorted(find_when(line, ref).spans, reverse=True):
                 line = line[:start] + " " + line[end:]
             label = re.split(r"[:：(]", _NOTICE_BULLET.sub("", line))[0].strip()
-            if not label or _WHEN_LABEL.fullmatch(label):
+            label = re.sub(r"\s*(?:일정|스케줄)$", "", label)  # "면접 일정": 면접
+            if not _WHEN_LABEL.sub(" ", label).strip():
                 return []  # "일시: 12월 5일 오후 3시": a field of the one event the notice is
             titles.append(
                 f"'{company} {label}'" if company and company not in label else f"'{label}'"
@@ -970,7 +971,9 @@ def _notice_parts(clause: str) -> list[str]:
     return ["\n".join([*rest, lines[n], f"{asked} {titles[i]}"]) for i, n in enumerate(dated)]
 
 
-_WHEN_LABEL = re.compile(r"(?:\S+\s*)?(?:일시|일자|날짜|시간|시각|기한|일정)")
+# The words a notice labels its dates with; a label of nothing else names no event ("일시",
+# "회신 기한"), one with more does ("면접 일정", "서류 마감").
+_WHEN_LABEL = re.compile(r"일시|일자|날짜|시간|시각|기한|일정|회신|응답")
 _NOTICE_BULLET = re.compile(r"^\s*[\-•·*▶■□◆●○▷►]+\s*")
 
 

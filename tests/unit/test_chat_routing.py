@@ -1465,3 +1465,14 @@ def test_s34_review_guards_values_and_names():
     # a notice whose dated lines are fields of one event ("일시", "회신 기한") is one add
     notice = "라인 면접 안내\n일시: 12월 5일 오후 3시\n회신 기한: 12월 1일까지\n전부 일정에 넣어줘"
     assert len(split_operations(notice)) == 1
+
+
+def test_a_notice_line_labelled_with_an_event_and_a_word_of_when_is_that_event():
+    notice = (
+        "[쿠팡] 안내\n"
+        "- 코테 일정: 12/13(일) 오전 10시\n"
+        "- 면접 일정: 12/21(월) 오후 2시\n"
+        "둘 다 넣어줘"
+    )
+    parts = split_operations(notice)
+    assert [call(p, "add_schedule")[1]["title"] for p, _ in parts] == ["쿠팡 코테", "쿠팡 면접"]
