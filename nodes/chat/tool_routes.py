@@ -317,21 +317,14 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 # listing; it goes on the item its words name
                 operations = [(clause, "update_schedule")]
     chosen_at: dict[int, dict[str, Any]] = {}
-    if len(operations) == 1 and focus and chosen is None:
+    if len(operations) == 1 and focus and chosen is None and _EVERY_ONE.search(operations[0][0]):
+        # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
+        # (the Korean analyser reads the clause: off the event loop)
         clause, kind = operations[0]
-        every = _EVERY_ONE.search(clause)
-        live_now = await schedules()
-        if (
-            every
-            and kind in ("update_schedule", "delete_schedule")
-            and not best_schedules(live_now, clause, [], [])
-            and not describes_a_day(clause, now)  # "금요일 일정 전부 지워줘": that day's
-        ):
-            # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
-            pool = refers_to("그거", focus, live_now).choices
-            if len(pool) >= 2 and (not every.group(1) or len(pool) == 2):
-                operations = [(clause, kind)] * len(pool)
-                chosen_at = dict(enumerate(pool))
+        pool = await asyncio.to_thread(_every_one, clause, kind, focus, await schedules(), now)
+        if pool:
+            operations = [(clause, kind)] * len(pool)
+            chosen_at = dict(enumerate(pool))
     looked: bool = bool(focus) and await asyncio.to_thread(
         _looked_just_now, operations, cast("dict[str, Any]", focus), now
     )
@@ -409,6 +402,24 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
 
 # "둘 다", "전부", "모두": every item the room is about ("둘" asks that there be two).
 _EVERY_ONE = re.compile(r"(?<![가-힣])(?:(둘)\s*다|모두|전부)(?![가-힣])")
+
+
+def _every_one(
+    clause: str, kind: str, focus: dict[str, Any], live: list[dict[str, Any]], now: date
+) -> list[dict[str, Any]]:
+    """The items a change or delete of "둘 다" / "전부" means: the room's items (the listing
+    or the last turn's), when the clause names no item and no day of its own ("금요일 일정
+    전부 지워줘" is that day's); [] otherwise, or when "둘" is not two."""
+    every = _EVERY_ONE.search(clause)
+    if (
+        every is None
+        or kind not in ("update_schedule", "delete_schedule")
+        or best_schedules(live, clause, [], [])
+        or describes_a_day(clause, now)
+    ):
+        return []
+    pool = refers_to("그거", focus, live).choices
+    return pool if len(pool) >= 2 and (not every.group(1) or len(pool) == 2) else []
 
 
 def _same_item_change(
