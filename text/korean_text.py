@@ -87,7 +87,7 @@ def compound_nouns(text: str) -> list[str]:
     인 + 적성: 인적성), so a word matches itself whatever its particle."""
     joined: list[str] = []
     run: list[Any] = []
-    for token in [*kiwi().tokenize(text), None]:
+    for token in [*analysed(text), None]:
         if (
             token is not None
             and token.tag in ("NNG", "NNP")

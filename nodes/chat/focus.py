@@ -32,7 +32,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from nodes.chat.router import DAYS_LEFT, koreanised, unquoted
-from text.korean_text import kiwi
+from text.korean_text import analysed
 from text.stages import named_stages
 
 MAX_ITEMS = 10
@@ -392,7 +392,7 @@ def points_at_noun(text: str) -> bool:
     room talked about, whatever the noun (the analyser's determiner before a common noun;
     it reads a bare 그 as an interjection at times). For document follow-ups; the schedule's
     pointers are the closed class of `POINTER`."""
-    tokens = kiwi().tokenize(text)
+    tokens = analysed(text)
     return any(
         t.form in ("그", "저")
         and t.tag in ("MM", "IC")

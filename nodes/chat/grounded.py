@@ -509,7 +509,7 @@ def answer_lines(
         if (
             referent
             and all(_line_holds(w, referent[0]) for w in own)
-            and any(_line_holds(w, replace(referent[0], part=_NO_HEADING)) for w in own)
+            and any(_line_holds(w, referent[0], with_heading=False) for w in own)
         ):
             # "그거 무슨 기술로 했다고 돼있어?" after "정산 배치 개선: Spring Batch로 …": the
             # line pointed at says it; a section named by the same word ([기술 스택]) is
@@ -739,13 +739,10 @@ _AT_ENTRY = re.compile(
 )
 
 
-_NO_HEADING = Passage("", "", "", "", 0.0)
-
-
-def _line_holds(word: str, line: _Line) -> bool:
+def _line_holds(word: str, line: _Line, *, with_heading: bool = True) -> bool:
     """Whether a line (with its section's heading) says what a word of a question asks:
     the word itself, a skill of the kind asked ("기술"), or the skill the word names."""
-    text = f"{line.part.section} {line.text}"
+    text = f"{line.part.section} {line.text}" if with_heading else line.text
     if word in _compact(text):
         return True
     skills = taxonomy().closure(find_skills(line.text))

@@ -363,10 +363,9 @@ def previous_question(state: ChatState) -> str:
     if not history or not (_leans_back(message) or there):
         return ""  # ("anything preferred there?" after a document answer: that document)
     before = str(history[-1]["user"])
-    if history[-1].get("route") != "rag" and SAME_THING.search(message):
+    if history[-1].get("route") != "rag":
         # "아까 그 질문 네이버 공고로도" with small talk in between: the last document question
-        asked = [t for t in history[-3:] if t.get("route") == "rag"]
-        before = str(asked[-1]["user"]) if asked else before
+        before = _asked_again(history, message) or before
     if (
         len(history) >= 2
         and history[-1].get("route") == "rag"
@@ -382,6 +381,15 @@ def previous_question(state: ChatState) -> str:
 # A question with no word of its own but where or who ("어디서 했던 거야?"): of what was
 # just quoted ("언제 봐?", "왜?" ask the calendar or for advice).
 _ONLY_ASKING = re.compile(r"어디|어느|누구|(?i:\b(?:where|who)\b)")
+
+
+def _asked_again(history: list[dict[str, Any]], message: str) -> str | None:
+    """The document question a message asks again ("아까 그 질문 …로도"): the last one of the
+    room's recent turns, or None."""
+    if not SAME_THING.search(message):
+        return None
+    asked = [t for t in history[-3:] if t.get("route") == "rag"]
+    return str(asked[-1]["user"]) if asked else None
 
 
 def _leans_back(message: str) -> bool:
@@ -483,11 +491,7 @@ def follow_up_route(state: ChatState) -> str | None:
         # "배포 자동화 쪽은 수치가 어떻게 돼?" after advice on a project a document answer
         # named: a figure the document states, as the room was reading it
         return "rag"
-    if (
-        SAME_THING.search(message)
-        and not SCHEDULE_VERB.search(message)
-        and any(t.get("route") == "rag" for t in history[-3:])
-    ):
+    if _asked_again(history, message) and not SCHEDULE_VERB.search(message):
         return "rag"  # "아까 그 질문 네이버 공고로도 알려줘": a document question again
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None

@@ -284,8 +284,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         ):
             # "그리고 메모에 '3장까지 풀어오기' 넣어줘": a memo put into the item just touched
             operations, chosen = [(clause, "update_schedule")], single
-        elif kind in ("get_schedule", "add_schedule") and _deletes_again(
-            clause, focus, await schedules()
+        elif kind in ("get_schedule", "add_schedule") and await asyncio.to_thread(
+            _deletes_again, clause, focus, await schedules()
         ):
             operations = [(clause, "delete_schedule")]  # "코딩 스터디 걔도" right after a delete
         elif kind == "get_schedule":
