@@ -248,6 +248,9 @@ XA_SPLITS = {
     # session 34: test2's brief, 40 messages and 45 exchanges referring back in many ways
     # (chat_xa_dev20_brief.md); first read chat-xa-dev20-first-read.md
     "xa_dev20": "chat_xa_dev20.jsonl",
+    # session 35: a twenty-first author, 30 single messages and 50 exchanges referring back
+    # (chat_xa_dev21_brief.md); first read chat-xa-dev21-first-read.md
+    "xa_dev21": "chat_xa_dev21.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

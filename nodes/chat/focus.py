@@ -129,6 +129,11 @@ class Resolved:
     choices: list[dict[str, Any]]
 
 
+# How many of the room's last user messages the focus keeps, and how much of each.
+SAID_TURNS = 3
+SAID_CHARS = 300
+
+
 def empty() -> dict[str, Any]:
     return {
         "items": [],
@@ -140,6 +145,7 @@ def empty() -> dict[str, Any]:
         "last_change": None,
         "looked_turn": -1,
         "turn": 0,
+        "said": [],
     }
 
 
@@ -291,6 +297,9 @@ def after_turn(
         "last_change": last_change,
         "looked_turn": looked_turn,
         "turn": turn,
+        # the room's last words ("금요일 네이버 면접 때문에 떨려요" then "면접 전날 …"): what
+        # singles out one of several items a later clause fits (schedule_requests.talked_of)
+        "said": [*(state.get("said") or []), question[:SAID_CHARS]][-SAID_TURNS:],
     }
 
 

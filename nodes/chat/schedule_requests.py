@@ -755,6 +755,29 @@ def best_schedules(
     return [item for score, item in scored if score == top]
 
 
+def talked_of(
+    fits: list[dict[str, Any]], focus: dict[str, Any] | None, now: date
+) -> dict[str, Any] | None:
+    """Of several items a clause fits alike, the one the room's last words singled out: the
+    latest earlier message that speaks of them ("금요일 네이버 면접 때문에 떨려요", "다음주에 면접
+    있는데") by the words of one title, its day or a period holding only it; None when no
+    earlier message tells them apart."""
+    shared = set().union(*(_matched_words(f["title"]) for f in fits)) if fits else set()
+    for said in reversed((focus or {}).get("said") or []):
+        if not _matched_words(said) & shared:
+            continue  # it does not speak of them
+        days = [m.value for m in mentions(said, now) if m.kind == "date"]
+        picked = best_schedules(fits, said, days, [])
+        if len(picked) == 1:
+            return picked[0]
+        start, end = date_range(said, now)
+        if end is not None:
+            within = [f for f in fits if start.isoformat() <= f["date"] <= end.isoformat()]
+            if len(within) == 1:
+                return within[0]
+    return None
+
+
 def _dial(clock: str) -> str:
     """A time as a 12-hour dial shows it ("19:00" and "07:00" -> "7:00")."""
     hour, _, minute = clock.partition(":")
@@ -853,7 +876,7 @@ DAY_OF = re.compile(
 
 
 def _named_anchor(
-    clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
+    clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None, now: date
 ) -> str | None:
     """The day a clause counts from something it names before 전날/다음 날/하루 전/날: one of the
     user's schedules ("네이버 면접 전날"), else a stage of the posting in focus ("마감 하루
@@ -873,6 +896,10 @@ def _named_anchor(
         pointed = refers_to(named, focus, items).item
         if pointed is not None and pointed.get("date"):
             return shifted_day(pointed["date"], clause)
+    talked = talked_of(fits, focus, now) if len(fits) > 1 else None
+    if talked is not None and talked.get("date"):
+        # "금요일 네이버 면접 때문에 떨려요" then "면접 전날 밤 10시에 …": the one just spoken of
+        return shifted_day(talked["date"], clause)
     staged = posting_stage(named, focus)
     if staged is None:
         return None
@@ -1101,7 +1128,7 @@ def schedule_call(
         # the last one before the verb, else the first.
         verb = ADD_REQUEST.search(unquoted(clause))
         before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
-        named_day = None if days or context.day else _named_anchor(clause, items, focus)
+        named_day = None if days or context.day else _named_anchor(clause, items, focus, now)
         if named_day is not None:
             # "네이버 면접 전날 밤 9시에", "마감 하루 전": a day the clause counts from an
             # item or a stage it names
@@ -1192,6 +1219,9 @@ def schedule_call(
         focused = focus_day(focus)
         on_day = [f for f in fits if focused and f["date"] == focused[0]]
         target = on_day[0] if len(on_day) == 1 else None
+    if target is None and len(fits) > 1 and chosen is None and points_back(clause):
+        # "그 면접 30분 미뤄줘" after "금요일 네이버 면접 때문에 떨려요": the one just spoken of
+        target = talked_of(fits, focus, now)
     if target is None and len(fits) > 1:
         # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
         # one, not a guess

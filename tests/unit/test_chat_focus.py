@@ -1755,3 +1755,29 @@ async def test_s34_review_guard_every_one_of_a_day_named_is_only_that_day_s(stan
     await chat(client, "카카오 공고 자격요건 뭐야?")
     out = await chat(client, "아까 물어본 질문은 됐고, 카카오 면접 4시로 옮겨줘")
     assert out["route"] == "schedule" and (await titles())["카카오 면접"]["time"] == "16:00"
+
+
+async def test_an_item_spoken_of_in_small_talk_is_the_one_a_later_clause_means(stand_in, client):
+    await seed()  # 네이버 1차 면접 12-04 (Fri) 15:00, 카카오 면접 12-10 14:00
+    # by a word of its title and its day
+    await chat(client, "금요일 네이버 면접 때문에 벌써 떨려요 ㅠㅠ")
+    await chat(client, "그럼 면접 전날 밤 10시에 '일찍 자기' 넣어줘")
+    # by a period that holds only it
+    await chat(client, "나 다음주에 면접 있는데 너무 떨려", room="r2")
+    await chat(client, "그 면접 전날 저녁 8시에 '면접 리허설' 넣어줘", room="r2")
+    # a change that points back
+    await chat(client, "카카오 면접 준비가 제일 걱정이야", room="r3")
+    await chat(client, "그 면접 30분 미뤄줘", room="r3")
+    now = await titles()
+    assert (now["일찍 자기"]["date"], now["일찍 자기"]["time"]) == ("2026-12-03", "22:00")
+    assert (now["면접 리허설"]["date"], now["면접 리허설"]["time"]) == ("2026-12-03", "20:00")
+    assert now["카카오 면접"]["time"] == "14:30" and now["네이버 1차 면접"]["time"] == "15:00"
+
+
+async def test_small_talk_that_names_no_one_item_still_asks(stand_in, client):
+    await seed()
+    await chat(client, "면접 너무 떨려요")
+    out = await chat(client, "그 면접 30분 미뤄줘")
+    assert out["tool_calls"] == []  # two interviews, neither singled out: asked back
+    now = await titles()
+    assert now["카카오 면접"]["time"] == "14:00" and now["네이버 1차 면접"]["time"] == "15:00"
