@@ -306,17 +306,22 @@ class VectorStore:
                         meta.get("position") or None,
                     )
                 )
+
             # the chunks holding the rarer asked words first (a word every chunk holds, the
-            # company's name, says little), then the nearest
-            texts = [h.text for h in hits]
+            # company's name, says little), then the nearest; a chunk of a posting holds its
+            # company's name though its own lines do not say it ("카카오 공고에 Kafka 있어?":
+            # the 우대사항 chunk of 카카오's posting holds both)
+            def holds(h: Hit, w: str) -> bool:
+                return w in h.text or (h.company is not None and w in h.company)
+
             weight = {
-                w: math.log(1 + len(texts) / df)
+                w: math.log(1 + len(hits) / df)
                 for w in words
-                if (df := sum(w in t for t in texts))
+                if (df := sum(holds(h, w) for h in hits))
             }
 
             def lexical(h: Hit) -> float:
-                return sum(v for w, v in weight.items() if w in h.text)
+                return sum(v for w, v in weight.items() if holds(h, w))
 
             return sorted(hits, key=lambda h: (-round(lexical(h), 6), -h.score))[:limit]
 

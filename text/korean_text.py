@@ -58,6 +58,17 @@ def squash(text: str) -> str:
     return re.sub(r"\s", "", text).lower()
 
 
+# A jamo slipped into a word while typing ("면ㅈ접", "스터ㄷ디"): one letter alone between two
+# syllables of the same word. Runs of jamo ("ㅇㅋ", "ㅋㅋ") and a letter at a word's edge are
+# the user's own.
+_SLIPPED_JAMO = re.compile(r"(?<=[가-힣])[ㄱ-ㅎㅏ-ㅣ](?=[가-힣])")
+
+
+def without_slips(text: str) -> str:
+    """The text without jamo slipped into its words ("한국전력 면ㅈ접" -> "한국전력 면접")."""
+    return _SLIPPED_JAMO.sub("", text)
+
+
 _KIWI_LOCK = threading.Lock()
 
 

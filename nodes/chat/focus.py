@@ -24,7 +24,7 @@ when two fit, the caller asks back with the choices.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -242,6 +242,8 @@ def after_turn(
                     "clause": question,
                     "changes": changes,
                     "before": before,
+                    # the slot the change left ("비는 원래 시간에 …")
+                    "slot": {"date": was.get("date"), "time": was.get("time")},
                     "schedule_id": artifact["schedule"].get("schedule_id"),
                     "turn": turn,
                 }
@@ -297,9 +299,14 @@ def after_turn(
         "last_change": last_change,
         "looked_turn": looked_turn,
         "turn": turn,
-        # the room's last words ("금요일 네이버 면접 때문에 떨려요" then "면접 전날 …"): what
-        # singles out one of several items a later clause fits (schedule_requests.talked_of)
-        "said": [*(state.get("said") or []), question[:SAID_CHARS]][-SAID_TURNS:],
+        # the room's last words that touched no schedule ("금요일 네이버 면접 때문에 떨려요"
+        # then "면접 전날 …"): what singles out one of several items a later clause fits
+        # (schedule_requests.talked_of); the items a turn touched are in `items` already
+        "said": (
+            [*(state.get("said") or []), question[:SAID_CHARS]][-SAID_TURNS:]
+            if not touched and not calls
+            else list(state.get("said") or [])
+        ),
     }
 
 
@@ -389,7 +396,30 @@ def just_touched(focus: dict[str, Any]) -> bool:
 
 
 def points_back(text: str) -> bool:
-    return bool(POINTER.search(text) or ORDINAL.search(text) or ADDED_ORDER.search(text))
+    return bool(
+        POINTER.search(text)
+        or ORDINAL.search(text)
+        or ADDED_ORDER.search(text)
+        or NEXT_ONE.search(text)
+    )
+
+
+# "그 다음 거는", "담 거", "the next one": the item after the one just touched, in the
+# listing the user saw.
+NEXT_ONE = re.compile(
+    r"(?<![가-힣])(?:그\s*)?(?:다음|담)\s*(?:거|꺼|것|건)(?:는|은|도|를|을|요)?(?![가-힣])|"
+    r"(?i:\bthe\s+next\s+one\b)"
+)
+
+
+def _next_listed(state: dict[str, Any], alive: Callable[..., list[dict[str, Any]]]) -> Any:
+    """The listed item after the last one the room touched (deleted or not), if any."""
+    listed = [i["schedule_id"] for i in state["listed"]]
+    last = next((i for i in state["items"] if i["schedule_id"] in listed), None)
+    if last is None or last.get("how") == "listed":
+        return None  # nothing touched in the listing: "다음 거" says after what only there
+    after = alive(state["listed"][listed.index(last["schedule_id"]) + 1 :])
+    return after[0] if after else None
 
 
 # Nouns of order or part after 그/저 that point at no object ("그 다음 일정", "그 외에").
@@ -454,6 +484,9 @@ def refers_to(
         return [by_id[i["schedule_id"]] for i in items if i["schedule_id"] in by_id]
 
     pending = state.get("pending") or {}
+    if NEXT_ONE.search(text) and (following := _next_listed(state, alive)) is not None:
+        # "저녁 7시 거 빼줘" then "그 다음 거는 메모에 …": the next one of the listing
+        return Resolved(following, [])
     if order := ADDED_ORDER.search(text):
         # the room's adds, oldest first (an item touched again keeps its place as added)
         added = sorted(

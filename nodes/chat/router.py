@@ -72,7 +72,11 @@ LIST_VERB = re.compile(
     r"(?i:\b(?:show|list|what'?s\s+on)\b)"
 )
 # A verb describing an item, not asking for anything ("등록해둔 스케줄", "추가한 일정").
-MODIFIER_END = re.compile(r"\S*?(?:해\s*둔|해\s*놓은|해\s*놨던|한|된|했던|힌|둔)(?=\s|$)")
+MODIFIER_END = re.compile(
+    r"\S*?(?:해\s*둔|해\s*놓은|해\s*놨던|한|된|했던|힌|둔)(?=\s|$)|"
+    # whether it was done ("잘 지워졌는지 …", "추가됐는지 보여줘"): a look, not the request
+    r"(?:졌|됐|되었|었|았|였)는지"
+)
 # Where one operation ends and the next begins ("다음주 일정 보여주고 금요일 면접은 ...",
 # "카카오 면접 지우고 ...", "... 바꿔줘, 그리고 ..."): an operation verb's "-고", or "그리고"
 # after a request's ending. A part that asks for no operation ("그리고 면접 팁도 알려줘" is
@@ -189,7 +193,11 @@ MINE_EXPLICIT = re.compile(
     # 확인해 주시겠어요?"); a posting's dates are asked of the posting, not of a period
     r"(?:이번|다음|담|다다음|지난|저번)\s*(?:주|달)\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*"
     r"(?:보여|확인|알려|봐)|"
-    r"\d{1,2}\s*월\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*(?:보여|확인|알려|봐)"
+    r"\d{1,2}\s*월\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*(?:보여|확인|알려|봐)|"
+    # the items the user set ("12월에 잡힌 일정 전부 보여주세요", "등록해 둔 스케줄")
+    # (not a posting's: "카카오 공고에 잡힌 일정")
+    r"(?<!공고에\s)(?<!공고에)(?:잡힌|잡혀\s*있는|등록된|등록해\s*둔|넣어\s*둔|저장된|저장해\s*둔)"
+    r"\s*(?:일정|스케줄)"
 )
 RECRUIT_WORD = re.compile(
     r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수|지원\s*기간|전형|합격\s*발표|발표일|"
@@ -715,8 +723,14 @@ NEW_VALUE_STATED = re.compile(
     r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일|"
     r"[월화수목금토일]욜)"
     r"\s*(?:이야|야|예요|이에요|입니다|이요|요|이었어|였어|이었네|였네|이었다|였다|이었음|였음|"
-    r"이래|래|임)\s*[.!~]*$"
+    # what someone said the value is ("오전 9시 40분이래요", "3시라고 하네요")
+    r"이래요?|래요?|(?:이)?라고\s*(?:해요?|하네요?|함|합니다)|(?:이)?랍니다|(?:이)?라네요?|임)"
+    r"\s*[.!~]*$"
 )
+
+
+# A verb ending "whether" ("지워졌는지", "들어갔는지"): a question about it, not a request.
+_WHETHER = re.compile(r"(?:는|은|ㄴ)지(?:도|를|좀|만)?[.,?!~]*$")
 
 
 def _lemma_kind(clause: str) -> str | None:
@@ -738,6 +752,9 @@ def _lemma_kind(clause: str) -> str | None:
             after_it = clause[ending.start + ending.len :]
             if LIST_VERB.search(after_it) or _lemma_kind(after_it):
                 continue  # "지웠으면 12월 일정 다시 보여줘": a condition of the request after it
+        word = clause[t.start :].split(maxsplit=1)[0] if clause[t.start :].strip() else ""
+        if _WHETHER.search(word):
+            continue  # "잘 지워졌는지 12월 일정 보여줘": whether it was done, looked at
         kind = next((k for k, lemmas in _LEMMA_KINDS.items() if t.form in lemmas), None)
         told = i + 2 < len(tokens) and tokens[i + 1].form == "었" and tokens[i + 2].tag == "EF"
         if t.form == "잡히" and told and "?" not in clause:
@@ -746,6 +763,10 @@ def _lemma_kind(clause: str) -> str | None:
             kind = "add_schedule"
         found = kind or found
     return found
+
+
+# An English verb in the past tense ("postponed", "moved"): what happened, not the request.
+_REPORTED_EN = re.compile(r"(?i)[a-z]+ed")
 
 
 def operation_kind(clause: str) -> str | None:
@@ -771,6 +792,10 @@ def operation_kind(clause: str) -> str | None:
     # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
     # is part of the title); verbs describing an item ("등록해둔") ask for nothing.
     asked = [m for m in SCHEDULE_VERB.finditer(own) if not MODIFIER_END.match(own, m.end())]
+    if len(asked) > 1 and any(not _REPORTED_EN.fullmatch(m.group(0)) for m in asked):
+        # "cancel that, they postponed it indefinitely": what happened is reported in the
+        # past tense, what is asked for is said in the base form
+        asked = [m for m in asked if not _REPORTED_EN.fullmatch(m.group(0))]
     if len(asked) > 1 and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0)):
         asked = asked[:-1]  # "삭제 ㄱㄱ": go on with the verb before it
     if (

@@ -6,6 +6,7 @@ focus; and the dated stage of the room's posting a text names. Pure functions: t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from itertools import pairwise
@@ -46,7 +47,14 @@ from nodes.chat.router import (
     unquoted,
 )
 from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
-from text.korean_text import analysed, compound_nouns, content_words, kiwi, squash
+from text.korean_text import (
+    analysed,
+    compound_nouns,
+    content_words,
+    kiwi,
+    squash,
+    without_slips,
+)
 from text.organization import rank as rank_organization
 from text.stages import STAGE_PATTERNS, named_stages
 
@@ -62,7 +70,9 @@ TITLE_FILLER = re.compile(
     r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
     # 넣어줘": along with the rest
-    r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$",
+    r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$"
+    # "… 면접 날짜만 등록해줘": which of its fields, not its name
+    r"|(?<!\S)(?:날짜|시간|일시)(?:만|은|는|도)\s*$",
     re.IGNORECASE,
 )
 # A verb that makes the request ("추가해줘", "넣어놔", "등록 ㄱㄱ", "잡아주셈"): the title ends
@@ -85,7 +95,7 @@ SUBCLAUSE_END = re.compile(
     r"|(?<=[가-힣])(?:이야|이래|이라던데|라던데|이라는데|라는데|이라)(?=\s)"
 )
 LEADING_PARTICLE = re.compile(r"^(?:에는|엔|에|으로|로|은|는|을|를|의)(?=\s|$)")
-TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)$")
+TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)요?$")
 MAIL_HEAD = re.compile(r"\[([^\]]+)\]\s*")
 # An SMS sender's tag ("[Web발신]"), not part of any title.
 SMS_TAG = re.compile(r"\[\s*(?:web\s*발신|광고|알림|국외발신)\s*\]\s*", re.IGNORECASE)
@@ -430,7 +440,7 @@ _TRAILING_POINTER = re.compile(r"\s+(?:그것|그거|이것|이거|걔|얘)(?:�
 
 
 def _clean_title(segment: str) -> str:
-    segment = TITLE_FILLER.sub(" ", segment)
+    segment = TITLE_FILLER.sub(" ", without_slips(segment))
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
     segment = re.sub(r"^[^\w\s]+\s*", "", segment)  # "↑ 이거 …", "→ …": a pointing sign
     adjunct = WHEN_ADJUNCT.match(segment)
@@ -538,8 +548,12 @@ def _without_predicates(title: str) -> str:
         inner = inside(span)
         if any(t.tag == "VCP" for t in inner) and any(t.form in _HEARSAY for t in inner):
             return True  # "발표래", "코테라던데": hearsay on a noun, its copula unwritten
-        return any(t.tag in _ENDINGS for t in inner) and any(
-            t.tag.startswith("V") and t.len > 0 for t in inner
+        # (and ends in an ending: a name Kiwi cuts into a stem at its end, "쿠팡풀필먼트" read
+        # as … 먼 + 트, is no predicate)
+        return (
+            any(t.tag in _ENDINGS for t in inner)
+            and any(t.tag.startswith("V") and t.len > 0 for t in inner)
+            and _ends_in_ending(inner)
         )
 
     def noun_part(span: tuple[int, int]) -> list[tuple[int, int]]:
@@ -572,16 +586,29 @@ def _without_predicates(title: str) -> str:
     return texts[-1]
 
 
+def _ends_in_ending(tokens: list[Any]) -> bool:
+    """Whether a word's last morpheme before any particle ("잡혔는데 + 요") is an ending."""
+    rest = list(tokens)
+    while rest and rest[-1].tag.startswith("J"):
+        rest.pop()
+    return bool(rest) and rest[-1].tag.startswith("E")
+
+
 def _without_particle(title: str) -> str:
-    """The title without a particle at its end ("면접이" -> "면접"), when the analyser reads
-    it as one: "뒤풀이" and "놀이" end in 이 and keep it."""
+    """The title without a particle at its end ("면접이" -> "면접", "면접도요" -> "면접"), when
+    the analyser reads it as one (or two): "뒤풀이" and "놀이" end in 이 and keep it."""
     found = TRAILING_PARTICLE.search(title)
     if found is None:
         return title
-    last = kiwi().tokenize(title)[-1:]
-    if last and last[0].tag.startswith("J") and last[0].start == found.start():
+    tail = [t for t in kiwi().tokenize(title) if t.start >= found.start()]
+    if tail and tail[0].start == found.start() and all(t.tag.startswith("J") for t in tail):
         return title[: found.start()]
     return title
+
+
+def _day_shifts(clause: str) -> list[tuple[int, int]]:
+    """Where a clause counts a day from another ("그 일주일 전", "그 다음날")."""
+    return [m.span() for m in DAY_SHIFT.finditer(clause)]
 
 
 def _pasted_event(pasted: str) -> str | None:
@@ -657,7 +684,13 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
             title = _clean_title(head)
             if title:
                 return title
-    segments = [s for part in before.split("\n") for s in SUBCLAUSE_END.split(part)]
+    # (a sentence ends a segment too: "…못 갈 듯.. 면접 넣고": the request's own words)
+    segments = [
+        s
+        for part in before.split("\n")
+        for sentence in SENTENCE_END.split(part)
+        for s in SUBCLAUSE_END.split(sentence)
+    ]
     ends = list(SENTENCE_END.finditer(before))
     # the request's own words: after the last sentence, on the request's own line ("장소:
     # 분당 본사 / 소요시간 약 1시간\n\n↑ 이거": the line above is the notice's)
@@ -683,13 +716,32 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
         # a segment with no event noun ("…2시래요.. 까먹기 전에") is what was said around
         # the event: its name is in a segment before it
         if title and not POINTER.match(title) and _names_an_event(title):
-            return title
+            return _named_in_full(title, before)
     for segment in reversed(segments):
         title = _clean_title(segment)
         if title and not POINTER.match(title):
             return title
     after = re.sub(r"^\S*", "", after)  # the verb's ending ("Please add X": X follows)
     return _clean_title(after.split("\n")[0])
+
+
+def _named_in_full(title: str, text: str) -> str:
+    """A bare event noun ("면접 넣고") as the text named it in full before ("CJ대한통운 면접
+    잡혀서 … 면접 넣고" -> "CJ대한통운 면접"): the name of what it heads, first said there."""
+    if len(title.split()) != 1 or len(_title_words(title)) != 1:
+        return title
+    own = text.rfind(title)  # where the request says it; the full name is before
+    for m in re.finditer(rf"(\S+)\s+{re.escape(title)}(?![가-힣A-Za-z])", text[:own]):
+        head = m.group(1)
+        tokens = analysed(head)
+        if (
+            head not in _LEADING_NOUNS
+            and tokens
+            and all(t.tag in ("NNP", "NNG", "SL", "SN") for t in tokens)
+            and not set(content_words(head)) & _WHEN_NOUNS
+        ):
+            return f"{head} {title}"
+    return title
 
 
 # Words of when, not of what: a title made only of them names no event.
@@ -720,7 +772,7 @@ def _names_an_event(title: str) -> bool:
 
 
 def _title_words(text: str) -> set[str]:
-    return set(content_words(koreanised(text)))
+    return set(content_words(koreanised(without_slips(text))))
 
 
 def _matched_words(text: str) -> set[str]:
@@ -760,22 +812,36 @@ def talked_of(
 ) -> dict[str, Any] | None:
     """Of several items a clause fits alike, the one the room's last words singled out: the
     latest earlier message that speaks of them ("금요일 네이버 면접 때문에 떨려요", "다음주에 면접
-    있는데") by the words of one title, its day or a period holding only it; None when no
-    earlier message tells them apart."""
-    shared = set().union(*(_matched_words(f["title"]) for f in fits)) if fits else set()
+    있는데") speaks of that one alone, by a word of its title the others lack, its day or a
+    period holding it; None when the latest such message speaks of none or of several ("토스
+    코테, 당근 면접 둘 다 넣어줘")."""
+    if len(fits) < 2:
+        return None
+    titles = [_matched_words(f["title"]) for f in fits]
+    common = set.intersection(*titles)
     for said in reversed((focus or {}).get("said") or []):
-        if not _matched_words(said) & shared:
+        words = _matched_words(said)
+        if not words & set().union(*titles):
             continue  # it does not speak of them
-        days = [m.value for m in mentions(said, now) if m.kind == "date"]
-        picked = best_schedules(fits, said, days, [])
-        if len(picked) == 1:
-            return picked[0]
+        days = {m.value for m in mentions(said, now) if m.kind == "date"}
         start, end = date_range(said, now)
-        if end is not None:
-            within = [f for f in fits if start.isoformat() <= f["date"] <= end.isoformat()]
-            if len(within) == 1:
-                return within[0]
+        if end is not None:  # a period it names holds the days in it
+            days |= {(start + timedelta(days=n)).isoformat() for n in range((end - start).days + 1)}
+        spoken = [
+            f
+            for f, own in zip(fits, titles, strict=True)
+            if words & (own - common) or f["date"] in days
+        ]
+        return spoken[0] if len(spoken) == 1 else None
     return None
+
+
+def _narrower(
+    days: list[str], times: list[str], focus: dict[str, Any] | None, now: date
+) -> Callable[[str, list[dict[str, Any]]], dict[str, Any] | None]:
+    """What picks one of several items a pointer fits (refers_to's `narrow`): the clause's
+    own title words, day and time, else the room's last words (`talked_of`)."""
+    return lambda text, pool: match_schedule(pool, text, days, times) or talked_of(pool, focus, now)
 
 
 def _dial(clock: str) -> str:
@@ -1052,7 +1118,12 @@ def schedule_call(
             picked = on_day[0]
             return "update_schedule", {"schedule_id": picked["schedule_id"], "memo": memo}, picked
     # the title the clause says (read once; only an add has one)
-    said_title = (title_of(clause, [m.span for m in found]) or "") if kind == "add_schedule" else ""
+    # (a day counted from another, "그 일주일 전", "그 다음날", is no part of the name)
+    said_title = (
+        (title_of(clause, [m.span for m in found] + _day_shifts(clause)) or "")
+        if kind == "add_schedule"
+        else ""
+    )
     title_named = _title_words(said_title) - {"메모"}
     # "그 마감날 오후5시에 카카오 서류 최종제출 넣어줘 메모엔 …": an event of its own on the
     # day the room was about (no item's title holds all its words), with its memo
@@ -1080,9 +1151,7 @@ def schedule_call(
                 fits = [single]
         elif len(fits) > 1 and chosen is None and points_back(clause):
             # "그 면접 메모에 …" with three interviews: the one the room is talking about
-            resolved = refers_to(
-                unquoted(clause), focus, items, lambda t, pool: match_schedule(pool, t, [], times)
-            )
+            resolved = refers_to(unquoted(clause), focus, items, _narrower([], times, focus, now))
             fits = [resolved.item] if resolved.item is not None else resolved.choices or fits
         if len(fits) == 1:
             picked = fits[0]
@@ -1144,6 +1213,11 @@ def schedule_call(
         ]
         day = instead[-1] if instead else before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
+        freed = ((focus or {}).get("last_change") or {}).get("slot") or {}
+        if day is None and freed.get("date") and FREED_SLOT.search(clause):
+            # "네이버 면접 하루 뒤로" then "비는 원래 시간에 딜로이트 면접 넣어줘": the slot the
+            # change left
+            day, time = freed["date"], time or freed.get("time")
         staged = posting_stage(clause, focus) if day is None and points_back(clause) else None
         if staged is not None:
             # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
@@ -1207,9 +1281,7 @@ def schedule_call(
         return _ask_back(kind, clause, fits)
     if chosen is None and not named and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
-        resolved = refers_to(
-            target_text, focus, items, lambda t, pool: match_schedule(pool, t, days, times)
-        )
+        resolved = refers_to(target_text, focus, items, _narrower(days, times, focus, now))
         if resolved.item is not None:
             target = resolved.item
         elif len(resolved.choices) > 1:
@@ -1333,6 +1405,11 @@ def schedule_call(
     return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target
 
 
+# The slot the last change left ("비는 원래 시간에", "빈 자리에", "the old slot").
+FREED_SLOT = re.compile(
+    r"(?:비는|빈|비게\s*된|원래)\s*(?:시간대?|자리|날짜|슬롯|타임)(?:에|으로|로)?|"
+    r"(?i:\b(?:the\s+)?(?:old|original|freed|empty)\s+(?:slot|time)\b)"
+)
 # "원래 있던 면접", "기존 일정": an item the user had before the room added others.
 ORIGINAL = re.compile(
     r"원래\s*있던|기존(?:에)?\s*(?:있던|거|것|일정|면접)|(?i:\b(?:original|existing)\b)"

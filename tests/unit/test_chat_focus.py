@@ -1781,3 +1781,48 @@ async def test_small_talk_that_names_no_one_item_still_asks(stand_in, client):
     assert out["tool_calls"] == []  # two interviews, neither singled out: asked back
     now = await titles()
     assert now["카카오 면접"]["time"] == "14:00" and now["네이버 1차 면접"]["time"] == "15:00"
+
+
+async def test_the_next_one_of_a_listing_and_the_slot_a_change_left(stand_in, client):
+    await seed()  # 코딩 스터디 12-01 19:00, 네이버 1차 면접 12-04 15:00, 카카오 면접 12-10 14:00
+    await chat(client, "다음주 일정 알려줘")
+    await chat(client, "저녁 7시 거 빼줘")
+    await chat(client, "그 다음 거는 메모에 '포폴 출력' 달아줘")
+    # the slot the change left
+    await chat(client, "카카오 면접 하루 뒤 같은 시간으로 옮겨졌어 수정해줘", room="r2")
+    await chat(client, "그럼 비는 원래 시간에 딜로이트 면접 넣어줘", room="r2")
+    now = await titles()
+    assert "코딩 스터디" not in now and now["네이버 1차 면접"]["memo"] == "포폴 출력"
+    assert (now["카카오 면접"]["date"], now["카카오 면접"]["time"]) == ("2026-12-11", "14:00")
+    assert (now["딜로이트 면접"]["date"], now["딜로이트 면접"]["time"]) == ("2026-12-10", "14:00")
+
+
+async def test_a_listing_with_nothing_touched_has_no_next_one(stand_in, client):
+    await seed()
+    await chat(client, "다음주 일정 알려줘")
+    out = await chat(client, "그 다음 거 지워줘")
+    assert out["tool_calls"] == [] and len(await titles()) == 3
+
+
+async def test_a_memo_for_that_interview_goes_to_the_one_just_spoken_of(stand_in, client):
+    await seed()
+    await chat(client, "앞으로 잡힌 일정 다 보여줘")
+    await chat(client, "네이버 면접 준비해야겠네.. 네이버 공고 우대사항 뭐였지")
+    await chat(client, "그 면접 메모에 'Elasticsearch 복습' 추가")
+    now = await titles()
+    assert now["네이버 1차 면접"]["memo"] == "Elasticsearch 복습"
+    assert not now["카카오 면접"].get("memo")
+
+
+async def test_the_items_the_user_set_are_listed_beside_a_stage_named_as_the_reason(
+    stand_in, client
+):
+    await _postings(client)
+    await seed()
+    out = await chat(
+        client, "12월에 잡힌 일정 전부 보여주세요. 지방직 원서 접수랑 겹치는지 보려구요"
+    )
+    assert out["route"] == "schedule"
+    assert out["tool_calls"][0]["args"] == {"start_date": "2026-12-01", "end_date": "2026-12-31"}
+    # guard: the dates a posting sets are the calendar's
+    assert (await chat(client, "카카오 공고에 잡힌 일정 알려줘"))["route"] == "calendar"

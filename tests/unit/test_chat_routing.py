@@ -1476,3 +1476,37 @@ def test_a_notice_line_labelled_with_an_event_and_a_word_of_when_is_that_event()
     )
     parts = split_operations(notice)
     assert [call(p, "add_schedule")[1]["title"] for p, _ in parts] == ["쿠팡 코테", "쿠팡 면접"]
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        # particles after the name, two of them ("도" + "요")
+        ("12월 16일 오전 10시에 신라호텔 면접도요", "신라호텔 면접"),
+        # a day counted from another is no part of the name
+        ("1월 2일 그 일주일 전 같은 시간에 모의면접도요", "모의면접"),
+        # a jamo slipped into a word while typing
+        ("화욜 오후3시 한국전력 면ㅈ접 넣어쥬", "한국전력 면접"),
+        # a name Kiwi cuts into a stem at its end is no predicate
+        ("오늘 오후 6시에 쿠팡풀필먼트 지원서 작성 넣어줘", "쿠팡풀필먼트 지원서 작성"),
+    ],
+)
+def test_s35_titles(message, title):
+    name, args, _ = call(message, "add_schedule")
+    assert (name, args["title"]) == ("add_schedule", title)
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [
+        # whether it was done is looked at, not asked for again
+        ("잘 지워졌는지 12월 일정 다시 보여주세요", "get_schedule"),
+        # what happened is reported in the past tense; the request is the base form
+        ("actually cancel that, they postponed it indefinitely", "delete_schedule"),
+        # guards: a request after a question of whether, and a plain English move
+        ("지울 수 있는지 모르겠는데 카카오 면접 지워줘", "delete_schedule"),
+        ("please move it to Friday", "update_schedule"),
+    ],
+)
+def test_s35_operations(message, kind):
+    assert operation_kind(message) == kind

@@ -226,3 +226,18 @@ async def test_chunks_holding_the_rarer_asked_word_come_first(tmp_path):
     assert hits[0].text == "카카오 우대사항: Kafka 운영 경험"
     # among chunks holding the same words, the nearest first
     assert hits[1].text == "카카오 선물하기 주문 API"
+
+
+async def test_a_posting_chunk_holds_its_company_though_its_lines_do_not_say_it(tmp_path):
+    store = VectorStore(path=str(tmp_path))
+    user, doc, ids, texts, vectors, metas = _doc(
+        "u1", "kakao", ["[카카오] 백엔드 개발자 채용", "[우대사항]\n- Kafka 운영 경험"]
+    )
+    metas = [{**m, "doc_type": "posting", "company": "카카오"} for m in metas]
+    await store.replace(user, doc, ids, texts, vectors, metas)
+    # other documents say 카카오 or Kafka in their text, nearer the query
+    other = _doc("u1", "cover", ["카카오톡 선물하기 지원 동기", "Kafka 주문 이벤트 처리"], seed=40)
+    await store.replace(*other)
+    query = other[4][0]
+    hits = await store.containing("u1", ["카카오", "Kafka"], query, 1)
+    assert hits[0].text == "[우대사항]\n- Kafka 운영 경험"
