@@ -802,6 +802,27 @@ _WHICH_KIND = re.compile(
     r"(?:필수|자격\s*요건).{0,6}(?:우대)|(?:우대).{0,6}(?:필수|자격\s*요건)|"
     r"(?i:required\s+or\s+(?:preferred|nice)|(?:preferred|nice\s+to\s+have)\s+or\s+required)"
 )
+# A question asked of what, where, when, how many or which: not one answered yes or no.
+_WH_WORD = re.compile(
+    r"뭐|무엇|무슨|어떤|어떻게|어디|언제|몇|누구|왜|얼마|어느|"
+    r"(?i:\b(?:what|which|when|where|who|how|why)\b)"
+)
+# How a question ends: a question mark, a Korean question ending ("보던가", "있나요", "있음?"),
+# or an English auxiliary first ("Is Kubernetes mentioned …", "Does it ask for …").
+_QUESTION_END = re.compile(
+    r"(?:[?？]|(?:가|나|냐|니|까|음|던가|나요|가요|까요|죠|니까|습니까))\s*[?？]*\s*[.!~ㅎㅋ]*\s*$"
+)
+_ENGLISH_POLAR = re.compile(r"(?i)^\s*(?:is|are|does|do|did|was|were|has|have|can|will)\b")
+
+
+def asks_yes_or_no(message: str) -> bool:
+    """Whether a message asks a yes-or-no question ("Kafka 보던가?", "is Kubernetes mentioned
+    in there too?"), not one of what or which ("우대사항 뭐야?") nor a request ("알려줘")."""
+    if _WH_WORD.search(message):
+        return False
+    return bool(_ENGLISH_POLAR.match(message) or _QUESTION_END.search(message))
+
+
 # The list a posting's section is ("자격요건", "지원자격", "Requirements" -> 필수): the section
 # finder's canonical names.
 _REQUIREMENT_KIND = {"자격요건": "필수", "우대사항": "우대"}
@@ -951,6 +972,11 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
         if kind and _WHICH_KIND.search(message):
             # "Spark 경험은 필수야 우대야?": which list it is in is the answer
             text = f"{kind}예요({found[0].part.section}): {text}"
+        elif kind and not missing and asks_yes_or_no(message):
+            # "카카오 공고에서도 Kafka 보던가?", "is Kubernetes mentioned in there too?": yes,
+            # and the list it is in (only when the lines hold every word asked: "우대사항에
+            # Kubernetes 있어?" answered with the section's other lines is no yes)
+            text = f"네, {found[0].part.section}에 있어요: {text}"
         return f"{text}\n(출처: {', '.join(sources)})"
     types, names = named_types(message)
     where = f"올리신 {'·'.join(names)}" if names else "올리신 문서"

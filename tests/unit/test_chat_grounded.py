@@ -824,3 +824,31 @@ def test_the_question_before_is_pointed_at_with_or_without_a_determiner():
     # guards: a question as a verb or a day's word is no pointer to one
     for said in ("방금 질문한 건 됐고 다음 주 일정 보여줘", "면접 전에 질문 뽑는 일정 추가해줘"):
         assert not SAME_THING.search(said), said
+
+
+def test_a_yes_or_no_question_about_a_posting_is_answered_yes_with_its_list():
+    naver = Passage(
+        "naver",
+        "posting",
+        "우대 사항",
+        "[우대 사항]\n- Kafka 실시간 스트리밍 처리 경험",
+        0.9,
+        "네이버",
+    )
+    kakao = Passage(
+        "kakao",
+        "posting",
+        "우대사항",
+        "[우대사항]\n- Kafka 기반 메시징 시스템 운영 경험",
+        0.8,
+        "카카오",
+    )
+    assert rag_answer("카카오 공고에서도 Kafka 보던가?", [naver, kakao]).startswith(
+        "네, 우대사항에 있어요: Kafka 기반 메시징 시스템 운영 경험"
+    )
+    assert rag_answer("is Kafka mentioned in the naver posting too?", [naver, kakao]).startswith(
+        "네, 우대 사항에 있어요"
+    )
+    # guards: a question of what is answered with the lines; a word the lines lack is no yes
+    assert rag_answer("카카오 우대사항 뭐야?", [naver, kakao]).startswith("Kafka 기반")
+    assert not rag_answer("카카오 우대사항에 Kubernetes 있어?", [naver, kakao]).startswith("네")
