@@ -61,7 +61,8 @@ def squash(text: str) -> str:
 # A jamo slipped into a word while typing ("면ㅈ접", "스터ㄷ디"): one letter alone between two
 # syllables of the same word. Runs of jamo ("ㅇㅋ", "ㅋㅋ") and a letter at a word's edge are
 # the user's own.
-_SLIPPED_JAMO = re.compile(r"(?<=[가-힣])[ㄱ-ㅎㅏ-ㅣ](?=[가-힣])")
+# (consonants only, not ㅋ and ㅎ: "면접ㅠ준비", "좋다ㅋ진짜" are the user's feelings)
+_SLIPPED_JAMO = re.compile(r"(?<=[가-힣])[ㄱ-ㅊㅌㅍ](?=[가-힣])")
 
 
 def without_slips(text: str) -> str:

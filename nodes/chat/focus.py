@@ -129,9 +129,11 @@ class Resolved:
     choices: list[dict[str, Any]]
 
 
-# How many of the room's last user messages the focus keeps, and how much of each.
+# How many of the room's last user messages the focus keeps, how much of each, and for how
+# many turns one still singles out an item.
 SAID_TURNS = 3
 SAID_CHARS = 300
+SAID_FOR_TURNS = 3
 
 
 def empty() -> dict[str, Any]:
@@ -303,7 +305,9 @@ def after_turn(
         # then "면접 전날 …"): what singles out one of several items a later clause fits
         # (schedule_requests.talked_of); the items a turn touched are in `items` already
         "said": (
-            [*(state.get("said") or []), question[:SAID_CHARS]][-SAID_TURNS:]
+            [*(state.get("said") or []), {"text": question[:SAID_CHARS], "turn": turn}][
+                -SAID_TURNS:
+            ]
             if not touched and not calls
             else list(state.get("said") or [])
         ),
@@ -484,7 +488,11 @@ def refers_to(
         return [by_id[i["schedule_id"]] for i in items if i["schedule_id"] in by_id]
 
     pending = state.get("pending") or {}
-    if NEXT_ONE.search(text) and (following := _next_listed(state, alive)) is not None:
+    if (
+        NEXT_ONE.search(text)
+        and not pending.get("choices")  # an ask-back's choices are what it picks among
+        and (following := _next_listed(state, alive)) is not None
+    ):
         # "저녁 7시 거 빼줘" then "그 다음 거는 메모에 …": the next one of the listing
         return Resolved(following, [])
     if order := ADDED_ORDER.search(text):

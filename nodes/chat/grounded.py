@@ -815,12 +815,44 @@ _QUESTION_END = re.compile(
 _ENGLISH_POLAR = re.compile(r"(?i)^\s*(?:is|are|does|do|did|was|were|has|have|can|will)\b")
 
 
+# A question asked in the negative ("Kafka 없지?", "안 보지?", "isn't it …"): a yes is ambiguous.
+_NEGATIVE = re.compile(r"없|않|(?<![가-힣])안\s|(?i:\bnot\b|n't\b)")
+# The list a question asks it to be in ("필수야?", "우대야?", "required", "preferred").
+_ASKED_KIND = re.compile(
+    r"필수|자격\s*요건|(?i:\brequired\b)|(우대|(?i:\bpreferred\b|\bnice\s+to))"
+)
+
+
 def asks_yes_or_no(message: str) -> bool:
     """Whether a message asks a yes-or-no question ("Kafka 보던가?", "is Kubernetes mentioned
-    in there too?"), not one of what or which ("우대사항 뭐야?") nor a request ("알려줘")."""
-    if _WH_WORD.search(message):
+    in there too?"), not one of what or which ("우대사항 뭐야?"), a request ("알려줘") or a
+    question in the negative ("없지?")."""
+    if _WH_WORD.search(message) or _NEGATIVE.search(message):
         return False
     return bool(_ENGLISH_POLAR.match(message) or _QUESTION_END.search(message))
+
+
+def _all_held(message: str, found: list[_Line]) -> bool:
+    """Whether the lines found hold every word the question asks about (their document's
+    company and heading count: "카카오 공고에서도 Kafka 보던가?"), and are in the list it asks
+    about, if any ("Spark 우대야?" answered from 자격요건 is no yes)."""
+    kinds = {
+        _REQUIREMENT_KIND.get(h[0])
+        if (h := heading_of(f"[{ln.part.section}]", "posting"))
+        else None
+        for ln in found
+    }
+    asked_kind = _ASKED_KIND.search(message)
+    if asked_kind and ("우대" if asked_kind.group(1) else "필수") not in kinds:
+        return False
+    held = _compact(" ".join(f"{ln.text} {ln.part.title} {ln.part.section}" for ln in found))
+    # (a number asked is one of the words: "5년 이상이야?" of a line saying 3년 is no yes)
+    asked = [*asked_words(koreanised(message)), *re.findall(r"\d+", message)]
+    return all(w in held for w in asked if w not in _COMPACT_KIND_WORDS)
+
+
+# The words that name a list rather than a thing asked for ("필수", "우대", "required").
+_COMPACT_KIND_WORDS = frozenset({"필수", "우대", "required", "preferred", "자격요건", "우대사항"})
 
 
 # The list a posting's section is ("자격요건", "지원자격", "Requirements" -> 필수): the section
@@ -972,7 +1004,7 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
         if kind and _WHICH_KIND.search(message):
             # "Spark 경험은 필수야 우대야?": which list it is in is the answer
             text = f"{kind}예요({found[0].part.section}): {text}"
-        elif kind and not missing and asks_yes_or_no(message):
+        elif kind and not missing and asks_yes_or_no(message) and _all_held(message, found):
             # "카카오 공고에서도 Kafka 보던가?", "is Kubernetes mentioned in there too?": yes,
             # and the list it is in (only when the lines hold every word asked: "우대사항에
             # Kubernetes 있어?" answered with the section's other lines is no yes)

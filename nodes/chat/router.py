@@ -193,12 +193,29 @@ MINE_EXPLICIT = re.compile(
     # 확인해 주시겠어요?"); a posting's dates are asked of the posting, not of a period
     r"(?:이번|다음|담|다다음|지난|저번)\s*(?:주|달)\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*"
     r"(?:보여|확인|알려|봐)|"
-    r"\d{1,2}\s*월\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*(?:보여|확인|알려|봐)|"
-    # the items the user set ("12월에 잡힌 일정 전부 보여주세요", "등록해 둔 스케줄")
-    # (not a posting's: "카카오 공고에 잡힌 일정")
-    r"(?<!공고에\s)(?<!공고에)(?:잡힌|잡혀\s*있는|등록된|등록해\s*둔|넣어\s*둔|저장된|저장해\s*둔)"
-    r"\s*(?:일정|스케줄)"
+    r"\d{1,2}\s*월\s*(?:일정|스케줄)\S*\s*(?:좀\s*|한번\s*|다시\s*)*(?:보여|확인|알려|봐)"
 )
+# The items the user set ("12월에 잡힌 일정 전부 보여주세요", "등록해 둔 스케줄"), in a sentence
+# that names no posting, company stage or recruitment word ("카카오 공고상 잡힌 일정", "카카오
+# 서류 마감이랑 코테 잡힌 일정" are a posting's).
+_SET_BY_USER = re.compile(
+    r"(?:잡힌|잡혀\s*있는|등록된|등록해\s*둔|넣어\s*둔|저장된|저장해\s*둔)\s*(?:일정|스케줄)"
+)
+
+
+def _mine_explicit(text: str) -> bool:
+    """Whether a text says the schedule asked for is the user's own."""
+    if MINE_EXPLICIT.search(text):
+        return True
+    return any(
+        _SET_BY_USER.search(sentence)
+        and "공고" not in sentence
+        and not RECRUIT_WORD.search(sentence)
+        and not any(pattern.search(sentence) for _, pattern in STAGE_PATTERNS)
+        for sentence in re.split(r"[.!?\n]+", text)
+    )
+
+
 RECRUIT_WORD = re.compile(
     r"코딩\s*테스트|코테|서류\s*(?:마감|접수|발표)|마감일?|접수|지원\s*기간|전형|합격\s*발표|발표일|"
     r"채용\s*(?:일정|프로세스|절차|과정|스케줄)|면접\s*(?:일정|날짜|언제)|공고\s*일정|"
@@ -582,11 +599,7 @@ def keyword_route(message: str) -> str | None:
         schedule_verb or mine or when or (docs and "?" in own) or about_posting
     ):
         return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
-    if (
-        recruit
-        and STAGES_ASKED.search(own)
-        and not (docs or schedule_verb or MINE_EXPLICIT.search(own))
-    ):
+    if recruit and STAGES_ASKED.search(own) and not (docs or schedule_verb or _mine_explicit(own)):
         return "calendar"  # "카카오 공고 서류 다음 전형이 뭐야?", "전형 절차 어케됨"
     posting_named = "공고" in own or re.search(r"(?i)\bposting|\bjob\s+ad\b|모집\s*부문", own)
     if POSTING_SAYS_EN.search(own) and not (when or recruit or schedule_verb):
@@ -628,12 +641,12 @@ def keyword_route(message: str) -> str | None:
     if (
         recruit
         and (when or "공고" in own or ASK.search(own))
-        and not (docs or MINE_EXPLICIT.search(own) or schedule_verb)
+        and not (docs or _mine_explicit(own) or schedule_verb)
         and not (PREPARE.search(own) and not when)  # "코테 준비 일정": whose? not sure
     ):
         return "calendar"
     if POSTING_DATES.search(own) and not (
-        MINE_EXPLICIT.search(own) or schedule_verb or OWN_DOC.search(own)
+        _mine_explicit(own) or schedule_verb or OWN_DOC.search(own)
     ):
         return "calendar"
     if recruit and "공고" in own and schedule_verb:
@@ -723,9 +736,7 @@ NEW_VALUE_STATED = re.compile(
     r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일|"
     r"[월화수목금토일]욜)"
     r"\s*(?:이야|야|예요|이에요|입니다|이요|요|이었어|였어|이었네|였네|이었다|였다|이었음|였음|"
-    # what someone said the value is ("오전 9시 40분이래요", "3시라고 하네요")
-    r"이래요?|래요?|(?:이)?라고\s*(?:해요?|하네요?|함|합니다)|(?:이)?랍니다|(?:이)?라네요?|임)"
-    r"\s*[.!~]*$"
+    r"이래|래|임)\s*[.!~]*$"
 )
 
 
@@ -792,10 +803,14 @@ def operation_kind(clause: str) -> str | None:
     # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
     # is part of the title); verbs describing an item ("등록해둔") ask for nothing.
     asked = [m for m in SCHEDULE_VERB.finditer(own) if not MODIFIER_END.match(own, m.end())]
-    if len(asked) > 1 and any(not _REPORTED_EN.fullmatch(m.group(0)) for m in asked):
+    reported = [
+        m for m in asked if _REPORTED_EN.fullmatch(m.group(0)) and not has_when(own[m.end() :])
+    ]
+    if reported and len(reported) < len(asked):
         # "cancel that, they postponed it indefinitely": what happened is reported in the
-        # past tense, what is asked for is said in the base form
-        asked = [m for m in asked if not _REPORTED_EN.fullmatch(m.group(0))]
+        # past tense with no new value, what is asked for is said in the base form ("…,
+        # kakao moved the interview to dec 11 2pm" is a move to make)
+        asked = [m for m in asked if m not in reported]
     if len(asked) > 1 and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0)):
         asked = asked[:-1]  # "삭제 ㄱㄱ": go on with the verb before it
     if (

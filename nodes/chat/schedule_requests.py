@@ -15,6 +15,7 @@ from typing import Any
 from nodes.chat.focus import (
     DAY_POINTER,
     DAY_SHIFT,
+    SAID_FOR_TURNS,
     SAME_AGAIN,
     ask_back_text,
     focus_day,
@@ -72,7 +73,7 @@ TITLE_FILLER = re.compile(
     # 넣어줘": along with the rest
     r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$"
     # "… 면접 날짜만 등록해줘": which of its fields, not its name
-    r"|(?<!\S)(?:날짜|시간|일시)(?:만|은|는|도)\s*$",
+    r"|(?<!\S)(?:날짜|일시)(?:만|은|는|도)\s*$",
     re.IGNORECASE,
 )
 # A verb that makes the request ("추가해줘", "넣어놔", "등록 ㄱㄱ", "잡아주셈"): the title ends
@@ -587,9 +588,10 @@ def _without_predicates(title: str) -> str:
 
 
 def _ends_in_ending(tokens: list[Any]) -> bool:
-    """Whether a word's last morpheme before any particle ("잡혔는데 + 요") is an ending."""
+    """Whether a word's last morpheme before any particle or added coda ("잡혔는데 + 요",
+    "잡혔다 + ㅇ") is an ending."""
     rest = list(tokens)
-    while rest and rest[-1].tag.startswith("J"):
+    while rest and rest[-1].tag.startswith(("J", "Z")):  # "잡혔당": an added coda
         rest.pop()
     return bool(rest) and rest[-1].tag.startswith("E")
 
@@ -607,8 +609,13 @@ def _without_particle(title: str) -> str:
 
 
 def _day_shifts(clause: str) -> list[tuple[int, int]]:
-    """Where a clause counts a day from another ("그 일주일 전", "그 다음날")."""
-    return [m.span() for m in DAY_SHIFT.finditer(clause)]
+    """Where a clause counts a day from the room's day ("그 일주일 전", "그 다음날"); a day
+    counted from what the clause names ("출국 전날 짐싸기") is part of the name."""
+    return [
+        m.span()
+        for m in DAY_SHIFT.finditer(clause)
+        if re.search(r"(?:^|\s)그\s*$", clause[: m.start()])
+    ]
 
 
 def _pasted_event(pasted: str) -> str | None:
@@ -735,7 +742,10 @@ def _named_in_full(title: str, text: str) -> str:
         head = m.group(1)
         tokens = analysed(head)
         if (
-            head not in _LEADING_NOUNS
+            # the noun said with a day of its own is another event ("토스 면접 떨어짐 ㅠ 12월
+            # 9일 2시 면접 넣어줘": the dates, blanked, stand between)
+            "\n" not in text[m.end() : own]
+            and head not in _LEADING_NOUNS
             and tokens
             and all(t.tag in ("NNP", "NNG", "SL", "SN") for t in tokens)
             and not set(content_words(head)) & _WHEN_NOUNS
@@ -819,10 +829,16 @@ def talked_of(
         return None
     titles = [_matched_words(f["title"]) for f in fits]
     common = set.intersection(*titles)
-    for said in reversed((focus or {}).get("said") or []):
+    turn = int((focus or {}).get("turn") or 0)
+    for record in reversed((focus or {}).get("said") or []):
+        if not isinstance(record, dict) or turn - int(record.get("turn", 0)) >= SAID_FOR_TURNS:
+            continue  # said too long ago
+        said = str(record.get("text") or "")
         words = _matched_words(said)
-        if not words & set().union(*titles):
-            continue  # it does not speak of them
+        if not words & (common or set().union(*titles)):
+            # it does not speak of them ("카카오 공고 우대사항 뭐야?" speaks of the posting,
+            # not of the interview: the noun they share is not in it)
+            continue
         days = {m.value for m in mentions(said, now) if m.kind == "date"}
         start, end = date_range(said, now)
         if end is not None:  # a period it names holds the days in it
@@ -1213,8 +1229,14 @@ def schedule_call(
         ]
         day = instead[-1] if instead else before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
-        freed = ((focus or {}).get("last_change") or {}).get("slot") or {}
-        if day is None and freed.get("date") and FREED_SLOT.search(clause):
+        change = (focus or {}).get("last_change") or {}
+        freed = change.get("slot") or {}
+        if (
+            day is None
+            and freed.get("date")
+            and change.get("turn") == (focus or {}).get("turn")
+            and FREED_SLOT.search(clause)
+        ):
             # "네이버 면접 하루 뒤로" then "비는 원래 시간에 딜로이트 면접 넣어줘": the slot the
             # change left
             day, time = freed["date"], time or freed.get("time")
@@ -1407,8 +1429,8 @@ def schedule_call(
 
 # The slot the last change left ("비는 원래 시간에", "빈 자리에", "the old slot").
 FREED_SLOT = re.compile(
-    r"(?:비는|빈|비게\s*된|원래)\s*(?:시간대?|자리|날짜|슬롯|타임)(?:에|으로|로)?|"
-    r"(?i:\b(?:the\s+)?(?:old|original|freed|empty)\s+(?:slot|time)\b)"
+    r"원래\s*(?:시간대?|자리|날짜|슬롯|타임)(?:에|으로|로)?|"
+    r"(?i:\b(?:the\s+)?(?:old|original|freed)\s+(?:slot|time)\b)"
 )
 # "원래 있던 면접", "기존 일정": an item the user had before the room added others.
 ORIGINAL = re.compile(

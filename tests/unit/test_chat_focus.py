@@ -1826,3 +1826,23 @@ async def test_the_items_the_user_set_are_listed_beside_a_stage_named_as_the_rea
     assert out["tool_calls"][0]["args"] == {"start_date": "2026-12-01", "end_date": "2026-12-31"}
     # guard: the dates a posting sets are the calendar's
     assert (await chat(client, "카카오 공고에 잡힌 일정 알려줘"))["route"] == "calendar"
+
+
+async def test_s35_review_guards_for_the_room(stand_in, client):
+    await _postings(client)
+    await seed()
+    # free time in general is no slot a change left
+    await chat(client, "네이버 면접 30분 미뤄줘")
+    out = await chat(client, "빈 시간에 헬스 일정 넣어줘")
+    assert out["tool_calls"] == []
+    # a question about a posting speaks of the posting, not of the interview
+    await chat(client, "카카오 공고 우대사항 뭐야?", room="r2")
+    out = await chat(client, "면접 전날 저녁 8시에 복습 일정 넣어줘", room="r2")
+    assert out["tool_calls"] == []
+    # "다음 거" in reply to an ask-back is no next one of the listing
+    await chat(client, "12월 일정 보여줘", room="r3")
+    await chat(client, "코딩 스터디 지워줘", room="r3")
+    await chat(client, "면접 30분 미뤄줘", room="r3")
+    await chat(client, "다음 거", room="r3")
+    now = await titles()
+    assert now["네이버 1차 면접"]["time"] == "15:30" and now["카카오 면접"]["time"] == "14:00"

@@ -553,7 +553,8 @@ def test_english_words_that_ask_whether_a_text_says_it_are_not_looked_for():
         "kakao", "posting", "우대사항", "[우대사항]\n- Kubernetes 환경 배포 경험", 0.8, "카카오"
     )
     answer = rag_answer("is Kubernetes mentioned in there too?", [kakao])
-    assert answer.startswith("Kubernetes 환경 배포 경험"), answer
+    # (a yes-or-no question: yes, and the list it is in, since session 35)
+    assert answer.startswith("네, 우대사항에 있어요: Kubernetes 환경 배포 경험"), answer
 
 
 def test_a_topic_the_documents_never_state_is_not_found_however_much_else_they_share():
@@ -852,3 +853,30 @@ def test_a_yes_or_no_question_about_a_posting_is_answered_yes_with_its_list():
     # guards: a question of what is answered with the lines; a word the lines lack is no yes
     assert rag_answer("카카오 우대사항 뭐야?", [naver, kakao]).startswith("Kafka 기반")
     assert not rag_answer("카카오 우대사항에 Kubernetes 있어?", [naver, kakao]).startswith("네")
+
+
+def test_s35_review_guards_no_yes_without_every_word_asked():
+    kakao_required = Passage(
+        "kakao",
+        "posting",
+        "자격요건",
+        "[자격요건]\n- Java, Spring Boot 기반 개발 경력 3년 이상",
+        0.9,
+        "카카오",
+    )
+    kakao_preferred = Passage(
+        "kakao",
+        "posting",
+        "우대사항",
+        "[우대사항]\n- Kafka 기반 메시징 시스템 운영 경험",
+        0.8,
+        "카카오",
+    )
+    both = [kakao_required, kakao_preferred]
+    for message in (
+        "카카오 자격요건에 5년 이상이야?",  # the line says 3년
+        "카카오 우대사항에 Kafka 없지?",  # asked in the negative
+        "카카오 공고에 Kafka 필수야?",  # it is in the other list
+    ):
+        assert not rag_answer(message, both).startswith("네"), message
+    assert rag_answer("카카오 자격요건에 3년 이상이야?", both).startswith("네, 자격요건에 있어요")

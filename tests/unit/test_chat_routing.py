@@ -20,6 +20,7 @@ from nodes.chat.router import (
 )
 from nodes.chat.schedule_requests import AskBack, Context, mentions, schedule_call, title_of
 from text.dates import date_range, find_when
+from text.korean_text import without_slips
 
 NOW = date(2026, 11, 29)  # Sunday
 ITEMS = [
@@ -1510,3 +1511,32 @@ def test_s35_titles(message, title):
 )
 def test_s35_operations(message, kind):
     assert operation_kind(message) == kind
+
+
+def test_s35_review_guards_operations_routes_and_titles():
+    # a past-tense move with its new value is a move to make, beside another verb
+    assert operation_kind("cancel the coding study, kakao moved the interview to dec 11 2pm") == (
+        "update_schedule"
+    )
+    assert (
+        operation_kind("please don't remove the kakao interview, it was postponed to Dec 11 2pm")
+        == "update_schedule"
+    )
+    # a posting's dates, however the posting is named beside "잡힌 일정"
+    for message in (
+        "카카오 공고에서 잡힌 일정 알려줘",
+        "카카오 공고상 잡힌 일정 뭐야",
+        "카카오 서류 마감이랑 코테 잡힌 일정 알려줘",
+    ):
+        assert keyword_route(message) == "calendar", message
+    # titles: an added coda ends a clause; a noun said again with a day of its own is its
+    # own event; a day counted from what the title names is part of it; 시간 is a name
+    for message, title in (
+        ("토스 면접 잡혔당 12월 7일 오후 3시 넣어줘", "토스 면접"),
+        ("토스 면접 떨어짐 ㅠ 12월 9일 2시 면접 넣어줘", "면접"),
+        ("12월 20일 출국 전날 짐싸기 넣어줘", "출국 전날 짐싸기"),
+        ("12월 7일 독서 시간도 넣어줘", "독서 시간"),
+    ):
+        assert call(message, "add_schedule")[1]["title"] == title, message
+    # a feeling typed between syllables is no slip
+    assert without_slips("면접ㅠ준비 너무 힘들다ㅋ진짜") == "면접ㅠ준비 너무 힘들다ㅋ진짜"
