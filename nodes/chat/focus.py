@@ -129,11 +129,10 @@ class Resolved:
     choices: list[dict[str, Any]]
 
 
-# How many of the room's last user messages the focus keeps, how much of each, and for how
-# many turns one still singles out an item.
+# For how many turns the focus keeps a user message that touched no schedule, and how much
+# of it.
 SAID_TURNS = 3
 SAID_CHARS = 300
-SAID_FOR_TURNS = 3
 
 
 def empty() -> dict[str, Any]:
@@ -304,13 +303,14 @@ def after_turn(
         # the room's last words that touched no schedule ("금요일 네이버 면접 때문에 떨려요"
         # then "면접 전날 …"): what singles out one of several items a later clause fits
         # (schedule_requests.talked_of); the items a turn touched are in `items` already
-        "said": (
-            [*(state.get("said") or []), {"text": question[:SAID_CHARS], "turn": turn}][
-                -SAID_TURNS:
-            ]
-            if not touched and not calls
-            else list(state.get("said") or [])
-        ),
+        "said": [
+            *(
+                r
+                for r in state.get("said") or []
+                if isinstance(r, dict) and turn - int(r.get("turn", 0)) < SAID_TURNS
+            ),
+            *([{"text": question[:SAID_CHARS], "turn": turn}] if not touched and not calls else []),
+        ],
     }
 
 
@@ -416,7 +416,9 @@ NEXT_ONE = re.compile(
 )
 
 
-def _next_listed(state: dict[str, Any], alive: Callable[..., list[dict[str, Any]]]) -> Any:
+def _next_listed(
+    state: dict[str, Any], alive: Callable[..., list[dict[str, Any]]]
+) -> dict[str, Any] | None:
     """The listed item after the last one the room touched (deleted or not), if any."""
     listed = [i["schedule_id"] for i in state["listed"]]
     last = next((i for i in state["items"] if i["schedule_id"] in listed), None)

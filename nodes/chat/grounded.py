@@ -832,6 +832,10 @@ def asks_yes_or_no(message: str) -> bool:
     return bool(_ENGLISH_POLAR.match(message) or _QUESTION_END.search(message))
 
 
+# The words that name a list rather than a thing asked for ("필수", "우대", "required").
+_COMPACT_KIND_WORDS = frozenset({"필수", "우대", "required", "preferred", "자격요건", "우대사항"})
+
+
 def _all_held(message: str, found: list[_Line]) -> bool:
     """Whether the lines found hold every word the question asks about (their document's
     company and heading count: "카카오 공고에서도 Kafka 보던가?"), and are in the list it asks
@@ -849,10 +853,6 @@ def _all_held(message: str, found: list[_Line]) -> bool:
     # (a number asked is one of the words: "5년 이상이야?" of a line saying 3년 is no yes)
     asked = [*asked_words(koreanised(message)), *re.findall(r"\d+", message)]
     return all(w in held for w in asked if w not in _COMPACT_KIND_WORDS)
-
-
-# The words that name a list rather than a thing asked for ("필수", "우대", "required").
-_COMPACT_KIND_WORDS = frozenset({"필수", "우대", "required", "preferred", "자격요건", "우대사항"})
 
 
 # The list a posting's section is ("자격요건", "지원자격", "Requirements" -> 필수): the section

@@ -15,7 +15,6 @@ from typing import Any
 from nodes.chat.focus import (
     DAY_POINTER,
     DAY_SHIFT,
-    SAID_FOR_TURNS,
     SAME_AGAIN,
     ask_back_text,
     focus_day,
@@ -829,10 +828,7 @@ def talked_of(
         return None
     titles = [_matched_words(f["title"]) for f in fits]
     common = set.intersection(*titles)
-    turn = int((focus or {}).get("turn") or 0)
-    for record in reversed((focus or {}).get("said") or []):
-        if not isinstance(record, dict) or turn - int(record.get("turn", 0)) >= SAID_FOR_TURNS:
-            continue  # said too long ago
+    for record in reversed((focus or {}).get("said") or []):  # the last turns' (focus.py)
         said = str(record.get("text") or "")
         words = _matched_words(said)
         if not words & (common or set().union(*titles)):
