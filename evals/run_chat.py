@@ -251,6 +251,10 @@ XA_SPLITS = {
     # session 35: a twenty-first author, 30 single messages and 50 exchanges referring back
     # (chat_xa_dev21_brief.md); first read chat-xa-dev21-first-read.md
     "xa_dev21": "chat_xa_dev21.jsonl",
+    # session 35: a twenty-second author, 30 single messages and 45 exchanges continuing the
+    # conversation by ellipsis, pointers and corrections (chat_xa_dev22_brief.md); first read
+    # chat-xa-dev22-first-read.md
+    "xa_dev22": "chat_xa_dev22.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
