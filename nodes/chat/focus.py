@@ -48,7 +48,7 @@ POINTER = re.compile(
     r"(?<![가-힣])(?:그|저)(?:일정|스케줄|약속|면접|공고|회사)|(?<![가-힣])저번\s*(?:거|것|꺼|건)|"
     r"(?<![가-힣])(?:그날|그때|거기|걔|그쪽)|"
     # "그 중 하나는 못 갈 듯 지워줘": one of what the last turn touched (which one is asked)
-    r"(?<![가-힣])(?:그|둘)\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)|"
+    r"(?<![가-힣])(?:그|둘)\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)|(?i:\bone\s+of\s+(?:them|those)\b)|"
     r"(?i:\b(?:that|it|this one|that one|the one|the\s+[a-z]+\s+one)\b)|"
     # the company of a posting in English ("what do they require?", "their coding test"),
     # not any pronoun ("add lunch with them")
@@ -79,7 +79,9 @@ ORDINAL = re.compile(
     # spoken ordinals ("첫째 거", "둘째꺼"; not "둘째 주", "첫째 날") and the top or bottom
     # item of what was shown ("위에 거", "밑에거")
     r"(첫|둘|셋|넷)\s*째(?!\s*(?:주|날|달|딸|아들|아이|형|언니|오빠|누나))|"
-    r"(?:(위)|(아래|밑))\s*에?\s*(?:있는\s*)?(?:거|것|꺼|일정)"
+    r"(?:(위)|(아래|밑))\s*에?\s*(?:있는\s*)?(?:거|것|꺼|일정)|"
+    # "the later one", "the earlier one": of two in time (a listing runs by date)
+    r"(?i:\bthe\s+(?:(later|latter)|(earlier|former))\s+one\b)"
 )
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
@@ -457,9 +459,15 @@ def ordinal_position(text: str) -> int | None:
     m = ORDINAL.search(text)
     if m is None:
         return None
-    if m.group(3) or m.group(6) or m.group(9) or (m.group(4) or "").lower() == "last":
+    if (
+        m.group(3)
+        or m.group(6)
+        or m.group(9)
+        or m.group(10)
+        or (m.group(4) or "").lower() == "last"
+    ):
         return -1
-    if m.group(5) or m.group(8):
+    if m.group(5) or m.group(8) or m.group(11):
         return 0
     if m.group(7):
         return {"첫": 0, "둘": 1, "셋": 2, "넷": 3}[m.group(7)]

@@ -470,6 +470,14 @@ def answer_lines(
         nth = _nth_item(message, part) if part is not None and not other else []
         if nth:
             return nth[:4], []
+        listed = answer_lines(context, every_part)[0] if types or companies else []
+        position = ordinal_position(message) or 0
+        if not own and -len(listed) <= position < len(listed):
+            # "첫번째 거 관련해서 내 이력서엔 뭐라고 써놨지?" after a posting's list: that item
+            # of the list is what is looked for in the document this question names (its
+            # skills, else its words)
+            nth_text = listed[position].text
+            own = [_compact(s) for s in find_skills(nth_text)] or asked_words(nth_text)
     at_entry = context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message)
     said = [f"{p.section} {p.text}" for p in candidates]
     # "어디서 했던 거야?" after a line of the resume: where it was done, its entry's head
@@ -477,8 +485,11 @@ def answer_lines(
     if (at_entry or where) and not any(_covered(w, said) for w in own if w not in _ENTRY_WORDS):
         # "그 회사 다닌 기간은?" after "이력서에 카프카 경험 써있어?": the work entry the line
         # that answered before belongs to, its head line (company and dates)
+        # (entries are the user's own documents': "거기 경력 몇 년 이상 요구해?" after a
+        # posting's dates asks the posting's text)
         before, _ = answer_lines(context, candidates)
-        head = _entry_head(before[0]) if before else None
+        entry = bool(before) and before[0].part.doc_type != "posting"
+        head = _entry_head(before[0]) if entry else None
         if head is not None:
             return [head], []
     if context and _AT_ENTRY.search(message):

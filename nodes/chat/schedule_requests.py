@@ -18,6 +18,7 @@ from nodes.chat.focus import (
     SAME_AGAIN,
     ask_back_text,
     focus_day,
+    just_touched,
     last_item,
     ordinal_position,
     points_back,
@@ -1312,6 +1313,12 @@ def schedule_call(
     if target is None and len(fits) > 1 and chosen is None and points_back(clause):
         # "그 면접 30분 미뤄줘" after "금요일 네이버 면접 때문에 떨려요": the one just spoken of
         target = talked_of(fits, focus, now)
+    if target is None and len(fits) > 1 and chosen is None and CORRECTION.search(clause):
+        # "오후 2시가 아니라 오전 10시네요" right after adding a 2 p.m. item beside another: the
+        # user corrects what they just said, of the item the last turn added or changed
+        touched = ((focus or {}).get("items") or [{}])[0]
+        if just_touched(focus or {}):
+            target = next((f for f in fits if f["schedule_id"] == touched["schedule_id"]), None)
     if target is None and len(fits) > 1:
         # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
         # one, not a guess

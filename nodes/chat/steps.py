@@ -39,6 +39,7 @@ from nodes.chat.focus import (
     SAME_AGAIN,
     THERE,
     just_touched,
+    ordinal_position,
     other_posting,
     points_at_noun,
     points_back,
@@ -244,11 +245,12 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         kept = await search_user_documents(state["user_id"], query, vector=vector)
     # "그 중에 내 이력서에 있는 거 있어?": the posting's lines and the whole resume (what it
     # names anywhere counts), read by the grounded answer only: no source or context of its own
-    read_too = (
-        await whole_documents(state["user_id"], vector, "resume")
-        if asks_held_by_resume(state["message"])
-        else []
-    )
+    # ("첫번째 거 관련해서 내 이력서엔 뭐라고 써놨지?" after a posting's list: the item is
+    # looked for in the whole document the question names, which the search, led by the
+    # list's words, may not reach)
+    read_too = []
+    for doc_type in _read_whole(state["message"]):
+        read_too += await whole_documents(state["user_id"], vector, doc_type)
     passages = [
         {
             "doc_id": h.doc_id,
@@ -266,6 +268,17 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
         "context": context_of(kept) or "(찾은 문서 없음)",
         "passages": passages,
     }
+
+
+def _read_whole(message: str) -> list[str]:
+    """The user's document types a question is answered from as a whole: the resume for what
+    it holds of a posting's lines, the document a question names about an item of the list
+    just shown by its position."""
+    if asks_held_by_resume(message):
+        return ["resume"]
+    if ordinal_position(message) is None:
+        return []
+    return sorted(named_types(message)[0] & {"resume", "portfolio", "cover"})
 
 
 def _window(history: list[dict[str, Any]]) -> str:
@@ -471,6 +484,10 @@ AMONG_THOSE = re.compile(
 )
 
 
+# What a posting's text says, not its dates ("몇 년 이상 요구해?", "몇 명 뽑아?", "재택 가능해?").
+_CONTENT_OF_POSTING = re.compile(r"몇\s*(?:년|명|개|프로|퍼센트)|가능|필요|요구|뽑")
+
+
 def follow_up_route(state: ChatState) -> str | None:
     """The route of a follow-up that leans on the previous turn and asks for nothing of its
     own ("그거 언제 땄다고 돼 있어?" after a document answer, "카카오는?"): the previous
@@ -525,6 +542,14 @@ def follow_up_route(state: ChatState) -> str | None:
         return "calendar"  # "그럼 접수 기간은?" after a question on the posting's text
     if route == "general" and ABOUT_CONTENT.search(message):
         return None  # "그럼 거기 자격증 뭐 적혀있어" after small talk: it asks of a text
+    if (
+        route == "calendar"
+        and _CONTENT_OF_POSTING.search(message)
+        and not POSTING_WHEN.search(message)
+        and not any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+    ):
+        # "거기 경력 몇 년 이상 요구해?" after the posting's dates: what its text asks
+        return "rag"
     if route == "schedule" or route not in ("rag", "calendar", "general"):
         return None  # schedule follow-ups carry their own verb; the rules read them
     return str(route)

@@ -493,7 +493,12 @@ def names_no_posting(message: str) -> bool:
     rest = _ASKING_ONLY.sub(" ", rest)
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
+    # (the past of the copula left after a stage or time word: "몇 시였지?", "마감이었나")
+    rest = _PAST_COPULA.sub(" ", rest)
     return len(re.sub(r"[\W은는이가도요]", "", rest)) < 2
+
+
+_PAST_COPULA = re.compile(r"(?<!\S)(?:였|이었)\S*")
 
 
 def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:

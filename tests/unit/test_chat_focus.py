@@ -1846,3 +1846,54 @@ async def test_s35_review_guards_for_the_room(stand_in, client):
     await chat(client, "다음 거", room="r3")
     now = await titles()
     assert now["네이버 1차 면접"]["time"] == "15:30" and now["카카오 면접"]["time"] == "14:00"
+
+
+async def test_s35_dev22_families(stand_in, client):
+    await _postings(client)
+    await seed()
+    # a memo given before the word 메모, then the same memo on another item
+    await chat(client, "네이버 1차 면접에 '포트폴리오 출력본 3부' 메모 남겨줘")
+    await chat(client, "카카오 면접에도 똑같이")
+    # a correction of the value just said, of the item just added, though another item
+    # has that value too
+    await chat(client, "12월 23일 오후 2시에 교육청 심층면접이 있어요. 등록해 주세요", room="r2")
+    await chat(
+        client, "아 죄송해요, 오후 2시가 아니라 오전 10시네요. 수정 부탁드립니다.", room="r2"
+    )
+    now = await titles()
+    assert now["네이버 1차 면접"]["memo"] == "포트폴리오 출력본 3부"
+    assert now["카카오 면접"]["memo"] == "포트폴리오 출력본 3부"
+    assert now["교육청 심층면접"]["time"] == "10:00" and now["카카오 면접"]["time"] == "14:00"
+    # "my upcoming interviews" are the user's; "one of them" asks back; "the later one" picks
+    listed = await chat(client, "show me all my upcoming interviews", room="r3")
+    assert listed["route"] == "schedule"
+    asked = await chat(client, "one of them got cancelled, delete it", room="r3")
+    assert asked["tool_calls"] == []
+    await chat(client, "the later one", room="r3")
+    assert "교육청 심층면접" not in await titles()
+    # "몇 시였지?" after a posting's stage: that posting's
+    await chat(client, "네이버 코테 언제야?", room="r4")
+    out = await chat(client, "몇 시였지?", room="r4")
+    assert _looked_up(out) == ["naver"]
+    # what a posting asks, right after its dates: its text
+    await chat(client, "카카오 접수 언제까지야?", room="r5")
+    out = await chat(client, "거기 경력 몇 년 이상 요구해?", room="r5")
+    assert out["route"] == "rag" and "3년 이상" in out["answer"].split("\n")[0]
+
+
+async def test_an_item_of_a_list_by_its_position_is_looked_for_in_the_document_named(
+    stand_in, client
+):
+    await embed(
+        client,
+        "u1",
+        "cv",
+        "resume",
+        "[기술 스택]\nJava, Spring Boot, Kafka\n[경력]\n"
+        "에이비씨커머스 2022.03 ~ 2025.02\n- Kafka 기반 주문 이벤트 처리로 피크 처리량 3배 향상",
+    )
+    await embed(client, "u1", "kakao", "posting", POSTING_WITH_DUTIES)  # 우대사항: Kafka, …
+    await chat(client, "카카오 공고 우대사항 알려줘")
+    out = await chat(client, "첫번째 거 관련해서 내 이력서엔 뭐라고 써놨지?")
+    assert out["route"] == "rag" and "Kafka" in out["answer"].split("\n")[0]
+    assert "이력서" in out["answer"]

@@ -1540,3 +1540,15 @@ def test_s35_review_guards_operations_routes_and_titles():
         assert call(message, "add_schedule")[1]["title"] == title, message
     # a feeling typed between syllables is no slip
     assert without_slips("면접ㅠ준비 너무 힘들다ㅋ진짜") == "면접ㅠ준비 너무 힘들다ㅋ진짜"
+
+
+def test_s35_how_to_show_is_advice_what_to_show_is_the_documents():
+    assert (
+        keyword_route("호텔 프론트 8년 했는데 면접에서 그 경력 어떻게 어필하면 좋을까?")
+        == "general"
+    )
+    # guard: what of the documents is worth showing
+    assert (
+        keyword_route("거기 나온 Elasticsearch 경험, 내 포폴에 있는 걸로 어필할 만한 거 있어?")
+        == "rag"
+    )
