@@ -470,9 +470,16 @@ def answer_lines(
         nth = _nth_item(message, part) if part is not None and not other else []
         if nth:
             return nth[:4], []
-        listed = answer_lines(context, every_part)[0] if types or companies else []
-        position = ordinal_position(message) or 0
-        if not own and -len(listed) <= position < len(listed):
+        # (only a posting's list of requirements or duties, one item a line, asked of the
+        # user's own document: not a project's head and detail lines, not another posting)
+        own_types = types & {"resume", "portfolio", "cover"}
+        listed = (
+            answer_lines(context, every_part)[0] if own_types and "posting" not in types else []
+        )
+        if not all(_LISTED_KIND.get(_canonical(ln.part.section)) for ln in listed):
+            listed = []
+        position = ordinal_position(message)
+        if position is not None and not own and -len(listed) <= position < len(listed):
             # "첫번째 거 관련해서 내 이력서엔 뭐라고 써놨지?" after a posting's list: that item
             # of the list is what is looked for in the document this question names (its
             # skills, else its words)
@@ -526,7 +533,7 @@ def answer_lines(
             # line pointed at says it; a section named by the same word ([기술 스택]) is
             # about the whole resume, not the thing pointed at
             return referent, []
-    if own and earlier and COMPANY_POINTER.search(message):
+    if own and earlier and (COMPANY_POINTER.search(message) or THERE.search(message)):
         # "그 회사 지원동기 …", "그 회사에서 Kafka 경험 원해?": the company the question before
         # named (its postings, and the user's own documents), not only the document just read
         named_before = {
@@ -864,6 +871,16 @@ def _all_held(message: str, found: list[_Line]) -> bool:
     # (a number asked is one of the words: "5년 이상이야?" of a line saying 3년 is no yes)
     asked = [*asked_words(koreanised(message)), *re.findall(r"\d+", message)]
     return all(w in held for w in asked if w not in _COMPACT_KIND_WORDS)
+
+
+def _canonical(section: str) -> str:
+    """A posting's section by the section finder's canonical name ("자격 요건" -> 자격요건)."""
+    found = heading_of(f"[{section}]", "posting")
+    return found[0] if found else ""
+
+
+# The posting's sections that are lists of one item a line.
+_LISTED_KIND = {"자격요건": True, "우대사항": True, "담당업무": True}
 
 
 # The list a posting's section is ("자격요건", "지원자격", "Requirements" -> 필수): the section

@@ -131,7 +131,8 @@ MEMO = re.compile(
     # the words first: "'백준 2문제 풀어가기'라고 메모도 남겨주세요", "'포트폴리오 출력본 3부'
     # 메모 남겨줘" (then with the memo's verb after it)
     r"|['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고\s*메모|메모(?:로|를|도)?\s*(?:좀\s*)?"
-    r"(?:남겨|추가|달아|적어|넣어|해))"
+    # (a request: "메모해둔 거 뭐였지", "메모 추가된 일정" ask about one)
+    r"(?:남겨|추가해|추가|달아|적어|넣어|해)\s*(?=줘|주|줄|놔|둬|ㄱ))"
     # "and add a memo: bring laptop", "note: 2nd floor"
     r"|(?i:\b(?:memo|note)(?:\s+(?:on|to|for)\s+(?:it|that|this|them))?\s*[:：]\s*([^\n'\"]+?)\s*$)"
     # the words in the sentence after the request: "메모 좀 달아줘. 신분증이랑 … 챙기기"
@@ -154,8 +155,11 @@ MY_SCHEDULE = re.compile(
     # "그날 나 뭐 다른거 있나": what the user has
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
-    r"(?i:\bmy\s+(?:upcoming\s+|next\s+|own\s+)?(?:calendar|schedule|plans|interviews|"
-    r"appointments|events|meetings)\b)"
+    r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)|"
+    # "show me all my upcoming interviews": a listing of the user's own (not "how should I
+    # prepare for my interviews")
+    r"(?i:\b(?:show|list|see|check|what\s+are)\b.*\bmy\s+(?:upcoming\s+|next\s+)?"
+    r"(?:interviews|appointments|events|meetings)\b)"
 )
 # How many days are left until a date ("며칠 남았어?", "D-몇임", "how many days left").
 DAYS_LEFT = re.compile(
@@ -249,7 +253,7 @@ DOC_WORD = re.compile(
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|"
     # what of the documents is worth showing ("어필할 만한 거"), not how to show it ("어떻게
     # 어필하면 좋을까", "어필하는 법": advice)
-    r"(?<!어떻게 )(?<!어떻게)어필(?!\s*하면|\s*하는\s*법|\s*하는\s*방법|\s*방법)|"
+    r"(?<!어떻게 )(?<!어떻게)어필(?!\s*하는\s*법|\s*하는\s*방법|\s*방법)|"
     r"담당\s*업무|주요\s*업무|업무\s*내용|"
     + DUTIES_ASKED.pattern
     + r"|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택|"

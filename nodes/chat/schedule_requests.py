@@ -1313,7 +1313,14 @@ def schedule_call(
     if target is None and len(fits) > 1 and chosen is None and points_back(clause):
         # "그 면접 30분 미뤄줘" after "금요일 네이버 면접 때문에 떨려요": the one just spoken of
         target = talked_of(fits, focus, now)
-    if target is None and len(fits) > 1 and chosen is None and CORRECTION.search(clause):
+    if (
+        target is None
+        and len(fits) > 1
+        and chosen is None
+        and kind == "update_schedule"
+        and _VALUE_CORRECTED.search(clause)
+        and not _EXCEPT.search(clause)  # "4일 면접 말고 10일 면접": the one not meant
+    ):
         # "오후 2시가 아니라 오전 10시네요" right after adding a 2 p.m. item beside another: the
         # user corrects what they just said, of the item the last turn added or changed
         touched = ((focus or {}).get("items") or [{}])[0]
@@ -1430,6 +1437,8 @@ def schedule_call(
     return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target
 
 
+# A value said instead of the one just given ("오후 2시가 아니라 오전 10시네요").
+_VALUE_CORRECTED = re.compile(r"(?:이|가)?\s*아니(?:라|고)\s")
 # The slot the last change left ("비는 원래 시간에", "빈 자리에", "the old slot").
 FREED_SLOT = re.compile(
     r"원래\s*(?:시간대?|자리|날짜|슬롯|타임)(?:에|으로|로)?|"

@@ -47,6 +47,7 @@ from nodes.chat.focus import (
 from nodes.chat.grounded import (
     SAME_THING,
     Passage,
+    asked_words,
     asks_held_by_resume,
     general_answer,
     in_korean_terms,
@@ -276,7 +277,7 @@ def _read_whole(message: str) -> list[str]:
     just shown by its position."""
     if asks_held_by_resume(message):
         return ["resume"]
-    if ordinal_position(message) is None:
+    if ordinal_position(message) is None or named_types(message)[0] & {"posting"}:
         return []
     return sorted(named_types(message)[0] & {"resume", "portfolio", "cover"})
 
@@ -484,8 +485,8 @@ AMONG_THOSE = re.compile(
 )
 
 
-# What a posting's text says, not its dates ("몇 년 이상 요구해?", "몇 명 뽑아?", "재택 가능해?").
-_CONTENT_OF_POSTING = re.compile(r"몇\s*(?:년|명|개|프로|퍼센트)|가능|필요|요구|뽑")
+# What a posting's text asks, not its dates ("몇 년 이상 요구해?", "몇 명 뽑아?").
+_CONTENT_OF_POSTING = re.compile(r"몇\s*(?:년|명)(?!\s*월)|요구|뽑")
 
 
 def follow_up_route(state: ChatState) -> str | None:
@@ -545,6 +546,7 @@ def follow_up_route(state: ChatState) -> str | None:
     if (
         route == "calendar"
         and _CONTENT_OF_POSTING.search(message)
+        and asked_words(message)  # words of its own to look for ("경력"), not a number alone
         and not POSTING_WHEN.search(message)
         and not any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
     ):

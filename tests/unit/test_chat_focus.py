@@ -1897,3 +1897,22 @@ async def test_an_item_of_a_list_by_its_position_is_looked_for_in_the_document_n
     out = await chat(client, "첫번째 거 관련해서 내 이력서엔 뭐라고 써놨지?")
     assert out["route"] == "rag" and "Kafka" in out["answer"].split("\n")[0]
     assert "이력서" in out["answer"]
+
+
+async def test_s35_second_review_guards(stand_in, client):
+    await _postings(client)
+    await seed()
+    # "X 말고": the item excluded is not the one meant, just added or not
+    await chat(client, "12월 4일 오후 3시 토스 면접 추가해줘")
+    out = await chat(client, "아니 4일 면접 말고 10일 면접 지워줘")
+    assert "토스 면접" in await titles()
+    # a question about a memo asks for none
+    out = await chat(client, "'정장 지참' 메모해둔 거 뭐였지", room="r2")
+    assert not any(c["name"] == "add_schedule" for c in out["tool_calls"])
+    # advice about "my interviews" is no listing
+    out = await chat(client, "How should I prepare for my interviews?", room="r3")
+    assert out["route"] == "general"
+    # a number alone after a posting's dates stays with the dates
+    await chat(client, "카카오 서류 마감 언제야", room="r4")
+    out = await chat(client, "그날 오전에 스터디 가능?", room="r4")
+    assert out["route"] != "rag"

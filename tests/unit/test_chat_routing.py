@@ -1552,3 +1552,8 @@ def test_s35_how_to_show_is_advice_what_to_show_is_the_documents():
         keyword_route("거기 나온 Elasticsearch 경험, 내 포폴에 있는 걸로 어필할 만한 거 있어?")
         == "rag"
     )
+
+
+def test_s35_second_review_guards_advice_words():
+    # what is worth showing, asked without 어떻게, is a question of the documents
+    assert keyword_route("카카오 지원할 때 어필하면 좋을 프로젝트 뭐야?") != "general"
