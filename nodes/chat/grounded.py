@@ -476,7 +476,10 @@ def answer_lines(
         listed = (
             answer_lines(context, every_part)[0] if own_types and "posting" not in types else []
         )
-        if not all(_LISTED_KIND.get(_canonical(ln.part.section)) for ln in listed):
+        if not all(
+            ln.part.doc_type == "posting" and _canonical(ln.part.section) in _LISTED_SECTIONS
+            for ln in listed
+        ):
             listed = []
         position = ordinal_position(message)
         if position is not None and not own and -len(listed) <= position < len(listed):
@@ -880,7 +883,7 @@ def _canonical(section: str) -> str:
 
 
 # The posting's sections that are lists of one item a line.
-_LISTED_KIND = {"자격요건": True, "우대사항": True, "담당업무": True}
+_LISTED_SECTIONS = frozenset({"자격요건", "우대사항", "담당업무"})
 
 
 # The list a posting's section is ("자격요건", "지원자격", "Requirements" -> 필수): the section
