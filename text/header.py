@@ -30,7 +30,7 @@ from text.sections import POSTING_HEADINGS
 
 # A bracket that names a recruitment stage ("[서류 접수]") is no company: the stage words are
 # the calendar parser's (text.stages imports nothing of this module).
-from text.stages import STAGE_PATTERNS
+from text.stages import names_a_stage
 
 ROLE = re.compile(
     r"개발자|엔지니어|디자이너|연구원|분석가|기획자|매니저|프로그래머|퍼블리셔|컨설턴트|"
@@ -281,7 +281,7 @@ def _is_heading(part: str) -> bool:
     key = re.sub(r"\s", "", part).lower()
     if key in _HEADINGS or _HEADING_WORDS.search(key):
         return True
-    return any(pattern.search(part) for _, pattern in STAGE_PATTERNS)
+    return names_a_stage(part)
 
 
 def _is_role(part: str) -> bool:

@@ -152,6 +152,11 @@ STAGE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+def names_a_stage(text: str) -> bool:
+    """Whether a text names a hiring stage of any type ("코테", "1차 면접", "서류 마감")."""
+    return any(pattern.search(text) for _, pattern in STAGE_PATTERNS)
+
+
 def named_stages(text: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The stages (contract items) a question names: of the types it names ("코테" is a
     coding test), narrowed to the one named by its name when it names one ("1차 면접"

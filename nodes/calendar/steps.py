@@ -33,7 +33,7 @@ from text.posting import (
     speaks_of_hiring,
 )
 from text.skills import taxonomy
-from text.stages import ROLLING, STAGE_PATTERNS, find_stages
+from text.stages import ROLLING, find_stages, names_a_stage
 
 FEATURE = "calendar"
 HEADER_PROMPT = load_prompt("calendar/posting_header")
@@ -67,7 +67,7 @@ def plausible(value: str) -> bool:
         return False
     if re.search(r"\d{1,4}\s*[./월-]\s*\d|\d{1,2}\s*(?::\s*\d{2}|시)", stripped):
         return False
-    return not any(pattern.search(stripped) for _, pattern in STAGE_PATTERNS)
+    return not names_a_stage(stripped)
 
 
 def extract_schedule(state: CalendarState) -> Command:

@@ -458,7 +458,8 @@ def answer_lines(
     # ("카카오 건 같은 항목" after a question about 네이버's posting)
     replaced = {_compact(p.company) for p in every_part if p.company} if companies else set()
     earlier = [w for w in asked_words(context) if w not in named | replaced and w not in own]
-    if context and ordinal_position(message) is not None:
+    position = ordinal_position(message) if context else None
+    if position is not None:
         # "세 번째 거 기술스택 뭐였지" after a list of projects: that item of the list
         # that answered before (not when the question names another document or company:
         # "카카오 마지막 우대사항은?")
@@ -481,8 +482,7 @@ def answer_lines(
             for ln in listed
         ):
             listed = []
-        position = ordinal_position(message)
-        if position is not None and not own and -len(listed) <= position < len(listed):
+        if not own and -len(listed) <= position < len(listed):
             # "첫번째 거 관련해서 내 이력서엔 뭐라고 써놨지?" after a posting's list: that item
             # of the list is what is looked for in the document this question names (its
             # skills, else its words)
@@ -861,12 +861,7 @@ def _all_held(message: str, found: list[_Line]) -> bool:
     """Whether the lines found hold every word the question asks about (their document's
     company and heading count: "카카오 공고에서도 Kafka 보던가?"), and are in the list it asks
     about, if any ("Spark 우대야?" answered from 자격요건 is no yes)."""
-    kinds = {
-        _REQUIREMENT_KIND.get(h[0])
-        if (h := heading_of(f"[{ln.part.section}]", "posting"))
-        else None
-        for ln in found
-    }
+    kinds = {_REQUIREMENT_KIND.get(_canonical(ln.part.section)) for ln in found}
     asked_kind = _ASKED_KIND.search(message)
     if asked_kind and ("우대" if asked_kind.group(1) else "필수") not in kinds:
         return False
@@ -1030,8 +1025,7 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
             + (f" · {ln.part.section}" if ln.part.section and ln.part.section != "개요" else "")
             for ln in found
         )
-        section = heading_of(f"[{found[0].part.section}]", "posting")
-        kind = _REQUIREMENT_KIND.get(section[0]) if section else None
+        kind = _REQUIREMENT_KIND.get(_canonical(found[0].part.section))
         if kind and _WHICH_KIND.search(message):
             # "Spark 경험은 필수야 우대야?": which list it is in is the answer
             text = f"{kind}예요({found[0].part.section}): {text}"

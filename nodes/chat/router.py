@@ -21,7 +21,7 @@ from text.dates import find_when, today_seoul, week_range
 from text.korean_text import analysed, content_words, kiwi
 from text.organization import rank as rank_organization
 from text.sections import DUTIES_ASKED
-from text.stages import STAGE_PATTERNS
+from text.stages import STAGE_PATTERNS, names_a_stage
 
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
@@ -218,7 +218,7 @@ def _mine_explicit(text: str) -> bool:
         _SET_BY_USER.search(sentence)
         and "공고" not in sentence
         and not RECRUIT_WORD.search(sentence)
-        and not any(pattern.search(sentence) for _, pattern in STAGE_PATTERNS)
+        and not names_a_stage(sentence)
         for sentence in re.split(r"[.!?\n]+", text)
     )
 
@@ -590,7 +590,7 @@ def keyword_route(message: str) -> str | None:
     pasted = own != message and len(message) - len(own) >= 12
     if pasted and ABOUT_PASTED.search(own) and not (schedule_verb or docs):
         return "general"  # about the pasted text: it is in the message
-    staged = recruit or any(pattern.search(own) for _, pattern in STAGE_PATTERNS)
+    staged = recruit or names_a_stage(own)
     if staged and when and BY_POSTING.search(own) and not (schedule_verb or OWN_DOC.search(own)):
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
     if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
@@ -633,7 +633,7 @@ def keyword_route(message: str) -> str | None:
     if (
         "공고" in own
         and not (when or ASK.search(own) or STAGES_ASKED.search(own) or schedule_verb or mine)
-        and not any(pattern.search(own) for _, pattern in STAGE_PATTERNS)
+        and not names_a_stage(own)
         and ABOUT_CONTENT.search(own)
     ):
         # "네이버 공고는 경력 몇 년 이상 뽑아?", "공고에 재택근무 가능하다고 돼 있어?": what the

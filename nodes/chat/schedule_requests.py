@@ -975,7 +975,7 @@ def _named_anchor(
         pointed = refers_to(named, focus, items).item
         if pointed is not None and pointed.get("date"):
             return shifted_day(pointed["date"], clause)
-    talked = talked_of(fits, focus, now) if len(fits) > 1 else None
+    talked = talked_of(fits, focus, now)
     if talked is not None and talked.get("date"):
         # "금요일 네이버 면접 때문에 떨려요" then "면접 전날 밤 10시에 …": the one just spoken of
         return shifted_day(talked["date"], clause)

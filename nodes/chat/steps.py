@@ -87,7 +87,7 @@ from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
 from text.korean_text import content_words
 from text.skills import find_skills
-from text.stages import STAGE_PATTERNS
+from text.stages import names_a_stage
 from tools.calendar import today_of
 from tools.documents import (
     context_of,
@@ -277,9 +277,10 @@ def _read_whole(message: str) -> list[str]:
     just shown by its position."""
     if asks_held_by_resume(message):
         return ["resume"]
-    if ordinal_position(message) is None or named_types(message)[0] & {"posting"}:
+    named = named_types(message)[0]
+    if ordinal_position(message) is None or "posting" in named:
         return []
-    return sorted(named_types(message)[0] & {"resume", "portfolio", "cover"})
+    return sorted(named & {"resume", "portfolio", "cover"})
 
 
 def _window(history: list[dict[str, Any]]) -> str:
@@ -537,7 +538,7 @@ def follow_up_route(state: ChatState) -> str | None:
     route = history[-1].get("route")
     if (
         route == "rag"
-        and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+        and names_a_stage(message)
         and (POSTING_WHEN.search(message) or _PERIOD.search(message))
     ):
         return "calendar"  # "그럼 접수 기간은?" after a question on the posting's text
@@ -548,7 +549,7 @@ def follow_up_route(state: ChatState) -> str | None:
         and _CONTENT_OF_POSTING.search(message)
         and asked_words(message)  # words of its own to look for ("경력"), not a number alone
         and not POSTING_WHEN.search(message)
-        and not any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+        and not names_a_stage(message)
     ):
         # "거기 경력 몇 년 이상 요구해?" after the posting's dates: what its text asks
         return "rag"

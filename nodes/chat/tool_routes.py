@@ -86,7 +86,7 @@ from nodes.chat.schedule_requests import (
 )
 from nodes.chat.state import ChatState
 from text.korean_text import content_words
-from text.stages import STAGE_PATTERNS, named_stages
+from text.stages import STAGE_PATTERNS, named_stages, names_a_stage
 from tools.calendar import get_recruitment_schedule, source_of, today_of
 from tools.schedule import ScheduleStore
 from tools.schedule_tools import add_schedule, delete_schedule, get_schedule, update_schedule
@@ -521,7 +521,7 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
             # "아까 말한 그 회사 코테 몇시였지": pointed back to, a few turns later
             or (points_back(message) and turn - int(posting.get("turn") or 0) < RECENT_TURNS)
         )
-        and any(pattern.search(message) for _, pattern in STAGE_PATTERNS)
+        and names_a_stage(message)
         and not SCHEDULE_VERB.search(message)
         and not MY_SCHEDULE.search(message)
         # "아까 그회사 면접 2시간 뒤로": a move of the user's own item, not a question
