@@ -255,6 +255,10 @@ XA_SPLITS = {
     # conversation by ellipsis, pointers and corrections (chat_xa_dev22_brief.md); first read
     # chat-xa-dev22-first-read.md
     "xa_dev22": "chat_xa_dev22.jsonl",
+    # session 36: a twenty-third author, 30 single messages and 45 exchanges of 3-5 turns
+    # whose references reach past turns about something else, across kinds
+    # (chat_xa_dev23_brief.md); first read chat-xa-dev23-first-read.md
+    "xa_dev23": "chat_xa_dev23.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
