@@ -317,6 +317,7 @@ async def in_process() -> Target:
             turns.append(
                 {
                     "route": out["route"],
+                    "routed_by": out.get("routed_by"),
                     "tool_calls": out["tool_calls"],
                     "answer": out["answer"],
                     "sources": [s["text"] for s in out["sources"]],

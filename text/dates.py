@@ -602,6 +602,38 @@ _WEEKDAY_SPAN = re.compile(
 )
 
 
+# Two periods asked for together ("다음 주랑 그 다음 주", "이번 달이랑 다음 달", "12월하고 1월"):
+# one listing from the first's start to the second's end.
+_PERIOD_AND = re.compile(r"(?:이랑|랑|하고|&|,|(?i:\s+and\s+))\s*")
+# The second said as the one after the first ("그 다음 주", "그담달", "the week after").
+_THE_ONE_AFTER = re.compile(
+    r"\s*(?:그\s*)?(?:다음|담)\s*(주|달)|(?i:\s*the\s+(week|month)\s+after)"
+)
+
+
+def _joined_periods(text: str, now: date) -> tuple[date, date] | None:
+    for joint in _PERIOD_AND.finditer(text):
+        left = date_range(text[: joint.start()], now)
+        if left[1] is None:
+            continue
+        first, last = left[0], left[1]
+        after = _THE_ONE_AFTER.match(text, joint.end())
+        if after:
+            unit = after.group(1) or after.group(2)
+            if unit in ("주", "week"):
+                end = _plus(last, 7)
+            else:
+                month = _month(first, 1)
+                end = month[1] if month else None
+            if end is not None:
+                return first, end
+            continue
+        right = date_range(text[joint.end() :], now)
+        if right[1] is not None and right[0] > last:
+            return first, right[1]
+    return None
+
+
 def date_range(text: str, now: date) -> tuple[date, date | None]:
     """The days a schedule listing asks for, (start, end): "12월 1일부터 12월 10일까지",
     "다음 주말" (its Saturday and Sunday), "이번 달 남은" (today to the month's end), a week
@@ -610,6 +642,9 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     found = find_dates(text, now)
     if len(found) >= 2 and _RANGE_JOIN.match(text, found[0].end):
         return found[0].value, found[1].value
+    joined = _joined_periods(text, now)
+    if joined is not None:
+        return joined
     ends = _FROM_TO.search(text)
     if ends:
         # "내일부터 글피까지", "오늘부터 금요일까지": each end read as a day of its own

@@ -32,7 +32,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from nodes.chat.router import DAYS_LEFT, koreanised, unquoted
-from text.korean_text import analysed
+from text.korean_text import analysed, content_words, squash
 from text.stages import named_stages
 
 MAX_ITEMS = 10
@@ -59,6 +59,8 @@ POINTER = re.compile(
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
 SAME_AGAIN = re.compile(
     r"똑같이|마찬가지로|같은\s*걸로|(?:도|것도|거도)\s*그렇게|"
+    # the same amount ("카카오 면접도 그만큼 당겨줘")
+    r"그만큼|같은\s*만큼|(?i:\bthat\s+much\b|\bthe\s+same\s+amount\b)|"
     r"(?i:\bthe\s+same\b|\bsame\s+(?:for|with)\b)"
 )
 # "처음에 넣은 거", "두 번째로 추가한 거", "마지막에 넣은 거": the items the room added, in
@@ -149,6 +151,7 @@ def empty() -> dict[str, Any]:
         "looked_turn": -1,
         "turn": 0,
         "said": [],
+        "answered": [],
     }
 
 
@@ -280,6 +283,7 @@ def after_turn(
             "stages": posting.get("stages", []) if same else [],
             "asked": [],
             "turn": turn,
+            "dated": False,  # quoted by a document answer: the room was told no day of it
         }
     before = {i["schedule_id"]: i for i in items}
     for rank, t in enumerate(touched):
@@ -288,7 +292,8 @@ def after_turn(
         was = before.get(t["schedule_id"]) or {}
         if t["how"] == "added":
             t["added_turn"], t["added_rank"] = turn, rank
-        elif t["how"] == "changed" and was.get("added_turn") is not None:
+        elif t["how"] in ("changed", "listed") and was.get("added_turn") is not None:
+            # (listed since, it is still one the room added: "아까 그 시간으로" after a look)
             t["added_turn"], t["added_rank"] = was["added_turn"], was.get("added_rank", 0)
     ids = {t["schedule_id"] for t in touched}
     items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
@@ -313,7 +318,88 @@ def after_turn(
             ),
             *([{"text": question[:SAID_CHARS], "turn": turn}] if not touched and not calls else []),
         ],
+        # what the room's document answers showed, for as long: "그 Redis 얘기 메모에 적어줘"
+        # two turns later writes that line
+        "answered": [
+            *(
+                r
+                for r in state.get("answered") or []
+                if isinstance(r, dict) and turn - int(r.get("turn", 0)) < SAID_TURNS
+            ),
+            *(
+                [{"text": lines_shown, "turn": turn}]
+                if sources and (lines_shown := _shown_lines(this_turn))
+                else []
+            ),
+        ],
     }
+
+
+def _shown_lines(messages: list[BaseMessage]) -> str:
+    """The lines a document answer showed, without its source line."""
+    answer = next((str(m.content) for m in reversed(messages) if isinstance(m, AIMessage)), "")
+    lines = [line for line in answer.splitlines() if line.strip() and not _SOURCE_LINE.match(line)]
+    return "\n".join(lines)[:SAID_CHARS]
+
+
+_SOURCE_LINE = re.compile(r"\s*\(?\s*(?:출처|source)", re.IGNORECASE)
+
+# Content the room was shown, pointed to by what it was about: "그 Redis 얘기", "아까 그
+# 응답시간 줄인 얘기", "that Redis part".
+TALKED_CONTENT = re.compile(
+    r"(?:(?:아까|방금|앞에서)\s*)?(?<![가-힣])(?:그|저)\s+"
+    r"((?:(?!(?<![가-힣])(?:그|저)\s|메모)[^'\"\n,]){1,30}?)\s*"
+    r"(?:얘기|이야기|내용|문장)(?:를|을|은|는|도)?(?![가-힣])"
+)
+# The memo the room last wrote, asked again: "같은 메모", "메모도 똑같이", "the same memo".
+SAME_MEMO = re.compile(
+    r"같은\s*메모|메모(?:도|는)?\s*(?:똑같이|그대로|같게)|(?i:\bsame\s+(?:memo|note)\b)"
+)
+
+
+def answered_part(about: str, focus: dict[str, Any] | None) -> str | None:
+    """The part of a line the room's recent document answers showed that holds the most of
+    `about`'s content words (newest first on a tie); None when none holds any."""
+    words = {squash(w) for w in content_words(about)}
+    best, score = None, 0
+    for record in reversed((focus or {}).get("answered") or []):
+        for part in re.split(r",\s+|\n", str(record.get("text") or "")):
+            held = sum(1 for w in words if w and w in squash(part))
+            if held > score:
+                best, score = part.strip(), held
+    return best
+
+
+# Where a memo goes in a request: after "메모에" / "메모로" / "메모".
+_MEMO_SLOT = re.compile(r"메모(?:에는|에|엔|로)?(?=\s)|(?i:\bmemo\b|\bnote\b)")
+
+
+def with_memo_recalled(message: str, focus: dict[str, Any] | None) -> str:
+    """The message with a memo it points to written out, quoted where a memo goes: "그 면접
+    메모에 아까 그 Redis 얘기 적어줘" -> "그 면접 메모에 'Redis 분산 락으로 …' 적어줘" (a line
+    the room's document answers showed); "카카오 면접에도 같은 메모 달아줘" -> the memo the
+    room last wrote. Unchanged when it points to nothing the room has."""
+    slot = _MEMO_SLOT.search(message)
+    if slot is None:
+        return message
+    same = SAME_MEMO.search(message)
+    if same is not None and (memo := last_memo(focus)):
+        return f"{message[: same.start()]}메모 '{memo}'{message[same.end() :]}"
+    pointer = TALKED_CONTENT.search(message)
+    if pointer is None or (part := answered_part(pointer.group(1), focus)) is None:
+        return message
+    rest = message[: pointer.start()] + message[pointer.end() :]
+    slot = _MEMO_SLOT.search(rest)
+    if slot is None:
+        return message
+    return f"{rest[: slot.end()]} '{part}'{rest[slot.end() :]}"
+
+
+def last_memo(focus: dict[str, Any] | None) -> str | None:
+    """The memo the room's last change wrote, if it wrote one."""
+    changes = ((focus or {}).get("last_change") or {}).get("changes") or {}
+    memo = changes.get("memo")
+    return str(memo) if memo else None
 
 
 # A day said relative to the day in focus: "전날", "다음 날", "그 다음 주 같은 요일".
@@ -345,9 +431,12 @@ def focus_day(focus: dict[str, Any] | None) -> tuple[str, str | None] | None:
     # the most recent turn that was about something (a turn that only asked or failed
     # leaves the room's subject as it was)
     listed_day = state.get("listed_day") or {}
+    # (a posting a document answer quoted gave no day: "이력서에 자격증 뭐 있지" between an add
+    # and "그 다음날 … 하나 더" leaves the day the add's)
+    dated = posting if posting.get("dated", True) else {}
     turn = max(
         [i["turn"] for i in state["items"][:1]]
-        + [posting.get("turn") or 0, listed_day.get("turn") or 0]
+        + [dated.get("turn") or 0, listed_day.get("turn") or 0]
     )
     touched = [i for i in state["items"] if i["turn"] == turn and i["how"] != "listed"]
     listed = [i for i in state["items"] if i["turn"] == turn]

@@ -57,6 +57,8 @@ EVENT_STATED = re.compile(
 )
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
+    # the bare imperative, clipped ("아까 화요일 거 빼", "그거 빼버려")
+    r"(?<![가-힣])빼(?:\s*버려|\s*놔)?(?=\s*[.!~ㅋㅎ]*\s*$)|"
     r"(?i:\b(?:cancel|delete|remove|drop)\b)"
 )
 # A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄", "1시간 일찍"): an update.
@@ -297,12 +299,21 @@ GENERALLY = re.compile(
     r"보통|일반적으로|대개|대체로|흔히|"
     # what interviews ask most ("면접에서 자주 나오는 질문", "많이 물어보는 거")
     r"(?:자주|많이)\s*(?:나오|묻|물어|하는\s*질문|받는)|"
+    # what an interview asks ("데이터 엔지니어 면접에서 Spark 관련해서 뭐 물어봐?")
+    r"면접(?:에서|에선|때)\s+(?:\S+\s+){0,3}?(?:뭐|무슨|어떤)\s*(?:\S+\s+)?(?:물어|묻|나와|나오)|"
     r"(?i:\b(?:usually|typically|in\s+general|commonly|most\s+common)\b)"
+)
+# Years of experience asked ("경력 몇 년 이상 뽑아?", "몇 년차 뽑는대", "경력은 몇 년이야"): a
+# posting's requirement or the resume's career, never a date.
+YEARS_ASKED = re.compile(
+    r"몇\s*년\s*(?:이상|차|넘|정도\s*(?:뽑|요구|원))|경력\s*(?:은|이|을)?\s*몇\s*년"
 )
 # The posting's own word for its dates ("공고상 코테 날짜", "공고 기준으로"): calendar, even
 # beside "내 캘린더랑 겹치는지".
 BY_POSTING = re.compile(
     r"공고\s*상|공고\s*기준|공고에\s*(?:나온|따르면|적힌)|공고에서\s*(?:확인|보면|봐|찾아)|"
+    # "카카오 공고에서 코테 몇시야", "공고의 면접 날짜" (with a stage and a time word)
+    r"공고(?:에서|의)(?=\s)|"
     # "공고에 며칠로 나와있어?", "공고엔 몇 시라고 적혀 있어?"
     r"공고에(?:는|선|서)?\s+(?:\S+\s+){0,2}?\S*(?:나와|나온|적혀|적힌|쓰여|써\s*있)|"
     r"(?i:according\s+to\s+the\s+posting)"
@@ -428,6 +439,8 @@ SMALL_TALK = re.compile(
 ADVICE = re.compile(
     r"(?:쓸|작성할|준비할|볼)\s*때|실수|주의할|팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
+    # an opinion or a choice asked ("이직하는 거 어떻게 생각해?", "어디가 커리어상 나을까요")
+    r"어떻게\s*생각|나을까|나을지|나은지|낫나|낫겠|(?i:\bwhat\s+do\s+you\s+think\b)|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
@@ -480,6 +493,11 @@ def unquoted(message: str) -> str:
 # A verb ending as a question, with no giving verb ("넣나요?", "잡니?"): asked about, not
 # asked for ("넣어줄래?", "지울까?", "넣어요?" ask for it).
 _ASKED_ENDING = re.compile(r"(?:나요|니|냐|는지요?|나)\?")
+# A verb in a clause of condition or need, asked about ("사무직으로 옮기려면 뭐부터 …",
+# "성과 수치 꼭 넣어야 돼?", "넣으면 좋을까?"): no request.
+_IF_OR_MUST = re.compile(
+    r"(?:으)?려면|(?:으)?면\s+(?:좋|돼|되|안|괜찮|나을|어때)|야\s*(?:돼|되|해|하나|할까)\S*\s*\?"
+)
 
 
 def asks_operation(text: str) -> bool:
@@ -488,10 +506,26 @@ def asks_operation(text: str) -> bool:
     return bool(RENAME_SAID.search(text)) or any(
         not text[m.end() : m.end() + 3].lstrip().startswith("?")
         and not _ASKED_ENDING.match(text, m.end())
+        and not _IF_OR_MUST.match(text, m.end())
         and not MODIFIER_END.match(text, m.end())
         and not DONE_BEFORE.match(text, m.end())
+        and not (_GO_ON.fullmatch(m.group(0)) and not _of_a_day(text))
         for m in SCHEDULE_VERB.finditer(text)
     )
+
+
+# "ㄱㄱ" (go on) urges whatever the message asks; it asks for a schedule operation only of a
+# day, a time or the schedule ("낼 저녁7시 헬스 ㄱㄱ", "담주 스케줄 ㄱ"), not of advice
+# ("면접에서 어필하는법 짧게ㄱㄱ").
+_GO_ON = re.compile(r"ㄱㄱ?")
+
+
+def _has_time(text: str) -> bool:
+    return find_when(text, today_seoul()).time is not None
+
+
+def _of_a_day(text: str) -> bool:
+    return bool(SCHEDULE_WORD.search(text)) or has_when(text)
 
 
 # "메모 강남 투썸": the word 메모 and the memo, nothing else (no request, no question)
@@ -595,6 +629,8 @@ def keyword_route(message: str) -> str | None:
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
     if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
+    if YEARS_ASKED.search(own) and not (when or schedule_verb or mine or GENERALLY.search(own)):
+        return "rag"  # "네이버 데이터 엔지니어 경력 몇년 이상 뽑는대?": what a document says
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
     if SHOULD_I.search(own) and not (schedule_verb or when or has_when(own) or "공고" in own):
@@ -659,8 +695,10 @@ def keyword_route(message: str) -> str | None:
         _mine_explicit(own) or schedule_verb or OWN_DOC.search(own)
     ):
         return "calendar"
-    if recruit and "공고" in own and schedule_verb:
-        return "calendar"  # "카카오 공고 일정을 내 일정에 추가해줘": the posting's stages
+    if recruit and "공고" in own and schedule_verb and not (own != message and _has_time(own)):
+        # "카카오 공고 일정을 내 일정에 추가해줘": the posting's stages ("그 공고 코테 날 오전
+        # 11시에 '코테 최종 복습' 일정 넣어줘" is the user's own event, named and timed)
+        return "calendar"
     if schedule_verb and (
         schedule_word or re.search(r"면접|스터디|미팅|약속|(?i:interview|meeting)", own)
     ):
@@ -726,7 +764,7 @@ INSTEAD_VALUE = re.compile(
 # Taking back the last operation: a change back to what it replaced, a deleted item back.
 UNDO = re.compile(
     r"원래대로|원래\s*(?:날짜|시간|이름|제목)?(?:로|으로)|되돌려|돌려\s*(?:줘|놔|주세요|줄래)|복구|살려|"
-    r"(?i:\bundo\b|\brevert\b|change\s+it\s+back)"
+    r"(?i:\bundo\b|\brevert\b|\brestore\b|(?:change|put|bring)\s+(?:it|that|them)\s+back)"
 )
 
 

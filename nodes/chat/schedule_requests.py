@@ -216,6 +216,10 @@ class Mention:
     new: bool
 
 
+# "아까 그 시간": said earlier in the room, not on the day just looked at.
+_EARLIER = re.compile(r"아까|방금|앞에서|(?i:\bearlier\b)")
+
+
 @dataclass
 class Context:
     """What the operations before this one in the same message settled: the day and time
@@ -1101,6 +1105,13 @@ def schedule_call(
         return "get_schedule", args, None
     days = [m.value for m in found if m.kind == "date"]
     times = [m.value for m in found if m.kind == "time"]
+    position = ordinal_position(unquoted(clause)) if kind == "add_schedule" and memo else None
+    if position is not None and not chosen:
+        # "아까 금요일 목록에서 첫 번째 거 메모에 '정장' 적어줘": a memo for the item at that
+        # position of what the room showed, not a new event
+        pointed = refers_to(unquoted(clause), focus, items).item
+        if pointed is not None:
+            return "update_schedule", {"schedule_id": pointed["schedule_id"], "memo": memo}, pointed
     if kind == "add_schedule" and items and memo and days and not chosen:
         # "금요일 면접 메모에 '신분증 지참' 추가": the day names the item the memo is for
         # (one of that day sharing a word of its title), not a new event on that day
@@ -1226,6 +1237,14 @@ def schedule_call(
         ]
         day = instead[-1] if instead else before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
+        if time is None and SAME_TIME.search(clause) and _EARLIER.search(clause):
+            # "금요일에도 아까 그 시간으로 '…' 추가" after a listing: the time the room last set
+            set_before = (
+                i
+                for i in (focus or {}).get("items") or []
+                if (i.get("how") in ("added", "changed") or "added_turn" in i) and i.get("time")
+            )
+            time = next((i["time"] for i in set_before), None)
         change = (focus or {}).get("last_change") or {}
         freed = change.get("slot") or {}
         if (
@@ -1301,7 +1320,10 @@ def schedule_call(
     if chosen is None and not named and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
         resolved = refers_to(target_text, focus, items, _narrower(days, times, focus, now))
-        if resolved.item is not None:
+        day_said = target is not None and bool(days) and target["date"] in days
+        if resolved.item is not None and not (day_said and resolved.item["date"] not in days):
+            # (the one item on the day the clause names stays: "아까 목요일 거" after a listing
+            # and an add on Wednesday is the listing's Thursday item)
             target = resolved.item
         elif len(resolved.choices) > 1:
             return _ask_back(kind, clause, resolved.choices)

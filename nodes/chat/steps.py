@@ -69,11 +69,13 @@ from nodes.chat.router import (
     UNDO,
     ExampleRouter,
     RouteDecision,
+    asks_operation,
     has_when,
     is_compound,
     keyword_route,
 )
 from nodes.chat.schedule_requests import (
+    ONE_MORE,
     POSTING_WHEN,
     answers_ask_back,
     corrects_last_value,
@@ -85,7 +87,7 @@ from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
-from text.korean_text import content_words
+from text.korean_text import analysed, content_words
 from text.skills import find_skills
 from text.stages import names_a_stage
 from tools.calendar import today_of
@@ -421,15 +423,35 @@ def _leans_back(message: str) -> bool:
     )
 
 
+# How far back a schedule turn may be for an operation that points back to its items.
+_EARLIER_TURNS = 3
+
+
 def schedule_follow_up(state: ChatState) -> bool:
     """ "아 귀찮다 지워", "그 면접 2시간 뒤로", "원래대로 해줘" right after a schedule turn: an
     operation verb, a relative move or taking the last operation back, about the schedule the
     room is on."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    if not history or history[-1].get("route") != "schedule":
+    if not history:
         return False
     focus = state.get("focus") or {}
+    if history[-1].get("route") != "schedule":
+        # "아까 화요일 거 빼", "아까 지운 거 다시 넣어줘" with other talk since: an operation
+        # pointed back at an item the room touched a few turns ago
+        return bool(
+            any(t.get("route") == "schedule" for t in history[-_EARLIER_TURNS:])
+            and focus.get("items")
+            # (a day counted from the item is a pointer too: "그 다음날 같은 시간에 … 하나 더")
+            and (points_back(message) or DAY_POINTER.search(message))
+            and "?" not in message
+            and (
+                asks_operation(message)
+                or UNDO.search(message)
+                or shift_in(message)[0]
+                or ONE_MORE.search(message)
+            )
+        )
     again = bool(focus.get("last_change") and SAME_AGAIN.search(message))
     undo = UNDO.search(message) is not None  # "아 아니다 원래대로 돌려줘": the last operation back
     # "시간 말 안 했네 오후 1시야": a value for the item the last turn added or changed
@@ -490,6 +512,17 @@ AMONG_THOSE = re.compile(
 _CONTENT_OF_POSTING = re.compile(r"몇\s*(?:년|명)(?!\s*월)|요구|뽑")
 
 
+def _asks_with_a_verb(message: str) -> bool:
+    """A question with a predicate of its own ("거기 영어 점수 봐?"), not a bare noun asked
+    again ("연봉은?", "카카오는?": whose turn it continues is the previous route's)."""
+    tokens = analysed(message.strip())
+    return bool(
+        tokens
+        and tokens[-1].form in ("?", "？")
+        and any(t.tag in ("VV", "VA", "VX") for t in tokens)
+    )
+
+
 def follow_up_route(state: ChatState) -> str | None:
     """The route of a follow-up that leans on the previous turn and asks for nothing of its
     own ("그거 언제 땄다고 돼 있어?" after a document answer, "카카오는?"): the previous
@@ -514,6 +547,8 @@ def follow_up_route(state: ChatState) -> str | None:
         return "rag"  # "아까 그 질문 네이버 공고로도 알려줘": a document question again
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None
+    if ONE_MORE.search(message) and (has_when(message) or DAY_POINTER.search(message)):
+        return None  # "그 다음날 같은 시간에 '…' 하나 더": another item, asked for
     if shift_in(message)[0] is not None:
         return None  # "아까 그회사 면접 2시간 뒤로": a move of the user's own item
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
@@ -546,12 +581,21 @@ def follow_up_route(state: ChatState) -> str | None:
         return None  # "그럼 거기 자격증 뭐 적혀있어" after small talk: it asks of a text
     if (
         route == "calendar"
-        and _CONTENT_OF_POSTING.search(message)
+        and (
+            _CONTENT_OF_POSTING.search(message)
+            # (a question of its own with no day in it: "그날 오전에 스터디 가능?" asks of
+            # the user's own day)
+            or (
+                (ABOUT_CONTENT.search(message) or _asks_with_a_verb(message))
+                and not (has_when(message) or DAY_POINTER.search(message))
+            )
+        )
         and asked_words(message)  # words of its own to look for ("경력"), not a number alone
         and not POSTING_WHEN.search(message)
         and not names_a_stage(message)
     ):
-        # "거기 경력 몇 년 이상 요구해?" after the posting's dates: what its text asks
+        # "거기 경력 몇 년 이상 요구해?", "거기 학력 제한 있어?" after the posting's dates:
+        # a question of what its text says (not when: no time word, no stage)
         return "rag"
     if route == "schedule" or route not in ("rag", "calendar", "general"):
         return None  # schedule follow-ups carry their own verb; the rules read them

@@ -22,6 +22,7 @@ from langchain_core.tools import BaseTool, ToolException
 
 from core.services import get_services
 from nodes.chat.focus import (
+    DAY_POINTER,
     DAY_SHIFT,
     OTHER_POSTING,
     POINTER,
@@ -34,6 +35,7 @@ from nodes.chat.focus import (
     points_back,
     refers_to,
     stage_at,
+    with_memo_recalled,
 )
 from nodes.chat.grounded import (
     added_text,
@@ -208,8 +210,10 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     and its time."""
     services = get_services()
     store = ScheduleStore(services.redis)
-    user, message, now = state["user_id"], state["message"], today_of(state.get("now"))
+    user, now = state["user_id"], today_of(state.get("now"))
     focus = state.get("focus")
+    # a memo pointed to ("그 Redis 얘기", "같은 메모") is read as the words it points to
+    message = with_memo_recalled(state["message"], focus)
     memo, _ = memo_of(message)
     # "장소도 메모로 넣어줘" after pasting a notice: the value of that line of it (its label
     # names no event)
@@ -306,8 +310,11 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 named_other = _names_another(clause, single, await schedules())
                 operations = [(clause, "update_schedule")]
                 chosen = None if named_other else single
-            elif ONE_MORE.search(clause) and SAME_AGAIN.search(clause):
-                operations = [(clause, "add_schedule")]  # "같은걸로 하나더 화욜에": a copy
+            elif ONE_MORE.search(clause) and (
+                SAME_AGAIN.search(clause) or DAY_POINTER.search(clause) or has_when(clause)
+            ):
+                # "같은걸로 하나더 화욜에": a copy; "그 다음날 같은 시간에 '…' 하나 더": another
+                operations = [(clause, "add_schedule")]
             elif focus.get("last_change") and SAME_AGAIN.search(clause):
                 operations = [(clause, "update_schedule")]  # "카카오 것도 똑같이"
             elif memo and (points_back(clause) or ordinal_position(clause) is not None):

@@ -1881,6 +1881,22 @@ async def test_s35_dev22_families(stand_in, client):
     assert out["route"] == "rag" and "3년 이상" in out["answer"].split("\n")[0]
 
 
+async def test_s36_a_question_with_a_verb_of_its_own_after_a_postings_dates_asks_its_text(
+    stand_in, client
+):
+    await _postings(client)
+    for room, question in enumerate(
+        ("거기 학력 제한 있어?", "거기 영어 점수 봐?", "거기 나이 제한 있나요?")
+    ):
+        await chat(client, "카카오 접수 언제까지야?", room=f"q{room}")
+        out = await chat(client, question, room=f"q{room}")
+        assert out["route"] == "rag", question
+    # guard: a question of when, or a company said again, stays with the dates
+    await chat(client, "네이버 코테 언제야?", room="w")
+    assert _looked_up(await chat(client, "그럼 몇 시에 봐?", room="w")) == ["naver"]
+    assert _looked_up(await chat(client, "카카오는?", room="w")) == ["kakao"]
+
+
 async def test_an_item_of_a_list_by_its_position_is_looked_for_in_the_document_named(
     stand_in, client
 ):
@@ -1916,3 +1932,108 @@ async def test_s35_second_review_guards(stand_in, client):
     await chat(client, "카카오 서류 마감 언제야", room="r4")
     out = await chat(client, "그날 오전에 스터디 가능?", room="r4")
     assert out["route"] != "rag"
+
+
+# --- session 36: references that reach past other turns (chat_xa_dev23's families) -------
+
+RESUME_WITH_RESULTS = """[경력]
+에이비씨커머스 2022.03 ~ 2025.02
+- 주문 API 개발, MySQL 쿼리 튜닝으로 응답 시간 40% 단축
+- Redis 분산 락으로 중복 결제 0건 달성
+[자격증]
+정보처리기사 (2021)
+"""
+
+
+async def test_s36_an_operation_pointed_back_past_other_talk(stand_in, client):
+    await _postings(client)
+    await seed()
+    # a delete taken back after a question about a posting
+    await chat(client, "코딩 스터디 삭제해줘", room="a")
+    await chat(client, "네이버 공고에 우대사항 뭐 있었지?", room="a")
+    out = await chat(client, "아 아까 지운 거 다시 넣어줘 ㅠ 갈 수 있게 됐어", room="a")
+    assert out["route"] == "schedule"
+    assert (await titles())["코딩 스터디"]["date"] == "2026-12-01"
+    # the clipped imperative 빼, of the listing's Tuesday item, after a document answer
+    await chat(client, "담주 일정", room="b")
+    await chat(client, "카카오 공고 자격요건 뭐냐", room="b")
+    await chat(client, "아까 화요일 거 빼", room="b")
+    assert "코딩 스터디" not in await titles()
+    # another item the day after the one added two turns before, at its time
+    await chat(client, "12월 17일 오전 10시 체력시험 넣어줘", room="c")
+    await chat(client, "카카오 공고 자격요건 뭐냐", room="c")
+    await chat(client, "그 다음날 같은 시간에 '체력시험 결과 확인' 하나 더", room="c")
+    added = (await titles())["체력시험 결과 확인"]
+    assert (added["date"], added["time"]) == ("2026-12-18", "10:00")
+
+
+async def test_s36_the_listings_weekday_item_and_position_beat_the_last_add(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "다다음주 일정 알려줘", room="a")  # 카카오 면접, Thursday 12-10
+    await chat(client, "그 주 수요일 오후 3시에 포트폴리오 리뷰 넣어줘", room="a")
+    await chat(client, "카카오 공고 자격요건 뭐냐", room="a")
+    await chat(client, "아까 목요일 거 오후 4시로 미뤄줘", room="a")
+    now = await titles()
+    assert now["카카오 면접"]["time"] == "16:00" and now["포트폴리오 리뷰"]["time"] == "15:00"
+    # a memo for the first of a day's listing, with the day said: no new item
+    await chat(client, "담주 금요일 오후 5시 학부모 상담 연수 넣어줘", room="b")
+    await chat(client, "금요일 일정 전체 보여줘", room="b")
+    await chat(client, "아까 금요일 목록에서 첫 번째 거 메모에 '정장' 적어줘", room="b")
+    now = await titles()
+    assert now["네이버 1차 면접"]["memo"] == "정장" and len(now) == 5
+
+
+async def test_s36_two_periods_asked_together_are_one_listing(stand_in, client):
+    await seed()
+    out = await chat(client, "다음 주랑 그 다음 주 일정 보여줘")
+    args = out["tool_calls"][0]["args"]
+    assert (args["start_date"], args["end_date"]) == ("2026-11-30", "2026-12-13")
+    assert "카카오 면접" in out["answer"] and "네이버 1차 면접" in out["answer"]
+
+
+async def test_s36_a_memo_pointed_to_is_written_out(stand_in, client):
+    await embed(client, "u1", "cv", "resume", RESUME_WITH_RESULTS)
+    await _postings(client)
+    await seed()
+    # a line a document answer showed, pointed to by what it was about, a turn later
+    await chat(client, "이력서에 Redis 관련 성과 뭐라고 돼있어?", room="a")
+    await chat(client, "담주 금요일 일정 확인해줘", room="a")
+    await chat(client, "그 면접 메모에 아까 그 Redis 얘기 적어줘", room="a")
+    assert (await titles())["네이버 1차 면접"]["memo"] == "Redis 분산 락으로 중복 결제 0건 달성"
+    # the part of a line that holds it, said before the item
+    await chat(client, "내 이력서에 MySQL 쿼리 튜닝 성과 뭐라고 썼더라", room="b")
+    await chat(client, "좋아 그 응답시간 줄인 얘기 카카오 면접 메모에 적어줘", room="b")
+    assert (await titles())["카카오 면접"]["memo"] == "MySQL 쿼리 튜닝으로 응답 시간 40% 단축"
+    # the memo the room last wrote, asked again after other talk
+    await chat(client, "코딩 스터디 메모에 '백준 2문제' 적어줘", room="c")
+    await chat(client, "카카오 공고 자격요건 뭐냐", room="c")
+    await chat(client, "카카오 면접에도 같은 메모 달아줘", room="c")
+    assert (await titles())["카카오 면접"]["memo"] == "백준 2문제"
+    # guard: a memo that points to nothing the room was shown stays as said
+    await chat(client, "네이버 면접 메모에 '그 Kafka 얘기' 적어줘", room="d")
+    assert (await titles())["네이버 1차 면접"]["memo"] == "그 Kafka 얘기"
+
+
+async def test_s36_the_same_amount_and_the_time_set_earlier(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 면접 30분 당겨줘", room="a")
+    out = await chat(client, "카카오 공고에서 코테 몇시야", room="a")
+    assert _looked_up(out) == ["kakao"]
+    await chat(client, "카카오 면접도 그만큼 당겨줘", room="a")
+    assert (await titles())["카카오 면접"]["time"] == "13:30"
+    # "아까 그 시간" after a listing: the time of the item the room added, not a listed one's
+    await chat(client, "목요일 오후 2시에 신라호텔 컨시어지 면접 넣어줘", room="b")
+    await chat(client, "다음 주 일정 보여줘", room="b")
+    await chat(client, "금요일에도 아까 그 시간으로 '신라호텔 2차 면접' 추가", room="b")
+    added = (await titles())["신라호텔 2차 면접"]
+    assert (added["date"], added["time"]) == ("2026-12-04", "14:00")
+    # a user's own event named and timed on a posting's stage day, with other talk between
+    await chat(client, "카카오 채용 전형 순서 좀 알려줘", room="c")
+    await chat(client, "코테 준비는 보통 어떻게 해?", room="c")
+    out = await chat(
+        client, "아까 그 공고 코테 날 오전 11시에 '코테 최종 복습' 일정 넣어줘", room="c"
+    )
+    added = (await titles())["코테 최종 복습"]
+    assert (added["date"], added["time"]) == ("2026-12-20", "11:00")

@@ -1557,3 +1557,47 @@ def test_s35_how_to_show_is_advice_what_to_show_is_the_documents():
 def test_s35_second_review_guards_advice_words():
     # what is worth showing, asked without 어떻게, is a question of the documents
     assert keyword_route("카카오 지원할 때 어필하면 좋을 프로젝트 뭐야?") != "general"
+
+
+def test_s36_go_on_asks_for_an_operation_only_of_a_day_or_the_schedule():
+    # "ㄱㄱ" urges what the message asks: advice is no schedule operation
+    for message in ("면접에서 그거 어필하는법 짧게ㄱㄱ", "자소서 첫 문장 예시 ㄱㄱ"):
+        assert keyword_route(message) != "schedule", message
+    # guard: with a day, a time or the schedule it still asks for one
+    for message in ("ㅇㅋ 낼 저녁7시 헬스 ㄱㄱ", "담달 스케줄 ㄱ", "담주수욜 당근 과제마감 ㄱㄱ"):
+        assert keyword_route(message) == "schedule", message
+
+
+def test_s36_advice_and_requirements_are_not_schedule_operations():
+    for message in (
+        "물류 현장에서 사무직으로 옮기려면 뭐부터 준비해야 할까요",
+        "마케터 포트폴리오에 성과 수치 꼭 넣어야 돼? 숫자로 보여줄 게 별로 없는데",
+        "교사 그만두고 에듀테크 회사로 이직하는 거 어떻게 생각해? 경력 7년차야",
+        "병원약사랑 제약회사 중에 어디가 커리어상 나을까요",
+        "데이터 엔지니어 면접에서 Spark 관련해서 뭐 물어봐?",
+    ):
+        assert keyword_route(message) == "general", message
+    for message in ("네이버 데이터 엔지니어 경력 몇년 이상 뽑는대?", "거기 몇 년차 뽑아?"):
+        assert keyword_route(message) == "rag", message
+    # guard: a request with a need or a day is still one
+    for message in ("면접 옮겨야 돼", "내일 3시 면접 넣어줘", "다음 주 일정 보여줘"):
+        assert keyword_route(message) == "schedule", message
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"),
+    [
+        ("다음 주랑 그 다음 주 일정 보여줘", "2026-11-30", "2026-12-13"),
+        ("이번 달이랑 다음 달 일정 다 보여줘", "2026-11-01", "2026-12-31"),
+        ("12월이랑 1월 일정", "2026-12-01", "2027-01-31"),
+        ("next week and the week after", "2026-11-30", "2026-12-13"),
+        ("내일이랑 모레 일정", "2026-11-30", "2026-12-01"),
+    ],
+)
+def test_s36_two_periods_joined_are_one_range(text, start, end):
+    got = date_range(text, NOW)
+    assert (got[0].isoformat(), got[1].isoformat() if got[1] else None) == (start, end)
+
+
+def test_s36_guard_a_joined_name_is_no_period():
+    assert date_range("카카오랑 네이버 면접 일정", NOW)[1] is None
