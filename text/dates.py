@@ -602,12 +602,12 @@ _WEEKDAY_SPAN = re.compile(
 )
 
 
-# Two periods asked for together ("다음 주랑 그 다음 주", "이번 달이랑 다음 달", "12월하고 1월"):
-# one listing from the first's start to the second's end.
+# Two periods asked for together that meet ("다음 주랑 그 다음 주", "이번 달이랑 다음 달",
+# "12월하고 1월"): one listing from the first's start to the second's end.
 _PERIOD_AND = re.compile(r"(?:이랑|랑|하고|&|,|(?i:\s+and\s+))\s*")
 # The second said as the one after the first ("그 다음 주", "그담달", "the week after").
 _THE_ONE_AFTER = re.compile(
-    r"\s*(?:그\s*)?(?:다음|담)\s*(주|달)|(?i:\s*the\s+(week|month)\s+after)"
+    r"\s*그\s*(?:다음|담)\s*(주|달)(?!\s*말)|(?i:\s*the\s+(week|month)\s+after)"
 )
 
 
@@ -629,7 +629,9 @@ def _joined_periods(text: str, now: date) -> tuple[date, date] | None:
                 return first, end
             continue
         right = date_range(text[joint.end() :], now)
-        if right[1] is not None and right[0] > last:
+        # (only periods that meet: "이번 주말하고 다음 주말", "월요일하고 수요일" are two
+        # listings, not the days between them)
+        if right[1] is not None and right[0] == _plus(last, 1):
             return first, right[1]
     return None
 

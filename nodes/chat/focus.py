@@ -59,8 +59,6 @@ POINTER = re.compile(
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
 SAME_AGAIN = re.compile(
     r"똑같이|마찬가지로|같은\s*걸로|(?:도|것도|거도)\s*그렇게|"
-    # the same amount ("카카오 면접도 그만큼 당겨줘")
-    r"그만큼|같은\s*만큼|(?i:\bthat\s+much\b|\bthe\s+same\s+amount\b)|"
     r"(?i:\bthe\s+same\b|\bsame\s+(?:for|with)\b)"
 )
 # "처음에 넣은 거", "두 번째로 추가한 거", "마지막에 넣은 거": the items the room added, in
@@ -281,9 +279,12 @@ def after_turn(
             "doc_id": quoted[0]["doc_id"],
             "company": posting.get("company") if same else quoted[0].get("company"),
             "stages": posting.get("stages", []) if same else [],
-            "asked": [],
+            # quoted by a document answer: the room was told no day of it, unless its dates
+            # were answered before ("카카오 코테 언제야?" then "카카오 우대사항 뭐야?": 그날 is
+            # still the 코테's)
+            "asked": posting.get("asked", []) if same else [],
             "turn": turn,
-            "dated": False,  # quoted by a document answer: the room was told no day of it
+            "dated": bool(same and posting.get("dated", True)),
         }
     before = {i["schedule_id"]: i for i in items}
     for rank, t in enumerate(touched):
@@ -370,6 +371,7 @@ def answered_part(about: str, focus: dict[str, Any] | None) -> str | None:
     return best
 
 
+QUOTE_MARK = re.compile(r"['\"‘’“”]")
 # Where a memo goes in a request: after "메모에" / "메모로" / "메모".
 _MEMO_SLOT = re.compile(r"메모(?:에는|에|엔|로)?(?=\s)|(?i:\bmemo\b|\bnote\b)")
 
@@ -385,7 +387,8 @@ def with_memo_recalled(message: str, focus: dict[str, Any] | None) -> str:
     same = SAME_MEMO.search(message)
     if same is not None and (memo := last_memo(focus)):
         return f"{message[: same.start()]}메모 '{memo}'{message[same.end() :]}"
-    pointer = TALKED_CONTENT.search(message)
+    # (a memo the user quoted is theirs, as said: "'그 Kafka 얘기는 짧게' 적어줘")
+    pointer = None if QUOTE_MARK.search(message) else TALKED_CONTENT.search(message)
     if pointer is None or (part := answered_part(pointer.group(1), focus)) is None:
         return message
     rest = message[: pointer.start()] + message[pointer.end() :]

@@ -57,8 +57,9 @@ EVENT_STATED = re.compile(
 )
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
-    # the bare imperative, clipped ("아까 화요일 거 빼", "그거 빼버려")
-    r"(?<![가-힣])빼(?:\s*버려|\s*놔)?(?=\s*[.!~ㅋㅎ]*\s*$)|"
+    # the bare imperative, clipped, of an item ("아까 화요일 거 빼", "그거 빼버려"; not "힘 좀
+    # 빼", "자격증 빼")
+    r"(?<=[거꺼건것])\s*빼(?:\s*버려|\s*놔)?(?=\s*[.!~ㅋㅎ]*\s*$)|(?<=일정)\s*빼(?=\s*$)|"
     r"(?i:\b(?:cancel|delete|remove|drop)\b)"
 )
 # A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄", "1시간 일찍"): an update.
@@ -300,7 +301,8 @@ GENERALLY = re.compile(
     # what interviews ask most ("면접에서 자주 나오는 질문", "많이 물어보는 거")
     r"(?:자주|많이)\s*(?:나오|묻|물어|하는\s*질문|받는)|"
     # what an interview asks ("데이터 엔지니어 면접에서 Spark 관련해서 뭐 물어봐?")
-    r"면접(?:에서|에선|때)\s+(?:\S+\s+){0,3}?(?:뭐|무슨|어떤)\s*(?:\S+\s+)?(?:물어|묻|나와|나오)|"
+    r"면접(?:에서|에선|때)\s+(?:\S+\s+){0,3}?(?:뭐|무슨|어떤)\s*(?:\S+\s+)?"
+    r"(?:물어\s*(?:봐|보는|보나|볼)|묻는|나와|나오는|나오나)|"
     r"(?i:\b(?:usually|typically|in\s+general|commonly|most\s+common)\b)"
 )
 # Years of experience asked ("경력 몇 년 이상 뽑아?", "몇 년차 뽑는대", "경력은 몇 년이야"): a
@@ -440,7 +442,7 @@ ADVICE = re.compile(
     r"(?:쓸|작성할|준비할|볼)\s*때|실수|주의할|팁|요령|노하우|방법|보통|불리|유리|어떻게\s*(?:해|하면|하는|시작|써|쓰|대처|준비|말)|어케|"
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
     # an opinion or a choice asked ("이직하는 거 어떻게 생각해?", "어디가 커리어상 나을까요")
-    r"어떻게\s*생각|나을까|나을지|나은지|낫나|낫겠|(?i:\bwhat\s+do\s+you\s+think\b)|"
+    r"어떻게\s*생각|나을까|나을지|나은지|낫나|(?i:\bwhat\s+do\s+you\s+think\b)|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
@@ -496,7 +498,8 @@ _ASKED_ENDING = re.compile(r"(?:나요|니|냐|는지요?|나)\?")
 # A verb in a clause of condition or need, asked about ("사무직으로 옮기려면 뭐부터 …",
 # "성과 수치 꼭 넣어야 돼?", "넣으면 좋을까?"): no request.
 _IF_OR_MUST = re.compile(
-    r"(?:으)?려면|(?:으)?면\s+(?:좋|돼|되|안|괜찮|나을|어때)|야\s*(?:돼|되|해|하나|할까)\S*\s*\?"
+    # ("미루면 좋겠어", "지우면 돼": a wish and a go-ahead are requests)
+    r"(?:으)?려면|(?:으)?면\s+(?:좋(?!겠)|괜찮|나을|어때)|야\s*(?:돼|되|해|하나|할까)\S*\s*\?"
 )
 
 
@@ -629,7 +632,9 @@ def keyword_route(message: str) -> str | None:
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
     if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
-    if YEARS_ASKED.search(own) and not (when or schedule_verb or mine or GENERALLY.search(own)):
+    if YEARS_ASKED.search(own) and not (
+        when or schedule_verb or mine or GENERALLY.search(own) or ADVICE.search(own)
+    ):
         return "rag"  # "네이버 데이터 엔지니어 경력 몇년 이상 뽑는대?": what a document says
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days

@@ -216,6 +216,10 @@ class Mention:
     new: bool
 
 
+# An item by its position ("첫 번째 거", "맨 위에 거"), not a day ("마지막 금요일", "두 번째 주").
+_ORDINAL_ITEM = re.compile(r"(?:째|번|위에|밑에|아래)\s*(?:거|꺼|것|건)(?![가-힣])")
+# The same amount as the last move ("카카오 면접도 그만큼 당겨줘"; read in a change only).
+_THAT_MUCH = re.compile(r"그만큼|같은\s*만큼|(?i:\bthat\s+much\b|\bthe\s+same\s+amount\b)")
 # "아까 그 시간": said earlier in the room, not on the day just looked at.
 _EARLIER = re.compile(r"아까|방금|앞에서|(?i:\bearlier\b)")
 
@@ -1106,7 +1110,7 @@ def schedule_call(
     days = [m.value for m in found if m.kind == "date"]
     times = [m.value for m in found if m.kind == "time"]
     position = ordinal_position(unquoted(clause)) if kind == "add_schedule" and memo else None
-    if position is not None and not chosen:
+    if position is not None and not chosen and _ORDINAL_ITEM.search(unquoted(clause)):
         # "아까 금요일 목록에서 첫 번째 거 메모에 '정장' 적어줘": a memo for the item at that
         # position of what the room showed, not a new event
         pointed = refers_to(unquoted(clause), focus, items).item
@@ -1405,7 +1409,7 @@ def schedule_call(
     ):
         # "아 아니다 원래 날짜로 돌려줘" after a change: the values it replaced
         changes = {k: v for k, v in (last_change.get("before") or {}).items() if v}
-    if not changes and last_change and SAME_AGAIN.search(clause):
+    if not changes and last_change and (SAME_AGAIN.search(clause) or _THAT_MUCH.search(clause)):
         # "카카오 것도 똑같이" after "네이버 면접 30분 늦춰줘": the same change on this item
         again = shift_in(last_change["clause"])[0]
         changes = _shifted(target, again) if again else dict(last_change["changes"])
@@ -1540,8 +1544,10 @@ _LABEL_AS_MEMO = re.compile(
 _MEMO_TOPICS = frozenset(w for w in _NOTICE_LABEL.split("|") if re.fullmatch(r"[가-힣]+", w))
 # The pasted notice itself, as the request calls it ("이렇게 메일 왔는데 …", "이 문자 …").
 _THE_NOTICE = re.compile(
-    r"^(?:이렇게\s*|이\s*)?(?:메일|이메일|문자|카톡|메시지|연락|안내|공지|알림|(?i:mail|email))"
-    r"(?:이|가|을|를|로|으로|은|는)?$"
+    r"^(?:이렇게\s*|이\s*|위\s*|아래\s*)?"
+    r"(?:(?:메일|이메일|문자|카톡|메시지|연락|안내|공지|알림|(?i:mail|email))(?:\s*내용)?|내용)"
+    # ("이 메일 내용대로", "위 내용 그대로": the notice, as it says)
+    r"(?:대로|\s*그대로|처럼|이|가|을|를|로|으로|은|는)?$"
 )
 # A labelled line of a notice ("일시: 12월 11일 오후 4시", "장소: 잠실 본사"): never a title
 # ("일정: 토스 커피챗 …" is the user's own label of their title: kept).
@@ -1553,9 +1559,11 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     """The memo a message asks for by a label of a notice pasted before ("장소도 메모로 넣어줘"
     after a mail with "- 장소: 판교 오피스 2층 라운지"): that line's value, from the most recent
     of `earlier` (the room's previous user messages) that has it; None otherwise."""
-    asked = _LABEL_AS_MEMO.search(message)
-    if asked is None or "?" in message or LIST_VERB.search(message) or DONE_BEFORE.search(message):
+    if "?" in message or LIST_VERB.search(message) or DONE_BEFORE.search(message):
         return None  # "장소 메모 들어갔는지 보여줘", "장소 메모 남겼어?": asked, not asked for
+    asked = _LABEL_AS_MEMO.search(message)
+    if asked is None:
+        return _repeated_value(message, earlier) if "메모" in message else None
     label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
     # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사")
     line = re.compile(
@@ -1566,6 +1574,27 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
         found = line.search(text)
         if found:
             return found.group(1)
+    return None
+
+
+# Any labelled line of a pasted notice ("- 준비물: 신분증 지참").
+_LABELLED_LINE = re.compile(
+    r"(?:^|(?<=[/|]))[\s\-•·*▶■□◆●○]*[가-힣A-Za-z][가-힣A-Za-z ]{0,7}\s*[:：]\s*"
+    r"([^\n/|]+?)\s*(?=$|[/|])",
+    re.MULTILINE,
+)
+
+
+def _repeated_value(message: str, earlier: list[str]) -> str | None:
+    """A labelled line's value of a notice pasted before, said again in a request for a memo
+    ("아까 메일에 신분증 지참하라고 했던 거, 그 일정 메모로 남겨주세요" after "- 준비물: 신분증
+    지참"): that value as written; None when the message repeats none."""
+    said = squash(message)
+    for text in reversed(earlier):
+        for line in _LABELLED_LINE.finditer(text):
+            value = line.group(1)
+            if len(squash(value)) >= 3 and squash(value) in said:
+                return value
     return None
 
 

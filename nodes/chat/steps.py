@@ -36,6 +36,7 @@ from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
     DAY_POINTER,
     OTHER_POSTING,
+    POINTED_NOUN,
     SAME_AGAIN,
     THERE,
     just_touched,
@@ -60,6 +61,7 @@ from nodes.chat.router import (
     ADD_VERB,
     ADVICE,
     CONTENT_ASKED,
+    DELETED_ITEM,
     MY_SCHEDULE,
     NEW_VALUE_STATED,
     RENAME_SAID,
@@ -425,6 +427,22 @@ def _leans_back(message: str) -> bool:
 
 # How far back a schedule turn may be for an operation that points back to its items.
 _EARLIER_TURNS = 3
+# "아까 화요일 거", "목요일 거": an item by its day (a bare "그거" after other talk is what
+# that talk was about).
+_ITEM_OF_A_DAY = re.compile(r"(?:요일|욜|일|날)\s*(?:거|꺼|건|것)(?![가-힣])")
+
+
+def _points_at_an_item(message: str, focus: dict[str, Any]) -> bool:
+    """Whether the message points at one of the room's items, not at what the last turn was
+    about: one it deleted ("아까 지운 거"), by its position in a listing, by its day, by a
+    noun of its title ("아까 그 면접"), or a day counted from it ("그 다음날 … 하나 더")."""
+    if DELETED_ITEM.search(message) or ordinal_position(message) is not None:
+        return True
+    if _ITEM_OF_A_DAY.search(message) or (DAY_POINTER.search(message) and ONE_MORE.search(message)):
+        return True
+    noun = POINTED_NOUN.search(message)
+    titles = " ".join(str(i.get("title") or "") for i in focus.get("items") or [])
+    return bool(noun and noun.group(1) in titles)
 
 
 def schedule_follow_up(state: ChatState) -> bool:
@@ -442,8 +460,7 @@ def schedule_follow_up(state: ChatState) -> bool:
         return bool(
             any(t.get("route") == "schedule" for t in history[-_EARLIER_TURNS:])
             and focus.get("items")
-            # (a day counted from the item is a pointer too: "그 다음날 같은 시간에 … 하나 더")
-            and (points_back(message) or DAY_POINTER.search(message))
+            and _points_at_an_item(message, focus)
             and "?" not in message
             and (
                 asks_operation(message)
@@ -510,6 +527,13 @@ AMONG_THOSE = re.compile(
 
 # What a posting's text asks, not its dates ("몇 년 이상 요구해?", "몇 명 뽑아?").
 _CONTENT_OF_POSTING = re.compile(r"몇\s*(?:년|명)(?!\s*월)|요구|뽑")
+
+
+# Words of a time that are no date ("그거 주말에 봐?", "연말 지나고 보네?").
+_TIME_NOUN = re.compile(
+    r"주말|주중|평일|연말|연초|월말|월초|초순|중순|하순|오전|오후|아침|점심|저녁|밤|새벽|"
+    r"(?i:\bweekend|\bmorning|\bevening|\bafternoon)"
+)
 
 
 def _asks_with_a_verb(message: str) -> bool:
@@ -587,7 +611,9 @@ def follow_up_route(state: ChatState) -> str | None:
             # the user's own day)
             or (
                 (ABOUT_CONTENT.search(message) or _asks_with_a_verb(message))
-                and not (has_when(message) or DAY_POINTER.search(message))
+                and not (
+                    has_when(message) or DAY_POINTER.search(message) or _TIME_NOUN.search(message)
+                )
             )
         )
         and asked_words(message)  # words of its own to look for ("경력"), not a number alone

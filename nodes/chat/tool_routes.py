@@ -63,6 +63,7 @@ from nodes.chat.router import (
     koreanised,
     memo_of,
     split_operations,
+    unquoted,
 )
 from nodes.chat.schedule_requests import (
     DAY_OF,
@@ -311,7 +312,13 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 operations = [(clause, "update_schedule")]
                 chosen = None if named_other else single
             elif ONE_MORE.search(clause) and (
-                SAME_AGAIN.search(clause) or DAY_POINTER.search(clause) or has_when(clause)
+                SAME_AGAIN.search(clause)
+                # (not a look: "그 다음 주도 하나 더 보여줘", "그날 하나 더 있지 않았어?")
+                or (
+                    (DAY_POINTER.search(clause) or has_when(clause))
+                    and not LIST_VERB.search(unquoted(clause))
+                    and "?" not in clause
+                )
             ):
                 # "같은걸로 하나더 화욜에": a copy; "그 다음날 같은 시간에 '…' 하나 더": another
                 operations = [(clause, "add_schedule")]

@@ -2037,3 +2037,38 @@ async def test_s36_the_same_amount_and_the_time_set_earlier(stand_in, client):
     )
     added = (await titles())["코테 최종 복습"]
     assert (added["date"], added["time"]) == ("2026-12-20", "11:00")
+
+
+async def test_s36_review_guards(stand_in, client):
+    await embed(client, "u1", "cv", "resume", RESUME_WITH_RESULTS)
+    await _postings(client)
+    await seed()
+    # after a document answer, "그거 빼고" is "except that", and a note to oneself no request
+    await chat(client, "다음 주 일정 보여줘", room="a")
+    await chat(client, "카카오 공고 자격요건 뭐야", room="a")
+    out = await chat(client, "그거 빼고 우대사항만 알려줘", room="a")
+    assert out["route"] == "rag"
+    out = await chat(client, "그거 내 이력서에도 추가해야겠다", room="a")
+    assert out["route"] != "schedule"
+    assert len(await titles()) == 3
+    # "그만큼" in small talk after a move moves nothing
+    await chat(client, "카카오 면접 하루 미뤄줘", room="b")
+    await chat(client, "그만큼 준비 시간이 늘었네 ㅎㅎ", room="b")
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-11"
+    # a calendar ordinal with a quoted title and memo is a new event, not a memo on an item
+    await chat(client, "다음 주 일정 보여줘", room="c")
+    await chat(
+        client, "다음 달 두 번째 토요일에 '알고리즘 모의고사' 추가해줘 메모 '노트북'", room="c"
+    )
+    now = await titles()
+    assert "알고리즘 모의고사" in now and not now["네이버 1차 면접"].get("memo")
+    # a quoted memo is written as quoted, even when it says "그 … 얘기"
+    await chat(client, "이력서에 Redis 관련 성과 뭐라고 돼있어?", room="d")
+    await chat(client, "카카오 면접 메모에 '그 Redis 얘기는 짧게' 적어줘", room="d")
+    assert (await titles())["카카오 면접"]["memo"] == "그 Redis 얘기는 짧게"
+    # one more look is a look; a day-word question after a stage's date stays with the dates
+    await chat(client, "다음 주 일정 보여줘", room="e")
+    out = await chat(client, "그 다음 주도 하나 더 보여줘", room="e")
+    assert out["tool_calls"][0]["name"] == "get_schedule"
+    await chat(client, "카카오 코테 언제야?", room="f")
+    assert _looked_up(await chat(client, "그거 주말에 봐?", room="f")) == ["kakao"]

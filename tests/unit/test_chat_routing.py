@@ -1601,3 +1601,15 @@ def test_s36_two_periods_joined_are_one_range(text, start, end):
 
 def test_s36_guard_a_joined_name_is_no_period():
     assert date_range("카카오랑 네이버 면접 일정", NOW)[1] is None
+
+
+def test_s36_review_guards_routes_and_ranges():
+    # two periods that do not meet stay two (the first is listed, as before)
+    assert date_range("이번 주말하고 다음 주말 일정 보여줘", NOW)[1].isoformat() == "2026-11-29"
+    assert date_range("다음 주 월요일하고 수요일 일정", NOW)[1].isoformat() == "2026-11-30"
+    # advice about years, a document edit, a wish and a go-ahead
+    assert keyword_route("경력 몇 년 정도 되면 이직하는 게 좋아?") == "general"
+    assert keyword_route("이력서에서 자격증 빼") != "schedule"
+    assert keyword_route("면접 때 어깨 힘 좀 빼") != "schedule"
+    assert asks_operation("카카오 면접 하루 미루면 좋겠어")
+    assert asks_operation("그냥 코딩 스터디 지우면 돼")
