@@ -1012,6 +1012,8 @@ def states_event(text: str) -> bool:
     for start, end in sorted(when.spans, reverse=True):
         rest = rest[:start] + " " + rest[end:]
     tokens = kiwi().tokenize(rest)
+    if not tokens:
+        return False  # "금요일 오후 3시": a day and a time, no event named
     # a predicate says something of the event; an adnominal inside a name does not
     # ("우아한형제들 커피챗": 우아하 + ㄴ modifies the noun after it)
     predicates = [

@@ -38,9 +38,11 @@ from nodes.chat.router import (
     NEW_NAME,
     QUOTED,
     SAME_DAY,
+    SCHEDULE_VERB,
     SHIFT,
     UNDO,
     WHEN,
+    has_when,
     koreanised,
     memo_of,
     operation_kind,
@@ -879,6 +881,22 @@ def match_schedule(
     return best[0] if len(best) == 1 else None
 
 
+def _ask_for_when(
+    text: str, kind: str, clause: str, target: dict[str, Any] | None, memo: str | None
+) -> AskBack:
+    """The question for a day or time an operation lacks, the operation kept in the room's
+    focus (`missing`) until the next turn gives it (`answers_ask_back`)."""
+    pending: dict[str, Any] = {
+        "kind": kind,
+        "clause": clause,
+        "choices": [target] if target else [],
+        "missing": "when",
+    }
+    if memo:
+        pending["memo"] = memo
+    return AskBack(text, pending)
+
+
 def _ask_back(
     kind: str, clause: str, choices: list[dict[str, Any]], memo: str | None = None
 ) -> AskBack:
@@ -1286,7 +1304,10 @@ def schedule_call(
         if not title or POINTER.match(title):  # "거" names no event
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None:
-            return f"'{title}' 일정을 언제로 추가할까요? 날짜를 알려 주세요."
+            # the add waits in the room for its day: "금요일 오후 3시" next completes it
+            return _ask_for_when(
+                f"'{title}' 일정을 언제로 추가할까요? 날짜를 알려 주세요.", kind, clause, None, memo
+            )
         args = {"title": title, "date": day, **({"time": time} if time else {})}
         return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
     described = [m for m in found if not m.new] if kind == "update_schedule" else found
@@ -1459,7 +1480,13 @@ def schedule_call(
         # no change of it
         changes = {k: v for k, v in changes.items() if k not in same}
     if not changes:
-        return f"'{target['title']}' 일정을 언제로 옮길까요? 날짜나 시간을 알려 주세요."
+        return _ask_for_when(
+            f"'{target['title']}' 일정을 언제로 옮길까요? 날짜나 시간을 알려 주세요.",
+            kind,
+            clause,
+            target,
+            memo,
+        )
     return "update_schedule", {"schedule_id": target["schedule_id"], **changes}, target
 
 
@@ -1635,6 +1662,15 @@ def names_nothing_but_values(clause: str, now: date) -> bool:
     return not content_words(_blank(clause, spans))
 
 
+def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bool:
+    """ "저녁 8시에" right after adding an item with no time (a day asked for, given alone):
+    nothing but a time, which the item lacks."""
+    if item.get("time") or "?" in clause or LIST_VERB.search(clause):
+        return False
+    found = mentions(clause, now)
+    return len(found) == 1 and found[0].kind == "time" and names_nothing_but_values(clause, now)
+
+
 def corrects_last_value(message: str, now: date) -> bool:
     """ "아니 목욜", "ㄴㄴ 7시 반", "oh wait no 5시": a date or time and nothing else but the
     words taking back what was said (no event named, no listing asked)."""
@@ -1771,6 +1807,18 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
     pending = (focus or {}).get("pending")
     if not pending:
         return False
+    if pending.get("missing"):
+        # "금요일 오후 3시" after "언제로 추가할까요?": the value asked for, and nothing else
+        # asked ("금요일 일정 보여줘", "12월 12일 삼성 면접 넣어줘" are requests of their own)
+        return bool(
+            has_when(message)
+            and "?" not in message
+            and not SCHEDULE_VERB.search(message)
+            and not LIST_VERB.search(message)
+            and not MY_SCHEDULE.search(message)
+            # ("12월 5일 토스 면접 오후 2시": an event of its own)
+            and not names_event(message, now)
+        )
     if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
         return False
     if pending.get("memo") and operation_kind(message) is not None:

@@ -80,6 +80,7 @@ from nodes.chat.schedule_requests import (
     describes_a_day,
     fills_in,
     gives_field_value,
+    gives_the_time_it_lacked,
     labelled_memo,
     names_event,
     names_nothing_but_values,
@@ -238,10 +239,18 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # the answer to the ask-back: the operation asked about, on the item picked
         # routed "pending" only when the room's focus holds an ask-back (answers_ask_back)
         pending = cast("dict[str, Any]", focus)["pending"]
-        chosen = await asyncio.to_thread(
-            pick_choice, message, pending["choices"], await schedules(), focus, now
-        )
-        operations = [(pending["clause"], pending["kind"])]
+        if pending.get("missing"):
+            # the day or time the operation asked for: read with the request it completes
+            # ("금요일 오후 3시" + "토스 최종면접 일정 추가해줘"), on the item it was about
+            ids = {i["schedule_id"]: i for i in await schedules()}
+            waiting = [ids[c["schedule_id"]] for c in pending["choices"] if c["schedule_id"] in ids]
+            chosen = waiting[0] if waiting else None
+            operations = [(f"{message} {pending['clause']}", pending["kind"])]
+        else:
+            chosen = await asyncio.to_thread(
+                pick_choice, message, pending["choices"], await schedules(), focus, now
+            )
+            operations = [(pending["clause"], pending["kind"])]
         memo = pending.get("memo") or memo
     else:
         operations = await asyncio.to_thread(split_operations, message)
@@ -306,6 +315,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                     or shift_in(clause)[0]
                     or _only_new_values(clause, now)
                     or (just_touched(focus) and corrects_last_value(clause, now))
+                    # "저녁 8시에" after "목요일" completed an add with no time
+                    or (just_touched(focus) and gives_the_time_it_lacked(clause, single, now))
                 )
             ):
                 named_other = _names_another(clause, single, await schedules())
@@ -372,10 +383,15 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             focus,
             chosen_at.get(index, chosen),
         )
-        if isinstance(planned, AskBack):
+        if isinstance(planned, AskBack) and not (
+            planned.pending.get("missing") and index + 1 < len(operations)
+        ):
             said.append(planned.text)
             asked_back = planned.pending
             break
+        if isinstance(planned, AskBack):
+            said.append(planned.text)  # (a value missing before more operations: said only)
+            continue
         if isinstance(planned, str):
             said.append(planned)
             continue

@@ -2072,3 +2072,27 @@ async def test_s36_review_guards(stand_in, client):
     assert out["tool_calls"][0]["name"] == "get_schedule"
     await chat(client, "카카오 코테 언제야?", room="f")
     assert _looked_up(await chat(client, "그거 주말에 봐?", room="f")) == ["kakao"]
+
+
+async def test_s36_a_day_or_time_asked_for_completes_the_waiting_operation(stand_in, client):
+    await seed()
+    asked = await chat(client, "토스 최종면접 일정 추가해줘", room="a")
+    assert asked["tool_calls"] == [] and "언제" in asked["answer"]
+    await chat(client, "금요일 오후 3시", room="a")
+    added = (await titles())["토스 최종면접"]
+    assert (added["date"], added["time"]) == ("2026-12-04", "15:00")
+    # which one, then when: the item picked waits for its new time
+    await chat(client, "면접 시간 바꿔줘", room="b")
+    await chat(client, "네이버 거", room="b")
+    await chat(client, "4시로", room="b")
+    assert (await titles())["네이버 1차 면접"]["time"] == "16:00"
+    # the day, then the time it lacked
+    await chat(client, "스터디 일정 좀 넣어줘", room="c")
+    await chat(client, "목요일", room="c")
+    await chat(client, "저녁 8시에", room="c")
+    added = (await titles())["스터디"]
+    assert (added["date"], added["time"]) == ("2026-12-03", "20:00")
+    # guard: a request of its own instead of the value is that request
+    await chat(client, "SK 인적성 일정 넣어줘", room="d")
+    out = await chat(client, "금요일 일정 보여줘", room="d")
+    assert out["tool_calls"][0]["name"] == "get_schedule" and "SK 인적성" not in await titles()

@@ -1613,3 +1613,8 @@ def test_s36_review_guards_routes_and_ranges():
     assert keyword_route("면접 때 어깨 힘 좀 빼") != "schedule"
     assert asks_operation("카카오 면접 하루 미루면 좋겠어")
     assert asks_operation("그냥 코딩 스터디 지우면 돼")
+
+
+def test_s36_a_day_and_a_time_alone_are_read_without_error():
+    # (a message with nothing but its day and time made the event reader fail)
+    assert keyword_route("금요일 오후 3시") is None
