@@ -259,6 +259,11 @@ XA_SPLITS = {
     # whose references reach past turns about something else, across kinds
     # (chat_xa_dev23_brief.md); first read chat-xa-dev23-first-read.md
     "xa_dev23": "chat_xa_dev23.jsonl",
+    # session 36: a twenty-fourth author, 20 single messages and 45 exchanges completing
+    # requests over several turns (a day, a value or an item asked for and given), written
+    # after the waiting operation was built (chat_xa_dev24_brief.md); first read
+    # chat-xa-dev24-first-read.md
+    "xa_dev24": "chat_xa_dev24.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
