@@ -632,6 +632,10 @@ def keyword_route(message: str) -> str | None:
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
     if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
+    if CHANGE_REPORTED.search(own) and not ("공고" in own or "?" in own or docs):
+        # "네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠": the user's own item changed (a
+        # posting's dates are its text's; the user keeps their own)
+        return "schedule"
     if YEARS_ASKED.search(own) and not (
         when or schedule_verb or mine or GENERALLY.search(own) or ADVICE.search(own)
     ):
@@ -766,6 +770,12 @@ INSTEAD_VALUE = re.compile(
     r"(?:아니고|아니라|말고)\s+(?:그\s*)?\S*(?:날|일|요일|주|시|분|반)\s*(?:으로|로)(?:\s|$)"
 )
 
+# A change of the user's item reported with no new value ("네이버 1차 면접 날짜가 바뀌었대요",
+# "면접 시간 변경됐어요"): a change to make, its value asked for.
+CHANGE_REPORTED = re.compile(
+    r"(?:날짜|시간|일정|일시)(?:이|가|도)?\s*(?:바뀌었|바뀜|바꼈|변경됐|변경되었|변경됨|연기됐|연기되었|"
+    r"미뤄졌|당겨졌)"
+)
 # Taking back the last operation: a change back to what it replaced, a deleted item back.
 UNDO = re.compile(
     r"원래대로|원래\s*(?:날짜|시간|이름|제목)?(?:로|으로)|되돌려|돌려\s*(?:줘|놔|주세요|줄래)|복구|살려|"
@@ -897,6 +907,8 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"  # "원래대로 해줘": the change or the delete taken back
     if INSTEAD_VALUE.search(own):
         return "update_schedule"
+    if CHANGE_REPORTED.search(own) and not LIST_VERB.search(own):
+        return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
     if SHIFT.search(own) or NEW_VALUE_LAST.search(own) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb

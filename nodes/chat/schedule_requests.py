@@ -70,6 +70,9 @@ TITLE_FILLER = re.compile(
     r"(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
     r"(?=\s|$|[,.!?])"
+    # a laugh or a cry said before the name ("… 생겨서요 ㅎㅎ 그린소프트 1차 면접"), and how the
+    # item is put in ("알고리즘 스터디 새로 넣어줘")
+    r"|(?<!\S)(?:[ㅋㅎㅠㅜ]{2,}|새로|새롭게)(?=\s|$)"
     r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
     # 넣어줘": along with the rest
@@ -203,7 +206,8 @@ NEW_VALUE_AFTER = re.compile(
 )
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
 INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
-PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|[:：]|[AaPp]\.?[Mm]")
+# (a clock of two-digit hours is the 24-hour one, "09:30", "14:30"; "2:30" is said on a dial)
+PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|(?<=\d\d)[:：]|[AaPp]\.?[Mm]")
 LONE_EVENING = re.compile(r"(?:오후|저녁|밤)(?!\s*\d)")
 
 
@@ -466,6 +470,10 @@ def _clean_title(segment: str) -> str:
     rest = PART_OF_DAY_HEAD.sub("", segment)
     if rest != segment and _names_an_event(rest):
         segment = rest
+    # "카카오 코테로 일정 넣어줘": the name it is put in as (not "진로", a noun of its own)
+    named_as = re.sub(r"(?<=[가-힣A-Za-z0-9])(?:으로|로)$", "", segment)
+    if named_as != segment and _names_an_event(named_as):
+        segment = named_as
     return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
 
 
@@ -990,10 +998,14 @@ def _named_anchor(
     if shift is None or shift.group(0).startswith("그"):
         return None  # "그날", "그 날짜로": the room's day, not a day of what comes before it
     # "네이버 면접 끝나고 같은 날": what was done with the item is not part of its name
-    named = " ".join(_AFTER_ITEM.sub(" ", clause[: shift.start()]).split()[-3:])
+    # (a title the user quoted names the new event, not what it is counted from: "add 'kakao
+    # apply' the day before")
+    named = " ".join(_AFTER_ITEM.sub(" ", unquoted(clause[: shift.start()])).split()[-3:])
     if not named:
         return None
-    fits = best_schedules(items, named, [], [])
+    # ("금요일 면접 전날": the day said narrows which item)
+    said_days = [m.value for m in mentions(named, now) if m.kind == "date"]
+    fits = best_schedules(items, named, said_days, [])
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
     if len(fits) > 1 and points_back(named):
@@ -1229,6 +1241,15 @@ def schedule_call(
             gone = deleted[0]
             args = {"title": gone["title"], "date": gone["date"]}
             args |= {"time": gone["time"]} if gone.get("time") else {}
+            # "공고 날짜로 다시 넣어줘 시간도 공고대로": put back on the posting's day for it
+            stage = (
+                posting_stage(clause, focus) or posting_stage(gone["title"], focus)
+                if AS_POSTED.search(clause)
+                else None
+            )
+            if stage is not None:
+                args = {"title": gone["title"], "date": stage["date"]}
+                args |= {"time": stage["time"]} if stage.get("time") else {}
             return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
     repeated = _the_same_add_again(clause, found, items, focus)
     if kind == "add_schedule" and repeated is not None:
@@ -1243,7 +1264,18 @@ def schedule_call(
         # the last one before the verb, else the first.
         verb = ADD_REQUEST.search(unquoted(clause))
         before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
-        named_day = None if days or context.day else _named_anchor(clause, items, focus, now)
+        shift_word = DAY_SHIFT.search(clause)
+        # "금요일 네이버 면접 전날 저녁 8시로": the day said describes the item counted from
+        of_item = shift_word is not None and all(
+            m.span[1] <= shift_word.start() for m in found if m.kind == "date"
+        )
+        named_day = (
+            None
+            if (days and not of_item) or context.day
+            else _named_anchor(clause, items, focus, now)
+        )
+        if named_day is not None and days:
+            days, before = [], []  # (read as the item's day, not the event's)
         if named_day is not None:
             # "네이버 면접 전날 밤 9시에", "마감 하루 전": a day the clause counts from an
             # item or a stage it names
@@ -1507,7 +1539,10 @@ CORRECTION = re.compile(
     r"아니(?:다|야|요)?|ㄴㄴ|말고|낫겠|정정|잘못|(?i:\bactually\b|\bmake\s+(?:that|it)\b)"
 )
 # Taking back in English right after an add or a change ("oh wait no 5시", "oops, Friday").
-TAKEN_BACK = re.compile(rf"{CORRECTION.pattern}|(?i:\bwait\b|\boops\b)")
+TAKEN_BACK = re.compile(
+    # ("2:30 not 1:30": the value said instead of the one before)
+    rf"{CORRECTION.pattern}|(?i:\bwait\b|\boops\b|\bnot\b)"
+)
 
 
 def _another_event_too(clause: str, item: dict[str, Any], now: date) -> bool:
@@ -1668,7 +1703,12 @@ def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bo
     if item.get("time") or "?" in clause or LIST_VERB.search(clause):
         return False
     found = mentions(clause, now)
-    return len(found) == 1 and found[0].kind == "time" and names_nothing_but_values(clause, now)
+    # (said with its field, the rest may describe it: "시간은 오전 8시 반 입실이에요")
+    return (
+        len(found) == 1
+        and found[0].kind == "time"
+        and (names_nothing_but_values(clause, now) or bool(FIELD_WORD.search(clause)))
+    )
 
 
 def corrects_last_value(message: str, now: date) -> bool:
@@ -1682,7 +1722,12 @@ def corrects_last_value(message: str, now: date) -> bool:
     rest = _blank(message, [m.span for m in found])
     rest = TAKEN_BACK.sub(" ", rest)
     rest = re.sub(
-        r"(?i)\b(?:oh|no|ah|hmm|sorry)\b|[아앗헉어음]+(?=\s|$)|으?로|[.,!?~ㅠㅜ]", " ", rest
+        r"(?i)\b(?:oh|no|ah|hmm|sorry|they\s+said|it'?s|it\s+is)\b|[아앗헉어음]+(?=\s|$)|"
+        # ("아 잠깐 2시 말고 3시였어요 ㅠ": a pause, the copula and a feeling say nothing more)
+        r"잠깐|잠시만|(?<!\S)(?:이었|였)\S*|(?:이에요|예요|이야|야|입니다|요)(?=\s|$)|"
+        r"으?로|[.,!?~ㅠㅜ]",
+        " ",
+        rest,
     )
     return not rest.split()
 
@@ -1801,6 +1846,35 @@ def pick_choice(
     return parts[0] if len(parts) == 1 else None
 
 
+def values_said(message: str, now: date) -> str:
+    """What a reply says of when, without its endings ("1월 20일이요" -> "1월 20일", "다음 주
+    수요일 오전 10시입니다." -> "다음 주 수요일 오전 10시"): its date and time words, in order,
+    with what counts or moves them ("… 전날", "한 시간 당겨서") kept; the reply itself when
+    it has no date or time word."""
+    found = mentions(message, now)
+    if not found or DAY_SHIFT.search(message) or DAY_OF.search(message) or shift_in(message)[0]:
+        return message
+    return " ".join(message[m.span[0] : m.span[1]] for m in sorted(found, key=lambda m: m.span))
+
+
+def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
+    """ "금요일 오후 3시", "1월 20일이요", "한 시간 당겨서", "수요일로 옮겨주세요 시간은
+    그대로요", "금요일 네이버 면접 전날 저녁 8시로" after "언제로 추가할까요/옮길까요?": a day,
+    a time or a move, and no other request ("금요일 일정 보여줘") nor an event of its own
+    ("12월 5일 토스 면접 오후 2시"; an item a day is counted from is none)."""
+    valued = has_when(message) or DAY_POINTER.search(message) or shift_in(message)[0]
+    if not valued or "?" in message or LIST_VERB.search(message) or MY_SCHEDULE.search(message):
+        return False
+    if operation_kind(message) not in (None, kind) and SCHEDULE_VERB.search(message):
+        return False
+    counted = DAY_SHIFT.search(message) or DAY_OF.search(message)
+    # ("12월 8일로요 시간은 그대로고요": what stays as it was names nothing)
+    return bool(counted) or not names_event(_KEPT_AS_IS.sub(" ", message), now)
+
+
+_KEPT_AS_IS = re.compile(r"(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그대로\S*")
+
+
 def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> bool:
     """Whether this message answers the room's pending ask-back: it picks a choice (by
     position or by name) and asks for no operation of its own."""
@@ -1808,17 +1882,7 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
     if not pending:
         return False
     if pending.get("missing"):
-        # "금요일 오후 3시" after "언제로 추가할까요?": the value asked for, and nothing else
-        # asked ("금요일 일정 보여줘", "12월 12일 삼성 면접 넣어줘" are requests of their own)
-        return bool(
-            has_when(message)
-            and "?" not in message
-            and not SCHEDULE_VERB.search(message)
-            and not LIST_VERB.search(message)
-            and not MY_SCHEDULE.search(message)
-            # ("12월 5일 토스 면접 오후 2시": an event of its own)
-            and not names_event(message, now)
-        )
+        return gives_the_value_asked(message, pending["kind"], now)
     if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
         return False
     if pending.get("memo") and operation_kind(message) is not None:

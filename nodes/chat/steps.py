@@ -81,6 +81,7 @@ from nodes.chat.schedule_requests import (
     POSTING_WHEN,
     answers_ask_back,
     corrects_last_value,
+    gives_the_time_it_lacked,
     posting_stage,
     shift_in,
 )
@@ -481,6 +482,9 @@ def schedule_follow_up(state: ChatState) -> bool:
     )
     # "아니 목욜", "oh wait no 5시" right after an add or a change: the value taken back
     corrected = just_touched(focus) and corrects_last_value(message, _now(state))
+    # "오후 두시 반이야" right after adding an item with no time: its time
+    touched = (focus.get("items") or [{}])[0]
+    lacked = just_touched(focus) and gives_the_time_it_lacked(message, touched, _now(state))
     return bool(
         SCHEDULE_VERB.search(message)
         or RENAME_SAID.search(message)  # "그거 이름 '포폴 피드백'으로 줄여줘"
@@ -490,6 +494,7 @@ def schedule_follow_up(state: ChatState) -> bool:
         or stated
         or relisting
         or corrected
+        or lacked
     )
 
 

@@ -87,6 +87,7 @@ from nodes.chat.schedule_requests import (
     pick_choice,
     schedule_call,
     shift_in,
+    values_said,
 )
 from nodes.chat.state import ChatState
 from text.korean_text import content_words
@@ -245,7 +246,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             ids = {i["schedule_id"]: i for i in await schedules()}
             waiting = [ids[c["schedule_id"]] for c in pending["choices"] if c["schedule_id"] in ids]
             chosen = waiting[0] if waiting else None
-            operations = [(f"{message} {pending['clause']}", pending["kind"])]
+            operations = [(f"{values_said(message, now)} {pending['clause']}", pending["kind"])]
         else:
             chosen = await asyncio.to_thread(
                 pick_choice, message, pending["choices"], await schedules(), focus, now

@@ -2096,3 +2096,63 @@ async def test_s36_a_day_or_time_asked_for_completes_the_waiting_operation(stand
     await chat(client, "SK 인적성 일정 넣어줘", room="d")
     out = await chat(client, "금요일 일정 보여줘", room="d")
     assert out["tool_calls"][0]["name"] == "get_schedule" and "SK 인적성" not in await titles()
+
+
+async def test_s36_dev24_families_values_given_over_turns(stand_in, client):
+    await _postings(client)
+    await seed()
+    # the reply's endings are no part of the name; a time said with its field after
+    await chat(client, "중등 임용 2차 수업실연 일정 등록 좀 해주세요~", room="a")
+    await chat(client, "1월 20일이요", room="a")
+    await chat(client, "아 시간은 오전 8시 반 입실이에요", room="a")
+    added = (await titles())["중등 임용 2차 수업실연"]
+    assert (added["date"], added["time"]) == ("2027-01-20", "08:30")
+    # a change asked for with no value, then a move, a day counted from the item
+    await chat(client, "코딩 스터디 시간 조정해줘", room="b")
+    await chat(client, "한 시간 당겨서", room="b")
+    assert (await titles())["코딩 스터디"]["time"] == "18:00"
+    await chat(client, "카카오 면접 날짜 변경 부탁드립니다.", room="c")
+    await chat(client, "원래 날짜 그 다음날 같은 시간으로 해주세요", room="c")
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-11"
+    # a change reported without its value: asked, then given
+    await chat(client, "네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠", room="d")
+    await chat(client, "12월 8일로요 시간은 그대로고요", room="d")
+    now = await titles()
+    assert (now["네이버 1차 면접"]["date"], now["네이버 1차 면접"]["time"]) == (
+        "2026-12-08",
+        "15:00",
+    )
+    # the day asked for, counted from another item the reply names
+    await chat(client, "모의면접 일정 하나 넣어줘", room="e")
+    # (카카오 면접 was moved to 12-11 above)
+    await chat(client, "카카오 면접 전날 저녁 8시로", room="e")
+    added = (await titles())["모의면접"]
+    assert (added["date"], added["time"]) == ("2026-12-10", "20:00")
+
+
+async def test_s36_dev24_families_corrections_and_names(stand_in, client):
+    await _postings(client)
+    await seed()
+    await chat(client, "12/3 오후 2시 롯데호텔 객실팀 면접 추가해주세요", room="a")
+    await chat(client, "아 잠깐 2시 말고 3시였어요 ㅠ", room="a")
+    assert (await titles())["롯데호텔 객실팀 면접"]["time"] == "15:00"
+    await chat(client, "add SK hynix HR interview on Dec 9 at 1:30pm", room="b")
+    await chat(client, "oh wait they said 2:30 not 1:30", room="b")
+    assert (await titles())["SK hynix HR interview"]["time"] == "14:30"
+    await chat(client, "12월 16일 현대글로비스 물류기획 면접 넣어줘", room="c")
+    await chat(client, "오후 두시 반이야", room="c")
+    assert (await titles())["현대글로비스 물류기획 면접"]["time"] == "14:30"
+    # the name it is put in as; a quoted title is no item counted from
+    await chat(client, "카카오 공고 코테 언제임", room="d")
+    await chat(client, "ㅇㅋ 그날 카카오 코테로 일정 넣어줘 시간도 공고에 나온대로", room="d")
+    assert (await titles())["카카오 코테"]["date"] == "2026-12-20"
+    await chat(client, "카카오 접수 마감 언제야?", room="e")
+    await chat(client, "ok add 'kakao apply' the day before at 9am", room="e")
+    assert (await titles())["kakao apply"]["date"] == "2026-12-14"
+    # of two asked back, "더 빠른 거"; a delete put back on the posting's day
+    await chat(client, "면접 하나 한 시간만 늦춰줄 수 있어?", room="f")
+    await chat(client, "날짜 더 빠른 거", room="f")
+    now = await titles()  # (the earliest interview now is the one added in room "a")
+    assert (
+        now["롯데호텔 객실팀 면접"]["time"] == "16:00" and now["네이버 1차 면접"]["time"] == "15:00"
+    )

@@ -1618,3 +1618,22 @@ def test_s36_review_guards_routes_and_ranges():
 def test_s36_a_day_and_a_time_alone_are_read_without_error():
     # (a message with nothing but its day and time made the event reader fail)
     assert keyword_route("금요일 오후 3시") is None
+
+
+def test_s36_dev24_readers():
+    from text.dates import find_when
+
+    assert find_when("오후 두시 반이야", NOW).time == "14:30"
+    assert find_when("세시 반에", NOW).time == "03:30"
+    assert find_when("두 시간", NOW).time is None  # guard: a duration
+    # a title put in "as" a name; guard: a noun ending in 로
+    for message, title in (
+        ("내일 카카오 코테로 일정 넣어줘", "카카오 코테"),
+        ("내일 진로 상담 넣어줘", "진로 상담"),
+        ("대신 목욜 저녁 7시에 알고리즘 스터디 새로 넣어줘", "알고리즘 스터디"),
+    ):
+        assert call(message, "add_schedule")[1]["title"] == title, message
+    assert keyword_route("네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠") == "schedule"
+    assert operation_kind("네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠") == "update_schedule"
+    # guard: a posting's change asked about stays with the posting
+    assert keyword_route("카카오 공고 면접 날짜가 바뀌었대?") != "schedule"
