@@ -76,7 +76,7 @@ ORDINAL = re.compile(
     # the ends of the list as the user saw it: "맨 위에 있는 거", "제일 밑에 거"
     # (and in time: "제일 먼저 있는 면접", "가장 늦게 있는 거": a listing runs by date)
     # (of two: "날짜 더 빠른 거", "더 늦은 거")
-    r"(?:맨|제일|가장|(?<![가-힣])더(?=\s*(?:빠른|이른|늦은)\s*(?:거|것|건|꺼|날|일정|쪽)))"
+    r"(?:맨|제일|가장|(?<![가-힣])더(?=\s*(?:빠른|이른|늦은)\s*(?:거|것|건|꺼|쪽)(?![가-힣])))"
     r"\s*(?:(위|앞|처음|먼저|빠른|이른)|(아래|밑|뒤|끝|나중|늦은))|"
     # spoken ordinals ("첫째 거", "둘째꺼"; not "둘째 주", "첫째 날") and the top or bottom
     # item of what was shown ("위에 거", "밑에거")

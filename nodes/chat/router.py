@@ -632,7 +632,7 @@ def keyword_route(message: str) -> str | None:
         return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
     if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
-    if CHANGE_REPORTED.search(own) and not ("공고" in own or "?" in own or docs):
+    if reports_a_change(own) and not docs:
         # "네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠": the user's own item changed (a
         # posting's dates are its text's; the user keeps their own)
         return "schedule"
@@ -776,6 +776,23 @@ CHANGE_REPORTED = re.compile(
     r"(?:날짜|시간|일정|일시)(?:이|가|도)?\s*(?:바뀌었|바뀜|바꼈|변경됐|변경되었|변경됨|연기됐|연기되었|"
     r"미뤄졌|당겨졌)"
 )
+# What a user keeps in their own schedule, as against a posting's steps ("서류 발표", "접수")
+# and things of daily life ("수면 시간", "출근 시간").
+_OWN_EVENT = re.compile(r"면접|스터디|미팅|약속|모임|상담|인터뷰|(?i:\binterview|\bmeeting)")
+_NOT_OWN = re.compile(r"공고|서류|발표|접수|마감|결과|어떻게|어떡게|답장|메일|문자")
+
+
+def reports_a_change(text: str) -> bool:
+    """ "네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠": a change of one of the user's own events
+    reported with no new value (not a posting's step, not a question, not how to answer it)."""
+    return bool(
+        CHANGE_REPORTED.search(text)
+        and _OWN_EVENT.search(text)
+        and not _NOT_OWN.search(text)
+        and "?" not in text
+    )
+
+
 # Taking back the last operation: a change back to what it replaced, a deleted item back.
 UNDO = re.compile(
     r"원래대로|원래\s*(?:날짜|시간|이름|제목)?(?:로|으로)|되돌려|돌려\s*(?:줘|놔|주세요|줄래)|복구|살려|"
@@ -907,7 +924,7 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"  # "원래대로 해줘": the change or the delete taken back
     if INSTEAD_VALUE.search(own):
         return "update_schedule"
-    if CHANGE_REPORTED.search(own) and not LIST_VERB.search(own):
+    if reports_a_change(own) and not LIST_VERB.search(own):
         return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
     if SHIFT.search(own) or NEW_VALUE_LAST.search(own) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a

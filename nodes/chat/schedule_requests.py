@@ -41,6 +41,7 @@ from nodes.chat.router import (
     SCHEDULE_VERB,
     SHIFT,
     UNDO,
+    WH_WORD,
     WHEN,
     has_when,
     koreanised,
@@ -206,8 +207,11 @@ NEW_VALUE_AFTER = re.compile(
 )
 NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
 INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
-# (a clock of two-digit hours is the 24-hour one, "09:30", "14:30"; "2:30" is said on a dial)
-PART_OF_DAY = re.compile(r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|(?<=\d\d)[:：]|[AaPp]\.?[Mm]")
+# (a clock of two-digit hours is the 24-hour one, "09:30", "14:30", and so is "8:30"; "2:30"
+# is said on a dial, in the afternoon an item is near)
+PART_OF_DAY = re.compile(
+    r"오전|오후|아침|저녁|밤|낮|새벽|정오|자정|(?:\d\d|(?<!\d)[7-9])[:：]|[AaPp]\.?[Mm]"
+)
 LONE_EVENING = re.compile(r"(?:오후|저녁|밤)(?!\s*\d)")
 
 
@@ -454,6 +458,13 @@ _NOTICE_WORD = re.compile(r"메일|이메일|문자|카톡|메시지|연락|안�
 _TRAILING_POINTER = re.compile(r"\s+(?:그것|그거|이것|이거|걔|얘)(?:도|을|를|은|는|좀)?$")
 
 
+# The nouns that end an event's name ("카카오 코테", "팀 미팅", "NCS 필기 시험").
+_EVENT_NOUN = (
+    "면접|코테|스터디|시험|필기|미팅|약속|과제|마감|발표|상담|모임|리뷰|설명회|인터뷰|세미나|"
+    "특강|교육|검사|인적성"
+)
+
+
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", without_slips(segment))
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
@@ -471,9 +482,8 @@ def _clean_title(segment: str) -> str:
     if rest != segment and _names_an_event(rest):
         segment = rest
     # "카카오 코테로 일정 넣어줘": the name it is put in as (not "진로", a noun of its own)
-    named_as = re.sub(r"(?<=[가-힣A-Za-z0-9])(?:으로|로)$", "", segment)
-    if named_as != segment and _names_an_event(named_as):
-        segment = named_as
+    # (an event noun before it: not 대학로, 을지로, 인트로, nor "내용대로")
+    segment = re.sub(rf"({_EVENT_NOUN})(?:으로|로)$", r"\1", segment)
     return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
 
 
@@ -1006,6 +1016,8 @@ def _named_anchor(
     # ("금요일 면접 전날": the day said narrows which item)
     said_days = [m.value for m in mentions(named, now) if m.kind == "date"]
     fits = best_schedules(items, named, said_days, [])
+    if said_days and not (len(fits) == 1 and fits[0]["date"] in said_days):
+        return None  # "12월 2일 네이버 면접 전날까지": the day said is the event's own
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
     if len(fits) > 1 and points_back(named):
@@ -1474,8 +1486,11 @@ def schedule_call(
         and (anchor is None or anchor[0] == target["date"])
     ):
         # "카카오 면접 다음날로 옮겨줘", "… 전날 오후 3시로": a day counted from the item;
-        # "그 다음날로 옮겨줘" right after adding it: the room's day is the item's own
-        changes["date"] = shifted_day(target["date"], clause)
+        # "그 다음날로 옮겨줘" right after adding it: the room's day is the item's own; a
+        # day counted from another item it names ("카카오 면접 다음날로" said of 네이버's)
+        others = [i for i in items if i.get("schedule_id") != target.get("schedule_id")]
+        counted_from = _named_anchor(clause, others, None, now) if chosen else None
+        changes["date"] = counted_from or shifted_day(target["date"], clause)
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
@@ -1541,7 +1556,7 @@ CORRECTION = re.compile(
 # Taking back in English right after an add or a change ("oh wait no 5시", "oops, Friday").
 TAKEN_BACK = re.compile(
     # ("2:30 not 1:30": the value said instead of the one before)
-    rf"{CORRECTION.pattern}|(?i:\bwait\b|\boops\b|\bnot\b)"
+    rf"{CORRECTION.pattern}|(?i:\bwait\b|\boops\b|\bnot\b(?=\s*\d))"
 )
 
 
@@ -1703,12 +1718,15 @@ def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bo
     if item.get("time") or "?" in clause or LIST_VERB.search(clause):
         return False
     found = mentions(clause, now)
-    # (said with its field, the rest may describe it: "시간은 오전 8시 반 입실이에요")
-    return (
-        len(found) == 1
-        and found[0].kind == "time"
-        and (names_nothing_but_values(clause, now) or bool(FIELD_WORD.search(clause)))
-    )
+    if len(found) != 1 or found[0].kind != "time":
+        return False
+    if WH_WORD.search(clause) or _ASKING_END.search(clause):
+        return False  # "카카오 면접 시간은 2시였지": a question of another
+    # (said with its field first, the rest may describe it: "시간은 오전 8시 반 입실이에요";
+    # not "점심 시간 12시부터야", "스터디 시간이 7시니까 …")
+    words = content_words(clause)
+    field_first = bool(words) and words[0] in ("시간", "시작", "시각")
+    return names_nothing_but_values(clause, now) or (field_first and not _says_something(clause))
 
 
 def corrects_last_value(message: str, now: date) -> bool:
@@ -1722,7 +1740,7 @@ def corrects_last_value(message: str, now: date) -> bool:
     rest = _blank(message, [m.span for m in found])
     rest = TAKEN_BACK.sub(" ", rest)
     rest = re.sub(
-        r"(?i)\b(?:oh|no|ah|hmm|sorry|they\s+said|it'?s|it\s+is)\b|[아앗헉어음]+(?=\s|$)|"
+        r"(?i)\b(?:oh|no|not|ah|hmm|sorry|they\s+said|it'?s|it\s+is)\b|[아앗헉어음]+(?=\s|$)|"
         # ("아 잠깐 2시 말고 3시였어요 ㅠ": a pause, the copula and a feeling say nothing more)
         r"잠깐|잠시만|(?<!\S)(?:이었|였)\S*|(?:이에요|예요|이야|야|입니다|요)(?=\s|$)|"
         r"으?로|[.,!?~ㅠㅜ]",
@@ -1867,12 +1885,38 @@ def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
         return False
     if operation_kind(message) not in (None, kind) and SCHEDULE_VERB.search(message):
         return False
-    counted = DAY_SHIFT.search(message) or DAY_OF.search(message)
+    # a question ("금요일엔 뭐 있더라", "12월 5일이 토요일이지") or a statement of something
+    # else ("월요일 날 오후 3시에 알바 있어서 안 돼", "내일 비 온대") is no value given
+    if WH_WORD.search(message) or _ASKING_END.search(message) or _says_something(message):
+        return False
+    kept = _KEPT_AS_IS.sub(" ", message)
+    left = set(content_words(_blank(kept, [m.span for m in mentions(kept, now)]))) - _VALUE_WORDS
+    if DAY_SHIFT.search(message) or DAY_OF.search(message):
+        # ("카카오 면접 전날 저녁 8시로": the item counted from, named, and nothing more)
+        return len(left) <= 3
     # ("12월 8일로요 시간은 그대로고요": what stays as it was names nothing)
-    return bool(counted) or not names_event(_KEPT_AS_IS.sub(" ", message), now)
+    return not left
 
 
 _KEPT_AS_IS = re.compile(r"(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그대로\S*")
+# The words a value is said with ("원래 날짜 그 다음날 같은 시간으로").
+_VALUE_WORDS = frozenset(
+    {"시간", "날짜", "원래", "요일", "시각", "그대로", "다음날", "전날", "당일"}
+)
+# The end of a question said without its mark ("토요일이지", "뭐 있더라", "3시였나").
+_ASKING_END = re.compile(r"(?:지|나|까|니|냐|더라|던가|래|대|어때)\s*[.!~ㅋㅎ]*\s*$")
+# Verbs a reply that gives a value may use: the request's own ("해주세요", "옮겨", "당겨서").
+_VALUE_VERBS = frozenset(
+    {"하", "주", "되", "같", "옮기", "당기", "미루", "늦추", "넣", "잡", "바꾸", "변경하", "해주"}
+)
+
+
+def _says_something(message: str) -> bool:
+    """Whether a message has a predicate of its own beyond giving a value ("있어서 안 돼",
+    "떨린다", "나와"): a statement, not a reply with a day or time."""
+    return any(
+        t.tag in ("VV", "VA") and t.form not in _VALUE_VERBS for t in analysed(message.strip())
+    )
 
 
 def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> bool:

@@ -2156,3 +2156,29 @@ async def test_s36_dev24_families_corrections_and_names(stand_in, client):
     assert (
         now["롯데호텔 객실팀 면접"]["time"] == "16:00" and now["네이버 1차 면접"]["time"] == "15:00"
     )
+
+
+async def test_s36_second_review_guards(stand_in, client):
+    await seed()
+    # talk with a day or time in it while an add waits is no value given
+    for room, said in enumerate(
+        (
+            "월요일 날 오후 3시에 알바 있어서 안 돼",
+            "금요일엔 뭐 있더라",
+            "12월 5일이 토요일이지",
+            "3일 후에 카카오 면접 결과 나와",
+        )
+    ):
+        await chat(client, "토스 면접 일정 추가해줘", room=f"w{room}")
+        await chat(client, said, room=f"w{room}")
+        assert "토스 면접" not in await titles(), said
+    # a question about another item's time right after an add with no time changes nothing
+    await chat(client, "금요일 토스 면접 추가해줘", room="t")
+    await chat(client, "카카오 면접 시간은 2시였지", room="t")
+    await chat(client, "점심 시간 12시부터야", room="t")
+    now = await titles()
+    assert now["카카오 면접"]["time"] == "14:00" and not now["토스 면접"].get("time")
+    # a change waiting for its value, counted from another item
+    await chat(client, "네이버 1차 면접 일정 옮겨줘", room="u")
+    await chat(client, "카카오 면접 다음날로", room="u")
+    assert (await titles())["네이버 1차 면접"]["date"] == "2026-12-11"

@@ -1637,3 +1637,33 @@ def test_s36_dev24_readers():
     assert operation_kind("네이버 1차 면접 날짜가 바뀌었대요!! 어떡하죠") == "update_schedule"
     # guard: a posting's change asked about stays with the posting
     assert keyword_route("카카오 공고 면접 날짜가 바뀌었대?") != "schedule"
+
+
+def test_s36_guard_as_the_notice_says_is_no_name():
+    message = (
+        "안녕하세요, 휴온스 인사팀입니다.\n1차 면접 일정 안내드립니다.\n"
+        "- 일시: 12월 11일(금) 오전 10시\n- 준비물: 신분증 지참\n\n"
+        "이 메일 내용대로 일정 등록해 주세요"
+    )
+    assert call(message, "add_schedule")[1]["title"] == "휴온스 1차 면접"
+
+
+def test_s36_second_review_guards_readers():
+    # a posting's step, daily life, and how to answer a mail are no change of the user's item
+    for message in (
+        "카카오 서류 발표 일정이 연기됐대",
+        "요즘 수면 시간이 바뀌었어",
+        "면접 일정이 연기됐을 때 메일 어떻게 보내",
+    ):
+        assert keyword_route(message) != "schedule", message
+    # names ending in 로 keep it; a day said before "X 전날" that is not X's is the event's
+    assert call("12월 12일 오후 3시 대학로 추가해줘", "add_schedule")[1]["title"] == "대학로"
+    assert call("12월 3일 동기 모임 을지로 추가", "add_schedule")[1]["title"] == "동기 모임 을지로"
+    # a morning clock with a colon stays in the morning
+    items = [
+        {"schedule_id": "n", "title": "네이버 1차 면접", "date": "2026-12-04", "time": "15:00"}
+    ]
+    moved = schedule_call(
+        "네이버 1차 면접 8:30으로 옮겨줘", "update_schedule", NOW, items, Context()
+    )
+    assert moved[1]["time"] == "08:30"
