@@ -545,7 +545,13 @@ def points_at_noun(text: str) -> bool:
 
 
 # The kinds of item an ordinal can count among.
-_ITEM_KIND = re.compile(r"면접|스터디|코테|코딩\s*테스트|과제|마감|미팅|약속|시험|발표|상담")
+# (the nouns that end an event's name: "카카오 코테", "팀 미팅", "NCS 필기 시험"; shared with
+# the title reader)
+EVENT_NOUNS = (
+    r"면접|스터디|코테|코딩\s*테스트|과제|마감|미팅|약속|시험|필기|발표|상담|모임|리뷰|설명회|"
+    r"인터뷰|세미나|특강|교육|검사|인적성"
+)
+_ITEM_KIND = re.compile(EVENT_NOUNS)
 
 
 def ordinal_position(text: str) -> int | None:

@@ -15,6 +15,7 @@ from typing import Any
 from nodes.chat.focus import (
     DAY_POINTER,
     DAY_SHIFT,
+    EVENT_NOUNS,
     SAME_AGAIN,
     ask_back_text,
     focus_day,
@@ -458,13 +459,6 @@ _NOTICE_WORD = re.compile(r"메일|이메일|문자|카톡|메시지|연락|안�
 _TRAILING_POINTER = re.compile(r"\s+(?:그것|그거|이것|이거|걔|얘)(?:도|을|를|은|는|좀)?$")
 
 
-# The nouns that end an event's name ("카카오 코테", "팀 미팅", "NCS 필기 시험").
-_EVENT_NOUN = (
-    "면접|코테|스터디|시험|필기|미팅|약속|과제|마감|발표|상담|모임|리뷰|설명회|인터뷰|세미나|"
-    "특강|교육|검사|인적성"
-)
-
-
 def _clean_title(segment: str) -> str:
     segment = TITLE_FILLER.sub(" ", without_slips(segment))
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
@@ -483,7 +477,7 @@ def _clean_title(segment: str) -> str:
         segment = rest
     # "카카오 코테로 일정 넣어줘": the name it is put in as (not "진로", a noun of its own)
     # (an event noun before it: not 대학로, 을지로, 인트로, nor "내용대로")
-    segment = re.sub(rf"({_EVENT_NOUN})(?:으로|로)$", r"\1", segment)
+    segment = re.sub(rf"({EVENT_NOUNS})(?:으로|로)$", r"\1", segment)
     return _without_leading_function_words(_without_particle(segment)).strip(" ,.")
 
 
