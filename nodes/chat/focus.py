@@ -373,7 +373,6 @@ def answered_part(about: str, focus: dict[str, Any] | None) -> str | None:
     return best
 
 
-QUOTE_MARK = re.compile(r"['\"‘’“”]")
 # Where a memo goes in a request: after "메모에" / "메모로" / "메모".
 _MEMO_SLOT = re.compile(r"메모(?:에는|에|엔|로)?(?=\s)|(?i:\bmemo\b|\bnote\b)")
 
@@ -390,7 +389,7 @@ def with_memo_recalled(message: str, focus: dict[str, Any] | None) -> str:
     if same is not None and (memo := last_memo(focus)):
         return f"{message[: same.start()]}메모 '{memo}'{message[same.end() :]}"
     # (a memo the user quoted is theirs, as said: "'그 Kafka 얘기는 짧게' 적어줘")
-    pointer = None if QUOTE_MARK.search(message) else TALKED_CONTENT.search(message)
+    pointer = None if unquoted(message) != message else TALKED_CONTENT.search(message)
     if pointer is None or (part := answered_part(pointer.group(1), focus)) is None:
         return message
     rest = message[: pointer.start()] + message[pointer.end() :]

@@ -174,7 +174,7 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
         decision = RouteDecision(added, "focus")
     elif (inherited := await asyncio.to_thread(follow_up_route, state)) is not None:
         decision = RouteDecision(inherited, "focus")
-    elif schedule_follow_up(state):
+    elif await asyncio.to_thread(schedule_follow_up, state):  # (the Korean analyser)
         decision = RouteDecision("schedule", "focus")
     else:
         decision = await asyncio.to_thread(fast_route, request.message)

@@ -216,7 +216,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     user, now = state["user_id"], today_of(state.get("now"))
     focus = state.get("focus")
     # a memo pointed to ("그 Redis 얘기", "같은 메모") is read as the words it points to
-    message = with_memo_recalled(state["message"], focus)
+    # (the Korean analyser reads the words it points with: off the event loop)
+    message = await asyncio.to_thread(with_memo_recalled, state["message"], focus)
     memo, _ = memo_of(message)
     # "장소도 메모로 넣어줘" after pasting a notice: the value of that line of it (its label
     # names no event)
@@ -246,7 +247,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             ids = {i["schedule_id"]: i for i in await schedules()}
             waiting = [ids[c["schedule_id"]] for c in pending["choices"] if c["schedule_id"] in ids]
             chosen = waiting[0] if waiting else None
-            operations = [(f"{values_said(message, now)} {pending['clause']}", pending["kind"])]
+            said_values = await asyncio.to_thread(values_said, message, now)
+            operations = [(f"{said_values} {pending['clause']}", pending["kind"])]
         else:
             chosen = await asyncio.to_thread(
                 pick_choice, message, pending["choices"], await schedules(), focus, now
