@@ -264,6 +264,11 @@ XA_SPLITS = {
     # after the waiting operation was built (chat_xa_dev24_brief.md); first read
     # chat-xa-dev24-first-read.md
     "xa_dev24": "chat_xa_dev24.jsonl",
+    # session 37: a twenty-fifth author, 90 single messages and 25 exchanges whose dates and
+    # times are written the way people write them (chat_xa_dev25_brief.md; a row's "note"
+    # gives the author's reading of a form two readers could take apart); first read
+    # chat-xa-dev25-first-read.md, at the code before the month's weeks were read
+    "xa_dev25": "chat_xa_dev25.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

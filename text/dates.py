@@ -364,6 +364,143 @@ class RelativeWhen:
     from_today: bool = False  # the date is counted from today (내일, 다음 주 금요일, D-7)
 
 
+# A month said by itself in a request: "이번 달", "담달", "다음 달", "다다음 달", "1월",
+# "next month", "January".
+_MONTH_REF = (
+    r"(?:(?<![가-힣])(이번|이|다음|담|다다음)\s*달|(?<![\d.\-/])(1[0-2]|0?[1-9])\s*월"
+    r"|(?i:(this|next)\s+month|" + _MONTH + r"))"
+)
+_NTH = {
+    "첫": 1, "첫째": 1, "첫번째": 1, "1": 1, "둘째": 2, "두번째": 2, "2": 2, "셋째": 3,
+    "세번째": 3, "3": 3, "넷째": 4, "네번째": 4, "4": 4, "다섯째": 5, "다섯번째": 5, "5": 5,
+    "마지막": -1, "막": -1, "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
+    "fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1,
+}  # fmt: skip
+_NTH_KO = r"(첫\s*(?:번\s*)?째|첫|둘\s*째|두\s*번\s*째|셋\s*째|세\s*번\s*째|넷\s*째|네\s*번\s*째|다섯\s*(?:번\s*)?째|마지막|막)"
+_EN_WEEKDAY_NAME = r"(mon|tues|wednes|thurs|fri|satur|sun)day"
+# A week or a weekday counted inside a month: "다음 달 첫째 주", "1월 2주차", "12월 마지막 주
+# 금요일", "다음 달 둘째 월요일", "담달 막주"; "the first week of January", "the last Friday
+# of next month".
+_MONTH_WEEK = re.compile(
+    _MONTH_REF + r"\s*(?:의\s*)?(?:" + _NTH_KO + r"\s*(주(?!\s*말|간|년|일|\s*동안))?"
+    r"|([1-5])\s*주\s*차)\s*(?:([월화수목금토일])(?:요일|욜))?"
+)
+_EN_MONTH_WEEK = re.compile(
+    r"(?i)\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+(?:(week)|"
+    + _EN_WEEKDAY_NAME
+    + r")\s+(?:of|in)\s+"
+    + _MONTH_REF
+)
+# The beginning, middle or end of a month, as a span of its days: 초 (1-10), 중순 (11-20), 말
+# (21 to the end), the old 상순/중순/하순 tenths ("다음 달 초", "12월 중순", "1월 말쯤"; not 말일,
+# "말고", 말씀).
+_MONTH_PART = re.compile(
+    _MONTH_REF + r"\s*(?:의\s*)?(초순|초반|초|상순|중순|중반|하순|후반|말(?!일|고|씀|하))"
+    r"|(?i:\b(early|mid|late|end\s+of)[\s-]+(?:(this|next)\s+month\b|" + _MONTH + r"))"
+)
+_PART_DAYS = {"초": (1, 10), "상": (1, 10), "중": (11, 20), "하": (21, 31), "후": (21, 31)}
+_PART_DAYS |= {"말": (21, 31), "early": (1, 10), "mid": (11, 20), "late": (21, 31), "end": (21, 31)}
+
+
+@dataclass(frozen=True)
+class MonthPeriod:
+    """Days named inside a month: one day ("다음 달 둘째 월요일"), or a span ("1월 첫째 주",
+    "12월 중순"); `span` is where its words are. A day the month does not have ("다섯째
+    금요일" of a month with four) is None, with `month` the month it was looked for in."""
+
+    start: date | None
+    end: date | None
+    span: tuple[int, int]
+    month: tuple[date, date]
+
+
+def _named_month(m: re.Match[str], first: int, now: date) -> tuple[date, date] | None:
+    """The month a _MONTH_REF match (its groups from `first`) names: this or next month, or
+    the next time a named month comes (this month included)."""
+    this_next, number, en_this_next, name = m.group(first, first + 1, first + 2, first + 3)
+    if this_next:
+        return _month(now, {"이번": 0, "이": 0, "다음": 1, "담": 1, "다다음": 2}[this_next])
+    if en_this_next:
+        return _month(now, 0 if en_this_next.lower() == "this" else 1)
+    target = int(number) if number else _month_of(name)
+    return _month(now, (target - now.month) % 12)
+
+
+def _nth_weekday(month: tuple[date, date], nth: int, weekday: int) -> date | None:
+    """The nth given weekday of the month (-1: the last)."""
+    first, last = month
+    if nth < 0:
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    return day if day <= last else None
+
+
+def _nth_week(month: tuple[date, date], nth: int) -> tuple[date, date]:
+    """The nth Monday-to-Sunday week of the month (-1: the last), a week belonging to the
+    month that holds its Thursday (the usual 주차 numbering); the first week starts on the
+    1st and the last ends on the month's last day, so no day of the month falls outside
+    its weeks."""
+    first, last = month
+    thursdays = [first + timedelta(days=(3 - first.weekday()) % 7 + 7 * k) for k in range(5)]
+    thursdays = [t for t in thursdays if t <= last]
+    # (a fifth week of a month with four Thursdays is its last: counted from the week of the
+    # 1st, as people also count, the month has five)
+    thursday = thursdays[min(nth, len(thursdays)) - 1] if nth > 0 else thursdays[-1]
+    start, end = thursday - timedelta(days=3), thursday + timedelta(days=3)
+    if thursday == thursdays[0]:
+        start = first
+    if thursday == thursdays[-1]:
+        end = last
+    return start, end
+
+
+def month_period(text: str, now: date) -> MonthPeriod | None:
+    """A week, a weekday or a part counted inside a named month (see _MONTH_WEEK and
+    _MONTH_PART), or None."""
+    weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    for m in _MONTH_WEEK.finditer(text):
+        nth_word, week, week_number, weekday = m.group(5, 6, 7, 8)
+        if not (week or week_number or weekday) or (nth_word == "막" and not week):
+            continue  # "다음 달 첫 면접": an ordinal of something else
+        month = _named_month(m, 1, now)
+        nth = _NTH[re.sub(r"\s", "", nth_word or week_number)]
+        if month is None:
+            continue
+        if weekday:
+            day = _nth_weekday(month, nth, _WEEKDAYS[weekday])
+            return MonthPeriod(day, day, m.span(), month)
+        weeks = _nth_week(month, nth)
+        return MonthPeriod(weeks[0], weeks[1], m.span(), month)
+    for m in _EN_MONTH_WEEK.finditer(text):
+        month = _named_month(m, 4, now)
+        if month is None:
+            continue
+        nth = _NTH[m.group(1).lower()]
+        if m.group(2):
+            weeks = _nth_week(month, nth)
+            return MonthPeriod(weeks[0], weeks[1], m.span(), month)
+        day = _nth_weekday(month, nth, weekdays.index(m.group(3)[:3].lower()))
+        return MonthPeriod(day, day, m.span(), month)
+    for m in _MONTH_PART.finditer(text):
+        if m.group(5):
+            month, part = _named_month(m, 1, now), m.group(5)[0]
+        else:  # "early January", "mid-next month", "end of this month"
+            this_next, name = m.group(7, 8)
+            if this_next:
+                month = _month(now, 0 if this_next.lower() == "this" else 1)
+            else:
+                month = _month(now, (_month_of(name) - now.month) % 12)
+            part = m.group(6).split()[0].lower()
+        if month is None:
+            continue
+        low, high = _PART_DAYS[part]
+        last = month[1]
+        return MonthPeriod(
+            month[0].replace(day=low), last.replace(day=min(high, last.day)), m.span(), month
+        )
+    return None
+
+
 def _week_offset(word: str) -> int:
     word = re.sub(r"\s", "", word).lower()
     if word in ("이번주", "금주", "thisweek"):
@@ -432,6 +569,12 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         month = _month(now, 1 if month_end.group(1).startswith(("다음", "담")) else 0)
         if month:
             return month[1], [month_end.span()], True
+    period = month_period(text, now)
+    if period is not None:
+        # "다음 달 마지막 금요일": that day; "1월 첫째 주", "12월 중순": days, not one of them
+        # (and none of its words read again as a weekday of this week)
+        # (a day the month does not have is no day either)
+        return (period.start if period.start == period.end else None), [period.span], True
     holiday = _HOLIDAY.search(text)
     if holiday:
         # Every alternative of _HOLIDAY is one capturing group.
@@ -589,6 +732,9 @@ _AND_JOIN = re.compile(r"\s*(?:이?랑|하고|과|와|및|,|&|(?i:and))\s*")
 # Two days said as a span: "<day>부터 <day>까지" (each a word or two).
 _FROM_TO = re.compile(r"((?:\S+\s)?\S+?)\s*(?:부터|에서)\s*((?:\S+\s)?\S+?)\s*까지")
 _RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*", re.IGNORECASE)
+# "…까지" with no start said, "until/till/through Friday" (the text before it names the end).
+_UNTIL = re.compile(r"까지|(?i:\b(?:until|till|through|thru)\b)")
+_SINCE = re.compile(r"부터|에서|(?i:\bfrom\b)")
 _WEEKEND = re.compile(r"주\s*말|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
@@ -654,6 +800,20 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
         start, end = find_when(ends.group(1), now).date, find_when(ends.group(2), now).date
         if start is not None and end is not None and start <= end:
             return start, end
+    until = _UNTIL.search(text)
+    if until and not _SINCE.search(text[: until.start()]):
+        # "금요일까지 뭐 있어", "이번 달 말까지 일정", "until Friday": from today to that day's
+        # (or that period's) end
+        said = text[: until.start()] if until.group() == "까지" else text[until.end() :]
+        first, last = date_range(said, now)
+        if last is not None and first >= now:
+            return now, last
+    period = month_period(text, now)
+    if period is not None:
+        # (a day the month does not have: the month it was looked for in)
+        if period.start is None or period.end is None:
+            return period.month
+        return period.start, period.end
     weekend = _WEEKEND.search(text)
     if weekend:
         # the week named right before it: "다음 주말", "담주 주말", "다음 주 주말", "next weekend"

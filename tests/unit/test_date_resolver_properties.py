@@ -190,3 +190,94 @@ def test_a_weekday_beside_its_date_names_that_date(text):
 
     days = {m.value for m in mentions(text, date(2026, 11, 29)) if m.kind == "date"}
     assert days == {"2026-12-18"}
+
+
+# A week or a weekday counted inside a month (session 37): "다음 달 마지막 금요일" was read as
+# this week's Friday, "다음 달 첫째 주" as the whole month.
+ORDINALS = ["첫째", "둘째", "셋째", "넷째"]
+MONTHS_AHEAD = {"이번 달": 0, "다음 달": 1, "담달": 1, "다다음 달": 2}
+
+
+def _month_of(now: date, ahead: int) -> tuple[date, date]:
+    first = date(now.year + (now.month - 1 + ahead) // 12, (now.month - 1 + ahead) % 12 + 1, 1)
+    after = date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    return first, after - timedelta(days=1)
+
+
+@given(
+    DAYS,
+    st.sampled_from(sorted(MONTHS_AHEAD)),
+    st.integers(min_value=1, max_value=4),
+    st.integers(min_value=0, max_value=6),
+    st.booleans(),
+)
+def test_the_nth_weekday_of_a_month(now: date, said: str, n: int, wd: int, week: bool) -> None:
+    # "다음 달 둘째 주 화요일" and "다음 달 둘째 화요일": the month's second Tuesday
+    first, last = _month_of(now, MONTHS_AHEAD[said])
+    ordinal = ORDINALS[n - 1] + (" 주" if week else "")
+    found = find_when(f"{said} {ordinal} {WEEKDAYS[wd]}요일 오후 2시 면접", now)
+    assert found.date is not None and first <= found.date <= last
+    assert found.date.weekday() == wd and (found.date.day - 1) // 7 == n - 1
+    assert found.time == "14:00"
+
+
+@given(DAYS, st.sampled_from(sorted(MONTHS_AHEAD)), st.integers(min_value=0, max_value=6))
+def test_the_last_weekday_of_a_month(now: date, said: str, wd: int) -> None:
+    first, last = _month_of(now, MONTHS_AHEAD[said])
+    for form in (f"{said} 마지막 {WEEKDAYS[wd]}요일", f"{said} 마지막 주 {WEEKDAYS[wd]}요일"):
+        day = find_when(form, now).date
+        assert day is not None and first <= day <= last and day.weekday() == wd
+        assert day + timedelta(days=7) > last
+
+
+@given(DAYS, st.sampled_from(sorted(MONTHS_AHEAD)))
+def test_the_weeks_of_a_month_cover_it_once(now: date, said: str) -> None:
+    # 첫째 주 .. the last: Monday-to-Sunday weeks (the first from the 1st, the last to the
+    # month's end), one after another, each holding its Thursday inside the month
+    first, last = _month_of(now, MONTHS_AHEAD[said])
+    weeks = []
+    for word in [*ORDINALS, "다섯째"]:
+        start, end = date_range(f"{said} {word} 주 일정 보여줘", now)
+        assert end is not None and first <= start <= end <= last
+        if weeks and (start, end) == weeks[-1]:
+            break  # a fifth week of a month with four Thursdays is its last
+        weeks.append((start, end))
+    assert weeks[0][0] == first and weeks[-1][1] == last
+    assert date_range(f"{said} 마지막 주 일정", now) == weeks[-1]
+    for (_, end), (start, _) in zip(weeks, weeks[1:], strict=False):
+        assert start == end + timedelta(days=1) and start.weekday() == 0
+    for start, end in weeks:
+        thursday = start + timedelta(days=(3 - start.weekday()) % 7)
+        assert thursday <= end or end == last
+
+
+@given(DAYS, st.integers(min_value=1, max_value=12))
+def test_beginning_middle_and_end_of_a_month(now: date, month: int) -> None:
+    start, end = date_range(f"{month}월 초 일정", now)
+    assert (start.month, start.day, end.day) == (month, 1, 10)
+    start, end = date_range(f"{month}월 중순에 뭐 있어", now)
+    assert (start.month, start.day, end.day) == (month, 11, 20)
+    start, end = date_range(f"{month}월 말쯤 일정", now)
+    assert end is not None and (start.day, end.month) == (21, month)
+    assert (end + timedelta(days=1)).day == 1
+
+
+@given(DAYS, st.integers(min_value=0, max_value=6))
+def test_until_a_day_lists_from_today(now: date, wd: int) -> None:
+    day = find_when(f"{WEEKDAYS[wd]}요일", now).date
+    assert date_range(f"{WEEKDAYS[wd]}요일까지 일정 보여줘", now) == (now, day)
+    english = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+    assert date_range(f"what's on until {english[wd]}", now) == (now, day)
+
+
+def test_a_week_of_a_month_is_not_a_weekday_of_this_week() -> None:
+    now = date(2026, 12, 6)  # a Sunday; January 2027 starts on a Friday
+    assert find_when("다음 달 마지막 금요일 면접", now).date == date(2027, 1, 29)
+    assert find_when("1월 둘째 월요일", now).date == date(2027, 1, 11)
+    assert find_when("the last Friday of next month", now).date == date(2027, 1, 29)
+    assert date_range("다음 달 첫째 주 일정", now) == (date(2027, 1, 1), date(2027, 1, 10))
+    assert date_range("first week of January", now) == (date(2027, 1, 1), date(2027, 1, 10))
+    assert date_range("담달 2주차 일정", now) == (date(2027, 1, 11), date(2027, 1, 17))
+    # not an ordinal of the month's weeks or days
+    assert find_when("다음 달 첫 면접 준비", now).date is None
+    assert date_range("이번달 말고 담달 일정 뭐있어", now) == (date(2027, 1, 1), date(2027, 1, 31))
