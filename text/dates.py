@@ -376,7 +376,10 @@ _NTH = {
     "마지막": -1, "막": -1, "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
     "fourth": 4, "4th": 4, "fifth": 5, "5th": 5, "last": -1,
 }  # fmt: skip
-_NTH_KO = r"(첫\s*(?:번\s*)?째|첫|둘\s*째|두\s*번\s*째|셋\s*째|세\s*번\s*째|넷\s*째|네\s*번\s*째|다섯\s*(?:번\s*)?째|마지막|막)"
+_NTH_KO = (
+    r"(첫\s*(?:번\s*)?째|첫|둘\s*째|두\s*번\s*째|셋\s*째|세\s*번\s*째|넷\s*째|네\s*번\s*째"
+    r"|다섯\s*(?:번\s*)?째|마지막|막)"
+)
 _EN_WEEKDAY_NAME = r"(mon|tues|wednes|thurs|fri|satur|sun)day"
 # A week or a weekday counted inside a month: "다음 달 첫째 주", "1월 2주차", "12월 마지막 주
 # 금요일", "다음 달 둘째 월요일", "담달 막주"; "the first week of January", "the last Friday

@@ -4,6 +4,7 @@ share (text/dates.py), over any reference day."""
 from __future__ import annotations
 
 from datetime import date, timedelta
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -244,7 +245,7 @@ def test_the_weeks_of_a_month_cover_it_once(now: date, said: str) -> None:
         weeks.append((start, end))
     assert weeks[0][0] == first and weeks[-1][1] == last
     assert date_range(f"{said} 마지막 주 일정", now) == weeks[-1]
-    for (_, end), (start, _) in zip(weeks, weeks[1:], strict=False):
+    for (_, end), (start, _) in pairwise(weeks):
         assert start == end + timedelta(days=1) and start.weekday() == 0
     for start, end in weeks:
         thursday = start + timedelta(days=(3 - start.weekday()) % 7)
