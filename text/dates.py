@@ -808,9 +808,9 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
         # "금요일까지 뭐 있어", "이번 달 말까지 일정", "until Friday": from today to that day's
         # (or that period's) end
         said = text[: until.start()] if until.group() == "까지" else text[until.end() :]
-        begins, ends = date_range(said, now)
-        if ends is not None and begins >= now:
-            return now, ends
+        begins, finish = date_range(said, now)
+        if finish is not None and begins >= now:
+            return now, finish
     period = month_period(text, now)
     if period is not None:
         # (a day the month does not have: the month it was looked for in)
