@@ -288,6 +288,8 @@ _HOLIDAYS = {
     r"(?i:christmas\s+eve)": (12, 24),
     "(?i:christmas)": (12, 25),
     r"(?i:new\s+year'?s\s+day)": (1, 1),
+    # the year's last day ("올해 마지막 날 송년회", "올해 말일")
+    r"올해\s*(?:의\s*)?(?:마지막\s*날|말일)|연말일|(?i:new\s+year'?s\s+eve)": (12, 31),
 }
 _HOLIDAY = re.compile("|".join(f"({name})" for name in _HOLIDAYS))
 # "D-7", "D-14", "D-day": a countdown to a deadline, from today.
@@ -521,6 +523,13 @@ def _add_months(day: date, months: int) -> date | None:
     return span[0].replace(day=min(day.day, span[1].day)) if span else None
 
 
+def _ends_on_a_day(text: str, now: date) -> bool:
+    """Whether the text ends on a day it names ("크리스마스", "금요일의")."""
+    said = re.sub(r"(?:\s*의)?\s*$", "", text)
+    _, spans, _ = _dates_in(said, now) if said else (None, [], False)
+    return bool(spans) and max(e for _, e in spans) == len(said)
+
+
 def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]], bool]:
     """The first date a request names, where its words are, and whether it is counted
     from today (내일, 다음 주 금요일, D-7: True; a written date, a holiday, a bare "24일":
@@ -547,6 +556,8 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         if value is not None:
             return value, [d_day.span()], True
     after = _AFTER.search(text)
+    if after and _ends_on_a_day(text[: after.start()], now):
+        after = None  # "크리스마스 5일 후", "금요일 사흘 뒤": counted from that day (find_when)
     if after:
         days, word, count, unit = after.groups()
         value = None
@@ -689,19 +700,54 @@ def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple
     return None, None
 
 
+_EN_WEEKDAY_BEFORE = re.compile(
+    r"(?i)(?<![A-Za-z])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
+    r"(?:day|sday|nesday|rsday|urday)?\.?,?[^\S\n]*$"
+)
+_KST = re.compile(r"[^\S\n]*(?:KST|(?i:seoul\s+time)|한국\s*시간)(?![A-Za-z])")
+# A count of days right after a day ("신정 다음날", "크리스마스 이틀 전", "12월 10일 전날",
+# "금요일 하루 전"): that day moved by the count.
+_SHIFT_AFTER = re.compile(
+    r"[^\S\n]*(?:의[^\S\n]*)?(?:(전날|전\s날|하루\s*전)|(다음\s*날|담\s*날|이튿날|하루\s*(?:뒤|후))"
+    r"|(이틀|사흘|나흘|닷새|일주일|\d{1,2}\s*일)\s*(전|뒤|후))(?![가-힣])"
+)
+_COUNTED_DAYS = {"이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "일주일": 7}
+
+
+def _shift_days(m: re.Match[str]) -> int:
+    if m.group(1):
+        return -1
+    if m.group(2):
+        return 1
+    count = _COUNTED_DAYS.get(m.group(3)) or int(re.sub(r"\D", "", m.group(3)))
+    return -count if m.group(4) == "전" else count
+
+
 def find_when(text: str, now: date) -> RelativeWhen:
     """The date and time a Korean request means, resolved against `now` deterministically:
     "내일", "모레", "다음주 금요일 오후 3시", "이번 달 말", "금요일" (the next one, today
     included), "일주일 뒤", "이번 달 30일", absolute dates ("3/15", "2026.03.15", a bare
     "12.16"), English "tomorrow at 10am"; None where the text says nothing."""
     when, spans, from_today = _dates_in(text, now)
+    shift = _SHIFT_AFTER.match(text, max(e for _, e in spans)) if when and spans else None
+    if when is not None and shift is not None:
+        # "신정 다음날", "크리스마스 이틀 전", "12월 10일 전날": a day counted from the day said
+        when = _plus(when, _shift_days(shift))
+        spans = [*spans[:-1], (spans[-1][0], shift.end())]
     if spans and not from_today:
         # a weekday written after a date checks it ("12월 18일 금요일", "12/18 (금)"): one
         # mention with the date, never a second day of its own
         check = _WEEKDAY_CHECK.match(text, spans[0][1])
         if check:
             spans = [(spans[0][0], check.end()), *spans[1:]]
+        # and before it, as English writes it ("on Tue Dec 8", "Wed, Dec 9")
+        ahead = _EN_WEEKDAY_BEFORE.search(text[: spans[0][0]])
+        if ahead:
+            spans = [(ahead.start(), spans[0][1]), *spans[1:]]
     clock, clock_span = _clock_in(text, spans)
+    zone = _KST.match(text, clock_span[1]) if clock_span else None
+    if clock_span and zone:
+        clock_span = (clock_span[0], zone.end())  # "9pm KST": the zone is the clock's
     date_span = (min(s for s, _ in spans), max(e for _, e in spans)) if spans else None
     return RelativeWhen(
         when,
@@ -735,6 +781,22 @@ _AND_JOIN = re.compile(r"\s*(?:이?랑|하고|과|와|및|,|&|(?i:and))\s*")
 # Two days said as a span: "<day>부터 <day>까지" (each a word or two).
 _FROM_TO = re.compile(r"((?:\S+\s)?\S+?)\s*(?:부터|에서)\s*((?:\S+\s)?\S+?)\s*까지")
 _RANGE_JOIN = re.compile(r"\s*(?:부터|에서|~|∼|-|–|to|until|through)\s*", re.IGNORECASE)
+# Two days said as the ends of a span with 사이 ("12월 10일에서 20일 사이", "월요일이랑 수요일
+# 사이에", "between Dec 10 and 20" is read by find_dates' range forms).
+_BETWEEN = re.compile(
+    r"((?:\S+\s)?\S+?)\s*(?:부터|에서|와|과|하고|이랑|랑)\s*((?:\S+\s)?\S+?)\s*사이"
+)
+# Relative day words said one after another ("오늘 내일 모레", "오늘, 내일"): a run of them
+# starting today, or of three or more ("내일 모레" alone is the day after tomorrow).
+_DAY_RUN = re.compile(
+    r"(?<![가-힣])오늘(?:[\s,]*(?:이랑|랑|하고)?[\s,]*(?:내일|낼|모레|글피))+"
+    r"|(?<![가-힣])(?:내일|낼)[\s,]*(?:모레)[\s,]*(?:글피)"
+)
+# The week a day falls in: "크리스마스 있는 주", "12월 10일 껴 있는 주", "the week of Dec 7".
+_WEEK_HOLDING = re.compile(
+    r"(?:이|가)?\s*(있는|낀|껴\s*있는|끼어\s*있는|들어\s*있는|포함된)\s*주(?:에|엔|의|는|도|를|동안)?(?![가-힣]|\s*말)"
+    r"|(?i:\b(?:the\s+)?week\s+of\b)"
+)
 # "…까지" with no start said, "until/till/through Friday" (the text before it names the end).
 _UNTIL = re.compile(r"까지|(?i:\b(?:until|till|through|thru)\b)")
 _SINCE = re.compile(r"부터|에서|(?i:\bfrom\b)")
@@ -797,6 +859,29 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     joined = _joined_periods(text, now)
     if joined is not None:
         return joined
+    between = _BETWEEN.search(text)
+    if between:
+        # "12월 10일에서 20일 사이", "월요일이랑 수요일 사이": from the first to the second
+        start = find_when(between.group(1), now).date
+        end = find_when(between.group(2), start).date if start else None
+        if start is not None and end is not None and start <= end:
+            return start, end
+    run = _DAY_RUN.search(text)
+    if run:
+        # "오늘 내일 모레 일정", "오늘 내일 뭐 있어": the days said one after another
+        offsets = [_REL_DAY.get(w, 1) for w in re.findall(r"오늘|내일|낼|모레|글피", run.group())]
+        if offsets == list(range(offsets[0], offsets[0] + len(offsets))):
+            first_day, last_day = _plus(now, offsets[0]), _plus(now, offsets[-1])
+            if first_day is not None and last_day is not None:
+                return first_day, last_day
+    holding = _WEEK_HOLDING.search(text)
+    if holding:
+        # "크리스마스 있는 주", "12월 10일 낀 주", "the week of Dec 7": Monday to Sunday
+        said = text[: holding.start()] if holding.group(1) else text[holding.end() :]
+        day = find_when(said, now).date
+        monday = _plus(day, -day.weekday()) if day else None
+        if monday is not None:
+            return monday, _plus(monday, 6)
     ends = _FROM_TO.search(text)
     if ends:
         # "내일부터 글피까지", "오늘부터 금요일까지": each end read as a day of its own

@@ -416,7 +416,9 @@ DAY_SHIFT = re.compile(
     # a count of days: "하루 전", "이틀 뒤", "사흘 후", "3일 전", "일주일 뒤" (not "12월 3일 후")
     r"(하루|이틀|사흘|나흘|닷새|일주일|(?<![월/.\d]\s)(?<![월/.\d])\d{1,2}\s*일)\s*(전|뒤|후)|"
     # "two days before that", "3 days after"
-    r"(?i:\b(one|two|three|four|five|[1-9])\s+days?\s+(before|after|earlier|later)\b)"
+    r"(?i:\b(one|two|three|four|five|[1-9])\s+days?\s+(before|after|earlier|later)\b)|"
+    # a countdown to the item ("카카오 면접 D-3에"): that many days before it
+    r"(?i:(?<![A-Za-z])D\s*-\s*(\d{1,2})(?!\d))"
 )
 _EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _DAY_COUNTS = {"하루": 1, "이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "일주일": 7}
@@ -469,6 +471,8 @@ def shifted_day(day: str, text: str) -> str:
         word = m.group(6).lower()
         count = _EN_COUNTS.get(word) or int(word)
         days = -count if m.group(7).lower() in ("before", "earlier") else count
+    elif m.group(8):
+        days = -int(m.group(8))
     else:
         days = -1 if m.group(1) else 1 if m.group(2) else 7
     return (date.fromisoformat(day) + timedelta(days=days)).isoformat()

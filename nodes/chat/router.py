@@ -757,9 +757,12 @@ NEW_VALUE_LAST = re.compile(
     r"(?:\d{1,2}\s*(?:시(?:\s*\d{1,2}\s*분|\s*반)?|:\d{2})|\d{1,2}\s*일|[월화수목금토일]요일|"
     # clipped weekdays and the week or weekday counted from the item ("그 담주 같은요일로")
     r"[월화수목금토일]욜|같은\s*요일|(?:그\s*)?(?:다음|담)\s*주|"
-    r"(?:그\s*)?(?:다음\s*날|전\s*날|이튿날))"
-    r"\s*(?:으로|로|걸로|으로요|로요|로\s*(?:해\s*줘|해\s*주세요|해|할게|하자))\s*[.!~]*$"
+    r"(?:그\s*)?(?:다음\s*날|전\s*날|이튿날)|(?:하루|이틀|사흘|일주일|\d{1,2}\s*일)\s*(?:전|뒤|후))"
+    r"\s*(?:걸로|으로요|로요|(?:으로|로)(?:\s*(?:해\s*줘|해\s*주세요|해|할게|하자))?)\s*[.!~]*$"
 )
+
+# What is kept as it was, said after the new value ("… 전으로 해줘 시간은 그대로").
+_KEPT_AS_SAID = re.compile(r"[\s,]*(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그대로\S*\s*[.!~]*$")
 
 # A value said to be wrong ("날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었어 3시 반이야"), or
 # another one asked for instead of it ("그날 말고 그 다음날로 해줘"): a change of an item.
@@ -852,8 +855,20 @@ def _lemma_kind(clause: str) -> str | None:
             # "넥슨 인턴 면접 잡혔어 12월 17일 오후 2시": an event just set, told to be kept
             # ("잡혀 있어?" asks what is there)
             kind = "add_schedule"
+        if t.form in ("밀리", "늦춰지") and (
+            has_when(clause) or SHIFT.search(clause) or _DAY_FROM_ITEM.search(clause)
+        ):
+            # "네이버 면접 다음날로 밀렸어요", "금욜로 하루 밀렸대": the item moved, told with
+            # its new day or the amount ("일이 밀려서 힘들어요" says neither)
+            kind = "update_schedule"
         found = kind or found
     return found
+
+
+# A new day counted from the item's own ("다음날로", "전날로", "담주 같은 요일로").
+_DAY_FROM_ITEM = re.compile(
+    r"(?:다음\s*날|담\s*날|전\s*날|이튿날|같은\s*요일|(?:다음|담)\s*주)\s*(?:으로|로)(?![가-힣])"
+)
 
 
 # An English verb in the past tense ("postponed", "moved"): what happened, not the request.
@@ -926,7 +941,8 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"
     if reports_a_change(own) and not LIST_VERB.search(own):
         return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
-    if SHIFT.search(own) or NEW_VALUE_LAST.search(own) or NEW_VALUE_STATED.search(own):
+    kept = _KEPT_AS_SAID.sub("", own)  # ("… 이틀 전으로 해줘 시간은 그대로": the rest stays)
+    if SHIFT.search(own) or NEW_VALUE_LAST.search(kept) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb
         return "update_schedule"
@@ -1029,6 +1045,10 @@ _NOT_EVENT_WORDS = {
 }
 
 
+# The event's existence told at the sentence's end ("… 시험 있어요", "… 면접 있습니다").
+_EXISTS_TOLD = re.compile(r"(?:이|가)?\s*(?:있어요|있습니다|있음)\s*[.!~ㅎㅋ]*\s*$")
+
+
 def states_event(text: str) -> bool:
     """A line stating an event with its day and time and no verb ("12월 2일 쏘카 전화면접 오후
     4시 반", "1/4 월 오전 10시 신한은행 디지털 직무 면접"): something to put in the schedule,
@@ -1051,7 +1071,10 @@ def states_event(text: str) -> bool:
         if t.tag in ("VV", "VA", "VX", "XSV", "XSA", "EF", "VCP")
         and not (after is not None and after.tag == "ETM")
     ]
-    if predicates:
+    # "3주 뒤 오전 10시에 LG CNS 인적성 시험 있어요": the event said to be there, told as a
+    # fact (a question asks with a question word, "있나", "있는지" or "?")
+    exists = _EXISTS_TOLD.search(rest) and not WH_WORD.search(rest)
+    if predicates and not (exists and len(predicates) <= 2):
         return False
     nouns = [t.form for t in tokens if t.tag in ("NNG", "NNP", "SL")]
     return any(n not in _NOT_EVENT_WORDS for n in nouns)

@@ -67,7 +67,7 @@ from text.stages import STAGE_PATTERNS, named_stages
 # trailing 일정/스케줄, hearsay and chat fillers ("…라던데", "있어", "ㄱㄱ", "부탁드립니다").
 TITLE_FILLER = re.compile(
     r"(?:내\s*|제\s*|my\s+)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
-    r"(?:에서|에다가?|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
+    r"(?:에서|에다가?|에도|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
@@ -206,7 +206,7 @@ NEW_VALUE_AFTER = re.compile(
     # the value preferred: "복기는 오후 2시가 낫겠네요", "목요일이 좋겠어요"
     r"|\s*(?:이|가)\s*(?:낫|나을|나아|좋겠|좋을|더\s*좋)"
 )
-NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)\s*$")
+NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)(?:\s+the(?:\s+following|\s+next)?)?\s*$")
 INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
 # (a clock of two-digit hours is the 24-hour one, "09:30", "14:30", and so is "8:30"; "2:30"
 # is said on a dial, in the afternoon an item is near)
@@ -281,7 +281,7 @@ def mentions(text: str, now: date) -> list[Mention]:
                 continue
             new = bool(
                 NEW_VALUE_AFTER.match(text, span[1])
-                or NEW_VALUE_BEFORE.search(text[max(0, span[0] - 6) : span[0]])
+                or NEW_VALUE_BEFORE.search(text[max(0, span[0] - 20) : span[0]])
             )
             found.append(Mention(kind, value, span, new))
         for start, end in when.spans:
@@ -312,6 +312,25 @@ def mentions(text: str, now: date) -> list[Mention]:
         elif left.kind == right.kind and re.search(r"(?i)\bto\s*$", between):
             left.new = False  # "the one at 3pm to 4:30pm": "at" names the item there
     return found
+
+
+# The way a move goes: later ("밀렸대", "미뤄줘", "늦춰", "연기", "postponed", "pushed back") or
+# earlier ("당겨줘", "앞당겨", "moved up").
+_LATER = re.compile(
+    r"밀리|밀렸|밀려|미뤄|미루|미뤘|늦춰|늦추|늦췄|연기|(?i:\bpostpone|\bpush(?:ed)?\s+back)"
+)
+_EARLIER_MOVE = re.compile(r"당겨|당기|당겼|(?i:\bmoved?\s+up\b|\bbring\s+forward)")
+
+
+def _weekday_the_way_moved(day: str, before: str, clause: str) -> str:
+    """A bare weekday as an item's new day, on the side of its old day the move goes ("카카오
+    면접 금욜로 하루 밀렸대" of a Thursday the 10th: Friday the 11th, not the coming Friday
+    before it)."""
+    new, old = date.fromisoformat(day), date.fromisoformat(before)
+    if _LATER.search(clause) and not _EARLIER_MOVE.search(clause):
+        while new <= old:
+            new += timedelta(days=7)
+    return new.isoformat()
 
 
 _BARE_WEEKDAY = re.compile(
@@ -1032,6 +1051,50 @@ def _named_anchor(
     return shifted_day(staged["date"], clause)
 
 
+# The weekday after the item's day: "the following Monday", "그 다음 월요일로" (not "다음 주").
+_FOLLOWING_WEEKDAY = re.compile(
+    r"그\s*(?:다음|담)\s*([월화수목금토일])(?:요일|욜)(?:으로|로)"
+    r"|(?i:\bthe\s+following\s+(mon|tues|wednes|thurs|fri|satur|sun)day\b)"
+)
+# The item's own day as what a count starts from ("원래보다", "원래 날짜에서", "기존 일정 기준").
+_FROM_ITS_OWN = re.compile(r"(?:원래|기존)\s*(?:날짜|일정|날)?\s*(?:보다|에서|기준(?:으로)?)")
+# The end of a reason or purpose said before a request ("…집중하려고", "…붙어서", "…니까"):
+# the request's own words come after the last one.
+_REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|는데|은데|때문에)(?=\s)")
+# A step's day said after it ("최종 합격 발표 날"): the step names the event, not its day.
+_STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
+
+
+def _moved_beside(
+    clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """In "<item A> 전날로 <item B> 옮겨줘" (or "<B> <A> 다음날로 옮겨줘"), B: the one item
+    the rest of the clause names when the words before a day counted as the new value
+    (전날로, 다음날로, 이틀 전으로) name one other; None otherwise."""
+    shift = DAY_SHIFT.search(clause)
+    if shift is None or shift.group(0).startswith("그"):
+        return None
+    if not re.match(r"\s*(?:으로|로)(?![가-힣])", clause[shift.end() :]):
+        return None
+    before = clause[: shift.start()].split()
+    for size in (1, 2, 3):
+        named = " ".join(before[-size:])
+        counted = [i for i in best_schedules(items, named, [], []) if len(before) >= size]
+        if len(counted) != 1 or not _title_words(named) & _title_words(counted[0]["title"]):
+            continue
+        rest = " ".join(before[:-size]) + " " + clause[shift.end() :]
+        others = [i for i in items if i is not counted[0]]
+        moved = best_schedules(others, rest, [], [])
+        if len(moved) == 1 and _title_words(rest) & _title_words(moved[0]["title"]):
+            return moved[0]
+        if not moved and points_back(rest):
+            # "아 그거 카카오 면접 하루 전으로 해줘": the item the room is on
+            pointed = refers_to(rest, focus, others).item
+            return pointed if pointed is not None and pointed in others else None
+        return None
+    return None
+
+
 # The start of a period named ("접수 시작하는 날", "지원 첫날", "when applications open").
 _PERIOD_START = re.compile(r"시작|첫\s*날|오픈|열리|(?i:\bopens?\b|\bstarts?\b)")
 
@@ -1080,6 +1143,10 @@ def schedule_call(
         # "원래 있던 면접은 …" after adding another: one the room did not add
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
         items = [i for i in items if i["schedule_id"] not in added] or items
+    if kind == "update_schedule" and chosen is None:
+        # "네이버 면접 전날로 스터디 옮겨줄래?": the item moved, beside the one its day is
+        # counted from (which _named_anchor reads below)
+        chosen = _moved_beside(clause, items, focus)
     rename = RENAME.search(clause)
     # "배민 말고 배달의민족으로 이름 바꿔줘": one word of the title for another
     swap = None if rename or kind != "update_schedule" else _SWAP.search(clause)
@@ -1139,6 +1206,13 @@ def schedule_call(
         first = date.fromisoformat(period["start"]) + timedelta(days=7)
         last = date.fromisoformat(period["end"]) + timedelta(days=7)
         return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
+    counted_day = _named_anchor(clause, items, focus, now) if kind == "get_schedule" else None
+    if counted_day is not None and not any(m.kind == "date" for m in found):
+        # "카카오 면접 다음날 일정 비었어?", "네이버 면접 전날까지 뭐 있어": a day counted from
+        # an item (or a posting's stage) the clause names
+        counted_on = date.fromisoformat(counted_day)
+        start = now if re.search(r"까지", clause) and now <= counted_on else counted_on
+        return "get_schedule", {"start_date": start.isoformat(), "end_date": counted_day}, None
     if kind == "get_schedule":
         start, end = date_range(clause, now)
         args = {"start_date": start.isoformat(), **({"end_date": end.isoformat()} if end else {})}
@@ -1263,7 +1337,9 @@ def schedule_call(
     if kind == "add_schedule":
         days = [m.value for m in found if m.kind == "date"]
         times = [m.value for m in found if m.kind == "time"]
-        title = said_title
+        # "거기 최종 합격 발표 날": the company of the posting the room is on
+        title = " ".join(with_company(said_title, focus).split())
+        title = re.sub(r"(?<=[가-힣])\s*날$", "", title) if _STEP_DAY.search(title) else title
         if IF_FREE.search(clause) and context.listed:
             return f"그날은 이미 일정이 있어서 '{title}' 일정은 추가하지 않았어요."
         # The day said with the request itself ("내일 면접인데 떨려서… 오늘 저녁 8시에 … 잡아줘"):
@@ -1272,8 +1348,12 @@ def schedule_call(
         before = [m.value for m in found if m.kind == "date" and verb and m.span[0] < verb.start()]
         shift_word = DAY_SHIFT.search(clause)
         # "금요일 네이버 면접 전날 저녁 8시로": the day said describes the item counted from
+        # ("카카오 면접 D-3에": the countdown read from today is the item's, when it names one)
         of_item = shift_word is not None and all(
-            m.span[1] <= shift_word.start() for m in found if m.kind == "date"
+            m.span[1] <= shift_word.start()
+            or (m.span[0] >= shift_word.start() and bool(shift_word.group(8)))
+            for m in found
+            if m.kind == "date"
         )
         named_day = (
             None
@@ -1282,6 +1362,13 @@ def schedule_call(
         )
         if named_day is not None and days:
             days, before = [], []  # (read as the item's day, not the event's)
+        if named_day is not None and shift_word is not None:
+            # "카카오 면접 다음 주 같은 요일에 카카오 2차면접": the event is named after the day
+            # counted from the item, which is no part of its name
+            _, _, after = title.partition(shift_word.group(0))
+            after = LEADING_PARTICLE.sub("", after.strip()).strip()
+            if after and _names_an_event(after):
+                title = after
         if named_day is not None:
             # "네이버 면접 전날 밤 9시에", "마감 하루 전": a day the clause counts from an
             # item or a stage it names
@@ -1362,6 +1449,11 @@ def schedule_call(
         # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
         days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
+    reason = ([None, *_REASON_END.finditer(target_text)] if len(fits) > 1 else [None])[-1]
+    if reason is not None:
+        # "카카오 쪽 집중하려고 네이버 면접은 빼줘": a reason said first names no target
+        main = best_schedules(fits, target_text[reason.end() :], days, times)
+        fits = main if len(main) == 1 else fits
     if chosen is None and found and CORRECTION.search(clause):
         # "아 잘못말함 금요일이야", "금욜 아니고 목욜이야" right after an add: a correction that
         # names no item is of the item just touched, though another item shares the day said,
@@ -1452,7 +1544,25 @@ def schedule_call(
         value = m.value
         if m.kind == "time" and target.get("time") and not _part_of_day_near(clause, m):
             value = _nearest_half(value, target["time"])  # "7시로" on a 19:00 item: 19:00
+        if m.kind == "date" and _BARE_WEEKDAY.fullmatch(clause[m.span[0] : m.span[1]].strip()):
+            value = _weekday_the_way_moved(value, target["date"], clause)
         changes[m.kind] = value  # a named day or time wins over a relative shift
+    following = _FOLLOWING_WEEKDAY.search(clause)
+    if following:
+        # "move the Kakao one to the following Monday", "그 다음 월요일로": the first one after
+        # the item's own day
+        korean, english = following.group(1, 2)
+        weekday = (
+            "월화수목금토일".index(korean)
+            if korean
+            else ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].index(english.lower()[:3])
+        )
+        its_day = date.fromisoformat(target["date"])
+        ahead = (weekday - its_day.weekday() - 1) % 7 + 1
+        changes["date"] = (its_day + timedelta(days=ahead)).isoformat()
+    if _FROM_ITS_OWN.search(clause) and DAY_SHIFT.search(clause):
+        # "원래보다 일주일 뒤", "원래 날짜에서 이틀 전": counted from the item's day, not today
+        changes["date"] = shifted_day(target["date"], clause)
     if rename:
         changes["title"] = next(g for g in rename.groups() if g).strip()
     elif swap and swap.group(1) in target["title"]:
@@ -1483,7 +1593,15 @@ def schedule_call(
         # "그 다음날로 옮겨줘" right after adding it: the room's day is the item's own; a
         # day counted from another item it names ("카카오 면접 다음날로" said of 네이버's)
         others = [i for i in items if i.get("schedule_id") != target.get("schedule_id")]
-        counted_from = _named_anchor(clause, others, None, now) if chosen else None
+        # (the item pointed at, "그거 네이버 면접 이틀 전으로", is counted from another too)
+        shift_at = DAY_SHIFT.search(clause)
+        ahead_of = clause[: shift_at.start() if shift_at else 0]
+        by_pointer = chosen is not None or (
+            points_back(ahead_of)
+            and not points_back(" ".join(ahead_of.split()[-2:]))
+            and not re.search(r"(?:^|\s)그\s*$", ahead_of)
+        )
+        counted_from = _named_anchor(clause, others, None, now) if by_pointer else None
         changes["date"] = counted_from or shifted_day(target["date"], clause)
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus

@@ -282,3 +282,66 @@ def test_a_week_of_a_month_is_not_a_weekday_of_this_week() -> None:
     # not an ordinal of the month's weeks or days
     assert find_when("다음 달 첫 면접 준비", now).date is None
     assert date_range("이번달 말고 담달 일정 뭐있어", now) == (date(2027, 1, 1), date(2027, 1, 31))
+
+
+# Days counted from a day said, weeks holding a day, spans with 사이, runs of day words.
+SHIFTS = {
+    "전날": -1,
+    "다음날": 1,
+    "다음 날": 1,
+    "하루 전": -1,
+    "이틀 전": -2,
+    "사흘 뒤": 3,
+    "5일 후": 5,
+}
+
+
+@given(
+    DAYS,
+    st.integers(min_value=1, max_value=12),
+    st.integers(min_value=1, max_value=28),
+    st.sampled_from(sorted(SHIFTS)),
+)
+def test_a_day_counted_from_a_day_said(now: date, month: int, day: int, shift: str) -> None:
+    said = find_when(f"{month}월 {day}일 면접", now).date
+    found = find_when(f"{month}월 {day}일 {shift} 오전 10시 스터디", now)
+    assert said is not None and found.date == said + timedelta(days=SHIFTS[shift])
+    assert found.time == "10:00"
+
+
+@given(DAYS, st.sampled_from(sorted(SHIFTS)))
+def test_a_day_counted_from_a_holiday(now: date, shift: str) -> None:
+    christmas = find_when("크리스마스", now).date
+    assert christmas is not None and (christmas.month, christmas.day) == (12, 25)
+    assert find_when(f"크리스마스 {shift} 약속", now).date == christmas + timedelta(
+        days=SHIFTS[shift]
+    )
+
+
+@given(DAYS, st.integers(min_value=1, max_value=12), st.integers(min_value=1, max_value=28))
+def test_the_week_holding_a_day(now: date, month: int, day: int) -> None:
+    said = find_when(f"{month}월 {day}일", now).date
+    assert said is not None
+    for form in (f"{month}월 {day}일 있는 주 일정", f"{month}월 {day}일 낀 주에 뭐 있어"):
+        start, end = date_range(form, now)
+        assert start.weekday() == 0 and end == start + timedelta(days=6)
+        assert start <= said <= end
+
+
+@given(DAYS, st.integers(min_value=1, max_value=12), st.integers(min_value=1, max_value=14))
+def test_two_days_with_sai_are_a_span(now: date, month: int, day: int) -> None:
+    start = find_when(f"{month}월 {day}일", now).date
+    assert start is not None
+    assert date_range(f"{month}월 {day}일에서 {day + 10}일 사이에 뭐 있음?", now) == (
+        start,
+        start + timedelta(days=10),
+    )
+
+
+@given(DAYS)
+def test_day_words_one_after_another(now: date) -> None:
+    assert date_range("오늘 내일 모레 일정", now) == (now, now + timedelta(days=2))
+    assert date_range("오늘, 내일 뭐 있어", now) == (now, now + timedelta(days=1))
+    # "내일 모레" alone is the day after tomorrow
+    assert date_range("내일 모레 일정", now) == (now + timedelta(days=2),) * 2
+    assert find_when("올해 마지막 날 저녁 6시 송년회", now).date == date(now.year, 12, 31)

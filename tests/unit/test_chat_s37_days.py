@@ -1,0 +1,108 @@
+"""Days counted from what a message names, in the chat's schedule requests (session 37):
+an item's day moved the way the move goes, a day counted from an item for a lookup, an
+add, or a change of another item, a countdown to an item, the item's own day as the base,
+a weekday following the item, an event told as being there, and a month's weeks. Written
+in other words than the dev split that showed them (chat_xa_dev25)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_chat import chat
+from tests.unit.test_chat_focus import seed, titles
+
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
+
+# NOW is Sunday 2026-11-29; the seed: 네이버 1차 면접 Fri 12-04 15:00, 코딩 스터디 Tue 12-01
+# 19:00, 카카오 면접 Thu 12-10 14:00.
+ROOMS = [
+    # a bare weekday for a postponed item falls after its old day (the coming Saturday is
+    # before the Thursday item)
+    (["카카오 면접 토요일로 미뤄졌대요"], "카카오 면접", {"date": "2026-12-12", "time": "14:00"}),
+    # moved, told in the passive with a day counted from the item
+    (["네이버 면접 담날로 밀렸음"], "네이버 1차 면접", {"date": "2026-12-05"}),
+    # a countdown to an item
+    (["네이버 면접 D-2에 예상질문 정리 넣어줘"], "예상질문 정리", {"date": "2026-12-02"}),
+    # the event named after a day counted from another item
+    (
+        ["네이버 면접 다음 주 같은 요일에 네이버 2차 면접 있대 넣어줘"],
+        "네이버 2차 면접",
+        {"date": "2026-12-11"},
+    ),
+    # one item moved to a day counted from another
+    (
+        ["카카오 면접 전날로 코딩 스터디 옮겨줘"],
+        "코딩 스터디",
+        {"date": "2026-12-09", "time": "19:00"},
+    ),
+    # the item pointed at, moved to a day counted from another one named
+    (
+        ["목요일 오후 5시 포폴 리뷰 넣어줘", "아 그거 카카오 면접 하루 전으로 해줘 시간은 그대로"],
+        "포폴 리뷰",
+        {"date": "2026-12-09", "time": "17:00"},
+    ),
+    # the item's own day as the base of a count, given when the value was asked
+    (["코딩 스터디 날짜 바뀜", "원래 날짜에서 사흘 뒤"], "코딩 스터디", {"date": "2026-12-04"}),
+    # the weekday following the item's day
+    (["move the coding study to the following Friday"], "코딩 스터디", {"date": "2026-12-04"}),
+    # an event told as being there, with its day and time
+    (
+        ["다음주 수요일 오후 7시에 토익 스피킹 시험 있습니다"],
+        "토익 스피킹 시험",
+        {"date": "2026-12-02", "time": "19:00"},
+    ),
+    # an English weekday before the date and a time zone after the clock are no part of
+    # the name
+    (["put 면접 스터디 on Fri Dec 11, 7pm KST"], "면접 스터디", {"date": "2026-12-11"}),
+    # a weekday counted inside a month
+    (["다음 달 마지막 화요일 오전 10시 건강검진 넣어줘"], "건강검진", {"date": "2026-12-29"}),
+]
+
+
+@pytest.mark.parametrize(("turns", "title", "fields"), ROOMS)
+async def test_days_counted_from_what_the_message_names(stand_in, client, turns, title, fields):
+    await seed()
+    for message in turns:
+        out = await chat(client, message)
+    assert out["tool_calls"], out["answer"]
+    item = (await titles())[title]
+    assert {k: item.get(k) for k in fields} == fields
+    assert stand_in.calls == []
+
+
+@pytest.mark.parametrize(
+    ("message", "start", "end"),
+    [
+        # a day counted from an item, looked up
+        ("카카오 면접 전날 일정 있어?", "2026-12-09", "2026-12-09"),
+        # the week holding a day
+        ("크리스마스 낀 주 일정 보여줘", "2026-12-21", "2026-12-27"),
+        # a week of a month: December's first week is from the 1st to Sunday the 6th
+        ("다음 달 둘째 주 일정", "2026-12-07", "2026-12-13"),
+        # until a day: from today
+        ("목요일까지 뭐 있어", "2026-11-29", "2026-12-03"),
+        # two days with 사이
+        ("12월 3일하고 8일 사이에 뭐 있지", "2026-12-03", "2026-12-08"),
+    ],
+)
+async def test_lookups_of_days_said_in_everyday_forms(stand_in, client, message, start, end):
+    await seed()
+    out = await chat(client, message)
+    assert [c["name"] for c in out["tool_calls"]] == ["get_schedule"], out["answer"]
+    args = out["tool_calls"][0]["args"]
+    assert (args["start_date"], args.get("end_date")) == (start, end)
+
+
+async def test_a_question_whether_an_event_is_there_is_no_add(stand_in, client):
+    await seed()
+    out = await chat(client, "다음주 금요일 오후 3시에 면접 있나")
+    assert [c["name"] for c in out["tool_calls"]] == ["get_schedule"]
+    assert set(await titles()) == {"네이버 1차 면접", "코딩 스터디", "카카오 면접"}
+
+
+async def test_a_reason_said_first_names_no_target(stand_in, client):
+    # the item in the reason ("카카오 쪽 …하려고") is not the one the request is for
+    await seed()
+    out = await chat(client, "카카오 쪽 준비에 올인하려고 네이버 면접은 취소할게요")
+    assert [c["name"] for c in out["tool_calls"]] == ["delete_schedule"], out["answer"]
+    assert set(await titles()) == {"코딩 스터디", "카카오 면접"}
