@@ -225,6 +225,7 @@ def find_dates(text: str, ref: date | None = None) -> list[FoundDate]:
     return found
 
 
+EN_WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 _WEEKDAYS = {"월": 0, "화": 1, "수": 2, "목": 3, "금": 4, "토": 5, "일": 6}
 _REL_DAY = {"오늘": 0, "금일": 0, "내일": 1, "명일": 1, "모레": 2, "내일모레": 2, "글피": 3}
 _WEEK_REF = re.compile(
@@ -400,7 +401,8 @@ _EN_MONTH_WEEK = re.compile(
 # (21 to the end), the old 상순/중순/하순 tenths ("다음 달 초", "12월 중순", "1월 말쯤"; not 말일,
 # "말고", 말씀).
 _MONTH_PART = re.compile(
-    _MONTH_REF + r"\s*(?:의\s*)?(초순|초반|초|상순|중순|중반|하순|후반|말(?!일|고|씀|하))"
+    _MONTH_REF + r"\s*(?:의\s*)?(초순|초반|초|상순|중순|중반|하순|후반|말)"
+    r"(?=(?:에|엔|쯤|경|께|부터|까지|의|은|는|도|이|에는|으로|로)?(?![가-힣]))"
     r"|(?i:\b(early|mid|late|end\s+of)[\s-]+(?:(this|next)\s+month\b|" + _MONTH + r"))"
 )
 _PART_DAYS = {"초": (1, 10), "상": (1, 10), "중": (11, 20), "하": (21, 31), "후": (21, 31)}
@@ -462,7 +464,6 @@ def _nth_week(month: tuple[date, date], nth: int) -> tuple[date, date]:
 def month_period(text: str, now: date) -> MonthPeriod | None:
     """A week, a weekday or a part counted inside a named month (see _MONTH_WEEK and
     _MONTH_PART), or None."""
-    weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
     for m in _MONTH_WEEK.finditer(text):
         nth_word, week, week_number, weekday = m.group(5, 6, 7, 8)
         if not (week or week_number or weekday) or (nth_word == "막" and not week):
@@ -471,9 +472,17 @@ def month_period(text: str, now: date) -> MonthPeriod | None:
         nth = _NTH[re.sub(r"\s", "", nth_word or week_number)]
         if month is None:
             continue
+        if weekday and week_number:
+            # "1월 2주차 금요일": the day of that numbered week (주차 counts weeks)
+            first, last = _nth_week(month, nth)
+            in_week = first + timedelta(days=(_WEEKDAYS[weekday] - first.weekday()) % 7)
+            found = in_week if in_week <= last else None
+            return MonthPeriod(found, found, m.span(), month)
         if weekday:
-            day = _nth_weekday(month, nth, _WEEKDAYS[weekday])
-            return MonthPeriod(day, day, m.span(), month)
+            # "둘째 주 일요일", "마지막 주 금요일": the month's second Sunday, its last Friday,
+            # as people mean them (the mart's "둘째·넷째 주 일요일")
+            found = _nth_weekday(month, nth, _WEEKDAYS[weekday])
+            return MonthPeriod(found, found, m.span(), month)
         weeks = _nth_week(month, nth)
         return MonthPeriod(weeks[0], weeks[1], m.span(), month)
     for m in _EN_MONTH_WEEK.finditer(text):
@@ -484,8 +493,8 @@ def month_period(text: str, now: date) -> MonthPeriod | None:
         if m.group(2):
             weeks = _nth_week(month, nth)
             return MonthPeriod(weeks[0], weeks[1], m.span(), month)
-        day = _nth_weekday(month, nth, weekdays.index(m.group(3)[:3].lower()))
-        return MonthPeriod(day, day, m.span(), month)
+        found = _nth_weekday(month, nth, EN_WEEKDAYS.index(m.group(3)[:3].lower()))
+        return MonthPeriod(found, found, m.span(), month)
     for m in _MONTH_PART.finditer(text):
         if m.group(5):
             month, part = _named_month(m, 1, now), m.group(5)[0]
@@ -584,11 +593,14 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         if month:
             return month[1], [month_end.span()], True
     period = month_period(text, now)
+    if period is not None and period.start is not None and period.start == period.end:
+        return period.start, [period.span], True  # "다음 달 마지막 금요일": that day
     if period is not None:
-        # "다음 달 마지막 금요일": that day; "1월 첫째 주", "12월 중순": days, not one of them
-        # (and none of its words read again as a weekday of this week)
-        # (a day the month does not have is no day either)
-        return (period.start if period.start == period.end else None), [period.span], True
+        # "1월 첫째 주", "12월 중순" (or a day the month does not have): days, not one of
+        # them; a day said elsewhere is still read ("12월 중순이었는데 다음 주 금요일로"),
+        # and none of the period's words again
+        start, end = period.span
+        text = text[:start] + " " * (end - start) + text[end:]
     holiday = _HOLIDAY.search(text)
     if holiday:
         # Every alternative of _HOLIDAY is one capturing group.
@@ -633,9 +645,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         return _plus(now, (target - now.weekday()) % 7), [weekday.span()], True
     en_weekday = _EN_WEEKDAY.search(text)
     if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1)):
-        target = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].index(
-            en_weekday.group(2).lower()
-        )
+        target = EN_WEEKDAYS.index(en_weekday.group(2).lower())
         if en_weekday.group(1):  # "next Friday": that day of next week
             return _plus(now, 7 - now.weekday() + target), [en_weekday.span()], True
         return _plus(now, (target - now.weekday()) % 7), [en_weekday.span()], True
@@ -648,6 +658,8 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             month = _month(now, ahead)
             if month and day <= month[1].day and month[0].replace(day=day) >= now:
                 return month[0].replace(day=day), [day_only.span()], False
+    if period is not None:
+        return None, [period.span], True
     return None, [], False
 
 
@@ -704,23 +716,31 @@ _EN_WEEKDAY_BEFORE = re.compile(
     r"(?i)(?<![A-Za-z])(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)"
     r"(?:day|sday|nesday|rsday|urday)?\.?,?[^\S\n]*$"
 )
-_KST = re.compile(r"[^\S\n]*(?:KST|(?i:seoul\s+time)|한국\s*시간)(?![A-Za-z])")
+_KST = re.compile(r"[^\S\n]*(?:KST|(?i:seoul\s+time)|한국\s*시간)(?![A-Za-z가-힣])")
 # A count of days right after a day ("신정 다음날", "크리스마스 이틀 전", "12월 10일 전날",
 # "금요일 하루 전"): that day moved by the count.
 _SHIFT_AFTER = re.compile(
     r"[^\S\n]*(?:의[^\S\n]*)?(?:(전날|전\s날|하루\s*전)|(다음\s*날|담\s*날|이튿날|하루\s*(?:뒤|후))"
-    r"|(이틀|사흘|나흘|닷새|일주일|\d{1,2}\s*일)\s*(전|뒤|후))(?![가-힣])"
+    r"|(이틀|사흘|나흘|닷새|일주일|\d{1,2}\s*일|(?:\d{1,2}|한|두|세)\s*(?:주|달|개월))\s*(전|뒤|후))"
+    r"(?![가-힣])"
 )
 _COUNTED_DAYS = {"이틀": 2, "사흘": 3, "나흘": 4, "닷새": 5, "일주일": 7}
 
 
-def _shift_days(m: re.Match[str]) -> int:
-    if m.group(1):
-        return -1
-    if m.group(2):
-        return 1
-    count = _COUNTED_DAYS.get(m.group(3)) or int(re.sub(r"\D", "", m.group(3)))
-    return -count if m.group(4) == "전" else count
+def _shifted(day: date, m: re.Match[str]) -> date | None:
+    """The day moved by a _SHIFT_AFTER count: days, weeks ("2주 뒤") or months ("한 달 뒤")."""
+    if m.group(1) or m.group(2):
+        return _plus(day, -1 if m.group(1) else 1)
+    said, sign = m.group(3), -1 if m.group(4) == "전" else 1
+    unit = re.search(r"주|달|개월", said)
+    if unit is None or said == "일주일":
+        count = _COUNTED_DAYS.get(said) or int(re.sub(r"\D", "", said))
+        return _plus(day, sign * count)
+    number = said[: unit.start()].strip()
+    count = _KOREAN_COUNT.get(number) or int(number)
+    if unit.group() == "주":
+        return _plus(day, sign * 7 * count)
+    return _add_months(day, sign * count)
 
 
 def find_when(text: str, now: date) -> RelativeWhen:
@@ -732,7 +752,7 @@ def find_when(text: str, now: date) -> RelativeWhen:
     shift = _SHIFT_AFTER.match(text, max(e for _, e in spans)) if when and spans else None
     if when is not None and shift is not None:
         # "신정 다음날", "크리스마스 이틀 전", "12월 10일 전날": a day counted from the day said
-        when = _plus(when, _shift_days(shift))
+        when = _shifted(when, shift)
         spans = [*spans[:-1], (spans[-1][0], shift.end())]
     if spans and not from_today:
         # a weekday written after a date checks it ("12월 18일 금요일", "12/18 (금)"): one
@@ -742,7 +762,7 @@ def find_when(text: str, now: date) -> RelativeWhen:
             spans = [(spans[0][0], check.end()), *spans[1:]]
         # and before it, as English writes it ("on Tue Dec 8", "Wed, Dec 9")
         ahead = _EN_WEEKDAY_BEFORE.search(text[: spans[0][0]])
-        if ahead:
+        if ahead and _LATIN.match(text, spans[0][0]):  # (not "SAT 12월 5일": the exam)
             spans = [(ahead.start(), spans[0][1]), *spans[1:]]
     clock, clock_span = _clock_in(text, spans)
     zone = _KST.match(text, clock_span[1]) if clock_span else None
@@ -798,7 +818,7 @@ _WEEK_HOLDING = re.compile(
     r"|(?i:\b(?:the\s+)?week\s+of\b)"
 )
 # "…까지" with no start said, "until/till/through Friday" (the text before it names the end).
-_UNTIL = re.compile(r"까지|(?i:\b(?:until|till|through|thru)\b)")
+UNTIL = re.compile(r"까지|(?i:\b(?:until|till|through|thru)\b)")
 _SINCE = re.compile(r"부터|에서|(?i:\bfrom\b)")
 _WEEKEND = re.compile(r"주\s*말|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
@@ -885,10 +905,13 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     ends = _FROM_TO.search(text)
     if ends:
         # "내일부터 글피까지", "오늘부터 금요일까지": each end read as a day of its own
-        start, end = find_when(ends.group(1), now).date, find_when(ends.group(2), now).date
+        # ("12월 초부터 1월 초까지": the first period's start to the second's end)
+        first_end, second_end = month_period(ends.group(1), now), month_period(ends.group(2), now)
+        start = first_end.start if first_end else find_when(ends.group(1), now).date
+        end = second_end.end if second_end else find_when(ends.group(2), now).date
         if start is not None and end is not None and start <= end:
             return start, end
-    until = _UNTIL.search(text)
+    until = UNTIL.search(text)
     if until and not _SINCE.search(text[: until.start()]):
         # "금요일까지 뭐 있어", "이번 달 말까지 일정", "until Friday": from today to that day's
         # (or that period's) end

@@ -762,7 +762,7 @@ NEW_VALUE_LAST = re.compile(
 )
 
 # What is kept as it was, said after the new value ("… 전으로 해줘 시간은 그대로").
-_KEPT_AS_SAID = re.compile(r"[\s,]*(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그대로\S*\s*[.!~]*$")
+KEPT_AS_IS = re.compile(r"(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그대로\S*")
 
 # A value said to be wrong ("날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었어 3시 반이야"), or
 # another one asked for instead of it ("그날 말고 그 다음날로 해줘"): a change of an item.
@@ -855,8 +855,12 @@ def _lemma_kind(clause: str) -> str | None:
             # "넥슨 인턴 면접 잡혔어 12월 17일 오후 2시": an event just set, told to be kept
             # ("잡혀 있어?" asks what is there)
             kind = "add_schedule"
-        if t.form in ("밀리", "늦춰지") and (
-            has_when(clause) or SHIFT.search(clause) or _DAY_FROM_ITEM.search(clause)
+        if (
+            t.form in ("밀리", "늦춰지")
+            and told
+            and _OWN_EVENT.search(clause)
+            and not _NOT_OWN.search(clause)
+            and (NEW_VALUE_AFTER_SAID.search(clause) or SHIFT.search(clause))
         ):
             # "네이버 면접 다음날로 밀렸어요", "금욜로 하루 밀렸대": the item moved, told with
             # its new day or the amount ("일이 밀려서 힘들어요" says neither)
@@ -865,10 +869,9 @@ def _lemma_kind(clause: str) -> str | None:
     return found
 
 
-# A new day counted from the item's own ("다음날로", "전날로", "담주 같은 요일로").
-_DAY_FROM_ITEM = re.compile(
-    r"(?:다음\s*날|담\s*날|전\s*날|이튿날|같은\s*요일|(?:다음|담)\s*주)\s*(?:으로|로)(?![가-힣])"
-)
+# A new day or time said with (으)로 ("금욜로", "다음날로", "12월 11일로", "3시 반으로"): what a
+# reported move ("…로 밀렸대") moved the item to.
+NEW_VALUE_AFTER_SAID = re.compile(r"(?:요일|욜|날|일|시|분|반|주)\s*(?:으로|로)(?![가-힣])")
 
 
 # An English verb in the past tense ("postponed", "moved"): what happened, not the request.
@@ -941,7 +944,8 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"
     if reports_a_change(own) and not LIST_VERB.search(own):
         return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
-    kept = _KEPT_AS_SAID.sub("", own)  # ("… 이틀 전으로 해줘 시간은 그대로": the rest stays)
+    # ("… 이틀 전으로 해줘 시간은 그대로": what stays as it was is no part of the move)
+    kept = KEPT_AS_IS.sub("", own).rstrip(" ,.!~")
     if SHIFT.search(own) or NEW_VALUE_LAST.search(kept) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb
@@ -1046,7 +1050,12 @@ _NOT_EVENT_WORDS = {
 
 
 # The event's existence told at the sentence's end ("… 시험 있어요", "… 면접 있습니다").
-_EXISTS_TOLD = re.compile(r"(?:이|가)?\s*(?:있어요|있습니다|있음)\s*[.!~ㅎㅋ]*\s*$")
+# (of an event, not "시간 있어요", "할 말 있어요")
+_TOLD_EVENT = re.compile(
+    r"면접|인터뷰|시험|코테|코딩\s*테스트|인적성|테스트|설명회|미팅|스터디|약속|모임|상담|교육|"
+    r"세미나|특강|행사|검진|박람회|(?i:interview|meeting|exam)"
+)
+EXISTS_TOLD = re.compile(r"(?:이|가)?\s*(?:있어요|있습니다|있음)\s*[.!~ㅎㅋ]*\s*$")
 
 
 def states_event(text: str) -> bool:
@@ -1073,7 +1082,7 @@ def states_event(text: str) -> bool:
     ]
     # "3주 뒤 오전 10시에 LG CNS 인적성 시험 있어요": the event said to be there, told as a
     # fact (a question asks with a question word, "있나", "있는지" or "?")
-    exists = _EXISTS_TOLD.search(rest) and not WH_WORD.search(rest)
+    exists = EXISTS_TOLD.search(rest) and _TOLD_EVENT.search(rest) and not WH_WORD.search(rest)
     if predicates and not (exists and len(predicates) <= 2):
         return False
     nouns = [t.form for t in tokens if t.tag in ("NNG", "NNP", "SL")]

@@ -33,7 +33,9 @@ from nodes.chat.router import (
     BY_HAEJWO,
     DELETED_ITEM,
     DONE_BEFORE,
+    EXISTS_TOLD,
     IF_FREE,
+    KEPT_AS_IS,
     LIST_VERB,
     MY_SCHEDULE,
     NEW_NAME,
@@ -51,7 +53,7 @@ from nodes.chat.router import (
     split_operations,
     unquoted,
 )
-from text.dates import EN_COUNT, RelativeWhen, date_range, find_when
+from text.dates import EN_COUNT, EN_WEEKDAYS, UNTIL, RelativeWhen, date_range, find_when
 from text.korean_text import (
     analysed,
     compound_nouns,
@@ -110,7 +112,11 @@ SMS_TAG = re.compile(r"\[\s*(?:web\s*발신|광고|알림|국외발신)\s*\]\s*"
 # A word pointing back at the event named before it ("… 실무면접 있어서 그거 일정에 넣어줘").
 POINTER = re.compile(r"^(?:그거|그것|이거|이것|저거|그\s*일정|이\s*일정|그\s*건|거|것|건|꺼)$")
 # Text pasted after the request ("일정 등록해줘:\n[쿠팡] 2차 면접 안내 …", "넣어줘 → …").
-PASTED_AFTER = re.compile(r"^\S*?\s*[:：→]|^\S*?\s*\n")
+# (the request may end on its line first with a polite word: "… 등록 좀 해주세요~\n\n---\n[…]")
+PASTED_AFTER = re.compile(
+    r"^\S*?\s*[:：→]|^\S*?(?:\s*(?:좀|해\s*주세요|해\s*줘|주세요|줘|부탁\S*|please|pls|[~!.^ㅎㅋ]+))*"
+    r"\s*\n"
+)
 # The end of a written sentence: a pasted notice has several.
 SENTENCE_END = re.compile(r"[.!?。](?=\s|$)")
 MAIL_TAIL = re.compile(r"\s*(?:안내|공지|알림|확정|통보|일정|소식)\s*$")
@@ -1060,7 +1066,7 @@ _FOLLOWING_WEEKDAY = re.compile(
 _FROM_ITS_OWN = re.compile(r"(?:원래|기존)\s*(?:날짜|일정|날)?\s*(?:보다|에서|기준(?:으로)?)")
 # The end of a reason or purpose said before a request ("…집중하려고", "…붙어서", "…니까"):
 # the request's own words come after the last one.
-_REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|는데|은데|때문에)(?=\s)")
+_REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문에)(?=\s)")
 # A step's day said after it ("최종 합격 발표 날"): the step names the event, not its day.
 _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
 
@@ -1082,7 +1088,10 @@ def _moved_beside(
         counted = [i for i in best_schedules(items, named, [], []) if len(before) >= size]
         if len(counted) != 1 or not _title_words(named) & _title_words(counted[0]["title"]):
             continue
-        rest = " ".join(before[:-size]) + " " + clause[shift.end() :]
+        # (what comes after the verb is said beside the request: "… 옮겨줘 스터디랑 겹치지
+        # 않게" names no item to move)
+        verb = SCHEDULE_VERB.search(clause, shift.end())
+        rest = " ".join(before[:-size]) + " " + clause[shift.end() : verb.start() if verb else None]
         others = [i for i in items if i is not counted[0]]
         moved = best_schedules(others, rest, [], [])
         if len(moved) == 1 and _title_words(rest) & _title_words(moved[0]["title"]):
@@ -1211,7 +1220,7 @@ def schedule_call(
         # "카카오 면접 다음날 일정 비었어?", "네이버 면접 전날까지 뭐 있어": a day counted from
         # an item (or a posting's stage) the clause names
         counted_on = date.fromisoformat(counted_day)
-        start = now if re.search(r"까지", clause) and now <= counted_on else counted_on
+        start = now if UNTIL.search(clause) and now <= counted_on else counted_on
         return "get_schedule", {"start_date": start.isoformat(), "end_date": counted_day}, None
     if kind == "get_schedule":
         start, end = date_range(clause, now)
@@ -1392,6 +1401,16 @@ def schedule_call(
                 if (i.get("how") in ("added", "changed") or "added_turn" in i) and i.get("time")
             )
             time = next((i["time"] for i in set_before), None)
+        kept = [
+            i
+            for i in items
+            if i["date"] == day
+            and (time is None or i.get("time") == time)
+            and _title_words(title) & _title_words(i["title"])
+        ]
+        if kept and not ADD_REQUEST.search(unquoted(clause)) and EXISTS_TOLD.search(clause):
+            # "금요일 오후 3시에 네이버 면접 있어요" of an item already kept: shown, not added twice
+            return "get_schedule", {"start_date": day, "end_date": day}, None
         change = (focus or {}).get("last_change") or {}
         freed = change.get("slot") or {}
         if (
@@ -1449,10 +1468,17 @@ def schedule_call(
         # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
         days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
-    reason = ([None, *_REASON_END.finditer(target_text)] if len(fits) > 1 else [None])[-1]
-    if reason is not None:
-        # "카카오 쪽 집중하려고 네이버 면접은 빼줘": a reason said first names no target
-        main = best_schedules(fits, target_text[reason.end() :], days, times)
+    reasons = list(_REASON_END.finditer(target_text)) if len(fits) > 1 else []
+    if reasons and not SCHEDULE_VERB.search(target_text[: reasons[-1].end()]):
+        # "카카오 쪽 집중하려고 네이버 면접은 빼줘": a reason said first, asking for no
+        # operation itself ("카카오 면접 옮기려고 하는데 …" does), names no target
+        main = best_schedules(fits, target_text[reasons[-1].end() :], days, times)
+        fits = main if len(main) == 1 else fits
+    verb = SCHEDULE_VERB.search(target_text) if len(fits) > 1 else None
+    if verb is not None and not SCHEDULE_VERB.search(target_text, verb.end()):
+        # "카카오 면접 일주일 뒤로 미뤄줘 네이버 면접 결과 보고 싶어서": the item is named before
+        # the verb; what is said after it is said beside the request
+        main = best_schedules(fits, target_text[: verb.start()], days, times)
         fits = main if len(main) == 1 else fits
     if chosen is None and found and CORRECTION.search(clause):
         # "아 잘못말함 금요일이야", "금욜 아니고 목욜이야" right after an add: a correction that
@@ -1553,9 +1579,7 @@ def schedule_call(
         # the item's own day
         korean, english = following.group(1, 2)
         weekday = (
-            "월화수목금토일".index(korean)
-            if korean
-            else ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].index(english.lower()[:3])
+            "월화수목금토일".index(korean) if korean else EN_WEEKDAYS.index(english.lower()[:3])
         )
         its_day = date.fromisoformat(target["date"])
         ahead = (weekday - its_day.weekday() - 1) % 7 + 1
@@ -1992,7 +2016,12 @@ def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
     그대로요", "금요일 네이버 면접 전날 저녁 8시로" after "언제로 추가할까요/옮길까요?": a day,
     a time or a move, and no other request ("금요일 일정 보여줘") nor an event of its own
     ("12월 5일 토스 면접 오후 2시"; an item a day is counted from is none)."""
-    valued = has_when(message) or DAY_POINTER.search(message) or shift_in(message)[0]
+    valued = (
+        has_when(message)
+        or DAY_POINTER.search(message)
+        or DAY_SHIFT.search(message)  # "카카오 면접 이틀 전으로 해줘"
+        or shift_in(message)[0]
+    )
     if not valued or "?" in message or LIST_VERB.search(message) or MY_SCHEDULE.search(message):
         return False
     if operation_kind(message) not in (None, kind) and SCHEDULE_VERB.search(message):
@@ -2001,7 +2030,7 @@ def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
     # else ("월요일 날 오후 3시에 알바 있어서 안 돼", "내일 비 온대") is no value given
     if WH_WORD.search(message) or _ASKING_END.search(message) or _says_something(message):
         return False
-    kept = _KEPT_AS_IS.sub(" ", message)
+    kept = KEPT_AS_IS.sub(" ", message)
     left = set(content_words(_blank(kept, [m.span for m in mentions(kept, now)]))) - _VALUE_WORDS
     if DAY_SHIFT.search(message) or DAY_OF.search(message):
         # ("카카오 면접 전날 저녁 8시로": the item counted from, named, and nothing more)
@@ -2010,7 +2039,6 @@ def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
     return not left
 
 
-_KEPT_AS_IS = re.compile(r"(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그대로\S*")
 # The words a value is said with ("원래 날짜 그 다음날 같은 시간으로").
 _VALUE_WORDS = frozenset(
     {"시간", "날짜", "원래", "요일", "시각", "그대로", "다음날", "전날", "당일"}

@@ -49,6 +49,7 @@ from nodes.chat.grounded import (
 from nodes.chat.router import (
     ADD_VERB,
     DAYS_LEFT,
+    EXISTS_TOLD,
     IF_FREE,
     LIST_VERB,
     MY_SCHEDULE,
@@ -373,6 +374,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             or bool(memo)
             or bool(focus)
             or bool(DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or DAY_OF.search(clause))
+            # an event told as being there may be one already kept ("… 면접 있어요")
+            or bool(EXISTS_TOLD.search(clause))
         )
         items = await schedules() if reads else []
         planned = await asyncio.to_thread(

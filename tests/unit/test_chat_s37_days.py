@@ -106,3 +106,53 @@ async def test_a_reason_said_first_names_no_target(stand_in, client):
     out = await chat(client, "카카오 쪽 준비에 올인하려고 네이버 면접은 취소할게요")
     assert [c["name"] for c in out["tool_calls"]] == ["delete_schedule"], out["answer"]
     assert set(await titles()) == {"코딩 스터디", "카카오 면접"}
+
+
+# A review of the first version found these read wrongly (guards; session 37).
+SEEDED = {"네이버 1차 면접": ("2026-12-04", "15:00"), "코딩 스터디": ("2026-12-01", "19:00")}
+SEEDED |= {"카카오 면접": ("2026-12-10", "14:00")}
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a day counted from an item given as the day asked for: the new event's, no move
+        (
+            ["모의면접 일정 추가해줘", "카카오 면접 이틀 전으로 해줘"],
+            {"모의면접": ("2026-12-08", None)},
+        ),
+        # what is said after the verb names no item to move
+        (
+            ["네이버 면접 다음날로 옮겨줘 스터디랑 겹치지 않게"],
+            {"네이버 1차 면접": ("2026-12-05", "15:00")},
+        ),
+        (
+            ["카카오 면접 일주일 뒤로 미뤄줘 네이버 면접 결과 보고 싶어서"],
+            {"카카오 면접": ("2026-12-17", "14:00")},
+        ),
+        # a complaint with 밀리 moves nothing
+        (["과제가 밀려서 내일 스터디 못 갈 것 같아"], {}),
+        (["네이버 면접 결과 다음 주로 밀렸대요"], {}),
+        # an item already kept, told again, is not added twice; "시간 있어요" is no event
+        (["12월 10일 오후 2시에 카카오 면접 있어요"], {}),
+        (["내일 오후 3시에 시간 있어요"], {}),
+        # the request's own title, not a line pasted after it
+        (
+            ["토스 2차 면접 등록해줘 잊기 전에\n12월 3일 오후 2시 판교 본사"],
+            {"토스 2차 면접": ("2026-12-03", "14:00")},
+        ),
+        # a month's part said beside another day hides it not
+        (
+            ["카카오 면접 12월 중순이었는데 다음 주 금요일로 바뀌었어"],
+            {"카카오 면접": ("2026-12-04", "14:00")},
+        ),
+        # "SAT" is the exam's name
+        (["SAT 12월 5일 오전 9시 추가해줘"], {"SAT": ("2026-12-05", "09:00")}),
+    ],
+)
+async def test_s37_review_guards(stand_in, client, turns, expected):
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    now = {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
+    assert now == SEEDED | expected

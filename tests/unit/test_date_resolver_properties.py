@@ -345,3 +345,28 @@ def test_day_words_one_after_another(now: date) -> None:
     # "내일 모레" alone is the day after tomorrow
     assert date_range("내일 모레 일정", now) == (now + timedelta(days=2),) * 2
     assert find_when("올해 마지막 날 저녁 6시 송년회", now).date == date(now.year, 12, 31)
+
+
+def test_s37_review_guards_in_the_resolver() -> None:
+    now = date(2026, 11, 29)
+    # weeks and months after a day are counted from it, as days are
+    assert find_when("오늘 2주 뒤", now).date == date(2026, 12, 13)
+    assert find_when("오늘 한 달 뒤", now).date == date(2026, 12, 29)
+    assert find_when("금요일 2주 뒤", now).date == date(2026, 12, 18)
+    # a word that begins with 초 or 말 is no part of a month
+    assert date_range("12월 초과근무 있는 날 알려줘", now) == (
+        date(2026, 12, 1),
+        date(2026, 12, 31),
+    )
+    assert date_range("12월 말레이시아 출장", now) == (date(2026, 12, 1), date(2026, 12, 31))
+    # a numbered week's weekday is in that week; a period's ends are the periods'
+    assert find_when("1월 2주차 금요일", now).date == date(2027, 1, 15)
+    assert date_range("1월 2주차 일정", now) == (date(2027, 1, 11), date(2027, 1, 17))
+    assert date_range("12월 초부터 1월 초까지 일정 보여줘", now) == (
+        date(2026, 12, 1),
+        date(2027, 1, 10),
+    )
+    # a day said beside a month's part is read
+    assert find_when("카카오 면접 12월 중순이었는데 다음 주 금요일로", now).date == date(
+        2026, 12, 4
+    )
