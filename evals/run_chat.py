@@ -269,6 +269,10 @@ XA_SPLITS = {
     # gives the author's reading of a form two readers could take apart); first read
     # chat-xa-dev25-first-read.md, at the code before the month's weeks were read
     "xa_dev25": "chat_xa_dev25.jsonl",
+    # session 37: a twenty-sixth author, 20 single messages and 50 exchanges whose later
+    # turns refer to what earlier turns produced or said, several at once, across an
+    # unrelated turn (chat_xa_dev26_brief.md); first read chat-xa-dev26-first-read.md
+    "xa_dev26": "chat_xa_dev26.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
