@@ -182,11 +182,34 @@ def in_korean_terms(query: str) -> str:
     return " ".join([query, *headings])
 
 
+# A sentence that asks: a question mark, a question word, or a request to be told.
+_ASKING_SENTENCE = re.compile(
+    r"\?|뭐|무엇|무슨|어떻게|어떤|언제|어디|몇|알려|궁금|있을까요|인지|는지|(?i:\b(?:what|which|how)\b)"
+)
+
+
 def asked_words(message: str) -> list[str]:
     """What the question asks about: its nouns and foreign words (compact, lower case),
     without the words that only name a document; an English word for a part of a document
     is read as the heading Korean documents give it ("what certification is on my resume?"
-    asks for 자격증). Calls the Korean analyser."""
+    asks for 자격증). Of a message of several sentences, the words of the last one that asks,
+    when it asks about something ("…40대 중반에 전향 준비 중인 사람입니다. … 자격 요건이 뭐라고
+    되어 있는지 알려주실 수 있을까요?": not 중반, 전향). Calls the Korean analyser."""
+    # (a background clause ends a sentence's first part: "…자리던데, 자격 요건이 …")
+    sentences = [
+        s
+        for s in re.split(r"(?<=[.!?。])\s+|\n+|(?<=[던는은인]데),?\s+", message.strip())
+        if s.strip()
+    ]
+    asking = [s for s in sentences if _ASKING_SENTENCE.search(s)]
+    if len(sentences) >= 2 and asking and asking[-1] != message.strip():
+        words = _words_asked(asking[-1])
+        if words:
+            return words
+    return _words_asked(message)
+
+
+def _words_asked(message: str) -> list[str]:
     words = []
     kind: DocKind | None = "posting" if "posting" in named_types(message)[0] else None
     if DUTIES_ASKED.search(message):

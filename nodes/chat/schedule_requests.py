@@ -77,6 +77,8 @@ TITLE_FILLER = re.compile(
     # a laugh or a cry said before the name ("… 생겨서요 ㅎㅎ 그린소프트 1차 면접"), and how the
     # item is put in ("알고리즘 스터디 새로 넣어줘")
     r"|(?<!\S)(?:[ㅋㅎㅠㅜ]{2,}|새로|새롭게)(?=\s|$)"
+    # how long it lasts ("하루종일 알고리즘 복습"): no part of its name
+    r"|(?<!\S)(?:하루\s*종일|온종일|종일|all\s+day)(?=\s|$)"
     r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
     # 넣어줘": along with the rest
@@ -212,7 +214,9 @@ NEW_VALUE_AFTER = re.compile(
     # the value preferred: "복기는 오후 2시가 낫겠네요", "목요일이 좋겠어요"
     r"|\s*(?:이|가)\s*(?:낫|나을|나아|좋겠|좋을|더\s*좋)"
 )
-NEW_VALUE_BEFORE = re.compile(r"(?i)\b(?:to|at|for)(?:\s+the(?:\s+following|\s+next)?)?\s*$")
+NEW_VALUE_BEFORE = re.compile(
+    r"(?i)\b(?:to|at|for)(?:\s+the(?:\s+following|\s+next)?)?\s*$|\bto\s+the\s+same\s+time\s+on\s*$"
+)
 INSTEAD_OF = re.compile(r"\s*(?:이|가)?\s*(?:아니고|아니라|말고|아니|아님|ㄴㄴ)[\s,]+(?:\S+\s+)?$")
 # (a clock of two-digit hours is the 24-hour one, "09:30", "14:30", and so is "8:30"; "2:30"
 # is said on a dial, in the afternoon an item is near)
@@ -287,7 +291,7 @@ def mentions(text: str, now: date) -> list[Mention]:
                 continue
             new = bool(
                 NEW_VALUE_AFTER.match(text, span[1])
-                or NEW_VALUE_BEFORE.search(text[max(0, span[0] - 20) : span[0]])
+                or NEW_VALUE_BEFORE.search(text[max(0, span[0] - 24) : span[0]])
             )
             found.append(Mention(kind, value, span, new))
         for start, end in when.spans:
@@ -414,7 +418,8 @@ FIELD_OF_ITEM = re.compile(rf"(?:{_FIELDS}|제목|이름|메모|장소)(?:은|�
 # 놔두고 3시 거는 …", "스터디는 건드리지 말고".
 _KEPT = re.compile(
     r"((?:[가-힣A-Za-z0-9]+\s+){0,2}[가-힣A-Za-z0-9]+?)(?:은|는|이|가|을|를)?\s*"
-    r"(?:그대로\s*(?:두고|놔두고|냅두고|놔\s*두고|둔\s*채로?)|(?:놔|냅)\s*두고|건드리지\s*말고)[\s,]*"
+    r"(?:그대로\s*(?:두고|놔두고|냅두고|놔\s*두고|둔\s*채로?)|(?:놔|냅)\s*두고|건드리지\s*말고|"
+    r"(?<=만)\s*남기고)[\s,]*"
 )
 _THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
 
@@ -451,6 +456,9 @@ def _without_left_alone(
     times = [m.value for m in described if m.kind == "time"]
     if left_alone and others and (points_back(rest) or best_schedules(others, rest, days, times)):
         return others, rest
+    if left_alone and others and kept.group(0).rstrip(" ,").endswith("남기고"):
+        return others, rest  # "카카오 면접만 남기고 …": never that one
+
     return items, clause
 
 
@@ -1039,6 +1047,9 @@ def _named_anchor(
         return None  # "12월 2일 네이버 면접 전날까지": the day said is the event's own
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
+    undated = _title_words(_blank(named, [m.span for m in mentions(named, now)]))
+    if len(fits) == 1 and said_days and not undated - {"거", "것", "꺼", "건", "일정"}:
+        return shifted_day(fits[0]["date"], clause)  # "금요일 거 전날에": that day's item
     if len(fits) > 1 and points_back(named):
         # "그 면접 전날" after a listing of one interview: the one the room is on
         pointed = refers_to(named, focus, items).item
@@ -1142,6 +1153,13 @@ def schedule_call(
     if kind in ("update_schedule", "delete_schedule"):
         clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
         excluded = _EXCEPT.search(clause)
+        other_than = OTHER_THAN.search(clause) if excluded is None else None
+        if (
+            other_than is not None
+            and not mentions(other_than.group(1), now)
+            and _named_by(clause[other_than.end() :], items, now)
+        ):
+            excluded = other_than  # "면접 말고 스터디 그거 지워줘": the one named after it
         not_these = _named_by(excluded.group(1), items, now) if excluded else []
         if excluded is not None and not_these:
             # "면접 말고 그 다른 거": not the items the words name
@@ -1474,6 +1492,17 @@ def schedule_call(
         # operation itself ("카카오 면접 옮기려고 하는데 …" does), names no target
         main = best_schedules(fits, target_text[reasons[-1].end() :], days, times)
         fits = main if len(main) == 1 else fits
+    if len(fits) > 1:
+        # "스터디랑 겹치네 학원을 두 시간 뒤로": the one marked as the object
+        objects = [
+            f
+            for f in fits
+            if any(
+                re.search(re.escape(w) + r"(?:을|를)(?![가-힣])", target_text)
+                for w in _title_words(f["title"])
+            )
+        ]
+        fits = objects if len(objects) == 1 else fits
     verb = SCHEDULE_VERB.search(target_text) if len(fits) > 1 else None
     if verb is not None and not SCHEDULE_VERB.search(target_text, verb.end()):
         # "카카오 면접 일주일 뒤로 미뤄줘 네이버 면접 결과 보고 싶어서": the item is named before
@@ -1856,6 +1885,9 @@ def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bo
     found = mentions(clause, now)
     if len(found) != 1 or found[0].kind != "time":
         return False
+    said = set(content_words(_blank(clause, [m.span for m in found])))
+    if said and said <= _START_WORDS and not WH_WORD.search(clause) and "?" not in clause:
+        return True  # "아 오전 9시 시작이래", "8시 반 입실이에요": when it starts
     if WH_WORD.search(clause) or _ASKING_END.search(clause):
         return False  # "카카오 면접 시간은 2시였지": a question of another
     # (said with its field first, the rest may describe it: "시간은 오전 8시 반 입실이에요";
@@ -1863,6 +1895,10 @@ def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bo
     words = content_words(clause)
     field_first = bool(words) and words[0] in ("시간", "시작", "시각")
     return names_nothing_but_values(clause, now) or (field_first and not _says_something(clause))
+
+
+# What a time given alone may be said to be of: the event's start.
+_START_WORDS = frozenset({"시작", "입실", "집합", "출발", "오픈", "시각", "시간"})
 
 
 def corrects_last_value(message: str, now: date) -> bool:

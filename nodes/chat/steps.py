@@ -62,7 +62,9 @@ from nodes.chat.router import (
     ADVICE,
     CONTENT_ASKED,
     DELETED_ITEM,
+    KEPT_AS_IS,
     MY_SCHEDULE,
+    NEW_VALUE_LAST,
     NEW_VALUE_STATED,
     RENAME_SAID,
     SCHEDULE_VERB,
@@ -468,6 +470,8 @@ def schedule_follow_up(state: ChatState) -> bool:
                 or UNDO.search(message)
                 or shift_in(message)[0]
                 or ONE_MORE.search(message)
+                # "아까 두 번째 거 시간 오후 2시로": its new value said without a verb
+                or NEW_VALUE_LAST.search(KEPT_AS_IS.sub("", message).rstrip(" ,.!~"))
             )
         )
     again = bool(focus.get("last_change") and SAME_AGAIN.search(message))
@@ -580,6 +584,10 @@ def follow_up_route(state: ChatState) -> str | None:
         return None  # "그 다음날 같은 시간에 '…' 하나 더": another item, asked for
     if shift_in(message)[0] is not None:
         return None  # "아까 그회사 면접 2시간 뒤로": a move of the user's own item
+    if NEW_VALUE_LAST.search(KEPT_AS_IS.sub("", message).rstrip(" ,.!~")) and (
+        _points_at_an_item(message, state.get("focus") or {})
+    ):
+        return None  # "아까 두 번째 거 시간 오후 2시로": a new value for one of the room's items
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
         return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before
     settled = keyword_route(message)

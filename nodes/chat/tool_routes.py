@@ -346,7 +346,12 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 # listing; it goes on the item its words name
                 operations = [(clause, "update_schedule")]
     chosen_at: dict[int, dict[str, Any]] = {}
-    if len(operations) == 1 and focus and chosen is None and _EVERY_ONE.search(operations[0][0]):
+    if (
+        len(operations) == 1
+        and focus
+        and chosen is None
+        and (_EVERY_ONE.search(operations[0][0]) or _ALL_BUT.search(operations[0][0]))
+    ):
         # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
         # (the Korean analyser reads the clause: off the event loop)
         clause, kind = operations[0]
@@ -440,12 +445,26 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
 _EVERY_ONE = re.compile(r"(?<![가-힣])(?:(둘)\s*다|모두|전부)(?![가-힣])")
 
 
+# "X만 남기고 나머지 (다)", "X 빼고 나머지 전부", "X 말고 다": all but X.
+_ALL_BUT = re.compile(
+    r"(\S+(?:\s+\S+){0,2}?)\s*(?:만\s*남기고|만\s*빼고|빼고|말고|제외하고)\s*"
+    r"(?:나머지(?:는|도)?\s*(?:다|전부|모두)?|(?:다|전부|모두))(?![가-힣])"
+)
+
+
 def _every_one(
     clause: str, kind: str, focus: dict[str, Any], live: list[dict[str, Any]], now: date
 ) -> list[dict[str, Any]]:
     """The items a change or delete of "둘 다" / "전부" means: the room's items (the listing
     or the last turn's), when the clause names no item and no day of its own ("금요일 일정
     전부 지워줘" is that day's); [] otherwise, or when "둘" is not two."""
+    spare = _ALL_BUT.search(clause)
+    if spare and kind in ("update_schedule", "delete_schedule"):
+        # "카카오 면접만 남기고 나머지 다 지워줘": every item the room is about but those named
+        pool = refers_to("그거", focus, live).choices
+        spared = best_schedules(live, spare.group(1), [], [])
+        rest = [i for i in pool if i not in spared]
+        return rest if spared and rest else []
     every = _EVERY_ONE.search(clause)
     if (
         every is None
