@@ -1154,12 +1154,16 @@ def schedule_call(
         clause = with_company(clause, focus)  # "그회사 면접": the posting's company's
         excluded = _EXCEPT.search(clause)
         other_than = OTHER_THAN.search(clause) if excluded is None else None
-        if (
-            other_than is not None
-            and not mentions(other_than.group(1), now)
-            and _named_by(clause[other_than.end() :], items, now)
-        ):
-            excluded = other_than  # "면접 말고 스터디 그거 지워줘": the one named after it
+        if other_than is not None and not mentions(other_than.group(1), now):
+            # "면접 말고 스터디 그거 지워줘": the one named after it, when the words together
+            # fit several and, without the ones before 말고, one
+            left = [i for i in items if i not in _named_by(other_than.group(1), items, now)]
+            after = clause[other_than.end() :]
+            if (
+                len(best_schedules(items, unquoted(clause), [], [])) > 1
+                and len(best_schedules(left, after, [], [])) == 1
+            ):
+                excluded = other_than
         not_these = _named_by(excluded.group(1), items, now) if excluded else []
         if excluded is not None and not_these:
             # "면접 말고 그 다른 거": not the items the words name

@@ -156,3 +156,78 @@ async def test_s37_review_guards(stand_in, client, turns, expected):
         await chat(client, message)
     now = {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
     assert now == SEEDED | expected
+
+
+# The references round (chat_xa_dev26's kinds, in other words).
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # all but the named one, of the listing
+        (
+            ["12월 일정 다 보여줘", "네이버 면접만 남기고 나머지는 전부 취소해줘"],
+            {"네이버 1차 면접": ("2026-12-04", "15:00")},
+        ),
+        # with no listing, the one said to stay is never the one deleted
+        (["카카오 면접만 남기고 나머지 다 지워줘"], SEEDED),
+        # "X 말고 Y": Y
+        (
+            ["12월 일정 보여줘", "면접 말고 스터디 그거 지워줘"],
+            {k: v for k, v in SEEDED.items() if k != "코딩 스터디"},
+        ),
+        # the one marked as the object
+        (
+            ["화요일 저녁 7시에 영어 학원 넣어줘", "스터디랑 겹치네 학원을 한 시간 뒤로"],
+            SEEDED | {"영어 학원": ("2026-12-01", "20:00")},
+        ),
+        # a day's item counted from
+        (
+            ["금요일 거 전날 밤 10시에 면접 자료 출력 넣어줘"],
+            SEEDED | {"면접 자료 출력": ("2026-12-03", "22:00")},
+        ),
+        # a time said with its start, for an item added without one
+        (
+            ["12월 18일 삼성 GSAT 넣어줘", "아 오전 10시 입실이래요"],
+            SEEDED | {"삼성 GSAT": ("2026-12-18", "10:00")},
+        ),
+        # a new value for an item pointed at past other talk
+        (
+            [
+                "담주 일정 보여줘",
+                "면접 볼 때 떨지 않는 법 있을까",
+                "아까 첫 번째 거 시간 저녁 8시로",
+            ],
+            SEEDED | {"코딩 스터디": ("2026-12-01", "20:00")},
+        ),
+        # "to the same time on <day>": the new day
+        (
+            ["add 'mock interview' on Dec 2 at 6pm", "move it to the same time on Thursday"],
+            SEEDED | {"mock interview": ("2026-12-03", "18:00")},
+        ),
+    ],
+)
+async def test_s37_references_round(stand_in, client, turns, expected):
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+async def test_s37_memo_said_with_dara_and_an_all_day_title(stand_in, client):
+    await seed()
+    await chat(client, "토요일에 하루종일 포트폴리오 정리 넣어줘")
+    out = await chat(client, "그 일정 메모에 노트북 지참 달아줘")
+    item = (await titles())["포트폴리오 정리"]
+    assert item["date"] == "2026-12-05" and item.get("memo") == "노트북 지참", out["answer"]
+
+
+def test_s37_the_asked_words_of_a_long_message_are_its_question_s() -> None:
+    from nodes.chat.grounded import asked_words
+
+    words = asked_words(
+        "안녕하세요. 30대 후반에 디자인에서 기획으로 전향하려는 사람입니다. 올린 카카오 공고를 "
+        "보니 서비스 기획 자리던데, 우대 사항이 뭐라고 돼 있는지 알려주실 수 있나요?"
+    )
+    assert "전향" not in words and "후반" not in words and "디자인" not in words
+    assert any("우대" in w for w in words)
+    # a one-sentence question keeps all its words
+    assert "redis" in asked_words("이력서에 Redis 어디에 적혀 있어?")
