@@ -195,17 +195,15 @@ def asked_words(message: str) -> list[str]:
     asks for 자격증). Of a message of several sentences, the words of the last one that asks,
     when it asks about something ("…40대 중반에 전향 준비 중인 사람입니다. … 자격 요건이 뭐라고
     되어 있는지 알려주실 수 있을까요?": not 중반, 전향). Calls the Korean analyser."""
-    # (a background clause ends a sentence's first part: "…자리던데, 자격 요건이 …")
-    sentences = [
-        s
-        for s in re.split(r"(?<=[.!?。])\s+|\n+|(?<=[던는은인]데),?\s+", message.strip())
-        if s.strip()
-    ]
-    asking = [s for s in sentences if _ASKING_SENTENCE.search(s)]
-    if len(sentences) >= 2 and asking and asking[-1] != message.strip():
-        words = _words_asked(asking[-1])
+    sentences = [s for s in re.split(r"(?<=[.!?。])\s+|\n+", message.strip()) if s.strip()]
+    asking = [n for n, s in enumerate(sentences) if _ASKING_SENTENCE.search(s)]
+    if len(sentences) >= 2 and asking == [len(sentences) - 1]:
+        # (the sentences before it tell, and their skills stay asked: "Kafka 공부하고 있는데.
+        # 네이버 자격요건에도 있어?")
+        told = " ".join(sentences[:-1])
+        words = _words_asked(sentences[-1])
         if words:
-            return words
+            return [*words, *(_compact(k) for k in find_skills(told) if _compact(k) not in words)]
     return _words_asked(message)
 
 

@@ -1082,6 +1082,29 @@ _REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문�
 _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
 
 
+def _the_object(fits: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """Of several items a clause fits, the one its words mark as the object ("스터디랑
+    겹치네 학원을 두 시간 뒤로"), when no other is named after it and no verb comes between
+    it and the end ("코딩 스터디를 빠지게 됐어 카카오 면접 …", "스터디를 면접 다음날로": not
+    the study); all of them otherwise."""
+    marked = []
+    for f in fits:
+        words = "|".join(re.escape(w) for w in _title_words(f["title"]))
+        found = re.search(rf"(?:{words})(?:을|를)(?![가-힣])", text) if words else None
+        if found is not None:
+            marked.append((f, found.end()))
+    if len(marked) != 1:
+        return fits
+    item, end = marked[0]
+    after = text[end:]
+    others = [f for f in fits if f is not item]
+    if any(_title_words(after) & _title_words(f["title"]) for f in others):
+        return fits
+    if any(t.tag in ("VV", "VA") and t.form != "말" for t in analysed(after)):
+        return fits  # ("그 시간 말고 두 시간 뒤로": 말고 sets a value aside, no verb of its own)
+    return [item]
+
+
 def _moved_beside(
     clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
 ) -> dict[str, Any] | None:
@@ -1498,15 +1521,7 @@ def schedule_call(
         fits = main if len(main) == 1 else fits
     if len(fits) > 1:
         # "스터디랑 겹치네 학원을 두 시간 뒤로": the one marked as the object
-        objects = [
-            f
-            for f in fits
-            if any(
-                re.search(re.escape(w) + r"(?:을|를)(?![가-힣])", target_text)
-                for w in _title_words(f["title"])
-            )
-        ]
-        fits = objects if len(objects) == 1 else fits
+        fits = _the_object(fits, target_text)
     verb = SCHEDULE_VERB.search(target_text) if len(fits) > 1 else None
     if verb is not None and not SCHEDULE_VERB.search(target_text, verb.end()):
         # "카카오 면접 일주일 뒤로 미뤄줘 네이버 면접 결과 보고 싶어서": the item is named before
@@ -1881,6 +1896,12 @@ def names_nothing_but_values(clause: str, now: date) -> bool:
     return not content_words(_blank(clause, spans))
 
 
+# What a time given alone may be said to be of: the event's start.
+_START_WORDS = frozenset({"시작", "입실", "집합", "오픈"})
+# A guess or a doubt about it ("아마 9시 시작일걸", "9시였나").
+_GUESSED = re.compile(r"아마|일걸|인가|였나|이었나|(?:을|ㄹ)까")
+
+
 def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bool:
     """ "저녁 8시에" right after adding an item with no time (a day asked for, given alone):
     nothing but a time, which the item lacks."""
@@ -1889,20 +1910,18 @@ def gives_the_time_it_lacked(clause: str, item: dict[str, Any], now: date) -> bo
     found = mentions(clause, now)
     if len(found) != 1 or found[0].kind != "time":
         return False
+    # (hearsay "…이래" tells, as "…래" alone may ask: "9시 시작이래" is no question)
+    asking = _ASKING_END.search(clause) and not re.search(r"이래요?\s*[.!~ㅋㅎ]*\s*$", clause)
+    if WH_WORD.search(clause) or asking or _GUESSED.search(clause):
+        return False  # "카카오 면접 시간은 2시였지", "아마 9시 시작일걸": a question, a guess
     said = set(content_words(_blank(clause, [m.span for m in found])))
-    if said and said <= _START_WORDS and not WH_WORD.search(clause) and "?" not in clause:
+    if said and said <= _START_WORDS:
         return True  # "아 오전 9시 시작이래", "8시 반 입실이에요": when it starts
-    if WH_WORD.search(clause) or _ASKING_END.search(clause):
-        return False  # "카카오 면접 시간은 2시였지": a question of another
     # (said with its field first, the rest may describe it: "시간은 오전 8시 반 입실이에요";
     # not "점심 시간 12시부터야", "스터디 시간이 7시니까 …")
     words = content_words(clause)
     field_first = bool(words) and words[0] in ("시간", "시작", "시각")
     return names_nothing_but_values(clause, now) or (field_first and not _says_something(clause))
-
-
-# What a time given alone may be said to be of: the event's start.
-_START_WORDS = frozenset({"시작", "입실", "집합", "출발", "오픈", "시각", "시간"})
 
 
 def corrects_last_value(message: str, now: date) -> bool:

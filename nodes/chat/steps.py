@@ -448,6 +448,18 @@ def _points_at_an_item(message: str, focus: dict[str, Any]) -> bool:
     return bool(noun and noun.group(1) in titles)
 
 
+def _new_value_for_an_item(
+    message: str, history: list[dict[str, Any]], focus: dict[str, Any]
+) -> bool:
+    """ "아까 두 번째 거 시간 오후 2시로": a new value said without a verb for an item the
+    message points at, unless the last turn listed a posting's stages (its "첫 번째 거" is a
+    stage's)."""
+    if history and history[-1].get("route") == "calendar":
+        return False
+    said = KEPT_AS_IS.sub("", message).rstrip(" ,.!~")
+    return bool(NEW_VALUE_LAST.search(said) and _points_at_an_item(message, focus))
+
+
 def schedule_follow_up(state: ChatState) -> bool:
     """ "아 귀찮다 지워", "그 면접 2시간 뒤로", "원래대로 해줘" right after a schedule turn: an
     operation verb, a relative move or taking the last operation back, about the schedule the
@@ -470,8 +482,7 @@ def schedule_follow_up(state: ChatState) -> bool:
                 or UNDO.search(message)
                 or shift_in(message)[0]
                 or ONE_MORE.search(message)
-                # "아까 두 번째 거 시간 오후 2시로": its new value said without a verb
-                or NEW_VALUE_LAST.search(KEPT_AS_IS.sub("", message).rstrip(" ,.!~"))
+                or _new_value_for_an_item(message, history, focus)
             )
         )
     again = bool(focus.get("last_change") and SAME_AGAIN.search(message))
@@ -584,9 +595,7 @@ def follow_up_route(state: ChatState) -> str | None:
         return None  # "그 다음날 같은 시간에 '…' 하나 더": another item, asked for
     if shift_in(message)[0] is not None:
         return None  # "아까 그회사 면접 2시간 뒤로": a move of the user's own item
-    if NEW_VALUE_LAST.search(KEPT_AS_IS.sub("", message).rstrip(" ,.!~")) and (
-        _points_at_an_item(message, state.get("focus") or {})
-    ):
+    if _new_value_for_an_item(message, history, state.get("focus") or {}):
         return None  # "아까 두 번째 거 시간 오후 2시로": a new value for one of the room's items
     if MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message):
         return None  # "그 날 내 일정 비어있어?": the user's own schedule, whatever came before

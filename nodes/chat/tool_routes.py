@@ -462,7 +462,18 @@ def _every_one(
     if spare and kind in ("update_schedule", "delete_schedule"):
         # "카카오 면접만 남기고 나머지 다 지워줘": every item the room is about but those named
         pool = refers_to("그거", focus, live).choices
-        spared = best_schedules(live, spare.group(1), [], [])
+        named = spare.group(1)
+        position = ordinal_position(named)
+        if position is not None:  # "첫 번째 거만 남기고": that one of the listing
+            spared = pool[position : position + 1] if -len(pool) <= position < len(pool) else []
+        else:
+            # every word of it in the item's title ("토스 면접" spares no interview)
+            asked = set(content_words(named))
+            spared = [
+                i
+                for i in best_schedules(live, named, [], [])
+                if asked and asked <= set(content_words(i["title"]))
+            ]
         rest = [i for i in pool if i not in spared]
         return rest if spared and rest else []
     every = _EVERY_ONE.search(clause)

@@ -231,3 +231,49 @@ def test_s37_the_asked_words_of_a_long_message_are_its_question_s() -> None:
     assert any("우대" in w for w in words)
     # a one-sentence question keeps all its words
     assert "redis" in asked_words("이력서에 Redis 어디에 적혀 있어?")
+
+
+# A second review found these (guards; session 37).
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a position after a posting's stages is a stage's, no item of the schedule moves
+        (["담주 일정 보여줘", "카카오 채용 일정 알려줘", "첫 번째 거 12월 20일로"], SEEDED),
+        # the object of another verb, or an object with an item named after it, picks none
+        (["코딩 스터디를 빠지게 됐어 카카오 면접 하루 앞당겨줘"], SEEDED),
+        (["12월 일정 보여줘", "스터디를 면접 다음날로 옮겨줘"], SEEDED),
+        # "all but X" where X names no item deletes nothing
+        (["12월 일정 보여줘", "토스 면접 말고 다 지워줘"], SEEDED),
+        # a position spared
+        (
+            ["12월 일정 보여줘", "첫 번째 거만 남기고 다 지워줘"],
+            {"코딩 스터디": ("2026-12-01", "19:00")},
+        ),
+        # a question, a guess or another time is no start of the item just added
+        (
+            ["12월 18일 삼성 GSAT 넣어줘", "9시 시작이지"],
+            SEEDED | {"삼성 GSAT": ("2026-12-18", None)},
+        ),
+        (
+            ["12월 18일 삼성 GSAT 넣어줘", "아마 9시 시작일걸"],
+            SEEDED | {"삼성 GSAT": ("2026-12-18", None)},
+        ),
+        (
+            ["12월 18일 삼성 GSAT 넣어줘", "8시 출발해야겠다"],
+            SEEDED | {"삼성 GSAT": ("2026-12-18", None)},
+        ),
+    ],
+)
+async def test_s37_second_review_guards(stand_in, client, turns, expected):
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+def test_s37_second_review_asked_words_keep_the_subject() -> None:
+    from nodes.chat.grounded import asked_words
+
+    assert "elasticsearch" in asked_words("Elasticsearch 써봤는데, 카카오 공고 우대사항에도 있어?")
+    assert "kafka" in asked_words("Kafka 공부하고 있는데. 네이버 자격요건에도 있어?")
+    assert "kubernetes" in asked_words("카카오 공고에 Kubernetes 있어? 네이버 공고에도 있어?")
