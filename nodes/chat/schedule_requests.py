@@ -419,7 +419,7 @@ FIELD_OF_ITEM = re.compile(rf"(?:{_FIELDS}|제목|이름|메모|장소)(?:은|�
 _KEPT = re.compile(
     r"((?:[가-힣A-Za-z0-9]+\s+){0,2}[가-힣A-Za-z0-9]+?)(?:은|는|이|가|을|를)?\s*"
     r"(?:그대로\s*(?:두고|놔두고|냅두고|놔\s*두고|둔\s*채로?)|(?:놔|냅)\s*두고|건드리지\s*말고|"
-    r"(?<=만)\s*남기고)[\s,]*"
+    r"(?<=만)\s*(?P<spared>남기고))[\s,]*"
 )
 _THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
 
@@ -456,9 +456,8 @@ def _without_left_alone(
     times = [m.value for m in described if m.kind == "time"]
     if left_alone and others and (points_back(rest) or best_schedules(others, rest, days, times)):
         return others, rest
-    if left_alone and others and kept.group(0).rstrip(" ,").endswith("남기고"):
+    if left_alone and others and kept.group("spared"):
         return others, rest  # "카카오 면접만 남기고 …": never that one
-
     return items, clause
 
 
@@ -1041,14 +1040,15 @@ def _named_anchor(
     if not named:
         return None
     # ("금요일 면접 전날": the day said narrows which item)
-    said_days = [m.value for m in mentions(named, now) if m.kind == "date"]
+    said = mentions(named, now)
+    said_days = [m.value for m in said if m.kind == "date"]
     fits = best_schedules(items, named, said_days, [])
     if said_days and not (len(fits) == 1 and fits[0]["date"] in said_days):
         return None  # "12월 2일 네이버 면접 전날까지": the day said is the event's own
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
-    undated = _title_words(_blank(named, [m.span for m in mentions(named, now)]))
-    if len(fits) == 1 and said_days and not undated - {"거", "것", "꺼", "건", "일정"}:
+    undated = _title_words(_blank(named, [m.span for m in said]))
+    if len(fits) == 1 and said_days and all(POINTER.match(w) or w == "일정" for w in undated):
         return shifted_day(fits[0]["date"], clause)  # "금요일 거 전날에": that day's item
     if len(fits) > 1 and points_back(named):
         # "그 면접 전날" after a listing of one interview: the one the room is on

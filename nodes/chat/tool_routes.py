@@ -457,7 +457,9 @@ def _every_one(
 ) -> list[dict[str, Any]]:
     """The items a change or delete of "둘 다" / "전부" means: the room's items (the listing
     or the last turn's), when the clause names no item and no day of its own ("금요일 일정
-    전부 지워줘" is that day's); [] otherwise, or when "둘" is not two."""
+    전부 지워줘" is that day's); of "X만 남기고 나머지 다", those items but X (named by every
+    word of its title, or by its position in the listing); [] otherwise, or when "둘" is not
+    two."""
     spare = _ALL_BUT.search(clause)
     if spare and kind in ("update_schedule", "delete_schedule"):
         # "카카오 면접만 남기고 나머지 다 지워줘": every item the room is about but those named
