@@ -273,6 +273,10 @@ XA_SPLITS = {
     # turns refer to what earlier turns produced or said, several at once, across an
     # unrelated turn (chat_xa_dev26_brief.md); first read chat-xa-dev26-first-read.md
     "xa_dev26": "chat_xa_dev26.jsonl",
+    # operations on several items and on the rest ("X 빼고 다", "나머지", "둘 다"), and
+    # references after a calendar or RAG turn (chat_xa_dev27_brief.md); first read
+    # chat-xa-dev27-first-read.md
+    "xa_dev27": "chat_xa_dev27.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

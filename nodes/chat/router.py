@@ -102,6 +102,61 @@ CLAUSE_BREAK = re.compile(
     r"(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
 )
+# Every item but some: "X 빼고 다", "X 말고 나머지 전부", "X 제외하고 모두", "X만 남기고
+# (나머지)". ("X 말고 다른 거" is one other item, "X 빼고 다음 주에": no "all" after it.)
+_ALL_OF = (
+    r"(?:나머지(?:는|도|를)?(?:\s*(?:다|전부|모두|싹\s*다))?|전부|모두|싹(?:\s*다)?|"
+    r"다(?=\s|$|[.,!?~]|지우|지워|삭제|취소|옮|미뤄|미루|당겨|바꿔|날려|없애|보여|알려))"
+)
+ALL_BUT = re.compile(
+    rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF})"
+    rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}))?"
+)
+# Where the words of the items spared begin: after punctuation or "… 중에(서)".
+_SPARED_START = re.compile(r".*(?:[,.!?\n]|중에서|중에|중엔|중(?=\s))\s*", re.S)
+
+
+@dataclass(frozen=True)
+class AllBut:
+    """ "다음 주 일정 중에 카카오 면접 빼고 다 지워줘": the words of the items spared ("카카오
+    면접"), what comes before them ("다음 주 일정 중에") and after the marker ("지워줘")."""
+
+    spared: str
+    before: str
+    after: str
+
+    @property
+    def rest(self) -> str:
+        return f"{self.before} {self.after}".strip()
+
+
+def all_but(clause: str) -> AllBut | None:
+    """ "카카오 면접 빼고 다 지워줘": the items spared and the rest of the clause; None when
+    the clause does not ask for all but some. The words spared are the (at most four) words
+    before the marker, from the clause's start, a comma or "… 중에"; "X만 남기고" with no
+    "다/나머지" after it is all but X only when nothing but the verb follows ("네이버 면접만
+    남기고 지워줘", not "카카오 면접만 남기고 방금 넣은 거 …")."""
+    own = unquoted(clause)
+    m = ALL_BUT.search(own)
+    if m is None:
+        return None
+    after = own[m.end() :]
+    if m.group("all") is None and m.group("rest") is None and VERB_ONLY.sub("", after).strip(
+        " ,.?!~"
+    ):
+        return None
+    before = own[: m.start()]
+    start = _SPARED_START.match(before)
+    head = before[: start.end()] if start else ""
+    words = before[len(head) :].split()
+    spared = " ".join(words[-4:])
+    if m.group(0).lstrip().startswith(("남기고", "놔두고", "두고")):
+        spared = spared.removesuffix("만")
+    if not spared.strip():
+        return None
+    return AllBut(spared, " ".join([head.strip(), *words[:-4]]).strip(), after.strip())
+
+
 # Two moves with one verb: the first part ends with its new value ("…12월 7일로, …").
 MOVE_JOIN = re.compile(r"\s*(?:,|그리고|하고)\s+")
 NEW_VALUE_END = re.compile(r"(?:으로|로)\s*$")
@@ -882,6 +937,8 @@ def operation_kind(clause: str) -> str | None:
     """Which schedule tool one clause asks for: delete, update, add, get; None when the
     clause asks for no operation (small talk, an advice question)."""
     own = unquoted(clause)
+    if (spared := all_but(own)) is not None:
+        own = spared.rest  # "스터디 빼고 전부 미뤄줘": 빼고 spares, the verb after it asks
     if (
         UNDO.search(own)
         and re.search(r"취소|캔슬|(?i:\bcancel\b)", own)
@@ -963,7 +1020,7 @@ def _deleted_parts(part: str) -> list[str]:
     """ "카카오 면접이랑 코딩 스터디 둘 다 지워줘": one delete for each item joined (by 이랑/랑/
     하고/과/와/and) when the clause says both or all; the clause as it is otherwise."""
     both = _BOTH.search(part)
-    if both is None:
+    if both is None or all_but(part):
         return [part]
     verb = part[both.end() :]
     items = [p.strip(" ,") for p in NOUN_JOIN.split(part[: both.start()]) if p.strip(" ,")]
@@ -981,6 +1038,8 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     parts: list[str] = []
     at = 0
     for m in CLAUSE_BREAK.finditer(text):
+        if ALL_BUT.match(text, m.start()):
+            continue  # "카카오 면접 빼고 다 지워줘": all but one, not a delete and then more
         group = next(i for i in range(1, (m.re.groups or 0) + 1) if m.group(i) is not None)
         if m.start(group) > at:
             parts.append(text[at : m.start(group)])

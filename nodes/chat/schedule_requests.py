@@ -39,6 +39,7 @@ from nodes.chat.router import (
     LIST_VERB,
     MY_SCHEDULE,
     NEW_NAME,
+    NOUN_JOIN,
     QUOTED,
     SAME_DAY,
     SCHEDULE_VERB,
@@ -46,6 +47,7 @@ from nodes.chat.router import (
     UNDO,
     WH_WORD,
     WHEN,
+    all_but,
     has_when,
     koreanised,
     memo_of,
@@ -459,6 +461,77 @@ def _without_left_alone(
     if left_alone and others and kept.group("spared"):
         return others, rest  # "카카오 면접만 남기고 …": never that one
     return items, clause
+
+
+# Words that say "an item" and name none ("금요일 거", "그 일정").
+_NO_NAME = {"거", "것", "건", "꺼", "일정", "스케줄"}
+
+
+def _spared(phrase: str, pool: list[dict[str, Any]], now: date) -> list[dict[str, Any]]:
+    """The items of `pool` the words before "빼고/만 남기고" name: by position in the listing
+    ("첫 번째 거"), or, for each part joined by 이랑/하고/, ("카카오랑 네이버"), by every word
+    of it in the item's title ("면접" spares every interview, "토스 면접" none of them) and its
+    day and time ("금요일 거", "4일 면접")."""
+    position = ordinal_position(phrase)
+    if position is not None:
+        return [pool[position]] if -len(pool) <= position < len(pool) else []
+    spared: list[dict[str, Any]] = []
+    for part in NOUN_JOIN.split(phrase):
+        said = mentions(part, now)
+        days = [m.value for m in said if m.kind == "date"]
+        times = [m.value for m in said if m.kind == "time"]
+        words = _matched_words(_blank(part, [m.span for m in said])) - _NO_NAME
+        if not (words or days or times):
+            continue
+        named = [
+            i
+            for i in pool
+            if words <= _matched_words(i["title"])
+            and (not days or i["date"] in days)
+            and (not times or i.get("time") in times)
+        ]
+        if not named and words:
+            # a word written another way than the title's ("코테" of "코딩테스트"): the one
+            # item the words fit best, when only one does
+            best = best_schedules(pool, part, days, times)
+            named = best if len(best) == 1 else []
+        spared += [i for i in named if i not in spared]
+    return spared
+
+
+def all_but_items(
+    clause: str, focus: dict[str, Any] | None, live: list[dict[str, Any]], now: date
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """ "카카오 면접 빼고 다 지워줘", "첫 번째 거만 남기고 나머지 한 시간씩 미뤄줘": (the items
+    spared, the items meant), or None when the clause does not ask for all but some. The
+    items meant are those of the period the clause names ("이번 주 일정 중에 …"), else the
+    room's listing when the spared ones are in it, else every item from today on; none are
+    meant when the spared ones are not found (nothing is done to "all" on a guess)."""
+    said = all_but(clause)
+    if said is None:
+        return None
+    # the period the items are of: said before the ones spared ("다음 주 일정 중에 …"), or
+    # after the marker as a set ("… 빼고 이번 주 거 다 지워줘"; not a new value: "다음 주로")
+    period = said.before
+    as_a_set = re.match(r"(.*?)(?:거|것|꺼|건|일정|스케줄)(?![가-힣])", said.after)
+    if as_a_set:
+        period += " " + as_a_set.group(1)
+    if has_when(period):
+        start, end = date_range(period, now)
+        first, last = start.isoformat(), (end or start).isoformat()
+        pools = [[i for i in live if first <= i["date"] <= last]]
+    else:
+        listing = refers_to("그거", focus, live).choices if focus else []
+        upcoming = sorted(
+            (i for i in live if i["date"] >= now.isoformat()),
+            key=lambda i: (i["date"], i.get("time") or ""),
+        )
+        pools = [listing, upcoming] if len(listing) >= 2 else [upcoming]
+    for pool in pools:
+        spared = _spared(said.spared, pool, now)
+        if spared:
+            return spared, [i for i in pool if i not in spared]
+    return [], []
 
 
 def _in_month_of(clause: str, found: list[Mention], day: date) -> None:

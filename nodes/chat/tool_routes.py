@@ -76,6 +76,7 @@ from nodes.chat.schedule_requests import (
     _another_event_too,
     _only_new_values,
     _relists,
+    all_but_items,
     best_schedules,
     corrects_last_value,
     describes_a_day,
@@ -158,6 +159,11 @@ SCHEDULE_TOOLS_BY_NAME = {
     t.name: t for t in (get_schedule, add_schedule, update_schedule, delete_schedule)
 }
 NOT_FOUND = "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
+SPARED_NOT_FOUND = (
+    "남겨 두실 일정을 찾지 못해서 아무것도 바꾸지 않았어요. 남길 일정의 이름이나 날짜를 다시 "
+    "알려 주세요."
+)
+NOTHING_BUT_SPARED = "말씀하신 일정 말고는 해당하는 일정이 없어서 바꾼 것이 없어요."
 
 
 def _result_text(name: str, args: dict[str, Any], artifact: dict[str, Any]) -> str:
@@ -346,12 +352,24 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 # listing; it goes on the item its words name
                 operations = [(clause, "update_schedule")]
     chosen_at: dict[int, dict[str, Any]] = {}
-    if (
-        len(operations) == 1
-        and focus
+    spared = (
+        await asyncio.to_thread(all_but_items, operations[0][0], focus, await schedules(), now)
+        if len(operations) == 1
         and chosen is None
-        and (_EVERY_ONE.search(operations[0][0]) or _ALL_BUT.search(operations[0][0]))
-    ):
+        and operations[0][1] in ("update_schedule", "delete_schedule")
+        else None
+    )
+    if spared is not None:
+        # "카카오 면접 빼고 다 지워줘": each item meant but those spared, or nothing done
+        kept, meant = spared
+        clause, kind = operations[0]
+        operations = [(clause, kind)] * len(meant)
+        chosen_at = dict(enumerate(meant))
+        if not kept:
+            said.append(SPARED_NOT_FOUND)
+        elif not meant:
+            said.append(NOTHING_BUT_SPARED)
+    elif len(operations) == 1 and focus and chosen is None and _EVERY_ONE.search(operations[0][0]):
         # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
         # (the Korean analyser reads the clause: off the event loop)
         clause, kind = operations[0]
@@ -445,39 +463,13 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
 _EVERY_ONE = re.compile(r"(?<![가-힣])(?:(둘)\s*다|모두|전부)(?![가-힣])")
 
 
-# "X만 남기고 나머지 (다)", "X 빼고 나머지 전부", "X 말고 다": all but X.
-_ALL_BUT = re.compile(
-    r"(\S+(?:\s+\S+){0,2}?)\s*(?:만\s*남기고|만\s*빼고|빼고|말고|제외하고)\s*"
-    r"(?:나머지(?:는|도)?\s*(?:다|전부|모두)?|(?:다|전부|모두))(?![가-힣])"
-)
-
-
 def _every_one(
     clause: str, kind: str, focus: dict[str, Any], live: list[dict[str, Any]], now: date
 ) -> list[dict[str, Any]]:
     """The items a change or delete of "둘 다" / "전부" means: the room's items (the listing
     or the last turn's), when the clause names no item and no day of its own ("금요일 일정
-    전부 지워줘" is that day's); of "X만 남기고 나머지 다", those items but X (named by every
-    word of its title, or by its position in the listing); [] otherwise, or when "둘" is not
-    two."""
-    spare = _ALL_BUT.search(clause)
-    if spare and kind in ("update_schedule", "delete_schedule"):
-        # "카카오 면접만 남기고 나머지 다 지워줘": every item the room is about but those named
-        pool = refers_to("그거", focus, live).choices
-        named = spare.group(1)
-        position = ordinal_position(named)
-        if position is not None:  # "첫 번째 거만 남기고": that one of the listing
-            spared = pool[position : position + 1] if -len(pool) <= position < len(pool) else []
-        else:
-            # every word of it in the item's title ("토스 면접" spares no interview)
-            asked = set(content_words(named))
-            spared = [
-                i
-                for i in best_schedules(live, named, [], [])
-                if asked and asked <= set(content_words(i["title"]))
-            ]
-        rest = [i for i in pool if i not in spared]
-        return rest if spared and rest else []
+    전부 지워줘" is that day's); [] otherwise, or when "둘" is not two. ("X 빼고 다" is
+    `all_but_items`.)"""
     every = _EVERY_ONE.search(clause)
     if (
         every is None

@@ -167,8 +167,9 @@ async def test_s37_review_guards(stand_in, client, turns, expected):
             ["12월 일정 다 보여줘", "네이버 면접만 남기고 나머지는 전부 취소해줘"],
             {"네이버 1차 면접": ("2026-12-04", "15:00")},
         ),
-        # with no listing, the one said to stay is never the one deleted
-        (["카카오 면접만 남기고 나머지 다 지워줘"], SEEDED),
+        # with no listing, every item from today on but the one said to stay (session 38:
+        # it was "nothing done"; the one spared is still never the one deleted)
+        (["카카오 면접만 남기고 나머지 다 지워줘"], {"카카오 면접": ("2026-12-10", "14:00")}),
         # "X 말고 Y": Y
         (
             ["12월 일정 보여줘", "면접 말고 스터디 그거 지워줘"],

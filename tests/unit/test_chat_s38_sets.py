@@ -1,0 +1,110 @@
+"""Operations on several items (session 38): "all but X" read by one reader for deletes
+and changes, with or without a listing before it; the items spared by their words, day or
+position; nothing done when the ones spared are not found. Written in other words than the
+dev split that showed them (chat_xa_dev27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from nodes.chat.router import all_but, split_operations
+from tests.unit.test_chat import chat
+from tests.unit.test_chat_focus import seed, titles
+
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
+
+# NOW is Sunday 2026-11-29; the seed: 네이버 1차 면접 Fri 12-04 15:00, 코딩 스터디 Tue 12-01
+# 19:00, 카카오 면접 Thu 12-10 14:00.
+SEEDED = {
+    "네이버 1차 면접": ("2026-12-04", "15:00"),
+    "코딩 스터디": ("2026-12-01", "19:00"),
+    "카카오 면접": ("2026-12-10", "14:00"),
+}
+
+
+def _but(*kept: str) -> dict[str, tuple[str, str]]:
+    return {k: v for k, v in SEEDED.items() if k in kept}
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the one spared stays, every other item from today on goes (no listing)
+        (["카카오 면접 빼고 다 지워줘"], _but("카카오 면접")),
+        (["스터디 말고 나머지 전부 삭제해 주세요"], _but("코딩 스터디")),
+        # a kind word spares every item of that kind
+        (["면접만 남기고 싹 지워"], _but("네이버 1차 면접", "카카오 면접")),
+        # two named, joined
+        (["네이버랑 카카오 빼고 다 취소"], _but("네이버 1차 면접", "카카오 면접")),
+        # the one spared by its day
+        (["금요일 거 빼고 전부 지워줘"], _but("네이버 1차 면접")),
+        # by its position in the listing just shown
+        (
+            ["다음 주 일정 보여줘", "두 번째 거만 남기고 지워"],
+            _but("네이버 1차 면접", "카카오 면접"),
+        ),
+        (["일정 전부 보여줘", "마지막 거 빼고 다 지워줘"], _but("카카오 면접")),
+        # of a period the message names
+        (["다음 주 일정 중에 네이버 빼고 다 지워줘"], _but("네이버 1차 면접", "카카오 면접")),
+        # nothing is done when the one spared is not there
+        (["토스 면접 빼고 다 지워줘"], SEEDED),
+    ],
+)
+async def test_all_but_deletes(stand_in, client, turns, expected) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+async def test_all_but_moves_the_rest_and_deletes_nothing(stand_in, client) -> None:
+    """ "스터디 빼고 전부 한 시간 뒤로": a change of each other item; 빼고 is no delete."""
+    await seed()
+    await chat(client, "스터디 빼고 전부 한 시간 뒤로 미뤄줘")
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == {
+        "네이버 1차 면접": ("2026-12-04", "16:00"),
+        "코딩 스터디": ("2026-12-01", "19:00"),
+        "카카오 면접": ("2026-12-10", "15:00"),
+    }
+
+
+async def test_all_but_says_why_nothing_was_done(stand_in, client) -> None:
+    await seed()
+    body = await chat(client, "토스 면접 빼고 다 지워줘")
+    assert body["tool_calls"] == []
+    assert "남겨 두실 일정을 찾지 못" in body["answer"]
+
+
+@pytest.mark.parametrize(
+    ("message", "spared"),
+    [
+        ("카카오 면접 빼고 다 지워줘", "카카오 면접"),
+        ("이번 달 일정 중에 스터디 말고 나머지 다 취소", "스터디"),
+        ("네이버꺼만 남기고 싹 지워", "네이버꺼"),
+        ("첫 번째 거 제외하고 모두 삭제", "첫 번째 거"),
+    ],
+)
+def test_all_but_reads_the_words_spared(message: str, spared: str) -> None:
+    said = all_but(message)
+    assert said is not None and said.spared == spared
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "네이버 말고 다른 거 지워줘",  # one other item, not all
+        "카카오 면접만 남기고 방금 넣은 거 하루 당겨줘",  # another item named after it
+        "면접 말고 스터디 지워줘",
+        "스터디 빼고 다음 주에 보자",
+    ],
+)
+def test_not_all_but(message: str) -> None:
+    assert all_but(message) is None
+
+
+def test_all_but_is_one_operation() -> None:
+    """The clause is not cut at 빼고, and its verb is the one after it."""
+    assert split_operations("스터디 빼고 전부 한 시간 뒤로 미뤄줘") == [
+        ("스터디 빼고 전부 한 시간 뒤로 미뤄줘", "update_schedule")
+    ]
+    assert [k for _, k in split_operations("카카오 면접 빼고 다 지워줘")] == ["delete_schedule"]
