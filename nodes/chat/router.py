@@ -141,8 +141,10 @@ def all_but(clause: str) -> AllBut | None:
     if m is None:
         return None
     after = own[m.end() :]
-    if m.group("all") is None and m.group("rest") is None and VERB_ONLY.sub("", after).strip(
-        " ,.?!~"
+    if (
+        m.group("all") is None
+        and m.group("rest") is None
+        and VERB_ONLY.sub("", after).strip(" ,.?!~")
     ):
         return None
     before = own[: m.start()]

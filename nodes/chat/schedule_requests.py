@@ -534,6 +534,107 @@ def all_but_items(
     return [], []
 
 
+# Every item of a set: "둘 다", "전부", "모두", "싹", "각각", "다 (…) 지워줘"; the ones left
+# ("나머지", "남은 거").
+EVERY = re.compile(
+    r"(?<![가-힣])(?:(둘)\s*다|모두|전부|싹(?:\s*다)?|각각|"
+    r"(나머지|남은\s*(?:거|것|건|일정))|"
+    # a bare 다 before the verb, a few words on ("다 한 시간씩 뒤로 밀어줘"; not "면접 다
+    # 끝나고 …")
+    r"다(?=\s+(?:\S*[^고면서데\s]\s+){0,3}?\S*(?:지워|지우|삭제|취소|옮겨|옮기|미뤄|미루|밀어|당겨|바꿔|"
+    r"변경|날려|없애|빼)))(?![가-힣])"
+)
+# "면접만 5시로": only the items of that word (an item's word, not "시간만", "날짜만").
+_ONLY = re.compile(r"([가-힣A-Za-z0-9]+?)만(?![가-힣])")
+# A new value said as where it goes ("그 다음 주로", "같은 날로"): not the items' days.
+_DESTINATION = re.compile(r"(?:\S+\s+)?\S+?(?:으로|로)(?=[\s,.!?]|$)")
+_SET_OF_THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b)")
+_SET_OF_THAT_DAY = re.compile(r"그\s*날|(?i:\bthat\s+day\b)")
+
+
+def said_period(
+    text: str, now: date, focus: dict[str, Any] | None = None
+) -> tuple[str, str] | None:
+    """The days whose items a set names ("다음 주 일정 전부", "12월 거 다", "그 주 거",
+    "그날 거"), as (first, last); None when it names none. A day said as a new value ("그
+    다음 주로", "3시로") or a move ("하루씩") is no such day."""
+    _, span = shift_in(text)
+    said = _DESTINATION.sub(" ", _blank(text, [span]) if span else text)
+    pointed = focus_day(focus) if focus else None
+    listed = (focus or {}).get("listed_range")
+    if _SET_OF_THAT_WEEK.search(said) and (pointed or listed):
+        day = date.fromisoformat(pointed[0]) if pointed else date.fromisoformat(listed["start"])
+        first = day - timedelta(days=day.weekday())
+        return first.isoformat(), (first + timedelta(days=6)).isoformat()
+    if _SET_OF_THAT_DAY.search(said) and pointed:
+        return pointed[0], pointed[0]
+    start, end = date_range(said, now)
+    if end is None and start == now and not find_when(said, now).date:
+        return None
+    return start.isoformat(), (end or start).isoformat()
+
+
+def every_one(
+    clause: str,
+    kind: str,
+    focus: dict[str, Any] | None,
+    live: list[dict[str, Any]],
+    now: date,
+) -> list[dict[str, Any]] | None:
+    """The items a change or delete of a set means ("둘 다 하루씩 미뤄줘", "다음 주 일정 전부
+    그 다음 주로", "면접만 5시로", "나머지도 지워줘"), in date order; None when the clause
+    means one item. The set is the items of the days it names, else those left of the
+    last listing ("나머지"), else the room's items (the listing or the last turn's), else
+    every item from today on; narrowed to the items its words name (each part joined by
+    이랑/하고: "네이버 면접이랑 카카오 면접 둘 다"). A set of one is meant only as "the rest";
+    "둘" asks that there be two; with nothing to go by (no room, no words, no days) it is
+    no set."""
+    if kind not in ("update_schedule", "delete_schedule"):
+        return None
+    own = unquoted(clause)
+    every = EVERY.search(own)
+    only = _ONLY.search(own)
+    if every is None and only is None:
+        return None
+    by_id = {i["schedule_id"]: i for i in live}
+    listed = [
+        by_id[i["schedule_id"]]
+        for i in (focus or {}).get("listed") or []
+        if i["schedule_id"] in by_id
+    ]
+    period = said_period(own, now, focus)
+    room = refers_to("그거", focus, live).choices if focus else []
+    upcoming = [i for i in live if i["date"] >= now.isoformat()]
+    if period:
+        pool = [i for i in live if period[0] <= i["date"] <= period[1]]
+    elif every is not None and every.group(2):
+        pool = listed or room
+    else:
+        pool = room if len(room) >= 2 else listed or upcoming
+    pool = sorted(pool, key=lambda i: (i["date"], i.get("time") or ""))
+    if every is None:
+        # "면접만 5시로": every item whose title has the words before 만, when several do
+        assert only is not None
+        asked = _matched_words(only.group(1)) - _NO_NAME
+        of_it = [i for i in pool if asked and asked <= _matched_words(i["title"])]
+        return of_it if len(of_it) >= 2 else None
+    named: list[dict[str, Any]] = []
+    # the items named before it ("네이버 면접이랑 카카오 면접 둘 다"), or, of the rest, anywhere
+    # ("나머지 면접도")
+    for part in NOUN_JOIN.split(own if every.group(2) else own[: every.start()]):
+        fits = best_schedules(pool, part, [], [])
+        named += [i for i in fits if i not in named]
+    if named:
+        pool = [i for i in pool if i in named]
+    elif not period and not focus:
+        return None  # "다 지워줘" with nothing to go by
+    if every.group(1) and len(pool) != 2:
+        return None
+    if len(pool) >= 2 or (pool and every.group(2)):
+        return pool
+    return None
+
+
 def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
     """ "그 달 5일", "같은 달 20일": a day of the month the room was about (the month of
     `day`), not the next 5th from today. The mentions are moved there."""

@@ -33,7 +33,6 @@ from nodes.chat.focus import (
     ordinal_position,
     other_posting,
     points_back,
-    refers_to,
     stage_at,
     with_memo_recalled,
 )
@@ -79,7 +78,7 @@ from nodes.chat.schedule_requests import (
     all_but_items,
     best_schedules,
     corrects_last_value,
-    describes_a_day,
+    every_one,
     fills_in,
     gives_field_value,
     gives_the_time_it_lacked,
@@ -352,31 +351,14 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
                 # listing; it goes on the item its words name
                 operations = [(clause, "update_schedule")]
     chosen_at: dict[int, dict[str, Any]] = {}
-    spared = (
-        await asyncio.to_thread(all_but_items, operations[0][0], focus, await schedules(), now)
-        if len(operations) == 1
-        and chosen is None
-        and operations[0][1] in ("update_schedule", "delete_schedule")
-        else None
-    )
-    if spared is not None:
-        # "카카오 면접 빼고 다 지워줘": each item meant but those spared, or nothing done
-        kept, meant = spared
-        clause, kind = operations[0]
-        operations = [(clause, kind)] * len(meant)
-        chosen_at = dict(enumerate(meant))
-        if not kept:
-            said.append(SPARED_NOT_FOUND)
-        elif not meant:
-            said.append(NOTHING_BUT_SPARED)
-    elif len(operations) == 1 and focus and chosen is None and _EVERY_ONE.search(operations[0][0]):
-        # "둘 다 하루씩 뒤로 미뤄줘" after a listing of two: each item the room is about
-        # (the Korean analyser reads the clause: off the event loop)
-        clause, kind = operations[0]
-        pool = await asyncio.to_thread(_every_one, clause, kind, focus, await schedules(), now)
-        if pool:
-            operations = [(clause, kind)] * len(pool)
-            chosen_at = dict(enumerate(pool))
+    if chosen is None and (
+        memo or any(k in ("update_schedule", "delete_schedule") for _, k in operations)
+    ):
+        # "카카오 면접 빼고 다 지워줘", "둘 다 하루씩 뒤로", "면접만 5시로": one operation for
+        # each item of the set (the Korean analyser reads the clause: off the event loop)
+        operations, chosen_at = await asyncio.to_thread(
+            _each_of_the_sets, operations, focus, await schedules(), now, said, memo
+        )
     looked: bool = bool(focus) and await asyncio.to_thread(
         _looked_just_now, operations, cast("dict[str, Any]", focus), now
     )
@@ -425,8 +407,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             said.append(planned)
             continue
         name, args, target = planned
-        if name in ("add_schedule", "update_schedule"):
-            memo = None  # the memo goes with one operation
+        if name in ("add_schedule", "update_schedule") and index not in chosen_at:
+            memo = None  # the memo goes with one operation (or each item of a set)
         if (
             name == "update_schedule"
             and target is not None
@@ -459,27 +441,42 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
 
 
-# "둘 다", "전부", "모두": every item the room is about ("둘" asks that there be two).
-_EVERY_ONE = re.compile(r"(?<![가-힣])(?:(둘)\s*다|모두|전부)(?![가-힣])")
-
-
-def _every_one(
-    clause: str, kind: str, focus: dict[str, Any], live: list[dict[str, Any]], now: date
-) -> list[dict[str, Any]]:
-    """The items a change or delete of "둘 다" / "전부" means: the room's items (the listing
-    or the last turn's), when the clause names no item and no day of its own ("금요일 일정
-    전부 지워줘" is that day's); [] otherwise, or when "둘" is not two. ("X 빼고 다" is
-    `all_but_items`.)"""
-    every = _EVERY_ONE.search(clause)
-    if (
-        every is None
-        or kind not in ("update_schedule", "delete_schedule")
-        or best_schedules(live, clause, [], [])
-        or describes_a_day(clause, now)
-    ):
-        return []
-    pool = refers_to("그거", focus, live).choices
-    return pool if len(pool) >= 2 and (not every.group(1) or len(pool) == 2) else []
+def _each_of_the_sets(
+    operations: list[tuple[str, str]],
+    focus: dict[str, Any] | None,
+    live: list[dict[str, Any]],
+    now: date,
+    said: list[str],
+    memo: str | None,
+) -> tuple[list[tuple[str, str]], dict[int, dict[str, Any]]]:
+    """The operations with a change or delete of a set ("all but X", "둘 다", "면접만")
+    made one for each item of it, and the item each of those acts on by its index. When the
+    items spared cannot be found, or nothing is left but them, that operation is dropped and
+    `said` tells why."""
+    expanded: list[tuple[str, str, dict[str, Any] | None]] = []
+    for clause, kind in operations:
+        spared = (
+            all_but_items(clause, focus, live, now)
+            if kind in ("update_schedule", "delete_schedule")
+            else None
+        )
+        if spared is not None:
+            kept, meant = spared
+            if not kept:
+                said.append(SPARED_NOT_FOUND)
+            elif not meant:
+                said.append(NOTHING_BUT_SPARED)
+            expanded += [(clause, kind, item) for item in meant]
+            continue
+        if kind == "add_schedule" and memo and not has_when(clause):
+            kind = "update_schedule"  # "둘 다 메모에 '…' 넣어줘": a memo on the items named
+            pool = every_one(clause, kind, focus, live, now)
+            kind = kind if pool else "add_schedule"
+        else:
+            pool = every_one(clause, kind, focus, live, now)
+        expanded += [(clause, kind, item) for item in pool] if pool else [(clause, kind, None)]
+    chosen_at = {n: item for n, (_, _, item) in enumerate(expanded) if item is not None}
+    return [(clause, kind) for clause, kind, _ in expanded], chosen_at
 
 
 def _same_item_change(

@@ -108,3 +108,86 @@ def test_all_but_is_one_operation() -> None:
         ("스터디 빼고 전부 한 시간 뒤로 미뤄줘", "update_schedule")
     ]
     assert [k for _, k in split_operations("카카오 면접 빼고 다 지워줘")] == ["delete_schedule"]
+
+
+# Sets: every item of the days named, of the listing, of a kind, or the rest (session 38).
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a bare 다 before the verb, after a listing: each listed item moved
+        (
+            ["이번달 일정 좀", "다 30분씩 당겨 줘"],
+            {
+                "네이버 1차 면접": ("2026-12-04", "14:30"),
+                "코딩 스터디": ("2026-12-01", "18:30"),
+                "카카오 면접": ("2026-12-10", "13:30"),
+            },
+        ),
+        # only the items of a kind ("면접만"), no listing
+        (
+            ["면접만 오전 11시로 옮겨줘"],
+            SEEDED
+            | {"네이버 1차 면접": ("2026-12-04", "11:00"), "카카오 면접": ("2026-12-10", "11:00")},
+        ),
+        # every item of the days named, moved by a week (not the week said as the new one)
+        (
+            ["담주 스케줄 전부 일주일 뒤로 미뤄줘"],
+            SEEDED
+            | {"코딩 스터디": ("2026-12-08", "19:00"), "네이버 1차 면접": ("2026-12-11", "15:00")},
+        ),
+        # the rest of the listing after one was deleted
+        (
+            ["12월 일정 알려줘", "제일 빠른 거 지워줘", "남은 거 전부 하루 뒤로"],
+            {"네이버 1차 면접": ("2026-12-05", "15:00"), "카카오 면접": ("2026-12-11", "14:00")},
+        ),
+        # two named and joined, a memo on each
+        (["카카오 면접하고 코딩 스터디 둘 다 지워"], _but("네이버 1차 면접")),
+        # the week the room was about ("그 주 거"), then an add in the same message
+        (
+            ["다음주 일정 보여줘", "그 주 거 전부 취소하고 12월 5일 오후 1시에 가족 모임 넣어줘"],
+            _but("카카오 면접") | {"가족 모임": ("2026-12-05", "13:00")},
+        ),
+    ],
+)
+async def test_sets(stand_in, client, turns, expected) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+async def test_memo_on_each_of_two(stand_in, client) -> None:
+    await seed()
+    await chat(client, "네이버 면접이랑 카카오 면접 둘 다 메모에 '포트폴리오 출력' 넣어줘")
+    memos = {t: i.get("memo") for t, i in (await titles()).items()}
+    assert memos["네이버 1차 면접"] == memos["카카오 면접"] == "포트폴리오 출력"
+    assert not memos["코딩 스터디"]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # a field said with 만 is no kind of item
+        (
+            ["네이버 면접 시간만 4시로 바꿔줘"],
+            SEEDED | {"네이버 1차 면접": ("2026-12-04", "16:00")},
+        ),
+        # a word of one item with 만: that one
+        (["스터디만 8시로 바꿔줘"], SEEDED | {"코딩 스터디": ("2026-12-01", "20:00")}),
+    ],
+)
+async def test_not_sets(stand_in, client, turns, expected) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+async def test_a_quantifier_inside_another_clause_moves_no_interview(stand_in, client) -> None:
+    """ "면접 다 끝나고 스터디는 목요일로": 다 belongs to 끝나고; no interview is moved (the
+    study is moved, or asked about)."""
+    await seed()
+    await chat(client, "면접 다 끝나고 스터디는 목요일로 옮겨줘")
+    now = {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
+    assert now["네이버 1차 면접"] == SEEDED["네이버 1차 면접"]
+    assert now["카카오 면접"] == SEEDED["카카오 면접"]
