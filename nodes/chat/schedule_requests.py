@@ -561,9 +561,9 @@ def said_period(
     _, span = shift_in(text)
     said = _DESTINATION.sub(" ", _blank(text, [span]) if span else text)
     pointed = focus_day(focus) if focus else None
-    listed = (focus or {}).get("listed_range")
+    listed = (focus or {}).get("listed_range") or {}
     if _SET_OF_THAT_WEEK.search(said) and (pointed or listed):
-        day = date.fromisoformat(pointed[0]) if pointed else date.fromisoformat(listed["start"])
+        day = date.fromisoformat(pointed[0] if pointed else listed["start"])
         first = day - timedelta(days=day.weekday())
         return first.isoformat(), (first + timedelta(days=6)).isoformat()
     if _SET_OF_THAT_DAY.search(said) and pointed:
