@@ -2,7 +2,7 @@
 
 People typing on a phone write 뭐 as "머" ("담주 머있지", "숫자 머임"), 거 as "꺼" after a
 word ("첫째꺼", "밑에꺼", "그날꺼"), 그냥 as "걍", 아무것도 as "암것도", 너무 as "넘" and
-"내 일정" without its space ("내일정"). Each
+"내 일정" without its space ("내일정"), and minutes as Sino-Korean words ("삼십분" is 30분). Each
 is rewritten only where it stands as that word (a whole word, or before the endings it takes
 in chat), never inside another word ("머리", "머신러닝", "꺼내", "넘어"). Spacing is kept
 otherwise: the positions of what follows move by at most one character per rewrite.
@@ -32,6 +32,14 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     # 삭제 typed with ㅐ for ㅔ ("카카오면접 삭재좀"): 삭재 is no word
     (re.compile(r"삭재"), "삭제"),
 )
+_DIGIT = dict(zip("일이삼사오육칠팔구", "123456789", strict=True))
+# Minutes counted in Sino-Korean words ("삼십분만 늦게", "십오 분 일찍", "사십오분"): the tens
+# with 십 (a lone 이분/오분 is "this person"/"오 분", too often not a count to rewrite).
+_SINO_MINUTES = re.compile(r"(?<![가-힣])([이삼사오]?)십([일이삼사오육칠팔구]?)(?=\s*분)")
+
+
+def _sino_minutes(m: re.Match[str]) -> str:
+    return f"{_DIGIT.get(m.group(1), '1')}{_DIGIT.get(m.group(2), '0')}"
 
 
 # An acknowledgement or a greeting that opens a message and asks nothing ("ㅇㅋ 그날 나 뭐
@@ -64,4 +72,4 @@ def standard_spelling(text: str) -> str:
     """The text with chat spellings of common words in their standard form."""
     for pattern, standard in _SPELLINGS:
         text = pattern.sub(standard, text)
-    return text
+    return _SINO_MINUTES.sub(_sino_minutes, text)

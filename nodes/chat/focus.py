@@ -57,9 +57,16 @@ POINTER = re.compile(
     r"requirements?|process|schedule|position|role|team|salary|benefits?|stack|dates?)\b)"
 )
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
+# The value the last change set, for another item ("나머지 면접도 같은 날로").
+SAME_VALUE_TOO = re.compile(r"(?<=도)\s*같은\s*(?:날|날짜|시간|시각)(?:로|으로)")
 SAME_AGAIN = re.compile(
     r"똑같이|마찬가지로|같은\s*걸로|(?:도|것도|거도)\s*그렇게|"
+    rf"{SAME_VALUE_TOO.pattern}|"
     r"(?i:\bthe\s+same\b|\bsame\s+(?:for|with)\b)"
+)
+# "옮긴 거 중에", "바꾼 것들 중": the items the last change changed, as a list.
+_CHANGED_ONES = re.compile(
+    r"(?:옮긴|바꾼|미룬|당긴|늦춘|변경한|수정한|연기한|밀린)\s*(?:거|것|건|일정)(?:들)?\s*중"
 )
 # "처음에 넣은 거", "두 번째로 추가한 거", "마지막에 넣은 거": the items the room added, in
 # the order it added them.
@@ -76,7 +83,9 @@ ORDINAL = re.compile(
     # the ends of the list as the user saw it: "맨 위에 있는 거", "제일 밑에 거"
     # (and in time: "제일 먼저 있는 면접", "가장 늦게 있는 거": a listing runs by date)
     # (of two: "날짜 더 빠른 거", "더 늦은 거")
-    r"(?:맨|제일|가장|(?<![가-힣])더(?=\s*(?:빠른|이른|늦은)\s*(?:거|것|건|꺼|쪽)(?![가-힣])))"
+    # (and "둘 중에 늦은 거": the later of them)
+    r"(?:맨|제일|가장|(?:(?<![가-힣])더|(?<=[\s둘그])중(?:에서|에)?)"
+    r"(?=\s*(?:빠른|이른|늦은)\s*(?:거|것|건|꺼|쪽)(?:은|는|을|를|도)?(?![가-힣])))"
     r"\s*(?:(위|앞|처음|먼저|빠른|이른)|(아래|밑|뒤|끝|나중|늦은))|"
     # spoken ordinals ("첫째 거", "둘째꺼"; not "둘째 주", "첫째 날") and the top or bottom
     # item of what was shown ("위에 거", "밑에거")
@@ -244,10 +253,17 @@ def after_turn(
                 # what "원래대로 돌려줘" restores: the values the change replaced
                 was = artifact.get("before") or {}
                 before = {k: was.get(k) for k in changes if k in ("title", "date", "time")}
+                # every item the turn changed, with the values each had ("다 한 시간씩
+                # 미뤄줘" then "면접은 원래대로")
+                each = dict((last_change or {}).get("each") or {})
+                if (last_change or {}).get("turn") != turn:
+                    each = {}
+                each[artifact["schedule"].get("schedule_id")] = before
                 last_change = {
                     "clause": question,
                     "changes": changes,
                     "before": before,
+                    "each": each,
                     # the slot the change left ("비는 원래 시간에 …")
                     "slot": {"date": was.get("date"), "time": was.get("time")},
                     "schedule_id": artifact["schedule"].get("schedule_id"),
@@ -647,7 +663,23 @@ def refers_to(
         # listing of two and one add)
         # counted among the items of the kind it names ("제일 먼저 있는 면접", "두 번째 스터디")
         kind = _ITEM_KIND.search(unquoted(text))
-        for shown in (alive(pending.get("choices") or []), alive(newer), alive(older)):
+        # "옮긴 거 중에 첫 번째 거": counted among the items the last change moved
+        change = state.get("last_change") or {}
+        moved = (
+            sorted(
+                alive([{"schedule_id": k} for k in change.get("each") or {}]),
+                key=lambda i: (i["date"], i.get("time") or ""),
+            )
+            # (or the last turn changed several: "둘 다 메모" then "둘 중에 늦은 거는")
+            if _CHANGED_ONES.search(text)
+            or (
+                len(change.get("each") or {}) >= 2
+                and change.get("turn") == state["turn"]
+                and change.get("turn", -1) > max(listed_turn, added_turn)
+            )
+            else []
+        )
+        for shown in (alive(pending.get("choices") or []), moved, alive(newer), alive(older)):
             pool = [i for i in shown if kind.group(0) in i["title"]] if kind else shown
             if pool and -len(pool) <= position < len(pool):
                 return Resolved(pool[position], [])

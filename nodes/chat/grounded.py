@@ -1113,6 +1113,14 @@ def schedule_list_text(items: list[dict[str, Any]]) -> str:
     return "일정이에요:\n" + "\n".join(lines)
 
 
+def the_one_asked_text(item: dict[str, Any], position: int, of: int) -> str:
+    """ "제일 빠른 게 뭐예요?": the one item a listing's position picks, with how many there
+    were to pick from."""
+    which = {-1: "가장 늦은", 0: "가장 빠른"}.get(position, f"{position + 1}번째")
+    title = item["title"]
+    return f"{of}개 중 {which} 일정은 {_at(item)} '{title}'{particle_for(title, '이에요')}."
+
+
 def added_text(item: dict[str, Any]) -> str:
     at = f" {item['time']}" if item.get("time") else ""
     memo = f" 메모: {item['memo']}" if item.get("memo") else ""

@@ -108,9 +108,14 @@ _ALL_OF = (
     r"(?:나머지(?:는|도|를)?(?:\s*(?:다|전부|모두|싹\s*다))?|전부|모두|싹(?:\s*다)?|"
     r"다(?=\s|$|[.,!?~]|지우|지워|삭제|취소|옮|미뤄|미루|당겨|바꿔|날려|없애|보여|알려))"
 )
+# (or the items of some days, all of them: "… 빼고 이번 주 거 다", "…만 남기고 그 주 거 다")
+_ALL_OF_SET = (
+    r"(?:\S+\s+){0,2}?\S*?(?:거|것|꺼|건|일정|스케줄)(?:들)?(?:은|는|도|를|을)?\s*"
+    r"(?:다|전부|모두|싹)(?![가-힣])"
+)
 ALL_BUT = re.compile(
-    rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF})"
-    rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}))?"
+    rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF}|{_ALL_OF_SET})"
+    rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}|{_ALL_OF_SET}))?"
 )
 # Where the words of the items spared begin: after punctuation or "… 중에(서)".
 _SPARED_START = re.compile(r".*(?:[,.!?\n]|중에서|중에|중엔|중(?=\s))\s*", re.S)
@@ -140,12 +145,9 @@ def all_but(clause: str) -> AllBut | None:
     m = ALL_BUT.search(own)
     if m is None:
         return None
-    after = own[m.end() :]
-    if (
-        m.group("all") is None
-        and m.group("rest") is None
-        and VERB_ONLY.sub("", after).strip(" ,.?!~")
-    ):
+    tail = "all" if m.group("all") is not None else "rest" if m.group("rest") is not None else None
+    after = own[m.start(tail) if tail else m.end() :]
+    if tail is None and VERB_ONLY.sub("", after).strip(" ,.?!~"):
         return None
     before = own[: m.start()]
     start = _SPARED_START.match(before)
@@ -212,6 +214,8 @@ MY_SCHEDULE = re.compile(
     r"(?:내|나의|제)\s*(?:일정|스케줄)|(?:일정|스케줄)(?:이|은|는)?\s*(?:알려|보여|확인|뭐|있|어때|어케|어떻게)|"
     r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
     r"뭐\s*(?:잡힌|잡혀|잡혔)|잡혀\s*있|"  # "12월에 면접 몇개 잡혀있지"
+    # "12월에 잡힌 거 뭐뭐 있어", "앞으로 잡힌 거 다 보여줘"
+    r"잡힌\s*(?:거|것|게)\s*(?:뭐|다|전부|있|알려|보여)|"
     # "그날 나 뭐 다른거 있나": what the user has
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
@@ -266,7 +270,8 @@ MINE_EXPLICIT = re.compile(
 # that names no posting, company stage or recruitment word ("카카오 공고상 잡힌 일정", "카카오
 # 서류 마감이랑 코테 잡힌 일정" are a posting's).
 _SET_BY_USER = re.compile(
-    r"(?:잡힌|잡혀\s*있는|등록된|등록해\s*둔|넣어\s*둔|저장된|저장해\s*둔)\s*(?:일정|스케줄)"
+    r"(?:잡힌|잡혀\s*있는|등록된|등록해\s*둔|넣어\s*둔|저장된|저장해\s*둔)\s*"
+    r"(?:일정|스케줄|(?:거|것|게)(?![가-힣]))"  # ("12월에 잡힌 거 뭐뭐 있어")
 )
 
 
@@ -544,9 +549,10 @@ def koreanised(text: str) -> str:
     return _ENGLISH_NAME.sub(lambda m: ENGLISH_NAMES[m.group(1).lower()], text)
 
 
-def unquoted(message: str) -> str:
-    """The message without its quoted parts (pasted text, quoted titles)."""
-    return QUOTED.sub(" ", message)
+def unquoted(message: str, in_place: bool = False) -> str:
+    """The message without its quoted parts (pasted text, quoted titles); `in_place` blanks
+    them with as many spaces, so that positions in it are positions in the message."""
+    return QUOTED.sub((lambda m: " " * len(m.group(0))) if in_place else " ", message)
 
 
 # A verb ending as a question, with no giving verb ("넣나요?", "잡니?"): asked about, not
@@ -1197,7 +1203,7 @@ _NOTICE_BULLET = re.compile(r"^\s*[\-•·*▶■□◆●○▷►]+\s*")
 def _dated_parts(clause: str) -> list[str]:
     """An add clause cut where a joined noun phrase starts with a date of its own."""
     ref = today_seoul()
-    own = unquoted(clause)
+    own = unquoted(clause, in_place=True)  # (its positions cut the clause)
     for m in NOUN_JOIN.finditer(own):
         left, right = clause[: m.start()], clause[m.end() :]
         later = find_when(right, ref)

@@ -477,6 +477,8 @@ def _spared(phrase: str, pool: list[dict[str, Any]], now: date) -> list[dict[str
         return [pool[position]] if -len(pool) <= position < len(pool) else []
     spared: list[dict[str, Any]] = []
     for part in NOUN_JOIN.split(phrase):
+        # "네이버거", "카카오꺼": the item's word and 거, written together
+        part = re.sub(r"(?<=[가-힣A-Za-z0-9]{2})(?:거|꺼|것|건)$", " 거", part.strip())
         said = mentions(part, now)
         days = [m.value for m in said if m.kind == "date"]
         times = [m.value for m in said if m.kind == "time"]
@@ -516,22 +518,23 @@ def all_but_items(
     as_a_set = re.match(r"(.*?)(?:거|것|꺼|건|일정|스케줄)(?![가-힣])", said.after)
     if as_a_set:
         period += " " + as_a_set.group(1)
-    if has_when(period):
-        start, end = date_range(period, now)
-        first, last = start.isoformat(), (end or start).isoformat()
-        pools = [[i for i in live if first <= i["date"] <= last]]
+    days = said_period(period, now, focus)
+    if days is not None:
+        pools = [[i for i in live if days[0] <= i["date"] <= days[1]]]
     else:
         listing = refers_to("그거", focus, live).choices if focus else []
-        upcoming = sorted(
-            (i for i in live if i["date"] >= now.isoformat()),
-            key=lambda i: (i["date"], i.get("time") or ""),
-        )
+        upcoming = sorted((i for i in live if i["date"] >= now.isoformat()), key=_in_order)
         pools = [listing, upcoming] if len(listing) >= 2 else [upcoming]
     for pool in pools:
         spared = _spared(said.spared, pool, now)
         if spared:
             return spared, [i for i in pool if i not in spared]
     return [], []
+
+
+def _in_order(item: dict[str, Any]) -> tuple[str, str]:
+    """An item's place in the schedule: by day, then time (an item with no time first)."""
+    return item["date"], item.get("time") or ""
 
 
 # Every item of a set: "둘 다", "전부", "모두", "싹", "각각", "다 (…) 지워줘"; the ones left
@@ -594,7 +597,8 @@ def every_one(
     own = unquoted(clause)
     every = EVERY.search(own)
     only = _ONLY.search(own)
-    if every is None and only is None:
+    changed = ((focus or {}).get("last_change") or {}).get("each") or {}
+    if every is None and only is None and not (RESTORE.search(own) and len(changed) >= 2):
         return None
     by_id = {i["schedule_id"]: i for i in live}
     listed = [
@@ -605,13 +609,26 @@ def every_one(
     period = said_period(own, now, focus)
     room = refers_to("그거", focus, live).choices if focus else []
     upcoming = [i for i in live if i["date"] >= now.isoformat()]
+    if every is None and RESTORE.search(own) and len(changed) >= 2:
+        # "면접은 원래대로 돌려놔" after a change of several: each of them its words name
+        pool = [by_id[k] for k in changed if k in by_id]
+        named = [i for i in best_schedules(pool, own, [], []) if i in pool]
+        return sorted(named, key=_in_order) if len(named) >= 2 else None
     if period:
         pool = [i for i in live if period[0] <= i["date"] <= period[1]]
     elif every is not None and every.group(2):
-        pool = listed or room
+        # the rest: of the listing, else of every item from today on, without the ones the
+        # room acted on since ("네이버 면접 7일로" then "나머지 면접도 같은 날로")
+        shown = ((focus or {}).get("listed") or [{}])[0].get("turn", -1)
+        since = {
+            i["schedule_id"]
+            for i in (focus or {}).get("items") or []
+            if i["how"] != "listed" and i["turn"] > shown
+        }
+        pool = [i for i in listed or upcoming if i["schedule_id"] not in since]
     else:
         pool = room if len(room) >= 2 else listed or upcoming
-    pool = sorted(pool, key=lambda i: (i["date"], i.get("time") or ""))
+    pool = sorted(pool, key=_in_order)
     if every is None:
         # "면접만 5시로": every item whose title has the words before 만, when several do
         assert only is not None
@@ -630,6 +647,8 @@ def every_one(
         return None  # "다 지워줘" with nothing to go by
     if every.group(1) and len(pool) != 2:
         return None
+    if every.group(2) and re.match(r"\s*중", own[every.end() :]):
+        return pool if len(pool) == 1 else None  # "남은 것 중에 면접": one of the rest
     if len(pool) >= 2 or (pool and every.group(2)):
         return pool
     return None
@@ -781,7 +800,16 @@ def _without_predicates(title: str) -> str:
         # as … 먼 + 트, is no predicate)
         return (
             any(t.tag in _ENDINGS for t in inner)
-            and any(t.tag.startswith("V") and t.len > 0 for t in inner)
+            and (
+                any(t.tag.startswith("V") and t.len > 0 for t in inner)
+                # (or a noun made a verb, told as done: "예약했어" is 예약 + 하 + 었 + 어;
+                # "수정하고", "준비하기" go on naming the event)
+                or (
+                    any(t.tag in ("XSV", "XSA") for t in inner)
+                    and any(t.tag == "EP" for t in inner)
+                    and inner[-1].tag == "EF"
+                )
+            )
             and _ends_in_ending(inner)
         )
 
@@ -1641,7 +1669,12 @@ def schedule_call(
             # "네이버 면접 하루 뒤로" then "비는 원래 시간에 딜로이트 면접 넣어줘": the slot the
             # change left
             day, time = freed["date"], time or freed.get("time")
-        staged = posting_stage(clause, focus) if day is None and points_back(clause) else None
+        # (pointed at, or named right after the posting's stages were shown: "코테 내 일정에
+        # 넣어줘")
+        shown = bool(focus and (focus.get("posting") or {}).get("turn") == focus.get("turn"))
+        staged = (
+            posting_stage(clause, focus) if day is None and (points_back(clause) or shown) else None
+        )
         if staged is not None:
             # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
             # (a title the user quoted is theirs)
@@ -1816,14 +1849,19 @@ def schedule_call(
     if memo:
         changes["memo"] = memo
     last_change = (focus or {}).get("last_change")
+    each = (last_change or {}).get("each") or {}
     if (
         not changes
         and last_change
         and RESTORE.search(clause)
-        and last_change.get("schedule_id") == target["schedule_id"]
+        and (
+            last_change.get("schedule_id") == target["schedule_id"] or target["schedule_id"] in each
+        )
     ):
-        # "아 아니다 원래 날짜로 돌려줘" after a change: the values it replaced
-        changes = {k: v for k, v in (last_change.get("before") or {}).items() if v}
+        # "아 아니다 원래 날짜로 돌려줘" after a change: the values it replaced (of each item
+        # a change of several changed: "스터디는 다시 원래 시간으로")
+        was = each.get(target["schedule_id"]) or last_change.get("before") or {}
+        changes = {k: v for k, v in was.items() if v}
     if not changes and last_change and (SAME_AGAIN.search(clause) or _THAT_MUCH.search(clause)):
         # "카카오 것도 똑같이" after "네이버 면접 30분 늦춰줘": the same change on this item
         again = shift_in(last_change["clause"])[0]
@@ -2067,7 +2105,11 @@ def names_nothing_but_values(clause: str, now: date) -> bool:
     바꿔줘", "3시로 바꿔줘"), not "라인 면접은 5시로"."""
     rename = RENAME.search(clause)
     spans = [m.span for m in mentions(clause, now)] + ([rename.span()] if rename else [])
-    return not content_words(_blank(clause, spans))
+    # (a field of the item names no item: "시간은 저녁 8시로 해줘")
+    return not set(content_words(_blank(clause, spans))) - _FIELD_WORDS
+
+
+_FIELD_WORDS = frozenset({"시간", "시각", "날짜", "일자", "요일", "일정", "스케줄"})
 
 
 # What a time given alone may be said to be of: the event's start.
@@ -2227,8 +2269,15 @@ def pick_choice(
         timed = [i for i in pool if i.get("time") and bounds[0] <= i["time"] < bounds[1]]
         if len(timed) == 1:
             return timed[0]
-    # "센드버드", "2차", "자소서": a part of one choice's title, and of no other's
+    if ORIGINAL.search(message):
+        # "원래 있던 거": the one choice the room did not add
+        added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
+        kept = [i for i in pool if i["schedule_id"] not in added]
+        if len(kept) == 1:
+            return kept[0]
+    # "센드버드", "2차", "자소서", "신한 거요": a part of one choice's title, and of no other's
     said = _POLITE_END.sub("", "".join(message.split()).strip("?.!~"))
+    said = re.sub(r"(?:거|꺼|것|건|쪽)$", "", said)
     parts = [i for i in pool if said and said in "".join(i["title"].split())]
     return parts[0] if len(parts) == 1 else None
 

@@ -527,10 +527,12 @@ def stage_add_route(state: ChatState) -> str | None:
     focus = state.get("focus") or {}
     if not history or history[-1].get("route") != "calendar" or not ADD_VERB.search(message):
         return None
-    if not points_back(message) or not focus.get("posting"):
+    if not focus.get("posting"):
         return None
-    if posting_stage(message, focus) is not None:
-        return "schedule"
+    if posting_stage(message, focus) is not None and not EVERY.search(message):
+        return "schedule"  # (pointed at or not: "코테 '카카오 코테'로 내 일정에 넣어줘")
+    if not points_back(message):
+        return None
     if DAY_POINTER.search(message) and not EVERY.search(message):
         # "add a reminder two days before that": the user's own event on a day counted
         # from the stage just shown

@@ -27,6 +27,7 @@ from nodes.chat.focus import (
     OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
+    SAME_VALUE_TOO,
     asks_when_only,
     just_touched,
     last_item,
@@ -43,6 +44,7 @@ from nodes.chat.grounded import (
     moved_text,
     schedule_list_text,
     stages_text,
+    the_one_asked_text,
     updated_text,
 )
 from nodes.chat.router import (
@@ -57,6 +59,7 @@ from nodes.chat.router import (
     SAME_DAY,
     SCHEDULE_VERB,
     USER_DOC,
+    WH_WORD,
     WHEN,
     asks_days_left_only,
     has_when,
@@ -273,7 +276,9 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # add: another event, also added (수정 there names the event, it asks for no change)
         single = last_item(focus, await schedules())
         clause, kind = operations[0]
-        if (
+        if kind != "delete_schedule" and focus.get("last_change") and SAME_VALUE_TOO.search(clause):
+            operations = [(clause, "update_schedule")]  # "나머지 면접도 같은 날로"
+        elif (
             kind != "delete_schedule"
             and single is not None
             and await asyncio.to_thread(_another_event_too, clause, single, now)
@@ -427,10 +432,18 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         except ToolException:
             said.append(NOT_FOUND)
             continue
+        picked = _the_one_asked(clause, result.artifact) if name == "get_schedule" else None
+        if picked is not None:
+            # "제 일정 중에 제일 빠른 게 뭐예요?": that one is what the room shows (and what
+            # "그거" means next)
+            item = picked[0]
+            result.artifact = {**result.artifact, "schedules": [item]}
         rounds.append([({"name": name, "args": args}, result)])
         if name != "get_schedule":
             live = None  # changed: the next operation reads them again
-        said.append(_result_text(name, args, result.artifact))
+        said.append(
+            the_one_asked_text(*picked) if picked else _result_text(name, args, result.artifact)
+        )
         item = (result.artifact.get("schedule") or target or {}) if name != "get_schedule" else {}
         context.day = item.get("date") or args.get("start_date")
         context.time = item.get("time")
@@ -439,6 +452,20 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     if not rounds:
         return {**_said(answer), "asked_back": asked_back}
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def _the_one_asked(clause: str, artifact: dict[str, Any]) -> tuple[dict[str, Any], int, int] | None:
+    """ "제일 빠른 게 뭐예요?", "다음 주 두 번째 일정이 뭐지", "가장 늦게 있는 면접 언제야?": the
+    item a question asks for by its place in the listing (among those its words name), with
+    its position and how many there were; None when the clause asks for no one place."""
+    position = ordinal_position(clause)
+    if position is None or not (WH_WORD.search(clause) or "?" in clause):
+        return None
+    shown = artifact.get("schedules") or []
+    pool = best_schedules(shown, clause, [], []) or shown
+    if not -len(pool) <= position < len(pool) or len(pool) < 2:
+        return None
+    return pool[position], position if position >= 0 else -1, len(pool)
 
 
 def _each_of_the_sets(
@@ -688,7 +715,7 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
                 }
                 result = await call_tool(add_schedule, args, user_id=user)
                 adds.append(({"name": "add_schedule", "args": args}, result))
-                added.append(f"{s['date']} {title}")
+                added.append(f"{s['date']}{' ' + s['time'] if s['time'] else ''} {title}")
         answer = (
             ("일정에 추가했어요:\n- " + "\n- ".join(added))
             if added

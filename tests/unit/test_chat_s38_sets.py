@@ -9,7 +9,7 @@ import pytest
 
 from nodes.chat.router import all_but, split_operations
 from tests.unit.test_chat import chat
-from tests.unit.test_chat_focus import seed, titles
+from tests.unit.test_chat_focus import _postings, seed, titles
 
 pytestmark = pytest.mark.usefixtures("fresh_schedules")
 
@@ -191,3 +191,144 @@ async def test_a_quantifier_inside_another_clause_moves_no_interview(stand_in, c
     now = {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
     assert now["네이버 1차 면접"] == SEEDED["네이버 1차 면접"]
     assert now["카카오 면접"] == SEEDED["카카오 면접"]
+
+
+# The room after a change of several, a question for one place, and answers to ask-backs
+# (session 38, the second round on chat_xa_dev27).
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # the items of a kind put back as they were, after a change of all
+        (
+            ["일정 다 보여줘", "전부 30분씩 미뤄줘", "면접은 원래 시간으로 돌려줘"],
+            {
+                "네이버 1차 면접": ("2026-12-04", "15:00"),
+                "코딩 스터디": ("2026-12-01", "19:30"),
+                "카카오 면접": ("2026-12-10", "14:00"),
+            },
+        ),
+        # one of them put back
+        (
+            ["12월 일정", "다 하루씩 당겨줘", "카카오 건 원래대로"],
+            {
+                "네이버 1차 면접": ("2026-12-03", "15:00"),
+                "코딩 스터디": ("2026-11-30", "19:00"),
+                "카카오 면접": ("2026-12-10", "14:00"),
+            },
+        ),
+        # counted among the items just changed
+        (
+            ["다음 주 일정 전부 이틀 뒤로 미뤄줘", "미룬 것 중에 두 번째 거 오전 10시로"],
+            SEEDED
+            | {"코딩 스터디": ("2026-12-03", "19:00"), "네이버 1차 면접": ("2026-12-06", "10:00")},
+        ),
+        # the later of the two just changed
+        (
+            [
+                "네이버 면접하고 카카오 면접 둘 다 메모에 '자소서 출력' 넣어줘",
+                "둘 중 늦은 거 오전 9시로",
+            ],
+            SEEDED | {"카카오 면접": ("2026-12-10", "09:00")},
+        ),
+        # the value the last change set, for the rest of a kind
+        (
+            ["카카오 면접 12월 14일로 옮겨줘", "나머지 면접도 같은 날로 해줘"],
+            SEEDED
+            | {"카카오 면접": ("2026-12-14", "14:00"), "네이버 1차 면접": ("2026-12-14", "15:00")},
+        ),
+        # all but one of the days a set phrase names, after the marker
+        (
+            ["이번 달 일정 보여줘", "스터디만 남기고 다음 주 거 다 지워"],
+            _but("코딩 스터디", "카카오 면접"),
+        ),
+        # the one a question asked for by its place is what "그거" means next
+        (
+            ["제 일정 중에 제일 늦은 게 뭐예요?", "그거 지워 주세요"],
+            _but("코딩 스터디", "네이버 1차 면접"),
+        ),
+    ],
+)
+async def test_after_a_set(stand_in, client, turns, expected) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+async def test_the_one_asked_is_answered_alone(stand_in, client) -> None:
+    await seed()
+    body = await chat(client, "다음주 일정 중 제일 빠른 거 뭐야?")
+    assert "코딩 스터디" in body["answer"] and "네이버" not in body["answer"]
+    assert "'코딩 스터디'예요" in body["answer"]  # (the copula after a vowel)
+
+
+@pytest.mark.parametrize(
+    ("reply", "target"),
+    [
+        # a company word the analyser reads as a verb ("세운" = 세우 + ㄴ), and 거
+        ("세운 거요", "세운 필기"),
+        ("원래 있던 거", "코딩 스터디"),  # the one the room did not add
+    ],
+)
+async def test_replies_to_an_ask_back(stand_in, client, reply, target) -> None:
+    await seed()
+    if target == "코딩 스터디":
+        await chat(client, "목요일 저녁 8시 영어 스터디 추가해줘")
+        await chat(client, "스터디 지워줘")
+    else:
+        await chat(client, "목요일 오후 2시 토스 PT면접, 금요일 오전 9시 세운 필기 넣어줘")
+        await chat(client, "그거 지워줘")
+    await chat(client, reply)
+    assert target not in await titles()
+
+
+async def test_booked_things_of_a_month_are_the_users_own(stand_in, client) -> None:
+    body = await chat(client, "12월 중에 잡힌 거 뭐뭐 있어")
+    assert body["route"] == "schedule"
+    assert body["tool_calls"][0]["args"] == {"start_date": "2026-12-01", "end_date": "2026-12-31"}
+
+
+# Round three on chat_xa_dev27: words of a request read in general ways.
+@pytest.mark.parametrize(
+    ("turns", "title", "expected"),
+    [
+        # minutes in Sino-Korean words
+        (
+            ["카카오 면접 사십오분 일찍 시작한대요 당겨주세요"],
+            "카카오 면접",
+            ("2026-12-10", "13:15"),
+        ),
+        # a change of the day and then of the time, the field named ("시간은 …")
+        (
+            ["네이버 면접 목요일로 바꾸고 시간은 오전 11시로 해줘"],
+            "네이버 1차 면접",
+            ("2026-12-03", "11:00"),
+        ),
+        # a verb made of a noun told as done ("예약했어요") is no part of the name
+        (["수요일 오후 3시에 치과 예약했어요 넣어줘"], "치과", ("2026-12-02", "15:00")),
+        # two quoted titles, each with its own day
+        (
+            ["좋아 그럼 12월 9일 오전 10시 '현대 인적성', 12월 11일 오후 4시 'KT 면접' 등록"],
+            "현대 인적성",
+            ("2026-12-09", "10:00"),
+        ),
+        # a stage named right after the posting's stages were shown, no pointer
+        (
+            ["네이버 공고 일정 알려줘", "온라인 코테 내 캘린더에 넣어줘"],
+            None,
+            ("2026-12-19", "10:00"),
+        ),
+    ],
+)
+async def test_general_readings(stand_in, client, turns, title, expected) -> None:
+    await seed()
+    if "공고" in turns[0]:
+        await _postings(client)
+    for message in turns:
+        await chat(client, message)
+    now = {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
+    if title is None:
+        added = {t: v for t, v in now.items() if t not in SEEDED}
+        assert list(added.values()) == [expected]
+    else:
+        assert now[title] == expected
