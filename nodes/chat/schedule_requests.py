@@ -612,8 +612,8 @@ def every_one(
     if every is None and RESTORE.search(own) and len(changed) >= 2:
         # "면접은 원래대로 돌려놔" after a change of several: each of them its words name
         pool = [by_id[k] for k in changed if k in by_id]
-        named = [i for i in best_schedules(pool, own, [], []) if i in pool]
-        return sorted(named, key=_in_order) if len(named) >= 2 else None
+        restored = [i for i in best_schedules(pool, own, [], []) if i in pool]
+        return sorted(restored, key=_in_order) if len(restored) >= 2 else None
     if period:
         pool = [i for i in live if period[0] <= i["date"] <= period[1]]
     elif every is not None and every.group(2):
