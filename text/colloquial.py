@@ -72,4 +72,11 @@ def standard_spelling(text: str) -> str:
     """The text with chat spellings of common words in their standard form."""
     for pattern, standard in _SPELLINGS:
         text = pattern.sub(standard, text)
-    return _SINO_MINUTES.sub(_sino_minutes, text)
+    # (minutes in a quoted title or memo are as the user wrote them: "'삼십분 명상'")
+    parts = _QUOTED.split(text)
+    return "".join(
+        p if _QUOTED.fullmatch(p) else _SINO_MINUTES.sub(_sino_minutes, p) for p in parts
+    )
+
+
+_QUOTED = re.compile(r"('[^'\n]*'|\"[^\"\n]*\"|‘[^’]*’|“[^”]*”)")

@@ -57,11 +57,12 @@ POINTER = re.compile(
     r"requirements?|process|schedule|position|role|team|salary|benefits?|stack|dates?)\b)"
 )
 # "카카오 것도 똑같이", "스터디도 마찬가지로": the last change, on another item.
-# The value the last change set, for another item ("나머지 면접도 같은 날로").
+# The value the last change set, for another item ("나머지 면접도 같은 날로"): a change,
+# whose day is the room's (not the last change repeated: "하루 뒤로" then "스터디도 같은 날로"
+# is the day the first item moved to).
 SAME_VALUE_TOO = re.compile(r"(?<=도)\s*같은\s*(?:날|날짜|시간|시각)(?:로|으로)")
 SAME_AGAIN = re.compile(
     r"똑같이|마찬가지로|같은\s*걸로|(?:도|것도|거도)\s*그렇게|"
-    rf"{SAME_VALUE_TOO.pattern}|"
     r"(?i:\bthe\s+same\b|\bsame\s+(?:for|with)\b)"
 )
 # "옮긴 거 중에", "바꾼 것들 중": the items the last change changed, as a list.

@@ -141,7 +141,7 @@ def all_but(clause: str) -> AllBut | None:
     before the marker, from the clause's start, a comma or "… 중에"; "X만 남기고" with no
     "다/나머지" after it is all but X only when nothing but the verb follows ("네이버 면접만
     남기고 지워줘", not "카카오 면접만 남기고 방금 넣은 거 …")."""
-    own = unquoted(clause)
+    own = unquoted(clause, in_place=True)  # (a marker is never inside a quote)
     m = ALL_BUT.search(own)
     if m is None:
         return None
@@ -149,16 +149,27 @@ def all_but(clause: str) -> AllBut | None:
     after = own[m.start(tail) if tail else m.end() :]
     if tail is None and VERB_ONLY.sub("", after).strip(" ,.?!~"):
         return None
-    before = own[: m.start()]
+    if _ANOTHER_CLAUSE.search(after):
+        # "스터디 빼고 다 그대로 두고 스터디만 …", "카카오 면접 빼고 다 괜찮은데 …": what is
+        # said of the rest is not the request
+        return None
+    # (the words spared as written: a quoted title is the item's, "'카카오 면접' 빼고 다")
+    before = clause[: m.start()]
     start = _SPARED_START.match(before)
     head = before[: start.end()] if start else ""
     words = before[len(head) :].split()
-    spared = " ".join(words[-4:])
+    spared = " ".join(words[-4:]).strip(" '\"‘’“”")
     if m.group(0).lstrip().startswith(("남기고", "놔두고", "두고")):
-        spared = spared.removesuffix("만")
+        spared = spared.removesuffix("만").strip(" '\"‘’“”")
     if not spared.strip():
         return None
     return AllBut(spared, " ".join([head.strip(), *words[:-4]]).strip(), after.strip())
+
+
+# A clause of its own after "X 빼고 다": a connective ending or a sentence's end before more.
+_ANOTHER_CLAUSE = re.compile(
+    r"\S(?:고|는데|은데|인데|지만|니까|어서|아서|해서|돼서)(?=[\s,])|그대로|[.!?,]\s*\S"
+)
 
 
 # Two moves with one verb: the first part ends with its new value ("…12월 7일로, …").
@@ -215,7 +226,7 @@ MY_SCHEDULE = re.compile(
     r"(?:무슨|무엇|뭐)\s*(?:일정|약속)|(?:일정|약속)\s*(?:있나|있어\?|잡혀)|"
     r"뭐\s*(?:잡힌|잡혀|잡혔)|잡혀\s*있|"  # "12월에 면접 몇개 잡혀있지"
     # "12월에 잡힌 거 뭐뭐 있어", "앞으로 잡힌 거 다 보여줘"
-    r"잡힌\s*(?:거|것|게)\s*(?:뭐|다|전부|있|알려|보여)|"
+    r"(?<!공고에\s)(?<!공고상\s)(?<!공고\s)잡힌\s*(?:거|것|게)\s*(?:뭐|다|전부|알려|보여)|"
     # "그날 나 뭐 다른거 있나": what the user has
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"

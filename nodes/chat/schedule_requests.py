@@ -81,7 +81,7 @@ TITLE_FILLER = re.compile(
     r"|(?<!\S)(?:[ㅋㅎㅠㅜ]{2,}|새로|새롭게)(?=\s|$)"
     # how long it lasts ("하루종일 알고리즘 복습"): no part of its name
     r"|(?<!\S)(?:하루\s*종일|온종일|종일|all\s+day)(?=\s|$)"
-    r"|(?<!\S)(?:그\s*시간|그때|같은\s*시간)(?:에|으로|로)?(?=\s|$)"
+    r"|(?<!\S)(?:그\s*시간|그때|같은\s*(?:시간|날짜|날))(?:에|으로|로)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
     # 넣어줘": along with the rest
     r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$"
@@ -492,9 +492,10 @@ def _spared(phrase: str, pool: list[dict[str, Any]], now: date) -> list[dict[str
             and (not days or i["date"] in days)
             and (not times or i.get("time") in times)
         ]
-        if not named and words:
+        if not named and len(words) == 1:
             # a word written another way than the title's ("코테" of "코딩테스트"): the one
-            # item the words fit best, when only one does
+            # item it fits best, when only one does (never a part of several words: "토스
+            # 면접" is not 네이버 1차 면접)
             best = best_schedules(pool, part, days, times)
             named = best if len(best) == 1 else []
         spared += [i for i in named if i not in spared]
@@ -519,6 +520,8 @@ def all_but_items(
     if as_a_set:
         period += " " + as_a_set.group(1)
     days = said_period(period, now, focus)
+    if days is None and (_SET_OF_THAT_WEEK.search(period) or _SET_OF_THAT_DAY.search(period)):
+        return [], []  # "그 주 거 다" with no week in the room: nothing on a guess
     if days is not None:
         pools = [[i for i in live if days[0] <= i["date"] <= days[1]]]
     else:
@@ -541,16 +544,19 @@ def _in_order(item: dict[str, Any]) -> tuple[str, str]:
 # ("나머지", "남은 거").
 EVERY = re.compile(
     r"(?<![가-힣])(?:(둘)\s*다|모두|전부|싹(?:\s*다)?|각각|"
-    r"(나머지|남은\s*(?:거|것|건|일정))|"
+    r"(나머지|남은\s*(?:거|것|건|일정))(?:도|는|은|를|을)?|"
     # a bare 다 before the verb, a few words on ("다 한 시간씩 뒤로 밀어줘"; not "면접 다
     # 끝나고 …")
-    r"다(?=\s+(?:\S*[^고면서데\s]\s+){0,3}?\S*(?:지워|지우|삭제|취소|옮겨|옮기|미뤄|미루|밀어|당겨|바꿔|"
+    # (no word between that ends a clause: "다 됐어 스터디 …", "다 귀찮다 …", "다 했어, …")
+    r"다(?=\s+(?:\S*[^고면서데어아다요음,\s]\s+){0,3}?\S*(?:지워|지우|삭제|취소|옮겨|옮기|미뤄|미루|밀어|당겨|바꿔|"
     r"변경|날려|없애|빼)))(?![가-힣])"
 )
 # "면접만 5시로": only the items of that word (an item's word, not "시간만", "날짜만").
 _ONLY = re.compile(r"([가-힣A-Za-z0-9]+?)만(?![가-힣])")
 # A new value said as where it goes ("그 다음 주로", "같은 날로"): not the items' days.
-_DESTINATION = re.compile(r"(?:\S+\s+)?\S+?(?:으로|로)(?=[\s,.!?]|$)")
+_DESTINATION = re.compile(
+    r"(?:(?:그|같은|이번|다음|담|다다음|저번|지난)\s+)?\S+?(?:으로|로)(?=[\s,.!?]|$)"
+)
 _SET_OF_THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b)")
 _SET_OF_THAT_DAY = re.compile(r"그\s*날|(?i:\bthat\s+day\b)")
 
@@ -585,66 +591,89 @@ def every_one(
     now: date,
 ) -> list[dict[str, Any]] | None:
     """The items a change or delete of a set means ("둘 다 하루씩 미뤄줘", "다음 주 일정 전부
-    그 다음 주로", "면접만 5시로", "나머지도 지워줘"), in date order; None when the clause
-    means one item. The set is the items of the days it names, else those left of the
-    last listing ("나머지"), else the room's items (the listing or the last turn's), else
-    every item from today on; narrowed to the items its words name (each part joined by
-    이랑/하고: "네이버 면접이랑 카카오 면접 둘 다"). A set of one is meant only as "the rest";
-    "둘" asks that there be two; with nothing to go by (no room, no words, no days) it is
-    no set."""
+    그 다음 주로", "면접만 5시로", "나머지도 지워줘", "면접은 원래대로" after a change of
+    several), in date order; None when the clause means one item. Read in the request's own
+    sentence (a remark before it, "이제 남은 건 카카오 면접이네.", is none), and never when
+    an item is named after the set word ("준비 다 됐어 스터디 지워줘", "팀원 전부 시간이 안
+    돼서 스터디 취소": 다/전부 are of something else). The set is the items of the days it
+    names, else those left of the last listing ("나머지"), else the room's items (the listing
+    just shown, even an empty one, or the last turn's); every item from today on only when
+    the set's words name several of them ("면접 둘 다 지워줘"). "둘" asks that there be two."""
     if kind not in ("update_schedule", "delete_schedule"):
         return None
-    own = unquoted(clause)
+    own = _LAST_SENTENCE.sub("", unquoted(clause))
     every = EVERY.search(own)
     only = _ONLY.search(own)
     changed = ((focus or {}).get("last_change") or {}).get("each") or {}
-    if every is None and only is None and not (RESTORE.search(own) and len(changed) >= 2):
-        return None
     by_id = {i["schedule_id"]: i for i in live}
-    listed = [
-        by_id[i["schedule_id"]]
-        for i in (focus or {}).get("listed") or []
-        if i["schedule_id"] in by_id
-    ]
-    period = said_period(own, now, focus)
-    room = refers_to("그거", focus, live).choices if focus else []
-    upcoming = [i for i in live if i["date"] >= now.isoformat()]
-    if every is None and RESTORE.search(own) and len(changed) >= 2:
-        # "면접은 원래대로 돌려놔" after a change of several: each of them its words name
-        pool = [by_id[k] for k in changed if k in by_id]
+    if (
+        every is None
+        and kind == "update_schedule"
+        and RESTORE.search(own)
+        and not KEPT_AS_IS.search(own)
+        and len(changed) >= 2
+    ):
+        # "면접은 원래대로 돌려놔" after a change of several: each of them its words name, or
+        # every one ("아 아니다 원래대로 돌려줘")
+        pool = sorted((by_id[k] for k in changed if k in by_id), key=_in_order)
         restored = [i for i in best_schedules(pool, own, [], []) if i in pool]
-        return sorted(restored, key=_in_order) if len(restored) >= 2 else None
+        return restored if len(restored) >= 2 else None if restored else pool
+    if every is None and only is None:
+        return None
+    state = focus or {}
+    listed = [
+        by_id[i["schedule_id"]] for i in state.get("listed") or [] if i["schedule_id"] in by_id
+    ]
+    looked = bool(state) and state.get("looked_turn", -1) == state.get("turn")
+    period = said_period(own, now, focus)
+    if period is None and (_SET_OF_THAT_WEEK.search(own) or _SET_OF_THAT_DAY.search(own)):
+        return None  # "그 주 거 다" with no week in the room: not a guess
+    room = refers_to("그거", focus, live).choices if focus else []
+    upcoming = sorted((i for i in live if i["date"] >= now.isoformat()), key=_in_order)
     if period:
         pool = [i for i in live if period[0] <= i["date"] <= period[1]]
     elif every is not None and every.group(2):
         # the rest: of the listing, else of every item from today on, without the ones the
         # room acted on since ("네이버 면접 7일로" then "나머지 면접도 같은 날로")
-        shown = ((focus or {}).get("listed") or [{}])[0].get("turn", -1)
+        shown = (state.get("listed") or [{}])[0].get("turn", -1)
         since = {
             i["schedule_id"]
-            for i in (focus or {}).get("items") or []
+            for i in state.get("items") or []
             if i["how"] != "listed" and i["turn"] > shown
         }
         pool = [i for i in listed or upcoming if i["schedule_id"] not in since]
     else:
-        pool = room if len(room) >= 2 else listed or upcoming
+        pool = listed if looked else room if len(room) >= 2 else listed
     pool = sorted(pool, key=_in_order)
     if every is None:
-        # "면접만 5시로": every item whose title has the words before 만, when several do
-        assert only is not None
-        asked = _matched_words(only.group(1)) - _NO_NAME
-        of_it = [i for i in pool if asked and asked <= _matched_words(i["title"])]
-        return of_it if len(of_it) >= 2 else None
+        return _marked_only(own, only, pool, upcoming)
+    # the words that name the set: before the set word ("네이버 면접이랑 카카오 면접 둘 다"),
+    # or, of the rest, the one word after it ("나머지 면접도")
+    naming, after = own[: every.start()], own[every.end() :]
+    if every.group(2):
+        words = after.split()
+        first = words[0] if words and not VALUE_WORD.match(words[0]) else ""
+        naming, after = f"{naming} {first}", " ".join(words[1:]) if first else after
+    if best_schedules(live, _DESTINATION.sub(" ", after), [], []):
+        # "준비 다 됐어 스터디 지워줘": the item named after is the one meant ("면접 두 곳 다
+        # 취소됐다고 … 면접만 지워주세요": the items marked with 만)
+        return _marked_only(own, only, pool, upcoming)
+    # (after a reason said before it: "가게 마감이 늦게 끝나서 ㅠ 다 …" names nothing)
+    reasons = list(_REASON_END.finditer(naming))
+    naming = naming[reasons[-1].end() :] if reasons else naming
     named: list[dict[str, Any]] = []
-    # the items named before it ("네이버 면접이랑 카카오 면접 둘 다"), or, of the rest, anywhere
-    # ("나머지 면접도")
-    for part in NOUN_JOIN.split(own if every.group(2) else own[: every.start()]):
-        fits = best_schedules(pool, part, [], [])
+    # (of the days named or the listing just shown, only those; else any item from today)
+    # (and of the rest, only the rest)
+    among = (
+        pool
+        if period or looked or every.group(2)
+        else pool + [i for i in upcoming if i not in pool]
+    )
+    for part in NOUN_JOIN.split(naming):
+        fits = best_schedules(among, part, [], [])
         named += [i for i in fits if i not in named]
     if named:
-        pool = [i for i in pool if i in named]
-    elif not period and not focus:
-        return None  # "다 지워줘" with nothing to go by
+        pool = sorted(named, key=_in_order)
     if every.group(1) and len(pool) != 2:
         return None
     if every.group(2) and re.match(r"\s*중", own[every.end() :]):
@@ -652,6 +681,48 @@ def every_one(
     if len(pool) >= 2 or (pool and every.group(2)):
         return pool
     return None
+
+
+def _marked_only(
+    own: str,
+    only: re.Match[str] | None,
+    pool: list[dict[str, Any]],
+    upcoming: list[dict[str, Any]],
+) -> list[dict[str, Any]] | None:
+    """ "면접만 5시로": every item whose title has all the words before 만, when several do
+    ("카카오 면접만" names one; "네이버 면접 시간만" names a field); None otherwise."""
+    if only is None:
+        return None
+    among = pool or upcoming
+    asked = _words_before(own[: only.end(1)], among)
+    of_it = [i for i in among if asked and all(_in_title(w, i) for w in asked)]
+    return of_it if len(of_it) >= 2 else None
+
+
+# What comes before the request's own sentence ("이제 남은 건 카카오 면접이네. …").
+_LAST_SENTENCE = re.compile(r"^.*[.!?\n]\s*(?=\S)", re.S)
+# A word that is a value, not an item ("나머지 다", "나머지 전부", "나머지 한 시간씩").
+VALUE_WORD = re.compile(r"(?:다|전부|모두|싹|\d|한|두|세|하루|이틀)")
+
+
+def _words_before(text: str, pool: list[dict[str, Any]]) -> list[str]:
+    """The words of the phrase that ends `text` ("1차 면접만" -> [1차, 면접]), read back from
+    its end while each word is in some item's title (so "두고 네이버 면접" stops at 두고)."""
+    asked: list[str] = []
+    for word in reversed(text.split()):
+        core = re.sub(r"(?:만|은|는|이|가|도)$", "", word)
+        if not core or core in _NO_NAME or not any(_in_title(core, i) for i in pool):
+            break
+        asked.append(core)
+    return asked
+
+
+def _in_title(word: str, item: dict[str, Any]) -> bool:
+    """Whether a word is in an item's title: as written ("1차"), or by its analysed words."""
+    mine = _matched_words(word) - _NO_NAME
+    return squash(word) in squash(item["title"]) or bool(
+        mine and mine <= _matched_words(item["title"])
+    )
 
 
 def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
@@ -1279,7 +1350,7 @@ _FOLLOWING_WEEKDAY = re.compile(
 _FROM_ITS_OWN = re.compile(r"(?:원래|기존)\s*(?:날짜|일정|날)?\s*(?:보다|에서|기준(?:으로)?)")
 # The end of a reason or purpose said before a request ("…집중하려고", "…붙어서", "…니까"):
 # the request's own words come after the last one.
-_REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문에)(?=\s)")
+_REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문에|[는은인]데)(?=\s)")
 # A step's day said after it ("최종 합격 발표 날"): the step names the event, not its day.
 _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
 
@@ -1671,7 +1742,11 @@ def schedule_call(
             day, time = freed["date"], time or freed.get("time")
         # (pointed at, or named right after the posting's stages were shown: "코테 내 일정에
         # 넣어줘")
-        shown = bool(focus and (focus.get("posting") or {}).get("turn") == focus.get("turn"))
+        shown = bool(
+            focus
+            and (focus.get("posting") or {}).get("turn") == focus.get("turn")
+            and names_only_a_stage(clause, focus)
+        )
         staged = (
             posting_stage(clause, focus) if day is None and (points_back(clause) or shown) else None
         )
@@ -1720,6 +1795,12 @@ def schedule_call(
         # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
         days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
+    only = _ONLY.search(target_text) if chosen is None and kind != "add_schedule" else None
+    if only is not None:
+        # "카카오 면접 빼고 다 괜찮은데 스터디만 8시로": the one item marked with 만
+        asked = _words_before(target_text[: only.end(1)], items)
+        with_only = [i for i in items if asked and all(_in_title(w, i) for w in asked)]
+        fits = with_only if len(with_only) == 1 else fits
     reasons = list(_REASON_END.finditer(target_text)) if len(fits) > 1 else []
     if reasons and not SCHEDULE_VERB.search(target_text[: reasons[-1].end()]):
         # "카카오 쪽 집중하려고 네이버 면접은 빼줘": a reason said first, asking for no
@@ -2269,7 +2350,7 @@ def pick_choice(
         timed = [i for i in pool if i.get("time") and bounds[0] <= i["time"] < bounds[1]]
         if len(timed) == 1:
             return timed[0]
-    if ORIGINAL.search(message):
+    if ORIGINAL.search(message) and not OTHER_THAN.search(message):
         # "원래 있던 거": the one choice the room did not add
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
         kept = [i for i in pool if i["schedule_id"] not in added]
@@ -2358,6 +2439,27 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
 
 
 POSTING_WHEN = re.compile(rf"{WHEN.pattern}|몇\s*시|시간|날짜|일정|전형|다음\s*(?:단계|전형)")
+
+
+# Words of a request to put a stage in the schedule, besides the stage itself.
+_STAGE_REQUEST_WORDS = frozenset(
+    {"일정", "스케줄", "캘린더", "달력", "시간", "날짜", "내", "나", "저", "제", "거", "것", "그거"}
+    # (and of naming it: "제목은 …"; a comparison, "둘 중에 먼저 있는 회사 거", is not
+    # read here: that stage is not the one in focus)
+    | {"제목", "이름"}
+)
+
+
+def names_only_a_stage(clause: str, focus: dict[str, Any] | None) -> bool:
+    """Whether an add names nothing but a stage of the room's posting ("코테 내 일정에
+    넣어줘", "온라인 코테 캘린더에"; a quoted title is the user's name for it), not an event
+    of the user's own counted from one ("코테 끝나고 회고 일정", "면접 대비 스터디 일정도")."""
+    text = unquoted(clause)
+    for _, pattern in STAGE_PATTERNS:
+        text = pattern.sub(" ", text)
+    company = ((focus or {}).get("posting") or {}).get("company") or ""
+    left = set(content_words(text)) - _STAGE_REQUEST_WORDS - set(content_words(company))
+    return not {w for w in left if not ADD_VERB.search(w) and w not in {"온라인", "오프라인"}}
 
 
 def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:

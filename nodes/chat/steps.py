@@ -38,6 +38,7 @@ from nodes.chat.focus import (
     OTHER_POSTING,
     POINTED_NOUN,
     SAME_AGAIN,
+    SAME_VALUE_TOO,
     THERE,
     just_touched,
     ordinal_position,
@@ -84,6 +85,7 @@ from nodes.chat.schedule_requests import (
     answers_ask_back,
     corrects_last_value,
     gives_the_time_it_lacked,
+    names_only_a_stage,
     posting_stage,
     shift_in,
 )
@@ -485,7 +487,9 @@ def schedule_follow_up(state: ChatState) -> bool:
                 or _new_value_for_an_item(message, history, focus)
             )
         )
-    again = bool(focus.get("last_change") and SAME_AGAIN.search(message))
+    again = bool(
+        focus.get("last_change") and (SAME_AGAIN.search(message) or SAME_VALUE_TOO.search(message))
+    )
     undo = UNDO.search(message) is not None  # "아 아니다 원래대로 돌려줘": the last operation back
     # "시간 말 안 했네 오후 1시야": a value for the item the last turn added or changed
     stated = NEW_VALUE_STATED.search(message) is not None
@@ -529,7 +533,11 @@ def stage_add_route(state: ChatState) -> str | None:
         return None
     if not focus.get("posting"):
         return None
-    if posting_stage(message, focus) is not None and not EVERY.search(message):
+    if (
+        posting_stage(message, focus) is not None
+        and not EVERY.search(message)
+        and (points_back(message) or names_only_a_stage(message, focus))
+    ):
         return "schedule"  # (pointed at or not: "코테 '카카오 코테'로 내 일정에 넣어줘")
     if not points_back(message):
         return None

@@ -276,7 +276,12 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # add: another event, also added (수정 there names the event, it asks for no change)
         single = last_item(focus, await schedules())
         clause, kind = operations[0]
-        if kind != "delete_schedule" and focus.get("last_change") and SAME_VALUE_TOO.search(clause):
+        if (
+            kind != "delete_schedule"
+            and focus.get("last_change")
+            and SAME_VALUE_TOO.search(clause)
+            and not ADD_VERB.search(clause)  # ("면접 준비도 같은 날로 넣어줘": an add)
+        ):
             operations = [(clause, "update_schedule")]  # "나머지 면접도 같은 날로"
         elif (
             kind != "delete_schedule"

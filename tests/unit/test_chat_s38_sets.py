@@ -116,7 +116,7 @@ def test_all_but_is_one_operation() -> None:
     [
         # a bare 다 before the verb, after a listing: each listed item moved
         (
-            ["이번달 일정 좀", "다 30분씩 당겨 줘"],
+            ["12월 일정 좀", "다 30분씩 당겨 줘"],
             {
                 "네이버 1차 면접": ("2026-12-04", "14:30"),
                 "코딩 스터디": ("2026-12-01", "18:30"),
@@ -332,3 +332,111 @@ async def test_general_readings(stand_in, client, turns, title, expected) -> Non
         assert list(added.values()) == [expected]
     else:
         assert now[title] == expected
+
+
+# The review of the session's sets (helper-89): trigger words in other senses, and the one
+# item a request names, never widened into a set.
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # 만 after a name of one item: that item
+        (["카카오 면접만 취소해줘"], _but("네이버 1차 면접", "코딩 스터디")),
+        (["1차 면접만 지워줘"], _but("카카오 면접", "코딩 스터디")),
+        # 다/전부/모두/남은 of something else, the item named after them
+        (
+            ["내 일정 보여줘", "과제 다 했어, 스터디 내일로 옮겨줘"],
+            SEEDED | {"코딩 스터디": ("2026-11-30", "19:00")},
+        ),
+        (["안녕", "아 다 귀찮다 스터디 취소해줘"], _but("네이버 1차 면접", "카카오 면접")),
+        (["안녕", "준비 다 됐어 스터디 지워줘"], _but("네이버 1차 면접", "카카오 면접")),
+        (
+            ["안녕", "팀원 전부 시간이 안 돼서 스터디 취소해야 할 것 같아"],
+            _but("네이버 1차 면접", "카카오 면접"),
+        ),
+        (
+            ["안녕", "가족 모두 여행 가서 스터디 12월 3일로 옮겨줘"],
+            SEEDED | {"코딩 스터디": ("2026-12-03", "19:00")},
+        ),
+        # a quoted title spared
+        (["내 일정 보여줘", "'카카오 면접' 빼고 다 지워줘"], _but("카카오 면접")),
+        # "원래대로 놔두고" leaves them; the delete is of the one named with 만
+        (
+            [
+                "내 일정 보여줘",
+                "다 한 시간씩 뒤로 미뤄줘",
+                "면접은 원래대로 놔두고 스터디만 지워줘",
+            ],
+            {"네이버 1차 면접": ("2026-12-04", "16:00"), "카카오 면접": ("2026-12-10", "15:00")},
+        ),
+        # an empty listing is the set: nothing
+        (["오늘 일정 알려줘", "다 취소해줘"], SEEDED),
+        (["안녕", "일정 다 지워줘"], SEEDED),
+        # what is said of the rest after "X 빼고 다" is not the request; 만 marks the item
+        (
+            ["카카오 면접 빼고 다 괜찮은데 스터디만 8시로 바꿔줘"],
+            SEEDED | {"코딩 스터디": ("2026-12-01", "20:00")},
+        ),
+        # an item to keep that the listing does not have: nothing done
+        (["다음 주 일정 보여줘", "토스 면접 빼고 다 지워줘"], SEEDED),
+        # "그 주" with no week in the room: nothing on a guess
+        (["첫 번째 거만 남기고 그 주 거 다 지워"], SEEDED),
+        # the day the last change set, not the change repeated
+        (
+            ["네이버 면접 하루 뒤로 미뤄줘", "스터디도 같은 날로 옮겨줘"],
+            {
+                "네이버 1차 면접": ("2026-12-05", "15:00"),
+                "코딩 스터디": ("2026-12-05", "19:00"),
+                "카카오 면접": ("2026-12-10", "14:00"),
+            },
+        ),
+        # an add with the same day is an add, named without the pointer
+        (
+            ["네이버 면접 12월 7일로 옮겨줘", "포트폴리오 점검도 같은 날로 추가해줘"],
+            SEEDED
+            | {"네이버 1차 면접": ("2026-12-07", "15:00"), "포트폴리오 점검": ("2026-12-07", None)},
+        ),
+        # the rest with a particle ("나머지도"), after a delete with no listing
+        (["코딩 스터디 지워줘", "나머지도 다 지워줘 처음부터 다시 짤래"], {}),
+        # a set word of something else, then the items marked with 만
+        (["면접 두 곳 다 미뤄졌다고 연락 왔어요 ㅠ 면접만 지워 주세요"], _but("코딩 스터디")),
+        # a change of several undone at once
+        (["내 일정 보여줘", "다 한 시간씩 뒤로 미뤄줘", "아 아니다 원래대로 돌려줘"], SEEDED),
+    ],
+)
+async def test_s38_review_guards(stand_in, client, turns, expected) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert {t: (i["date"], i.get("time")) for t, i in (await titles()).items()} == expected
+
+
+async def test_s38_review_a_stage_as_a_reference_is_not_added(stand_in, client) -> None:
+    """ "코테 끝나고 회고 일정 넣어줘" after the stages: the user's event, whose day is asked
+    for; the posting's stage is not added in its place."""
+    await seed()
+    await _postings(client)
+    await chat(client, "카카오 공고 일정 알려줘")
+    body = await chat(client, "코테 끝나고 회고 일정 넣어줘")
+    assert set(await titles()) == set(SEEDED)
+    assert "회고" in body["answer"]
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ("카카오 공고에 잡힌 거 뭐 있어", "schedule"),
+        ("면접 잡힌 게 있어서 너무 떨려요", "schedule"),
+    ],
+)
+async def test_s38_review_booked_words_of_others(stand_in, client, message, route) -> None:
+    await seed()
+    await _postings(client)
+    assert (await chat(client, message))["route"] != route
+
+
+def test_s38_review_minutes_in_quotes_stay_as_written() -> None:
+    from text.colloquial import standard_spelling
+
+    assert standard_spelling("12월 5일 '삼십분 명상' 넣고 스터디 삼십분 늦춰") == (
+        "12월 5일 '삼십분 명상' 넣고 스터디 30분 늦춰"
+    )
