@@ -520,7 +520,7 @@ def all_but_items(
     if as_a_set:
         period += " " + as_a_set.group(1)
     days = said_period(period, now, focus)
-    if days is None and (_SET_OF_THAT_WEEK.search(period) or _SET_OF_THAT_DAY.search(period)):
+    if days is None and (THAT_WEEK.search(period) or _THAT_DAY_SAID.search(period)):
         return [], []  # "그 주 거 다" with no week in the room: nothing on a guess
     if days is not None:
         pools = [[i for i in live if days[0] <= i["date"] <= days[1]]]
@@ -557,8 +557,9 @@ _ONLY = re.compile(r"([가-힣A-Za-z0-9]+?)만(?![가-힣])")
 _DESTINATION = re.compile(
     r"(?:(?:그|같은|이번|다음|담|다다음|저번|지난)\s+)?\S+?(?:으로|로)(?=[\s,.!?]|$)"
 )
-_SET_OF_THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b)")
-_SET_OF_THAT_DAY = re.compile(r"그\s*날|(?i:\bthat\s+day\b)")
+# The week or the day the room was about ("그 주 거 전부", "그 주 일정", "그날 거").
+THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b|\bthe\s+same\s+week\b)")
+_THAT_DAY_SAID = re.compile(r"그\s*날|(?i:\bthat\s+day\b)")
 
 
 def said_period(
@@ -571,11 +572,11 @@ def said_period(
     said = _DESTINATION.sub(" ", _blank(text, [span]) if span else text)
     pointed = focus_day(focus) if focus else None
     listed = (focus or {}).get("listed_range") or {}
-    if _SET_OF_THAT_WEEK.search(said) and (pointed or listed):
+    if THAT_WEEK.search(said) and (pointed or listed):
         day = date.fromisoformat(pointed[0] if pointed else listed["start"])
         first = day - timedelta(days=day.weekday())
         return first.isoformat(), (first + timedelta(days=6)).isoformat()
-    if _SET_OF_THAT_DAY.search(said) and pointed:
+    if _THAT_DAY_SAID.search(said) and pointed:
         return pointed[0], pointed[0]
     start, end = date_range(said, now)
     if end is None and start == now and not find_when(said, now).date:
@@ -626,7 +627,7 @@ def every_one(
     ]
     looked = bool(state) and state.get("looked_turn", -1) == state.get("turn")
     period = said_period(own, now, focus)
-    if period is None and (_SET_OF_THAT_WEEK.search(own) or _SET_OF_THAT_DAY.search(own)):
+    if period is None and (THAT_WEEK.search(own) or _THAT_DAY_SAID.search(own)):
         return None  # "그 주 거 다" with no week in the room: not a guess
     room = refers_to("그거", focus, live).choices if focus else []
     upcoming = sorted((i for i in live if i["date"] >= now.isoformat()), key=_in_order)
@@ -1516,7 +1517,7 @@ def schedule_call(
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
         first = last = anchor_day
-        if re.search(r"그\s*주|(?i:\bthat\s+week\b|\bthe\s+same\s+week\b)", clause):
+        if THAT_WEEK.search(clause):
             first = anchor_day - timedelta(days=anchor_day.weekday())
             last = first + timedelta(days=6)
         return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None

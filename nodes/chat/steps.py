@@ -174,7 +174,7 @@ async def route_message(state: ChatState, config: RunnableConfig) -> Command:
         decision = RouteDecision("schedule", "pending")
     elif asks_about_posting(request.message, focus):
         decision = RouteDecision("calendar", "focus")
-    elif (added := stage_add_route(state)) is not None:
+    elif (added := await asyncio.to_thread(stage_add_route, state)) is not None:
         decision = RouteDecision(added, "focus")
     elif (inherited := await asyncio.to_thread(follow_up_route, state)) is not None:
         decision = RouteDecision(inherited, "focus")

@@ -437,7 +437,11 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         except ToolException:
             said.append(NOT_FOUND)
             continue
-        picked = _the_one_asked(clause, result.artifact) if name == "get_schedule" else None
+        picked = (
+            await asyncio.to_thread(_the_one_asked, clause, result.artifact)
+            if name == "get_schedule" and ordinal_position(clause) is not None
+            else None
+        )
         if picked is not None:
             # "제 일정 중에 제일 빠른 게 뭐예요?": that one is what the room shows (and what
             # "그거" means next)
