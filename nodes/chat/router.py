@@ -1042,6 +1042,10 @@ def _deleted_parts(part: str) -> list[str]:
     if both is None or all_but(part):
         return [part]
     verb = part[both.end() :]
+    if re.sub(r"[ㅋㅎㅠㅜ^;]+", "", VERB_ONLY.sub("", verb)).strip(" ,.?!~"):
+        # "나랑 친구 둘 다 바빠서 스터디 취소해줘": 둘 다 of something else, not of the items
+        # (a laugh or a cry after the verb is no more words: "둘 다 취소해줘 ㅠ")
+        return [part]
     items = [p.strip(" ,") for p in NOUN_JOIN.split(part[: both.start()]) if p.strip(" ,")]
     if len(items) < 2:
         return [part]

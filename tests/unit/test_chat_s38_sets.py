@@ -399,6 +399,11 @@ async def test_general_readings(stand_in, client, turns, title, expected) -> Non
         (["코딩 스터디 지워줘", "나머지도 다 지워줘 처음부터 다시 짤래"], {}),
         # a set word of something else, then the items marked with 만
         (["면접 두 곳 다 미뤄졌다고 연락 왔어요 ㅠ 면접만 지워 주세요"], _but("코딩 스터디")),
+        # "둘 다" of people, not of the items listed
+        (
+            ["다음 주 일정 보여줘", "나랑 친구 둘 다 바빠서 스터디 취소해줘"],
+            _but("네이버 1차 면접", "카카오 면접"),
+        ),
         # a change of several undone at once
         (["내 일정 보여줘", "다 한 시간씩 뒤로 미뤄줘", "아 아니다 원래대로 돌려줘"], SEEDED),
     ],
