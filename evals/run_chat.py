@@ -277,6 +277,11 @@ XA_SPLITS = {
     # references after a calendar or RAG turn (chat_xa_dev27_brief.md); first read
     # chat-xa-dev27-first-read.md
     "xa_dev27": "chat_xa_dev27.jsonl",
+    # session 39: a twenty-eighth author, 30 single messages and 45 exchanges whose later
+    # turns refer back in every way (pronoun, description, a listing, a posting, a
+    # correction, across an unrelated turn) (chat_xa_dev28_brief.md); first read
+    # chat-xa-dev28-first-read.md, at the session's starting code (ed98d29)
+    "xa_dev28": "chat_xa_dev28.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

@@ -117,6 +117,30 @@ ALL_BUT = re.compile(
     rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF}|{_ALL_OF_SET})"
     rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}|{_ALL_OF_SET}))?"
 )
+# The same in English: "delete everything except the coding study", "cancel all of them but
+# the Naver one", "except for the study, delete everything", "keep only the study and delete
+# the rest"; the words spared end before a comma, a new value or a politeness word.
+_EN_ALL = (
+    r"(?:all|everything|every\s+thing|every|the\s+rest)(?:\s+(?:of\s+)?(?:my|the|them|these|those)?"
+    r"\s*(?:schedules?|events?|items?|plans?|appointments?|ones?)?)?"
+)
+_EN_SPARED = (
+    r"(?P<spared>.+?)(?=\s*(?:[,.!?;]|$)|\s+(?:please|pls|plz|alone|as\s+(?:it\s+)?is|back|"
+    r"forward|later|earlier|to|"
+    r"by|until|till|from|on|for|at|and\s+(?:then\s+)?(?:delete|remove|cancel|clear|move|push|"
+    r"shift|reschedule|change|drop))\b)"
+)
+_EN_EXCEPT = r"(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|besides|apart\s+from|save\s+for)"
+_ALL_BUT_EN = [
+    re.compile(rf"\b{_EN_ALL}\s+{_EN_EXCEPT}\s+{_EN_SPARED}", re.I),
+    # (the words spared first: "except for the study, delete everything")
+    re.compile(rf"^\s*{_EN_EXCEPT}\s+{_EN_SPARED}(?=.*\b(?:all|everything|the\s+rest)\b)", re.I),
+    re.compile(
+        rf"\b(?:keep|leave)\s+(?:only\s+|just\s+)?{_EN_SPARED}(?=.*\b(?:the\s+rest|"
+        r"everything\s+else|all\s+(?:the\s+)?others?|the\s+others?)\b)",
+        re.I,
+    ),
+]
 # Where the words of the items spared begin: after punctuation or "… 중에(서)".
 _SPARED_START = re.compile(r".*(?:[,.!?\n]|중에서|중에|중엔|중(?=\s))\s*", re.S)
 
@@ -135,6 +159,10 @@ class AllBut:
         return f"{self.before} {self.after}".strip()
 
 
+def _english_all_but(text: str) -> re.Match[str] | None:
+    return next((m for m in (p.search(text) for p in _ALL_BUT_EN) if m), None)
+
+
 def all_but(clause: str) -> AllBut | None:
     """ "카카오 면접 빼고 다 지워줘": the items spared and the rest of the clause; None when
     the clause does not ask for all but some. The words spared are the (at most four) words
@@ -142,6 +170,11 @@ def all_but(clause: str) -> AllBut | None:
     "다/나머지" after it is all but X only when nothing but the verb follows ("네이버 면접만
     남기고 지워줘", not "카카오 면접만 남기고 방금 넣은 거 …")."""
     own = unquoted(clause, in_place=True)  # (a marker is never inside a quote)
+    english = _english_all_but(own)
+    if english is not None:
+        # (the words spared after the marker, as written: a quoted title is the item's)
+        spared = clause[english.start("spared") : english.end("spared")].strip(" '\"‘’“”")
+        return AllBut(spared, own[: english.start()].strip(), own[english.end() :].strip())
     m = ALL_BUT.search(own)
     if m is None:
         return None
@@ -1060,9 +1093,14 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     memo, text = memo_of(message)
     parts: list[str] = []
     at = 0
+    english = _english_all_but(text)
     for m in CLAUSE_BREAK.finditer(text):
         if ALL_BUT.match(text, m.start()):
             continue  # "카카오 면접 빼고 다 지워줘": all but one, not a delete and then more
+        if english and re.fullmatch(
+            r"\s*(?:alone|as\s+(?:it\s+)?is)?", text[english.end("spared") : m.start()], re.I
+        ):
+            continue  # "keep only the study and delete the rest": one request
         group = next(i for i in range(1, (m.re.groups or 0) + 1) if m.group(i) is not None)
         if m.start(group) > at:
             parts.append(text[at : m.start(group)])

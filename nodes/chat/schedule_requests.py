@@ -168,11 +168,12 @@ NAMED_AS = re.compile(
 )
 _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "일주일": 7}
 # The same move in English ("push that one back an hour", "move it 30 minutes earlier"),
-# read by saying it the Korean way.
+# read by saying it the Korean way. (The object may be a set: "push all my events except
+# the coding study back an hour".)
 _EN_AMOUNT = r"(an?|one|two|three|\d{1,3})\s*(hours?|hrs?|minutes?|mins?|days?|weeks?)"
 _EN_WAY = r"(back|later|forward|up|earlier)"
 EN_SHIFT = re.compile(
-    rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+\S+){{0,3}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
+    rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+[^\s,.!?]+){{0,8}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
     rf"|{_EN_AMOUNT}\s+{_EN_WAY})\b"
 )
 
@@ -464,7 +465,25 @@ def _without_left_alone(
 
 
 # Words that say "an item" and name none ("금요일 거", "그 일정").
-_NO_NAME = {"거", "것", "건", "꺼", "일정", "스케줄"}
+_NO_NAME = {"거", "것", "건", "꺼", "일정", "스케줄"} | {
+    *[
+        "the",
+        "a",
+        "an",
+        "my",
+        "one",
+        "ones",
+        "schedule",
+        "schedules",
+        "event",
+        "events",
+        "item",
+        "items",
+        "plan",
+        "plans",
+    ],
+    *["appointment", "appointments"],
+}
 
 
 def _spared(phrase: str, pool: list[dict[str, Any]], now: date) -> list[dict[str, Any]]:
@@ -584,12 +603,22 @@ def said_period(
     return start.isoformat(), (end or start).isoformat()
 
 
+def named_in(clause: str, items: list[dict[str, Any]], now: date) -> list[dict[str, Any]]:
+    """The items a clause names by the words of their titles (its days and times are left
+    out: "카카오 면접 3시로 옮기고" names 카카오 면접); none when it says no title word."""
+    words = _blank(clause, [m.span for m in mentions(clause, now)])
+    if not _title_words(words) - _NO_NAME:
+        return []
+    return best_schedules(items, words, [], [])
+
+
 def every_one(
     clause: str,
     kind: str,
     focus: dict[str, Any] | None,
     live: list[dict[str, Any]],
     now: date,
+    done: set[str] | None = None,
 ) -> list[dict[str, Any]] | None:
     """The items a change or delete of a set means ("둘 다 하루씩 미뤄줘", "다음 주 일정 전부
     그 다음 주로", "면접만 5시로", "나머지도 지워줘", "면접은 원래대로" after a change of
@@ -599,7 +628,8 @@ def every_one(
     돼서 스터디 취소": 다/전부 are of something else). The set is the items of the days it
     names, else those left of the last listing ("나머지"), else the room's items (the listing
     just shown, even an empty one, or the last turn's); every item from today on only when
-    the set's words name several of them ("면접 둘 다 지워줘"). "둘" asks that there be two."""
+    the set's words name several of them ("면접 둘 다 지워줘"). "둘" asks that there be two.
+    `done`: the items the message's earlier operations act on, never of "the rest"."""
     if kind not in ("update_schedule", "delete_schedule"):
         return None
     own = _LAST_SENTENCE.sub("", unquoted(clause))
@@ -641,7 +671,7 @@ def every_one(
             i["schedule_id"]
             for i in state.get("items") or []
             if i["how"] != "listed" and i["turn"] > shown
-        }
+        } | (done or set())
         pool = [i for i in listed or upcoming if i["schedule_id"] not in since]
     else:
         pool = listed if looked else room if len(room) >= 2 else listed

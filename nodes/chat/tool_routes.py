@@ -86,6 +86,7 @@ from nodes.chat.schedule_requests import (
     gives_field_value,
     gives_the_time_it_lacked,
     labelled_memo,
+    named_in,
     names_event,
     names_nothing_but_values,
     pick_choice,
@@ -490,6 +491,7 @@ def _each_of_the_sets(
     items spared cannot be found, or nothing is left but them, that operation is dropped and
     `said` tells why."""
     expanded: list[tuple[str, str, dict[str, Any] | None]] = []
+    acted: set[str] = set()  # the items the message's earlier changes and deletes name
     for clause, kind in operations:
         spared = (
             all_but_items(clause, focus, live, now)
@@ -503,14 +505,18 @@ def _each_of_the_sets(
             elif not meant:
                 said.append(NOTHING_BUT_SPARED)
             expanded += [(clause, kind, item) for item in meant]
+            acted |= {i["schedule_id"] for i in meant}
             continue
         if kind == "add_schedule" and memo and not has_when(clause):
             kind = "update_schedule"  # "둘 다 메모에 '…' 넣어줘": a memo on the items named
-            pool = every_one(clause, kind, focus, live, now)
+            pool = every_one(clause, kind, focus, live, now, acted)
             kind = kind if pool else "add_schedule"
         else:
-            pool = every_one(clause, kind, focus, live, now)
+            pool = every_one(clause, kind, focus, live, now, acted)
         expanded += [(clause, kind, item) for item in pool] if pool else [(clause, kind, None)]
+        if kind in ("update_schedule", "delete_schedule"):
+            # ("카카오 면접 지우고 나머지는 하루씩 미뤄줘": the rest is not 카카오 면접)
+            acted |= {i["schedule_id"] for i in pool or named_in(clause, live, now)}
     chosen_at = {n: item for n, (_, _, item) in enumerate(expanded) if item is not None}
     return [(clause, kind) for clause, kind, _ in expanded], chosen_at
 
