@@ -68,9 +68,20 @@ async def whole_documents(user_id: str, vector: list[float], doc_type: str) -> l
     services = get_services()
     nearest = await services.vectors.query(user_id, vector, 1, [doc_type])
     whole = []
-    for doc_id in dict.fromkeys(h.doc_id for h in nearest):
-        text = await services.vectors.document_text(user_id, doc_id)
-        whole.append(Hit(doc_id=doc_id, doc_type=doc_type, section="", text=text, score=0.0))
+    for hit in {h.doc_id: h for h in reversed(nearest)}.values():
+        text = await services.vectors.document_text(user_id, hit.doc_id)
+        # (a posting's company and job go with it: a question naming the company keeps it)
+        whole.append(
+            Hit(
+                doc_id=hit.doc_id,
+                doc_type=doc_type,
+                section="",
+                text=text,
+                score=0.0,
+                company=hit.company,
+                position=hit.position,
+            )
+        )
     return whole
 
 

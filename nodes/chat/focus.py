@@ -12,6 +12,8 @@ made them (the deterministic one or a tool-calling model):
 - `posting`: the posting the last recruitment question was about ("거기 코테는 언제야?");
 - `last_change`: the last change's request, the values it set and those it replaced, for
   "카카오 것도 똑같이" and "아 아니다 원래대로 돌려줘";
+- `original`: per item the room changed, each changed field's value before the room's first
+  change of it ("4시로", "제목도 …", then "둘 다 원래대로");
 - `pending`: an operation that was asked back ("어느 일정을 말씀하시는 건가요?") with its
   choices, so the next turn's answer ("첫 번째 거", "스터디") completes it.
 
@@ -158,6 +160,7 @@ def empty() -> dict[str, Any]:
         "listed_day": None,
         "listed_range": None,
         "last_change": None,
+        "original": {},
         "looked_turn": -1,
         "turn": 0,
         "said": [],
@@ -223,6 +226,7 @@ def after_turn(
     listed_day = state.get("listed_day")
     listed_range = state.get("listed_range")
     last_change = state.get("last_change")
+    original = {k: dict(v) for k, v in (state.get("original") or {}).items()}
     looked_turn = state.get("looked_turn", -1)
     touched: list[dict[str, Any]] = []
     for m in this_turn:
@@ -260,6 +264,9 @@ def after_turn(
                 if (last_change or {}).get("turn") != turn:
                     each = {}
                 each[artifact["schedule"].get("schedule_id")] = before
+                first = original.setdefault(str(artifact["schedule"].get("schedule_id")), {})
+                for key, value in before.items():
+                    first.setdefault(key, value)
                 last_change = {
                     "clause": question,
                     "changes": changes,
@@ -317,6 +324,7 @@ def after_turn(
             t["added_turn"], t["added_rank"] = was["added_turn"], was.get("added_rank", 0)
     ids = {t["schedule_id"] for t in touched}
     items = [*touched, *(i for i in items if i["schedule_id"] not in ids)][:MAX_ITEMS]
+    kept = {i["schedule_id"] for i in items}
     return {
         "items": items,
         "listed": listed,
@@ -325,6 +333,8 @@ def after_turn(
         "listed_day": listed_day,
         "listed_range": listed_range,
         "last_change": last_change,
+        # (of the items the room still holds in focus)
+        "original": {k: v for k, v in original.items() if k in kept},
         "looked_turn": looked_turn,
         "turn": turn,
         # the room's last words that touched no schedule ("금요일 네이버 면접 때문에 떨려요"

@@ -212,6 +212,10 @@ def _words_asked(message: str) -> list[str]:
     kind: DocKind | None = "posting" if "posting" in named_types(message)[0] else None
     if DUTIES_ASKED.search(message):
         words.append(_compact("담당업무"))  # "무슨 일 하는 거야?": what the job does
+    if (category := _CATEGORY_ASKED.search(message)) is not None:
+        # "어떤 프로그래밍 언어 요구해?", "which programming language": a kind of skill
+        words.append(_LANGUAGES)
+        message = f"{message[: category.start()]} {message[category.end() :]}"
     found = content_words(message)
     skip = False
     for w, after in zip(found, [*found[1:], ""], strict=False):
@@ -470,7 +474,8 @@ def answer_lines(
         # ("네이버는?" after "카카오 담당업무 뭐야", "카카오 지원하려면 경력 몇 년 이상이어야 돼?")
         candidates = [p for p in candidates if p.doc_type == "posting" and p.company in companies]
     named = {_compact(c) for c in companies}
-    own = [w for w in asked_words(message) if w not in named]
+    # (nor a part of it the analyser split: "토스뱅크" read as 토스 + 뱅크)
+    own = [w for w in asked_words(message) if not any(w in n for n in named)]
     if context and SAME_THING.search(message):
         # "카카오 건 같은 항목 뭐였어" after "네이버 공고 우대사항 알려줘": the earlier
         # question's words, of what this one names ("항목" is no word of it)
@@ -638,12 +643,19 @@ def answer_lines(
     kinds = {w for w in words if w in _SKILL_KINDS}
     if kinds and not skills_everywhere:
         skills_everywhere = taxonomy().closure(find_skills("\n".join(everything)))
+
+    def of_category(word: str, skills: Iterable[str]) -> bool:
+        # "프로그래밍 언어" asked: a skill of that category ("Python 능숙자")
+        wanted = _CATEGORIES_OF_KIND.get(word, frozenset())
+        return any(taxonomy().category.get(skill) in wanted for skill in skills)
+
     missing = [
         w
         for w in words
         if not _covered(w, everything)
         and not skill_of[w] & skills_everywhere
         and not (w in kinds and skills_everywhere)
+        and not of_category(w, find_skills("\n".join(everything)))
     ]
     wants_number = bool(_ASKS_NUMBER.search(message))
 
@@ -660,6 +672,8 @@ def answer_lines(
             return True
         if word in kinds and skills_of(line.text):
             return True
+        if word in _CATEGORIES_OF_KIND:
+            return of_category(word, find_skills(line.text))
         return bool(skill_of[word] & skills_of(line.text))
 
     pointed = {(ln.part.doc_id, ln.text) for ln in referent}
@@ -750,6 +764,21 @@ def answer_lines(
 
 _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
 # Words for the kind of thing skills are, not one of them.
+# A kind of skill asked by its category ("어떤 프로그래밍 언어", "요구하는 언어", "which
+# programming language"): a line naming a skill of that category answers it.
+_CATEGORY_ASKED = re.compile(
+    r"(?:프로그래밍|개발|코딩)\s*언어|(?<![가-힣])언어(?=\s|$|[은는이가을를도만?]|로\s)|"
+    r"(?i:\b(?:programming|coding)\s+languages?\b|(?:코딩|코드)\s+languages?\b)"
+)
+_LANGUAGES = "프로그래밍언어"
+
+
+def asks_skill_category(message: str) -> bool:
+    """Whether a question asks for a kind of skill by its category ("어떤 프로그래밍 언어")."""
+    return _CATEGORY_ASKED.search(message) is not None
+
+
+_CATEGORIES_OF_KIND = {_LANGUAGES: frozenset({"language"})}
 _SKILL_KINDS = frozenset(
     {"기술스택", "스택", "기술", "기술들", "툴", "도구", "프레임워크", "라이브러리"}
     | {"tech", "stack", "techstack", "tools", "tool"}

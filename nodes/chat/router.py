@@ -362,7 +362,7 @@ DOC_WORD = re.compile(
     r"공고(?:에서|의|에\s*나온)|요구\s*(?:사항|조건|기술)|우대\s*사항|자격\s*요건|강조할|"
     # what of the documents is worth showing ("어필할 만한 거"), not how to show it ("어떻게
     # 어필하면 좋을까", "어필하는 법": advice)
-    r"(?<!어떻게 )(?<!어떻게)어필(?!\s*하는\s*법|\s*하는\s*방법|\s*방법)|"
+    r"(?<!어떻게 )(?<!어떻게)(?<!어케 )(?<!어케)어필(?!\s*하는\s*법|\s*하는\s*방법|\s*방법)|"
     r"담당\s*업무|주요\s*업무|업무\s*내용|"
     + DUTIES_ASKED.pattern
     + r"|복지|근무\s*(?:지|조건|형태|환경)|기술\s*스택|"
@@ -436,6 +436,7 @@ DOC_PART = re.compile(
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
 POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
+INTO_DOC = re.compile(rf"{DOC_NAME}(?:에|에다|에다가|에도|에는)(?![가-힣])")
 # A question about a figure or wording a document states ("배포 자동화 쪽은 수치가 어떻게
 # 돼?", "뭐라고 돼 있었지?", "몇 배 늘렸다고"): asked of the document the room was reading.
 CONTENT_ASKED = re.compile(
@@ -549,6 +550,8 @@ ADVICE = re.compile(
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
     # an opinion or a choice asked ("이직하는 거 어떻게 생각해?", "어디가 커리어상 나을까요")
     r"어떻게\s*생각|나을까|나을지|나은지|낫나|(?i:\bwhat\s+do\s+you\s+think\b)|"
+    # the user's chances asked ("40대 중반이면 늦었나요", "비전공자도 가능할까요")
+    r"늦었나|늦은\s*건가|늦었을까|늦지\s*않았|가능할까|어려울까|승산|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
@@ -815,8 +818,17 @@ def keyword_route(message: str) -> str | None:
         # "카카오 공고 일정을 내 일정에 추가해줘": the posting's stages ("그 공고 코테 날 오전
         # 11시에 '코테 최종 복습' 일정 넣어줘" is the user's own event, named and timed)
         return "calendar"
-    if schedule_verb and (
-        schedule_word or re.search(r"면접|스터디|미팅|약속|(?i:interview|meeting)", own)
+    # (not what is written into a document: "자소서에 코테 경험 넣어줘")
+    if (
+        schedule_verb
+        and not INTO_DOC.search(own)
+        and (
+            schedule_word
+            or re.search(r"면접|스터디|미팅|약속|(?i:interview|meeting)", own)
+            # "포스코 설비직 인적성 넣어줘": a hiring stage to put in (a posting's own stages
+            # are asked of it)
+            or (names_a_stage(own) and not (docs or "공고" in own))
+        )
     ):
         return "schedule"
     if schedule_verb and has_when(own):

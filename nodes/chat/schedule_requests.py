@@ -109,7 +109,9 @@ SUBCLAUSE_END = re.compile(
     r"|(?<=[가-힣])(?:이야|이래|이라던데|라던데|이라는데|라는데|이라)(?=\s)"
 )
 LEADING_PARTICLE = re.compile(r"^(?:에는|엔|에|으로|로|은|는|을|를|의)(?=\s|$)")
-TRAILING_PARTICLE = re.compile(r"(?<=[가-힣]{2})(?:이|가|은|는|을|를|에|으로|로|도)요?$")
+TRAILING_PARTICLE = re.compile(
+    r"(?:(?<=[가-힣]{2})|(?<=[A-Za-z]))(?:이|가|은|는|을|를|에|으로|로|도)요?$"
+)
 MAIL_HEAD = re.compile(r"\[([^\]]+)\]\s*")
 # An SMS sender's tag ("[Web발신]"), not part of any title.
 SMS_TAG = re.compile(r"\[\s*(?:web\s*발신|광고|알림|국외발신)\s*\]\s*", re.IGNORECASE)
@@ -989,7 +991,11 @@ def _pasted_event(pasted: str) -> str | None:
         steps = list(pattern.finditer(pasted))
         step = max(steps, key=lambda m: len(m.group(0).strip()), default=None)
         if step:
-            name = " ".join(step.group(0).split())
+            # (from the start of its word: "물류기획팀 2차 면접", not "팀 2차 면접")
+            start = step.start()
+            while start > 0 and re.match(r"[가-힣A-Za-z]", pasted[start - 1]):
+                start -= 1
+            name = " ".join(pasted[start : step.end()].split())
             if name in company or company in name:
                 return max(name, company, key=len)
             return f"{company} {name}"
@@ -1211,8 +1217,13 @@ def _narrower(
     days: list[str], times: list[str], focus: dict[str, Any] | None, now: date
 ) -> Callable[[str, list[dict[str, Any]]], dict[str, Any] | None]:
     """What picks one of several items a pointer fits (refers_to's `narrow`): the clause's
-    own title words, day and time, else the room's last words (`talked_of`)."""
-    return lambda text, pool: match_schedule(pool, text, days, times) or talked_of(pool, focus, now)
+    own title words, day and time, the half of the day it names ("그 저녁 거"), else the
+    room's last words (`talked_of`)."""
+    return lambda text, pool: (
+        match_schedule(pool, text, days, times)
+        or (in_half_said(text, pool) if not times else None)
+        or talked_of(pool, focus, now)
+    )
 
 
 def _dial(clock: str) -> str:
@@ -1315,6 +1326,15 @@ def _the_same_add_again(
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
+# "늦은 거", "이른 쪽": the later or earlier of the items a clause describes.
+_LATER_ONE = re.compile(
+    r"(?<![가-힣])(?:(늦은|나중\s*(?:에\s*)?있는)|(?:이른|빠른|먼저\s*있는))\s*(?:거|것|건|꺼|쪽)"
+    r"(?:은|는|을|를|도|요)?(?![가-힣])|(?i:\bthe\s+(?:(later)|earlier)\s+one\b)"
+)
+# Every field back ("둘 다 원래대로", "전부 원래대로", "다 되돌려").
+_BOTH_FIELDS = re.compile(
+    r"(?:둘\s*다|전부|모두|다)\s*(?:원래|되돌|돌려|복구)|(?i:\bboth\b|\beverything\b)"
+)
 
 # What may stand between an item the clause names and its day word ("네이버 면접 끝나고 같은 날").
 _AFTER_ITEM = re.compile(r"\s(?:끝나고|마치고|끝난\s*(?:뒤|후)에?|(?:본\s*)?(?:뒤|후)에?|하고)\s*$")
@@ -1457,7 +1477,9 @@ class AskBack:
 
 # "오후 거는", "목요일 꺼", "10일 건": the one a word before 거 describes.
 _ONE_DESCRIBED = re.compile(
-    r"(?<![가-힣])(?!그|이|저|요|뭐|아무|다른|딴)(\S{1,6}?)\s*(?:거|꺼|건|것)"
+    # (not 그거/이거/저거 or the determiner: "그 저녁 거" is 저녁 거)
+    r"(?<![가-힣])(?!(?:그|이|저)\s*(?:거|꺼|건|것)|(?:그|이|저)\s|요|뭐|아무|다른|딴)"
+    r"(\S{1,6}?)\s*(?:거|꺼|건|것)"
     r"(?:는|은|을|를|도|만)?(?![가-힣])"
 )
 
@@ -1780,7 +1802,7 @@ def schedule_call(
         )
         staged = (
             posting_stage(clause, focus) if day is None and (points_back(clause) or shown) else None
-        )
+        ) or (stage_just_told(clause, focus) if day is None else None)
         if staged is not None:
             # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
             # (a title the user quoted is theirs)
@@ -1896,6 +1918,17 @@ def schedule_call(
         touched = ((focus or {}).get("items") or [{}])[0]
         if just_touched(focus or {}):
             target = next((f for f in fits if f["schedule_id"] == touched["schedule_id"]), None)
+    if target is None and len(fits) > 1 and chosen is None and RESTORE.search(clause):
+        # "면접 시간은 그냥 원래대로 해줘" after changing one of two interviews: the one the
+        # room changed
+        changed = set((focus or {}).get("original") or {})
+        ours = [f for f in fits if f["schedule_id"] in changed]
+        target = ours[0] if len(ours) == 1 else None
+    later = _LATER_ONE.search(target_text) if target is None and chosen is None else None
+    if later is not None and len(fits) > 1:
+        # "금요일 면접 두개네 늦은 거 1시간 당겨줘": of the items the words describe, the
+        # later (or earlier) one in time
+        target = sorted(fits, key=_in_order)[-1 if later.group(1) or later.group(2) else 0]
     if target is None and len(fits) > 1:
         # "오후 2시 면접 30분 당겨줘" with two 2 p.m. interviews, "면접 하나 지워줘": which
         # one, not a guess
@@ -1971,9 +2004,17 @@ def schedule_call(
         )
     ):
         # "아 아니다 원래 날짜로 돌려줘" after a change: the values it replaced (of each item
-        # a change of several changed: "스터디는 다시 원래 시간으로")
+        # a change of several changed: "스터디는 다시 원래 시간으로"), as they were before
+        # the room first changed them ("4시로" then "5시로" then "원래대로": its old time)
         was = each.get(target["schedule_id"]) or last_change.get("before") or {}
-        changes = {k: v for k, v in was.items() if v}
+        olds: dict[str, Any] = ((focus or {}).get("original") or {}).get(
+            target["schedule_id"]
+        ) or {}
+        if _BOTH_FIELDS.search(clause):
+            # "둘 다 원래대로" after a change of the time and then of the title: every field
+            # the room changed
+            was = {**was, **olds}
+        changes = {k: olds.get(k, v) for k, v in was.items() if olds.get(k, v)}
     if not changes and last_change and (SAME_AGAIN.search(clause) or _THAT_MUCH.search(clause)):
         # "카카오 것도 똑같이" after "네이버 면접 30분 늦춰줘": the same change on this item
         again = shift_in(last_change["clause"])[0]
@@ -2150,9 +2191,11 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     if asked is None:
         return _repeated_value(message, earlier) if "메모" in message else None
     label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
-    # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사")
+    # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사"; up to the
+    # sentence's end when more follows on the line: "장소: 본사 12층 대회의실. --- 이거 …")
     line = re.compile(
-        rf"(?:^|(?<=[/|]))[\s\-•·*▶■□◆●○]*(?:{label})\s*[:：]\s*([^\n/|]+?)\s*(?=$|[/|])",
+        rf"(?:^|(?<=[/|]))[\s\-•·*▶■□◆●○]*(?:{label})\s*[:：]\s*([^\n/|]+?)\s*"
+        r"(?=$|[/|]|\.(?:\s|$)|\s-{2,})",
         re.IGNORECASE | re.MULTILINE,
     )
     for text in reversed(earlier):
@@ -2318,7 +2361,21 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
 
 _HALF_OF_DAY = re.compile(
     r"(오전|아침|(?i:\bmorning\b))|(오후|(?i:\bafternoon\b))|(저녁|밤|(?i:\bevening\b|\bnight\b))"
+    # (a half said alone: "오후 3시" is a time)
+    r"(?!\s*(?:\d|한\s*시|두\s*시|세\s*시|네\s*시|다섯|여섯|일곱|여덟|아홉|열))"
 )
+
+
+def in_half_said(text: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "오전 거요", "그 저녁 거": the one item of `pool` in the half of the day the text names
+    (the evening from 17:00); None when it names none or several items are in it."""
+    half = _HALF_OF_DAY.search(text)
+    if half is None:
+        return None
+    bounds = ("00:00", "12:00") if half.group(1) else ("12:00", "24:00")
+    bounds = ("17:00", "24:00") if half.group(3) else bounds
+    timed = [i for i in pool if i.get("time") and bounds[0] <= i["time"] < bounds[1]]
+    return timed[0] if len(timed) == 1 else None
 
 
 # A reply's polite ending after the word it says ("스터디요!", "네이버 거예요", "2차입니다").
@@ -2372,15 +2429,8 @@ def pick_choice(
         ]
         if len(on) == 1:
             return on[0]
-    half = _HALF_OF_DAY.search(message)
-    if half is not None:
-        # "오전 거요", "저녁 거": the one choice in that half of the day
-        # (the evening from 17:00)
-        bounds = ("00:00", "12:00") if half.group(1) else ("12:00", "24:00")
-        bounds = ("17:00", "24:00") if half.group(3) else bounds
-        timed = [i for i in pool if i.get("time") and bounds[0] <= i["time"] < bounds[1]]
-        if len(timed) == 1:
-            return timed[0]
+    if (timed := in_half_said(message, pool)) is not None:
+        return timed
     if ORIGINAL.search(message) and not OTHER_THAN.search(message):
         # "원래 있던 거": the one choice the room did not add
         added = {i["schedule_id"] for i in (focus or {}).get("items") or [] if was_added(i)}
@@ -2491,6 +2541,36 @@ def names_only_a_stage(clause: str, focus: dict[str, Any] | None) -> bool:
     company = ((focus or {}).get("posting") or {}).get("company") or ""
     left = set(content_words(text)) - _STAGE_REQUEST_WORDS - set(content_words(company))
     return not {w for w in left if not ADD_VERB.search(w) and w not in {"온라인", "오프라인"}}
+
+
+# Words of a request to put a stage just told into the schedule, in Korean and English
+# ("그거 내 일정에 넣어줘, 공고 시간 그대로", "put it on my schedule, same time as the posting").
+_EN_REQUEST_WORDS = (
+    "ok okay please pls put add it that this one too also on in to into my the a schedule "
+    "calendar same time date as posting with its their and then for me can you could would just"
+)
+_TOLD_STAGE_WORDS = (
+    _STAGE_REQUEST_WORDS | {"공고", "공고문", "그대로"} | set(_EN_REQUEST_WORDS.split())
+)
+
+
+def stage_just_told(clause: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:
+    """ "그거 내 일정에 넣어줘", "put it on my schedule" right after the posting's answer told
+    one dated stage: that stage, when the clause points back and names nothing else (no
+    stage, no event of its own, no day counted from it: "그거 끝나고 회고 일정")."""
+    posting = (focus or {}).get("posting") or {}
+    if not posting or posting.get("turn") != (focus or {}).get("turn"):
+        return None
+    text = unquoted(clause)
+    if not points_back(text) or DAY_POINTER.search(text):
+        return None
+    if any(pattern.search(text) for _, pattern in STAGE_PATTERNS):
+        return None
+    left = {w.lower().removesuffix("'s") for w in content_words(text)} - _TOLD_STAGE_WORDS
+    if {w for w in left if not ADD_VERB.search(w)}:
+        return None
+    told = [s for s in posting.get("asked") or [] if s.get("date")]
+    return told[0] if len(told) == 1 else None
 
 
 def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -51,6 +51,7 @@ from nodes.chat.grounded import (
     Passage,
     asked_words,
     asks_held_by_resume,
+    asks_skill_category,
     general_answer,
     in_korean_terms,
     junk_reason,
@@ -88,6 +89,7 @@ from nodes.chat.schedule_requests import (
     names_only_a_stage,
     posting_stage,
     shift_in,
+    stage_just_told,
 )
 from nodes.chat.schemas import ChatInput, RouteChoice
 from nodes.chat.state import ChatState
@@ -287,6 +289,10 @@ def _read_whole(message: str) -> list[str]:
     if asks_held_by_resume(message):
         return ["resume"]
     named = named_types(message)[0]
+    if asks_skill_category(message):
+        # "네이버 공고는 어떤 프로그래밍 언어를 요구해?": the search, led by the kind's words,
+        # may not reach the line naming one ("Python 능숙자")
+        return sorted(named)
     if ordinal_position(message) is None or "posting" in named:
         return []
     return sorted(named & {"resume", "portfolio", "cover"})
@@ -537,8 +543,10 @@ def stage_add_route(state: ChatState) -> str | None:
         posting_stage(message, focus) is not None
         and not EVERY.search(message)
         and (points_back(message) or names_only_a_stage(message, focus))
-    ):
-        return "schedule"  # (pointed at or not: "코테 '카카오 코테'로 내 일정에 넣어줘")
+    ) or stage_just_told(message, focus) is not None:
+        # (pointed at or not: "코테 '카카오 코테'로 내 일정에 넣어줘"; "그거 내 일정에 넣어줘"
+        # right after one stage was told)
+        return "schedule"
     if not points_back(message):
         return None
     if DAY_POINTER.search(message) and not EVERY.search(message):

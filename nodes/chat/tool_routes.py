@@ -58,6 +58,7 @@ from nodes.chat.router import (
     RECRUIT_WORD,
     SAME_DAY,
     SCHEDULE_VERB,
+    UNDO,
     USER_DOC,
     WH_WORD,
     WHEN,
@@ -622,6 +623,8 @@ def asks_about_posting(message: str, focus: dict[str, Any] | None) -> bool:
         )
         and names_a_stage(message)
         and not SCHEDULE_VERB.search(message)
+        # "면접 시간은 그냥 원래대로 해줘": the user's own item put back (a posting's are not)
+        and not UNDO.search(message)
         and not MY_SCHEDULE.search(message)
         # "아까 그회사 면접 2시간 뒤로": a move of the user's own item, not a question
         and shift_in(message)[0] is None

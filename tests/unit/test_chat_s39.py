@@ -1,13 +1,18 @@
 """Session 39: "all but X" said in English, and "the rest" after an earlier operation of
-the same message (the rest is not the item that operation acted on)."""
+the same message (the rest is not the item that operation acted on); then what the 28th
+cross-author dev split (chat_xa_dev28) showed, tested in other words: an item described by
+its half of the day or as the later of those described, a stage put in with no day, every
+changed field put back, an English field word in a Korean sentence, a stage just told put
+in by "그거" / "it"."""
 
 from __future__ import annotations
 
 import pytest
 
-from nodes.chat.router import all_but, split_operations
+from nodes.chat.router import all_but, keyword_route, split_operations
 from tests.unit.test_chat import chat
-from tests.unit.test_chat_focus import seed, titles
+from tests.unit.test_chat_focus import _postings, seed, titles
+from text.colloquial import standard_spelling
 
 pytestmark = pytest.mark.usefixtures("fresh_schedules")
 
@@ -117,3 +122,172 @@ async def test_the_rest_after_an_earlier_operation(stand_in, client, message, ex
     body = await chat(client, message)
     assert await _left() == expected
     assert "찾지 못" not in body["answer"]
+
+
+# --- round two (chat_xa_dev28) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        # a hiring stage to put in, with no day yet (was: read as a document question)
+        ("삼성전자 인적성 등록해줘", "schedule"),
+        ("LG CNS 코테 넣어줘", "schedule"),
+        # written into a document, not the schedule
+        ("이력서에 면접 경험 넣어줘", None),
+        ("자기소개서에 인적성 준비 과정 넣어줘", None),
+        # the user's chances or how to show something: advice
+        ("회계 10년 하다가 개발자로 가려는데 30대 후반이면 늦었을까요", "general"),
+        ("면접에서 물류 경력 어케 어필하면 돼?", "general"),
+        ("비전공인데 데이터 분석 직무 가능할까요?", "general"),
+    ],
+)
+def test_routes_of_round_two(message, route) -> None:
+    assert keyword_route(message) == route
+
+
+async def test_a_stage_with_no_day_is_asked_for_its_day(stand_in, client) -> None:
+    await seed()
+    asked = await chat(client, "현대오토에버 인적성 등록해줘")
+    assert asked["route"] == "schedule" and asked["tool_calls"] == []
+    await chat(client, "다음 주 수요일")
+    assert (await titles())["현대오토에버 인적성"]["date"] == "2026-12-02"
+
+
+async def test_the_evening_one_of_a_listing(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 일정 보여줘")
+    await chat(client, "그 저녁 거 30분 미뤄줘")
+    assert (await titles())["코딩 스터디"]["time"] == "19:30"
+
+
+async def test_the_earlier_of_the_items_described(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 10일 오전 10시 라인 면접 추가")
+    await chat(client, "10일에 면접이 두 개네, 이른 거 30분 당겨줘")
+    now = await titles()
+    assert (now["라인 면접"]["time"], now["카카오 면접"]["time"]) == ("09:30", "14:00")
+
+
+async def test_every_changed_field_put_back(stand_in, client) -> None:
+    await seed()
+    await chat(client, "카카오 면접 5시로 옮겨줘")
+    await chat(client, "이름도 '카카오 최종 면접'으로 바꿔줘")
+    await chat(client, "전부 원래대로 돌려줘")
+    assert (await titles())["카카오 면접"]["time"] == "14:00"
+
+
+async def test_put_back_is_the_value_before_the_rooms_first_change(stand_in, client) -> None:
+    await seed()
+    await chat(client, "스터디 8시로")
+    await chat(client, "아니 9시로")
+    await chat(client, "원래대로 해줘")
+    assert (await titles())["코딩 스터디"]["time"] == "19:00"
+
+
+async def test_put_back_after_a_posting_question(stand_in, client) -> None:
+    """Across a question about a posting: the item the room changed (of two interviews)."""
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 면접 5시로 바꿔줘")
+    await chat(client, "네이버 공고 코테 언제야?")
+    out = await chat(client, "면접 시간 다시 원래대로 돌려놔")
+    assert out["route"] == "schedule"
+    now = await titles()
+    assert (now["네이버 1차 면접"]["time"], now["카카오 면접"]["time"]) == ("15:00", "14:00")
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("그거 title을 '토스 과제'로 바꿔줘", "그거 제목을 '토스 과제'로 바꿔줘"),
+        ("memo에 신분증 적어줘", "메모에 신분증 적어줘"),
+        ("time은 그대로 두고 date만 바꿔", "시간은 그대로 두고 날짜만 바꿔"),
+        # not inside an English sentence or another word
+        ("set the time to 3pm", "set the time to 3pm"),
+        ("username을 몰라", "username을 몰라"),
+    ],
+)
+def test_english_field_words_in_a_korean_sentence(typed, read) -> None:
+    assert standard_spelling(typed) == read
+
+
+async def test_a_renamed_item_by_an_english_field_word(stand_in, client) -> None:
+    await seed()
+    await chat(client, "내일 저녁 7시 SQLD도 추가해줘")
+    await chat(client, "방금 거 name을 'SQLD 실기'로 바꿔줘")
+    assert "SQLD 실기" in await titles()
+
+
+async def test_a_pasted_notice_keeps_the_team_and_its_place_line(stand_in, client) -> None:
+    await seed()
+    await chat(
+        client,
+        "[면접 안내] 지원자님 안녕하세요. (주)대한통운 인사기획팀 1차 면접을 아래와 같이 "
+        "안내드립니다. 일시: 2026년 12월 9일(수) 오전 10시 / 장소: 본관 3층 세미나실. "
+        "--- 등록 부탁해",
+    )
+    await chat(client, "장소 메모로 남겨줘")
+    item = (await titles())["대한통운 인사기획팀 1차 면접"]
+    assert (item["date"], item["time"], item["memo"]) == (
+        "2026-12-09",
+        "10:00",
+        "본관 3층 세미나실",
+    )
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ["네이버 코테 언제야", "ok 그거 스케줄에 추가"],
+        ["when's naver's coding test?", "please add it to my schedule"],
+    ],
+)
+async def test_the_stage_just_told_put_in(stand_in, client, turns) -> None:
+    await _postings(client)
+    for message in turns:
+        await chat(client, message)
+    added = [i for t, i in (await titles()).items() if "코딩테스트" in t]
+    assert [(i["date"], i["time"]) for i in added] == [("2026-12-19", "10:00")]
+
+
+async def test_an_event_counted_from_the_stage_is_the_users_own(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "네이버 코테 언제야")
+    await chat(client, "그거 끝나고 스터디원들이랑 회고 일정 넣어줘")
+    assert not [t for t in await titles() if "코딩테스트" in t]
+
+
+LONG_POSTING = """회사명: 토스뱅크
+모집부문: 서버 개발자
+[회사 소개]
+- 모두를 위한 은행을 만드는 팀입니다. 고객 경험을 가장 중요하게 생각합니다.
+[담당 업무]
+- 여신 심사 시스템 설계와 운영
+- 대출 실행 배치와 정산 파이프라인 개선
+[자격 요건]
+- Kotlin 능숙자
+- 대규모 트랜잭션 처리 경험
+[우대 사항]
+- 금융권 도메인 경험
+[복지]
+- 자율 출퇴근, 점심 식대 지원
+"""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "토스뱅크 공고는 어떤 프로그래밍 언어를 써?",
+        "which coding language does the Toss posting want?",
+    ],
+)
+async def test_a_kind_of_skill_asked_by_its_category(stand_in, client, question) -> None:
+    """A line naming a skill of the kind asked answers it, though it has no word of the
+    question (and the search, led by those words, may not reach it)."""
+    from tests.unit.test_chat import embed
+
+    await embed(client, "u1", "toss", "posting", LONG_POSTING)
+    out = await chat(client, question)
+    assert out["route"] == "rag"
+    assert out["answer"].startswith("Kotlin")
