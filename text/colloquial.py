@@ -32,24 +32,26 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![가-힣])내일정(?!리|오|각)"), "내 일정"),
     # 삭제 typed with ㅐ for ㅔ ("카카오면접 삭재좀"): 삭재 is no word
     (re.compile(r"삭재"), "삭제"),
-    # an item's field named in English inside a Korean sentence ("title을 …로 바꿔줘",
-    # "memo에 …", "time은 그대로"): the Korean word (only with a Korean particle after it)
-    *(
-        (
-            re.compile(
-                rf"(?i)(?<![A-Za-z]){english}(?=\s?(?:을|를|은|는|도|만|이|가|에|으로|로)(?![가-힣]{{2}}))"
-            ),
-            korean,
-        )
-        for english, korean in (
-            ("title", "제목"),
-            ("name", "이름"),
-            ("memo", "메모"),
-            ("note", "메모"),
-            ("time", "시간"),
-            ("date", "날짜"),
-        )
-    ),
+)
+# An item's field named in English inside a Korean sentence ("title을 …로 바꿔줘", "memo에
+# …", "time은 그대로"): the Korean word, only with a Korean particle after it, never after
+# another English word ("Lead time을 줄인 사례") and never inside quotes.
+_FIELD_WORDS = tuple(
+    (
+        re.compile(
+            rf"(?i)(?<![A-Za-z])(?<![A-Za-z]\s){english}"
+            r"(?=\s?(?:을|를|은|는|도|만|이|가|에|으로|로)(?![가-힣]{2}))"
+        ),
+        korean,
+    )
+    for english, korean in (
+        ("title", "제목"),
+        ("name", "이름"),
+        ("memo", "메모"),
+        ("note", "메모"),
+        ("time", "시간"),
+        ("date", "날짜"),
+    )
 )
 _DIGIT = dict(zip("일이삼사오육칠팔구", "123456789", strict=True))
 # Minutes counted in Sino-Korean words ("삼십분만 늦게", "십오 분 일찍", "사십오분"): the tens
@@ -91,11 +93,16 @@ def standard_spelling(text: str) -> str:
     """The text with chat spellings of common words in their standard form."""
     for pattern, standard in _SPELLINGS:
         text = pattern.sub(standard, text)
-    # (minutes in a quoted title or memo are as the user wrote them: "'삼십분 명상'")
+    # (minutes and field words in a quoted title or memo are as the user wrote them:
+    # "'삼십분 명상'", "'Lead time을 줄인 사례'")
     parts = _QUOTED.split(text)
-    return "".join(
-        p if _QUOTED.fullmatch(p) else _SINO_MINUTES.sub(_sino_minutes, p) for p in parts
-    )
+    return "".join(p if _QUOTED.fullmatch(p) else _outside_quotes(p) for p in parts)
+
+
+def _outside_quotes(text: str) -> str:
+    for pattern, standard in _FIELD_WORDS:
+        text = pattern.sub(standard, text)
+    return _SINO_MINUTES.sub(_sino_minutes, text)
 
 
 _QUOTED = re.compile(r"('[^'\n]*'|\"[^\"\n]*\"|‘[^’]*’|“[^”]*”)")

@@ -649,13 +649,16 @@ def answer_lines(
         wanted = _CATEGORIES_OF_KIND.get(word, frozenset())
         return any(taxonomy().category.get(skill) in wanted for skill in skills)
 
+    held_anywhere = (
+        find_skills("\n".join(everything)) if any(w in _CATEGORIES_OF_KIND for w in words) else []
+    )
     missing = [
         w
         for w in words
         if not _covered(w, everything)
         and not skill_of[w] & skills_everywhere
         and not (w in kinds and skills_everywhere)
-        and not of_category(w, find_skills("\n".join(everything)))
+        and not of_category(w, held_anywhere)
     ]
     wants_number = bool(_ASKS_NUMBER.search(message))
 
@@ -767,7 +770,9 @@ _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
 # A kind of skill asked by its category ("어떤 프로그래밍 언어", "요구하는 언어", "which
 # programming language"): a line naming a skill of that category answers it.
 _CATEGORY_ASKED = re.compile(
-    r"(?:프로그래밍|개발|코딩)\s*언어|(?<![가-힣])언어(?=\s|$|[은는이가을를도만?]|로\s)|"
+    r"(?:프로그래밍|개발|코딩)\s*언어|"
+    # (not a spoken language's: "언어 점수", "외국어나 언어 능력")
+    r"(?<![가-힣])언어(?=\s|$|[은는이가을를도만?]|로\s)(?!\s*(?:점수|능력|성적|시험|회화|자격))|"
     r"(?i:\b(?:programming|coding)\s+languages?\b|(?:코딩|코드)\s+languages?\b)"
 )
 _LANGUAGES = "프로그래밍언어"

@@ -117,26 +117,36 @@ ALL_BUT = re.compile(
     rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF}|{_ALL_OF_SET})"
     rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}|{_ALL_OF_SET}))?"
 )
-# The same in English: "delete everything except the coding study", "cancel all of them but
-# the Naver one", "except for the study, delete everything", "keep only the study and delete
-# the rest"; the words spared end before a comma, a new value or a politeness word.
+# The same in English: "delete everything except the coding study", "cancel all my
+# interviews but the Naver one", "except for the study, delete everything", "keep only the
+# study and delete the rest"; the words spared end before a comma, a new value, a
+# politeness word or another verb. The verb is said in the same clause: before "all"
+# (form 1), after the words spared (forms 2 and 3): "that's all but thanks" asks nothing.
+_EN_VERB = (
+    r"(?:delete|remove|cancel|clear|drop|wipe|erase|move|push|shift|bump|reschedule|change|"
+    r"postpone|add|put|show|set)"
+)
 _EN_ALL = (
-    r"(?:all|everything|every\s+thing|every|the\s+rest)(?:\s+(?:of\s+)?(?:my|the|them|these|those)?"
-    r"\s*(?:schedules?|events?|items?|plans?|appointments?|ones?)?)?"
+    r"(?:all|everything|every\s+thing|every|the\s+rest)"
+    # (what "all" is of: "all my interviews", "every event", "all of them")
+    r"(?:\s+(?!(?:except|but|other|besides|apart|save)\b)[A-Za-z']+){0,5}?"
 )
 _EN_SPARED = (
     r"(?P<spared>.+?)(?=\s*(?:[,.!?;]|$)|\s+(?:please|pls|plz|alone|as\s+(?:it\s+)?is|back|"
-    r"forward|later|earlier|to|"
-    r"by|until|till|from|on|for|at|and\s+(?:then\s+)?(?:delete|remove|cancel|clear|move|push|"
-    r"shift|reschedule|change|drop))\b)"
+    r"forward|later|earlier|to|by|until|till|from|on|for|at|\d+|"
+    r"(?:an?|one|two|three|half\s+an?)\s+(?:hours?|days?|weeks?|minutes?)|"
+    rf"(?:and|but)\s+(?:then\s+)?{_EN_VERB})\b)"
 )
 _EN_EXCEPT = r"(?:except(?:\s+for)?|but(?:\s+not)?|other\s+than|besides|apart\s+from|save\s+for)"
 _ALL_BUT_EN = [
-    re.compile(rf"\b{_EN_ALL}\s+{_EN_EXCEPT}\s+{_EN_SPARED}", re.I),
+    re.compile(rf"\b{_EN_VERB}\b[^,.!?;]*?\b{_EN_ALL}\s+{_EN_EXCEPT}\s+{_EN_SPARED}", re.I),
     # (the words spared first: "except for the study, delete everything")
-    re.compile(rf"^\s*{_EN_EXCEPT}\s+{_EN_SPARED}(?=.*\b(?:all|everything|the\s+rest)\b)", re.I),
     re.compile(
-        rf"\b(?:keep|leave)\s+(?:only\s+|just\s+)?{_EN_SPARED}(?=.*\b(?:the\s+rest|"
+        rf"^\s*{_EN_EXCEPT}\s+{_EN_SPARED}(?=[,\s]+{_EN_VERB}\b.*\b(?:all|everything|the\s+rest)\b)",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:keep|leave)\s+(?:only\s+|just\s+)?{_EN_SPARED}(?=.*\b{_EN_VERB}\b.*\b(?:the\s+rest|"
         r"everything\s+else|all\s+(?:the\s+)?others?|the\s+others?)\b)",
         re.I,
     ),
@@ -174,7 +184,14 @@ def all_but(clause: str) -> AllBut | None:
     if english is not None:
         # (the words spared after the marker, as written: a quoted title is the item's)
         spared = clause[english.start("spared") : english.end("spared")].strip(" '\"‘’“”")
-        return AllBut(spared, own[: english.start()].strip(), own[english.end() :].strip())
+        before = own[: english.start("spared")]
+        before = re.sub(
+            rf"(?i)\s+{_EN_EXCEPT}\s*$|^\s*(?:{_EN_EXCEPT}|(?:keep|leave)"
+            r"(?:\s+only|\s+just)?)\s*",
+            "",
+            before,
+        )
+        return AllBut(spared, before.strip(), own[english.end() :].strip())
     m = ALL_BUT.search(own)
     if m is None:
         return None
@@ -436,7 +453,7 @@ DOC_PART = re.compile(
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
 POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
-INTO_DOC = re.compile(rf"{DOC_NAME}(?:에|에다|에다가|에도|에는)(?![가-힣])")
+INTO_DOC = re.compile(rf"(?:{DOC_NAME}|지원서)(?:에|에다|에다가|에도|에는)(?![가-힣])")
 # A question about a figure or wording a document states ("배포 자동화 쪽은 수치가 어떻게
 # 돼?", "뭐라고 돼 있었지?", "몇 배 늘렸다고"): asked of the document the room was reading.
 CONTENT_ASKED = re.compile(
@@ -550,14 +567,15 @@ ADVICE = re.compile(
     r"하면\s*좋|게\s*좋아|좋을까|괜찮을까|(?:할|될)\s*수\s*있을까|"
     # an opinion or a choice asked ("이직하는 거 어떻게 생각해?", "어디가 커리어상 나을까요")
     r"어떻게\s*생각|나을까|나을지|나은지|낫나|(?i:\bwhat\s+do\s+you\s+think\b)|"
-    # the user's chances asked ("40대 중반이면 늦었나요", "비전공자도 가능할까요")
-    r"늦었나|늦은\s*건가|늦었을까|늦지\s*않았|가능할까|어려울까|승산|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
     # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
     rf"{MAY_I.pattern}|"
     r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b|\bshould\s+i\b)"
 )
+# The user's chances asked ("40대 중반이면 늦었나요", "비전공자도 가능할까요"): advice, unless
+# a posting's step is named ("네이버 서류 접수 아직 가능할까?" asks its deadline).
+CHANCES = re.compile(r"늦었나|늦은\s*건가|늦었을까|늦지\s*않았|가능할까|어려울까|승산")
 FEELING = re.compile(
     r"탈락|멘탈|피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
     r"설레|잠이\s*안|잠\s*못|졸려|ㅠ|ㅜ|떨어졌|떨어짐|광탈|불합격|위로|"
@@ -584,9 +602,12 @@ ENGLISH_NAMES = {
     "daangn": "당근",
     "karrot": "당근",
     "interview": "면접",
+    "interviews": "면접",
     "study": "스터디",
+    "studies": "스터디",
     "coding": "코딩",
     "meeting": "미팅",
+    "meetings": "미팅",
 }
 _ENGLISH_NAME = re.compile(r"(?i)\b(" + "|".join(ENGLISH_NAMES) + r")\b")
 
@@ -779,8 +800,9 @@ def keyword_route(message: str) -> str | None:
         return "general"  # "카프카에서 컨슈머 그룹이 뭐야?"
     if KNOWLEDGE.search(own) and not (docs or mine or schedule_verb or (recruit and when)):
         return "general"  # "CAP 이론 설명해줘", "포트폴리오랑 경력기술서는 뭐가 달라?"
+    chances = bool(CHANCES.search(own)) and not (recruit or names_a_stage(own))
     if (
-        ((PREPARE.search(own) and HOW.search(own)) or ADVICE.search(own))
+        ((PREPARE.search(own) and HOW.search(own)) or ADVICE.search(own) or chances)
         and not (docs or mine or schedule_verb or when or "공고" in own)
         and not (schedule_word and not PREPARE.search(own) and not ADVICE.search(own))
     ):
@@ -1109,8 +1131,13 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     for m in CLAUSE_BREAK.finditer(text):
         if ALL_BUT.match(text, m.start()):
             continue  # "카카오 면접 빼고 다 지워줘": all but one, not a delete and then more
-        if english and re.fullmatch(
-            r"\s*(?:alone|as\s+(?:it\s+)?is)?", text[english.end("spared") : m.start()], re.I
+        if (
+            english
+            and m.start() >= english.end("spared")
+            and re.fullmatch(
+                r"\s*(?:alone|as\s+(?:it\s+)?is)?", text[english.end("spared") : m.start()], re.I
+            )
+            and re.search(r"(?i)\b(?:the\s+rest|else|others?)\b", text[m.end() :])
         ):
             continue  # "keep only the study and delete the rest": one request
         group = next(i for i in range(1, (m.re.groups or 0) + 1) if m.group(i) is not None)

@@ -175,7 +175,7 @@ _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "
 _EN_AMOUNT = r"(an?|one|two|three|\d{1,3})\s*(hours?|hrs?|minutes?|mins?|days?|weeks?)"
 _EN_WAY = r"(back|later|forward|up|earlier)"
 EN_SHIFT = re.compile(
-    rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+[^\s,.!?]+){{0,8}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
+    rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+[^\s,.!?]+){{0,10}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
     rf"|{_EN_AMOUNT}\s+{_EN_WAY})\b"
 )
 
@@ -549,6 +549,11 @@ def all_but_items(
         listing = refers_to("그거", focus, live).choices if focus else []
         upcoming = sorted((i for i in live if i["date"] >= now.isoformat()), key=_in_order)
         pools = [listing, upcoming] if len(listing) >= 2 else [upcoming]
+    kind = named_in(said.before, live, now)
+    if kind:
+        # of the items the set's words name: "면접 중에 카카오 빼고 다", "push all my
+        # interviews except the Kakao one"
+        pools = [[i for i in pool if i in kind] for pool in pools]
     for pool in pools:
         spared = _spared(said.spared, pool, now)
         if spared:
@@ -991,10 +996,12 @@ def _pasted_event(pasted: str) -> str | None:
         steps = list(pattern.finditer(pasted))
         step = max(steps, key=lambda m: len(m.group(0).strip()), default=None)
         if step:
-            # (from the start of its word: "물류기획팀 2차 면접", not "팀 2차 면접")
+            # (from the start of its word when the step begins with a department's ending:
+            # "물류기획팀 2차 면접", not "팀 2차 면접"; "홍길동님의2차면접" stays "2차면접")
             start = step.start()
-            while start > 0 and re.match(r"[가-힣A-Za-z]", pasted[start - 1]):
-                start -= 1
+            if re.match(r"팀|부서|본부|센터|실(?![가-힣])", step.group(0)):
+                while start > 0 and re.match(r"[가-힣A-Za-z]", pasted[start - 1]):
+                    start -= 1
             name = " ".join(pasted[start : step.end()].split())
             if name in company or company in name:
                 return max(name, company, key=len)
@@ -1221,7 +1228,12 @@ def _narrower(
     room's last words (`talked_of`)."""
     return lambda text, pool: (
         match_schedule(pool, text, days, times)
-        or (in_half_said(text, pool) if not times else None)
+        # (of the days said: "수요일 저녁 거" is no Tuesday evening item)
+        or (
+            in_half_said(text, [i for i in pool if not days or i["date"] in days])
+            if not times
+            else None
+        )
         or talked_of(pool, focus, now)
     )
 
@@ -1331,6 +1343,20 @@ _LATER_ONE = re.compile(
     r"(?<![가-힣])(?:(늦은|나중\s*(?:에\s*)?있는)|(?:이른|빠른|먼저\s*있는))\s*(?:거|것|건|꺼|쪽)"
     r"(?:은|는|을|를|도|요)?(?![가-힣])|(?i:\bthe\s+(?:(later)|earlier)\s+one\b)"
 )
+# Being late, not the later item: "답장 늦은 거 미안", "연락 늦은 거 죄송해요".
+_BEING_LATE = re.compile(r"(?:답장|연락|답|회신|답변|출근|도착|제출|말)\s*$")
+_APOLOGY = re.compile(r"\s*(?:미안|죄송|ㅈㅅ|쏘리|사과|(?i:sorry))")
+
+
+def _later_one(text: str) -> re.Match[str] | None:
+    """ "늦은 거 1시간 당겨줘": the later (or earlier) of the items described; None when "늦은
+    거" is someone being late ("답장 늦은 거 미안")."""
+    found = _LATER_ONE.search(text)
+    if found is None or _BEING_LATE.search(text[: found.start()]):
+        return None
+    return None if _APOLOGY.match(text, found.end()) else found
+
+
 # Every field back ("둘 다 원래대로", "전부 원래대로", "다 되돌려").
 _BOTH_FIELDS = re.compile(
     r"(?:둘\s*다|전부|모두|다)\s*(?:원래|되돌|돌려|복구)|(?i:\bboth\b|\beverything\b)"
@@ -1924,7 +1950,7 @@ def schedule_call(
         changed = set((focus or {}).get("original") or {})
         ours = [f for f in fits if f["schedule_id"] in changed]
         target = ours[0] if len(ours) == 1 else None
-    later = _LATER_ONE.search(target_text) if target is None and chosen is None else None
+    later = _later_one(target_text) if target is None and chosen is None else None
     if later is not None and len(fits) > 1:
         # "금요일 면접 두개네 늦은 거 1시간 당겨줘": of the items the words describe, the
         # later (or earlier) one in time
@@ -1938,6 +1964,16 @@ def schedule_call(
         # "오후 거는 4시로 미뤄줘" after a listing of two: the one of the room's items its
         # words describe (its half of the day, its day, a word of its title)
         pool = refers_to("그거", focus, items).choices
+        # (of the days and times the clause describes: "수요일 저녁 거" is none of Tuesday's)
+        described = [m for m in found if not m.new]
+        pool = [
+            i
+            for i in pool
+            if all(
+                i["date"] == m.value if m.kind == "date" else i.get("time") == m.value
+                for m in described
+            )
+        ]
         if len(pool) > 1:
             target = pick_choice(described_one.group(0), pool, items, None, now)
     if target is None and not fits and chosen is None:
@@ -2191,11 +2227,12 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     if asked is None:
         return _repeated_value(message, earlier) if "메모" in message else None
     label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
-    # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사"; up to the
-    # sentence's end when more follows on the line: "장소: 본사 12층 대회의실. --- 이거 …")
+    # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사"; up to a
+    # separator or the request that follows it: "장소: 본사 12층 대회의실. --- 이거 …"; an
+    # address's own full stop is no end: "남대문로 63. 한진빌딩 본관")
     line = re.compile(
         rf"(?:^|(?<=[/|]))[\s\-•·*▶■□◆●○]*(?:{label})\s*[:：]\s*([^\n/|]+?)\s*"
-        r"(?=$|[/|]|\.(?:\s|$)|\s-{2,})",
+        r"(?=$|[/|]|\.?\s+-{2,}|\.\s+(?:이거|이것|이\s*일정|일정에|등록|넣어|추가|저장|부탁))",
         re.IGNORECASE | re.MULTILINE,
     )
     for text in reversed(earlier):

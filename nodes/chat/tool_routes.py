@@ -493,7 +493,7 @@ def _each_of_the_sets(
     `said` tells why."""
     expanded: list[tuple[str, str, dict[str, Any] | None]] = []
     acted: set[str] = set()  # the items the message's earlier changes and deletes name
-    for clause, kind in operations:
+    for n, (clause, kind) in enumerate(operations):
         spared = (
             all_but_items(clause, focus, live, now)
             if kind in ("update_schedule", "delete_schedule")
@@ -501,6 +501,14 @@ def _each_of_the_sets(
         )
         if spared is not None:
             kept, meant = spared
+            # ("cancel everything but Naver, and move the study to 8pm": not the study)
+            later = {
+                i["schedule_id"]
+                for c, k in operations[n + 1 :]
+                if k in ("update_schedule", "delete_schedule")
+                for i in named_in(c, live, now)
+            }
+            meant = [i for i in meant if i["schedule_id"] not in later]
             if not kept:
                 said.append(SPARED_NOT_FOUND)
             elif not meant:
