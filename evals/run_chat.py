@@ -282,6 +282,10 @@ XA_SPLITS = {
     # correction, across an unrelated turn) (chat_xa_dev28_brief.md); first read
     # chat-xa-dev28-first-read.md, at the session's starting code (ed98d29)
     "xa_dev28": "chat_xa_dev28.jsonl",
+    # a twenty-ninth author, the everyday mix of the test brief with no focus (40 messages,
+    # 40 exchanges each referring back in its own way; chat_xa_dev29_brief.md); first read
+    # chat-xa-dev29-first-read.md, at 27d49e7
+    "xa_dev29": "chat_xa_dev29.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

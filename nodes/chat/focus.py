@@ -525,6 +525,14 @@ def just_touched(focus: dict[str, Any]) -> bool:
     return touched.get("how") in ("added", "changed") and touched.get("turn") == focus.get("turn")
 
 
+# Picking among what the last answer showed ("거기 나온 것 중에", "그중에", "말한 것 중",
+# "아까 보여준거 중에").
+AMONG_THOSE = re.compile(
+    r"(?:나온|말한|적힌|있는|알려\s*준|보여\s*준)\s*(?:것|거|게|애)들?\s*중|그\s*중|"
+    r"(?i:\b(?:which|any)\s+of\s+(?:them|those|these)\b)"
+)
+
+
 def points_back(text: str) -> bool:
     return bool(
         POINTER.search(text)

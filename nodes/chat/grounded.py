@@ -36,7 +36,7 @@ from nodes.chat.router import CAPABILITY, ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
-from text.sections import DUTIES_ASKED, DocKind, heading_of, korean_heading
+from text.sections import DUTIES_ASKED, PART_OF_WORD, DocKind, heading_of, korean_heading
 from text.skills import find_skills, taxonomy
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
@@ -234,6 +234,10 @@ def _words_asked(message: str) -> list[str]:
         if w.isascii() and (heading := korean_heading(lower, kind)) is not None:
             words.append(_compact(heading))
             continue
+        if (heading := PART_OF_WORD.get(lower)) is not None:
+            # "Which university …", "전 직장 이름": asked of that part of the document
+            words.append(_compact(heading))
+            continue
         if w in _ASKING_NOUNS or lower in _ENGLISH_FUNCTION_WORDS:
             continue
         words.append(_compact(w))
@@ -311,6 +315,11 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
         # whether a text says it ("is Kubernetes mentioned in there too?")
         "mentioned",
         "mention",
+        # where the text says it ("which college did I go to, per my resume?")
+        "per",
+        "according",
+        "go",
+        "went",
         "mentions",
         "too",
         "also",

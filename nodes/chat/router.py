@@ -36,6 +36,8 @@ ADD_VERB = re.compile(
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
+    # a value put into an item ("이거 시간 반영해줘", "변경된 시간 반영 부탁")
+    r"반영\s*(?:해|좀|부탁)|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
@@ -244,7 +246,8 @@ MEMO = re.compile(
     r"|메모(?:에는|에|엔|로|는|도)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
     r"['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     # ("memo 추가: …" mixed; "메모도. 신분증 챙기기": the memo said after a full stop)
-    r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어|해)\S*)?\s*"
+    r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*|하나\s*|한\s*줄\s*|한\s*개\s*)?"
+    r"(?:(?:추가|남겨|적어|달아|넣어|해)\S*)?\s*"
     r"(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
     r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|달아|붙여|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
@@ -569,8 +572,9 @@ ADVICE = re.compile(
     r"어떻게\s*생각|나을까|나을지|나은지|낫나|(?i:\bwhat\s+do\s+you\s+think\b)|"
     # what one should say or must do ("뭐라고 해야 됨", "정장 꼭 입어야 돼?")
     r"뭐라고\s*(?:해야|하면|답|말)|꼭\s*(?:\S+\s+)?\S+야\s*(?:돼|되|하나|해)|"
-    # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?")
-    rf"{MAY_I.pattern}|"
+    # whether one may ("거기 지원해도 됨?", "걍 빼도 돼?", "넣어도 괜찮아?"), and manners
+    # ("면접 때 물어봐도 실례 아닌가요?")
+    rf"{MAY_I.pattern}|실례|무례|예의|매너|"
     r"(?i:\bhow\s+(?:should|do|can|to)\b|\btips?\b|\bshould\s+i\b)"
 )
 # The user's chances asked ("40대 중반이면 늦었나요", "비전공자도 가능할까요"): advice, unless

@@ -9,10 +9,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
+from difflib import SequenceMatcher
 from itertools import pairwise
 from typing import Any
 
 from nodes.chat.focus import (
+    AMONG_THOSE,
     DAY_POINTER,
     DAY_SHIFT,
     EVENT_NOUNS,
@@ -132,10 +134,15 @@ AS_POSTED = re.compile(
     r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로|"
     # "공고에 나온 날짜랑 시간으로", "공고 날짜로"
     r"(?:날짜|시간|일정|일시)(?:\s*(?:랑|이랑|와|과|하고)\s*(?:날짜|시간))?\s*(?:으로|로|대로))"
+    # in English: "move it to the date in the posting", "the posting's time"
+    r"|(?i:\b(?:dates?|times?|day)\s+(?:in|on|from|of)\s+the\s+(?:posting|job\s+ad|listing)\b|"
+    r"\bthe\s+posting'?s\s+(?:dates?|times?|day)\b|\bas\s+(?:in|on)\s+the\s+posting\b)"
 )
 SAME_TIME = re.compile(
     # the time the posting gives the day in focus: "시간도 공고대로"
-    rf"그\s*시간|그때|같은\s*시간|same\s+time|{AS_POSTED.pattern}",
+    # ("그 날짜랑 시간으로": both pointed at)
+    rf"그\s*시간|그때|같은\s*시간|same\s+time|그\s*(?:날짜|날)\s*(?:랑|이랑|와|과|하고)\s*시간|"
+    rf"{AS_POSTED.pattern}",
     re.IGNORECASE,
 )
 RENAME = re.compile(
@@ -846,7 +853,12 @@ def _without_leading_function_words(title: str) -> str:
             or token.form in _LEADING_NOUNS
         )
         if not leading:
-            return title[token.start :] if n else title
+            # (never from inside a word: a typo the analyser reads as pieces, "네이봐웹툰",
+            # starts where its word does)
+            start = token.start
+            while start > 0 and not title[start - 1].isspace():
+                start -= 1
+            return title[start:] if n else title
     return title
 
 
@@ -1395,6 +1407,10 @@ def _named_anchor(
     fits = best_schedules(items, named, said_days, [])
     if said_days and not (len(fits) == 1 and fits[0]["date"] in said_days):
         return None  # "12월 2일 네이버 면접 전날까지": the day said is the event's own
+    if len(fits) > 1 and AMONG_THOSE.search(clause):
+        # "아까 보여준거 중에 면접 전날": of the items the listing showed
+        shown = {i["schedule_id"] for i in (focus or {}).get("listed") or []}
+        fits = [f for f in fits if f["schedule_id"] in shown] or fits
     if len(fits) == 1 and _title_words(named) & _title_words(fits[0]["title"]):
         return shifted_day(fits[0]["date"], clause)
     undated = _title_words(_blank(named, [m.span for m in said]))
@@ -1510,6 +1526,31 @@ _ONE_DESCRIBED = re.compile(
 )
 
 
+# "X(으)로 고쳐줘": the words before the new value's particle and a verb of correcting.
+_CORRECTED_TO = re.compile(r"(\S+?)(?:으로|로)\s*(?:고쳐|고치|수정|정정|바꿔|바꾸)")
+
+
+def _respelled(
+    clause: str, item: dict[str, Any] | None, now: date
+) -> tuple[dict[str, Any], str] | None:
+    """The item the room just touched and its title spelled again, when the clause says
+    nothing but a near spelling of that title as the new value ("네이버웹툰 면접으로 고쳐줘"
+    after "네이봐웹툰 면접": a typo fixed); None otherwise (another item's title, a day or a
+    time said, a title far from it)."""
+    found = _CORRECTED_TO.search(clause)
+    if item is None or found is None or mentions(clause, now):
+        return None
+    size = len(item["title"].split())
+    words = clause[: found.end(1)].split()
+    if len(words) < size:
+        return None
+    title = " ".join(words[-size:])
+    old, new = squash(item["title"]), squash(title)
+    if old == new or SequenceMatcher(None, old, new).ratio() < 0.75:
+        return None
+    return item, title
+
+
 def schedule_call(
     clause: str,
     kind: str,
@@ -1554,6 +1595,12 @@ def schedule_call(
         # counted from (which _named_anchor reads below)
         chosen = _moved_beside(clause, items, focus)
     rename = RENAME.search(clause)
+    if rename is None and kind == "update_schedule" and chosen is None:
+        respelled = _respelled(clause, last_item(focus, items), now)
+        if respelled is not None:
+            # "앗 오타ㅋㅋ 네이버웹툰 면접으로 고쳐줘" right after adding "네이봐웹툰 면접"
+            item, title = respelled
+            return "update_schedule", {"schedule_id": item["schedule_id"], "title": title}, item
     # "배민 말고 배달의민족으로 이름 바꿔줘": one word of the title for another
     swap = None if rename or kind != "update_schedule" else _SWAP.search(clause)
     shift, shift_span = shift_in(clause)

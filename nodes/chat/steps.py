@@ -34,6 +34,7 @@ from core.telemetry import DEGENERATE
 from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
+    AMONG_THOSE,
     DAY_POINTER,
     OTHER_POSTING,
     POINTED_NOUN,
@@ -554,13 +555,6 @@ def stage_add_route(state: ChatState) -> str | None:
         # from the stage just shown
         return "schedule"
     return "calendar" if EVERY.search(message) else None
-
-
-# Picking among what the last answer showed ("거기 나온 것 중에", "그중에", "말한 것 중").
-AMONG_THOSE = re.compile(
-    r"(?:나온|말한|적힌|있는|알려\s*준|보여\s*준)\s*(?:것|거|게|애)들?\s*중|그\s*중|"
-    r"(?i:\b(?:which|any)\s+of\s+(?:them|those|these)\b)"
-)
 
 
 # What a posting's text asks, not its dates ("몇 년 이상 요구해?", "몇 명 뽑아?").

@@ -377,3 +377,91 @@ async def test_s39_review_an_address_keeps_its_full_stop(stand_in, client) -> No
     await chat(client, "장소 메모로 넣어줘")
     memos = [i.get("memo") for i in (await titles()).values() if i.get("memo")]
     assert memos == ["서울 중구 세종대로 9. 한빛타워 5층"]
+
+
+# --- round four (chat_xa_dev29: the everyday mix of the test brief) ---------------------------
+
+
+async def test_a_memo_with_words_before_its_colon(stand_in, client) -> None:
+    await seed()
+    await chat(client, "네이버 면접에 메모 한 줄 남겨줘: 신분증 지참")
+    assert (await titles())["네이버 1차 면접"]["memo"] == "신분증 지참"
+
+
+async def test_a_value_put_in_by_reflect(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 8일 구청 상담 추가해줘")
+    await chat(client, '방금 받은 안내: "상담은 17시 시작입니다" 시간 반영해 주세요')
+    assert (await titles())["구청 상담"]["time"] == "17:00"
+
+
+async def test_the_date_and_time_pointed_at_after_a_stage(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "네이버 코테 날짜 알려줘")
+    await chat(client, "그 날짜랑 시간으로 내 캘린더에 등록해, 제목은 네이버 코테")
+    item = (await titles())["네이버 코테"]
+    assert (item["date"], item["time"]) == ("2026-12-19", "10:00")
+
+
+async def test_moved_to_the_date_in_the_posting_in_english(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "When is Kakao's first interview?")
+    await chat(client, "please reschedule my Kakao interview to the date in the posting")
+    assert (await titles())["카카오 면접"]["date"] == "2027-01-05"
+
+
+def test_manners_are_advice() -> None:
+    assert keyword_route("면접관한테 연봉 먼저 물어보는 거 실례일까?") == "general"
+
+
+async def test_a_typo_in_the_title_just_added_is_fixed(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 12일 오후 1시 카카우페이 면접 넣어줘")
+    assert "카카우페이 면접" in await titles()  # (the typo kept whole, not cut by the analyser)
+    await chat(client, "아 오타 카카오페이 면접으로 수정")
+    now = await titles()
+    assert "카카오페이 면접" in now and "카카우페이 면접" not in now
+
+
+async def test_a_far_title_is_no_typo_fix(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 12일 오후 1시 토스 과제 발표 넣어줘")
+    await chat(client, "당근 면접으로 바꿔줘")
+    assert "토스 과제 발표" in await titles()
+
+
+async def test_a_day_counted_from_an_item_of_the_listing_shown(stand_in, client) -> None:
+    await seed()
+    await chat(client, "다음 주 일정 보여줘")
+    await chat(client, "면접 준비는 어떻게 해?")
+    await chat(client, "ㅇㅋ 보여준 거 중에 면접 전날 오후 8시에 예상질문 정리 넣어줘")
+    item = (await titles())["예상질문 정리"]
+    assert (item["date"], item["time"]) == ("2026-12-03", "20:00")
+
+
+RESUME = """박서연 | 마케터
+[경력]
+브라이트랩 2021.01 ~ 2024.06
+- 퍼포먼스 마케팅, 월 광고비 3억 운영
+[학력]
+서울여자대학교 경영학과 졸업 (2020)
+[자격증]
+GA4 인증
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which college did I go to, per my resume?", "서울여자대학교"),
+        ("내 이력서에 전 직장 어디라고 돼 있지?", "브라이트랩"),
+    ],
+)
+async def test_a_part_asked_by_what_it_holds(stand_in, client, question, expected) -> None:
+    from tests.unit.test_chat import embed
+
+    await embed(client, "u1", "resume", "resume", RESUME)
+    out = await chat(client, question)
+    assert out["route"] == "rag"
+    assert out["answer"].startswith(expected)
