@@ -507,15 +507,16 @@ _ENGLISH_POSTING = _english_headings(POSTING_HEADINGS)
 # A question asking what a job does ("무슨 일 하는 거야?", "하는 일 알려줘"): its duties.
 DUTIES_ASKED = re.compile(
     r"무슨\s*일(?:을)?\s*하|하는\s*일|(?i:\bwhat\s+(?:does|would)\s+\w+\s+do\b|"
-    r"\b(?:job|role|position)\s+(?:involves?|entails?)\b|\bwhat\s+(?:it|the\s+\w+)\s+involves\b)"
+    r"\bthe\s+(?:job|role|position)\s+(?:involves?|entails?)\b|\bwhat\s+(?:it|the\s+\w+)\s+involves\b)"
 )
 
 
 # Words for what a part of a resume holds, not its heading ("Which university …", "전 직장
 # 이름"): the part they are asked of.
 PART_OF_WORD = {
-    **dict.fromkeys(("university", "college", "major", "school", "degree", "gpa"), "학력"),
-    **dict.fromkeys(("학교", "대학", "전공", "학점"), "학력"),
+    # (not a GPA: a figure is found as written, or not at all)
+    **dict.fromkeys(("university", "college", "major", "school", "degree"), "학력"),
+    "전공": "학력",
     **dict.fromkeys(("employer", "employers", "직장", "전직장"), "경력"),
 }
 

@@ -528,7 +528,8 @@ def just_touched(focus: dict[str, Any]) -> bool:
 # Picking among what the last answer showed ("거기 나온 것 중에", "그중에", "말한 것 중",
 # "아까 보여준거 중에").
 AMONG_THOSE = re.compile(
-    r"(?:나온|말한|적힌|있는|알려\s*준|보여\s*준)\s*(?:것|거|게|애)들?\s*중|그\s*중|"
+    r"(?:나온|말한|적힌|있는|알려\s*준|보여\s*준)\s*(?:것|거|게|애)들?\s*중|"
+    r"그\s*중(?:에서|에|엔)?(?![가-힣])|"
     r"(?i:\b(?:which|any)\s+of\s+(?:them|those|these)\b)"
 )
 

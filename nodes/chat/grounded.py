@@ -234,12 +234,15 @@ def _words_asked(message: str) -> list[str]:
         if w.isascii() and (heading := korean_heading(lower, kind)) is not None:
             words.append(_compact(heading))
             continue
-        if (heading := PART_OF_WORD.get(lower)) is not None:
-            # "Which university …", "전 직장 이름": asked of that part of the document
+        if kind != "posting" and (heading := PART_OF_WORD.get(lower)) is not None:
+            # "Which university …", "전 직장 이름": asked of that part of the resume (a
+            # posting's "전공 조건" is its own words)
             words.append(_compact(heading))
             continue
         if w in _ASKING_NOUNS or lower in _ENGLISH_FUNCTION_WORDS:
             continue
+        if w in ("go", "went") and after.lower() == "to":
+            continue  # "did I go to": no word asked (the language is "Go")
         words.append(_compact(w))
     return words
 
@@ -318,8 +321,6 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
         # where the text says it ("which college did I go to, per my resume?")
         "per",
         "according",
-        "go",
-        "went",
         "mentions",
         "too",
         "also",

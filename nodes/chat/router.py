@@ -37,7 +37,7 @@ ADD_VERB = re.compile(
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
     # a value put into an item ("이거 시간 반영해줘", "변경된 시간 반영 부탁")
-    r"반영\s*(?:해|좀|부탁)|"
+    r"반영\s*해\s*(?:줘|주세요|줄래|주실)|반영\s*(?:좀\s*)?부탁|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too

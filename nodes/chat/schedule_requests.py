@@ -47,6 +47,7 @@ from nodes.chat.router import (
     SCHEDULE_VERB,
     SHIFT,
     UNDO,
+    VERB_ONLY,
     WH_WORD,
     WHEN,
     all_but,
@@ -141,7 +142,8 @@ AS_POSTED = re.compile(
 SAME_TIME = re.compile(
     # the time the posting gives the day in focus: "시간도 공고대로"
     # ("그 날짜랑 시간으로": both pointed at)
-    rf"그\s*시간|그때|같은\s*시간|same\s+time|그\s*(?:날짜|날)\s*(?:랑|이랑|와|과|하고)\s*시간|"
+    rf"그\s*시간|그때|같은\s*시간|same\s+time|"
+    r"그\s*(?:날짜|날)\s*(?:랑|이랑|와|과|하고)\s*시간\s*(?:으로|로|대로)|"
     rf"{AS_POSTED.pattern}",
     re.IGNORECASE,
 )
@@ -1531,14 +1533,15 @@ _CORRECTED_TO = re.compile(r"(\S+?)(?:으로|로)\s*(?:고쳐|고치|수정|정�
 
 
 def _respelled(
-    clause: str, item: dict[str, Any] | None, now: date
+    clause: str, item: dict[str, Any] | None, items: list[dict[str, Any]], now: date
 ) -> tuple[dict[str, Any], str] | None:
-    """The item the room just touched and its title spelled again, when the clause says
+    """The item the last turn touched and its title spelled again, when the clause says
     nothing but a near spelling of that title as the new value ("네이버웹툰 면접으로 고쳐줘"
-    after "네이봐웹툰 면접": a typo fixed); None otherwise (another item's title, a day or a
-    time said, a title far from it)."""
+    after "네이봐웹툰 면접": a typo fixed); None otherwise: another item's title or words
+    ("네이버 1차 면접으로"), a day or a time said, a word of when ("네이버 면접 날로", "…
+    뒤로"), a title far from it."""
     found = _CORRECTED_TO.search(clause)
-    if item is None or found is None or mentions(clause, now):
+    if item is None or found is None or mentions(clause, now) or DAY_POINTER.search(clause):
         return None
     size = len(item["title"].split())
     words = clause[: found.end(1)].split()
@@ -1548,6 +1551,12 @@ def _respelled(
     old, new = squash(item["title"]), squash(title)
     if old == new or SequenceMatcher(None, old, new).ratio() < 0.75:
         return None
+    if len(words[-1]) < 2 or words[-1] in _WHEN_NOUNS:
+        return None  # "네이버 면접 날로", "카카오 면접 때로": a word of when, not a name
+    others = [i for i in items if i["schedule_id"] != item["schedule_id"]]
+    said = set(title.split())
+    if any(squash(i["title"]) == new or said <= set(i["title"].split()) for i in others):
+        return None  # another item's name: which one is meant is asked, not renamed
     return item, title
 
 
@@ -1595,8 +1604,13 @@ def schedule_call(
         # counted from (which _named_anchor reads below)
         chosen = _moved_beside(clause, items, focus)
     rename = RENAME.search(clause)
-    if rename is None and kind == "update_schedule" and chosen is None:
-        respelled = _respelled(clause, last_item(focus, items), now)
+    if (
+        rename is None
+        and kind == "update_schedule"
+        and chosen is None
+        and just_touched(focus or {})
+    ):
+        respelled = _respelled(clause, last_item(focus, items), items, now)
         if respelled is not None:
             # "앗 오타ㅋㅋ 네이버웹툰 면접으로 고쳐줘" right after adding "네이봐웹툰 면접"
             item, title = respelled
@@ -1873,9 +1887,10 @@ def schedule_call(
             and (focus.get("posting") or {}).get("turn") == focus.get("turn")
             and names_only_a_stage(clause, focus)
         )
+        told = stage_just_told(clause, focus)
         staged = (
             posting_stage(clause, focus) if day is None and (points_back(clause) or shown) else None
-        ) or (stage_just_told(clause, focus) if day is None else None)
+        ) or (told if told and day in (None, told["date"]) else None)
         if staged is not None:
             # "아까 말한 코딩테스트 일정도 넣어줘": the stage of the posting just discussed
             # (a title the user quoted is theirs)
@@ -1890,15 +1905,26 @@ def schedule_call(
         # what names the event once the day pointer and "하나 더" are read ("그 다음날도 같은
         # 시간에 하나 더" names none)
         bare = ONE_MORE.sub(" ", DAY_POINTER.sub(" ", title)).replace(" 더", " ")
+        rest_of_title = bare.strip(" 도").removesuffix("더").strip()
+        more = ONE_MORE.search(clause)
         if (
-            anchor is not None
-            and not _names_an_event(bare.strip(" 도"))
+            # (or "12월 13일도 … 하나 더 넣어줘", nothing named: another of the item just added)
+            (
+                (anchor is not None and not _names_an_event(rest_of_title))
+                or (
+                    more is not None
+                    and len(squash(rest_of_title)) < 2
+                    # (nothing said after the verb: "하나 더 넣어줘 필라테스 …" names one)
+                    and not VERB_ONLY.sub("", clause[more.end() :]).strip()
+                )
+            )
             and not QUOTED.search(clause)  # "그 전날에도 '일찍 자기' 하나 넣어줘": theirs
         ):
             # "매주 하는 거라 그 다음 주 같은 요일 같은 시간에도 넣어줘": the same event again
             focus_items = (focus or {}).get("items") or []
             title = focus_items[0]["title"] if focus_items else title
-        if not title or POINTER.match(title):  # "거" names no event
+        # "거", "그", "날" (of "그 전날 넣어줘") name no event: asked, never kept as a title
+        if not title or POINTER.match(title) or len(squash(title)) < 2 or title in _WHEN_NOUNS:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None:
             # the add waits in the room for its day: "금요일 오후 3시" next completes it
@@ -2638,6 +2664,11 @@ _TOLD_STAGE_WORDS = (
 )
 
 
+_ITS_OWN_DAY = re.compile(
+    r"그\s*(?:날짜|날|시간|일시)(?![가-힣])|그\s*(?:날짜|날)(?=랑|이랑|하고|와|과)|그때"
+)
+
+
 def stage_just_told(clause: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:
     """ "그거 내 일정에 넣어줘", "put it on my schedule" right after the posting's answer told
     one dated stage: that stage, when the clause points back and names nothing else (no
@@ -2646,7 +2677,8 @@ def stage_just_told(clause: str, focus: dict[str, Any] | None) -> dict[str, Any]
     if not posting or posting.get("turn") != (focus or {}).get("turn"):
         return None
     text = unquoted(clause)
-    if not points_back(text) or DAY_POINTER.search(text):
+    # ("그 날짜랑 시간으로 넣어줘" points at the stage's own day; "그 전날" counts from it)
+    if not points_back(text) or DAY_POINTER.search(_ITS_OWN_DAY.sub(" ", text)):
         return None
     if any(pattern.search(text) for _, pattern in STAGE_PATTERNS):
         return None

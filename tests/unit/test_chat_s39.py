@@ -13,6 +13,7 @@ from nodes.chat.router import all_but, keyword_route, split_operations
 from tests.unit.test_chat import chat
 from tests.unit.test_chat_focus import _postings, seed, titles
 from text.colloquial import standard_spelling
+from tools.schedule import ScheduleStore
 
 pytestmark = pytest.mark.usefixtures("fresh_schedules")
 
@@ -465,3 +466,102 @@ async def test_a_part_asked_by_what_it_holds(stand_in, client, question, expecte
     out = await chat(client, question)
     assert out["route"] == "rag"
     assert out["answer"].startswith(expected)
+
+
+# --- the second review's findings (round four) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        # another item's name, and words of when, are no typo fix of the item just added
+        ["12월 15일 오후 3시 네이버 2차 면접 추가해줘", "네이버 1차 면접으로 바꿔줘"],
+        ["12월 15일 오후 3시 네이버 2차 면접 추가해줘", "네이버 면접 날로 바꿔줘"],
+        # nor of an item two turns back
+        [
+            "12월 15일 오후 3시 네이버 2차 면접 추가해줘",
+            "카카오 면접 몇 시였지?",
+            "네이버 3차 면접으로 고쳐줘",
+        ],
+    ],
+)
+async def test_s39_second_review_no_rename(stand_in, client, turns) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert "네이버 2차 면접" in await titles()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "스터디에서 받은 피드백 반영해서 12월 3일에 자소서 다시 냈어",
+        "멘토 의견 반영해야 하는데 막막하다",
+    ],
+)
+def test_s39_second_review_reflect_said_of_something_else(message) -> None:
+    assert split_operations(message)[0][1] != "update_schedule"
+
+
+async def test_s39_second_review_the_day_pointed_at_is_no_title(stand_in, client) -> None:
+    """ "그 전날 넣어줘" names no event: asked (before: titled '그')."""
+    await _postings(client)
+    await chat(client, "카카오 코테 언제야?")
+    out = await chat(client, "그 전날 넣어줘")
+    assert out["tool_calls"] == [] and "이름" in out["answer"]
+
+
+async def test_s39_second_review_time_not_pointed_at(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "네이버 코테 언제야?")
+    await chat(client, "그날하고 시간 안 겹치게 12월 18일에 알고리즘 복습 추가해줘")
+    assert (await titles())["알고리즘 복습"].get("time") is None
+
+
+def test_s39_second_review_among_those_is_no_other_word() -> None:
+    from nodes.chat.focus import AMONG_THOSE
+
+    assert AMONG_THOSE.search("아까 보여준거 중에 면접 전날")
+    assert not AMONG_THOSE.search("그 중요한 면접 전날")
+    assert not AMONG_THOSE.search("그중간에 스터디")
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("Is Go required in the kakao posting?", "go"),
+        ("이력서에 학점 몇으로 적혀있어?", "학점"),
+    ],
+)
+def test_s39_second_review_words_kept(message, words) -> None:
+    from nodes.chat.grounded import asked_words
+
+    assert words in asked_words(message)
+
+
+def test_s39_second_review_a_job_of_ones_own_is_no_duties_question() -> None:
+    from text.sections import DUTIES_ASKED
+
+    assert not DUTIES_ASKED.search("My current job involves a lot of overtime, should I quit?")
+    assert DUTIES_ASKED.search("What does the Naver posting say the job involves?")
+
+
+async def test_one_more_of_the_item_just_added_keeps_its_name(stand_in, client) -> None:
+    """ "12월 20일도 … 하나 더 넣어줘" names nothing: another of the item just added (before:
+    an item titled '더')."""
+    await seed()
+    await chat(client, "12월 13일에 독서 모임 넣어줘")
+    await chat(client, "12월 20일도 저녁 7시로 하나 더 넣어줘")
+    days = sorted(
+        i["date"] for i in await ScheduleStore(None).get("u1") if i["title"] == "독서 모임"
+    )
+    assert days == ["2026-12-13", "2026-12-20"]
+    assert "더" not in await titles()
+
+
+async def test_a_word_after_one_more_is_no_copy(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 6일 요가 넣어줘")
+    await chat(client, "하나 더 넣어줘 수영 12월 8일")
+    assert "더" not in await titles()
+    assert [i["date"] for t, i in (await titles()).items() if t == "요가"] == ["2026-12-06"]
