@@ -12,22 +12,11 @@ import pytest
 from nodes.chat.router import all_but, keyword_route, split_operations
 from tests.unit.test_chat import chat
 from tests.unit.test_chat_focus import _postings, seed, titles
+from tests.unit.test_chat_s38_sets import SEEDED, _but
 from text.colloquial import standard_spelling
 from tools.schedule import ScheduleStore
 
 pytestmark = pytest.mark.usefixtures("fresh_schedules")
-
-# NOW is Sunday 2026-11-29; the seed: 네이버 1차 면접 Fri 12-04 15:00, 코딩 스터디 Tue 12-01
-# 19:00, 카카오 면접 Thu 12-10 14:00.
-SEEDED = {
-    "네이버 1차 면접": ("2026-12-04", "15:00"),
-    "코딩 스터디": ("2026-12-01", "19:00"),
-    "카카오 면접": ("2026-12-10", "14:00"),
-}
-
-
-def _but(*kept: str) -> dict[str, tuple[str, str]]:
-    return {k: v for k, v in SEEDED.items() if k in kept}
 
 
 async def _left() -> dict[str, tuple[str, str | None]]:
