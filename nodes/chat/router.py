@@ -115,8 +115,10 @@ _ALL_OF_SET = (
     r"(?:\S+\s+){0,2}?\S*?(?:거|것|꺼|건|일정|스케줄)(?:들)?(?:은|는|도|를|을)?\s*"
     r"(?:다|전부|모두|싹)(?![가-힣])"
 )
+# (or all of a kind: "카카오 말고 면접 전부 한 시간 미뤄줘")
+_ALL_OF_KIND = r"[가-힣A-Za-z]{2,6}?(?:들)?(?:은|는|도|을|를)?\s*(?:다|전부|모두|싹)(?=\s|$)"
 ALL_BUT = re.compile(
-    rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF}|{_ALL_OF_SET})"
+    rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF}|{_ALL_OF_SET}|{_ALL_OF_KIND})"
     rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}|{_ALL_OF_SET}))?"
 )
 # The same in English: "delete everything except the coding study", "cancel all my

@@ -558,7 +558,11 @@ def all_but_items(
         listing = refers_to("그거", focus, live).choices if focus else []
         upcoming = sorted((i for i in live if i["date"] >= now.isoformat()), key=_in_order)
         pools = [listing, upcoming] if len(listing) >= 2 else [upcoming]
-    kind = named_in(said.before, live, now)
+    # (what "all" is of: said before the ones spared, or after the marker: "면접 전부")
+    of_kind = re.match(
+        r"\s*([가-힣A-Za-z]{2,6}?)(?:들)?(?:은|는|도|을|를)?\s*(?:다|전부|모두|싹)", said.after
+    )
+    kind = named_in(f"{said.before} {of_kind.group(1) if of_kind else ''}", live, now)
     if kind:
         # of the items the set's words name: "면접 중에 카카오 빼고 다", "push all my
         # interviews except the Kakao one"
@@ -1371,6 +1375,12 @@ def _later_one(text: str) -> re.Match[str] | None:
     return None if _APOLOGY.match(text, found.end()) else found
 
 
+# The field a put-back names ("시간만 원래대로", "제목은 원래대로").
+_RESTORED_FIELDS = {
+    r"(?:시간|시각)(?:만|은|도)?\s*(?:다시\s*)?(?:원래|되돌|돌려|복구)": "time",
+    r"(?:날짜|일자|날)(?:만|은|도)?\s*(?:다시\s*)?(?:원래|되돌|돌려|복구)": "date",
+    r"(?:제목|이름)(?:만|은|도)?\s*(?:다시\s*)?(?:원래|되돌|돌려|복구)": "title",
+}
 # Every field back ("둘 다 원래대로", "전부 원래대로", "다 되돌려").
 _BOTH_FIELDS = re.compile(
     r"(?:둘\s*다|전부|모두|다)\s*(?:원래|되돌|돌려|복구)|(?i:\bboth\b|\beverything\b)"
@@ -2123,6 +2133,10 @@ def schedule_call(
             # "둘 다 원래대로" after a change of the time and then of the title: every field
             # the room changed
             was = {**was, **olds}
+        fields = {f for word, f in _RESTORED_FIELDS.items() if re.search(word, clause)}
+        if fields:
+            # "시간만 원래대로" after a change of the time and then of the date: that field
+            was = {k: v for k, v in {**olds, **was}.items() if k in fields}
         changes = {k: olds.get(k, v) for k, v in was.items() if olds.get(k, v)}
     if not changes and last_change and (SAME_AGAIN.search(clause) or _THAT_MUCH.search(clause)):
         # "카카오 것도 똑같이" after "네이버 면접 30분 늦춰줘": the same change on this item

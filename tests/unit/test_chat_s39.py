@@ -554,3 +554,31 @@ async def test_a_word_after_one_more_is_no_copy(stand_in, client) -> None:
     await chat(client, "하나 더 넣어줘 수영 12월 8일")
     assert "더" not in await titles()
     assert [i["date"] for t, i in (await titles()).items() if t == "요가"] == ["2026-12-06"]
+
+
+# --- round five: the field a put-back names, and "all" of a kind after the Korean marker ------
+
+
+async def test_the_field_a_put_back_names(stand_in, client) -> None:
+    await seed()
+    await chat(client, "네이버 면접 5시로 옮겨줘")
+    await chat(client, "날짜도 7일로 바꿔줘")
+    await chat(client, "시간은 다시 원래대로")
+    item = (await titles())["네이버 1차 면접"]
+    assert (item["date"], item["time"]) == ("2026-12-07", "15:00")
+
+
+@pytest.mark.parametrize(
+    ("message", "expected"),
+    [
+        (
+            "네이버 말고 면접 전부 30분 당겨줘",
+            {**SEEDED, "카카오 면접": ("2026-12-10", "13:30")},
+        ),
+        ("카카오 빼고 면접 다 지워", _but("카카오 면접", "코딩 스터디")),
+    ],
+)
+async def test_all_of_a_kind_but_one(stand_in, client, message, expected) -> None:
+    await seed()
+    await chat(client, message)
+    assert await _left() == expected
