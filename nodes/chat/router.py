@@ -116,7 +116,9 @@ _ALL_OF_SET = (
     r"(?:다|전부|모두|싹)(?![가-힣])"
 )
 # (or all of a kind: "카카오 말고 면접 전부 한 시간 미뤄줘")
-_ALL_OF_KIND = r"[가-힣A-Za-z]{2,6}?(?:들)?(?:은|는|도|을|를)?\s*(?:다|전부|모두|싹)(?=\s|$)"
+_ALL_OF_KIND = (
+    r"(?P<kind>[가-힣A-Za-z]{2,6}?)(?:들)?(?:은|는|도|을|를)?\s*(?:다|전부|모두|싹)(?=\s|$)"
+)
 ALL_BUT = re.compile(
     rf"(?:빼고|빼곤|말고|제외하고|외에(?:는)?)[\s,]*(?P<all>{_ALL_OF}|{_ALL_OF_SET}|{_ALL_OF_KIND})"
     rf"|(?<=만)\s*(?:남기고|놔두고|두고)(?:[\s,]*(?P<rest>{_ALL_OF}|{_ALL_OF_SET}))?"
@@ -167,6 +169,7 @@ class AllBut:
     spared: str
     before: str
     after: str
+    kind: str = ""  # what "all" is of, said after the marker ("면접" of "… 말고 면접 전부")
 
     @property
     def rest(self) -> str:
@@ -217,7 +220,12 @@ def all_but(clause: str) -> AllBut | None:
         spared = spared.removesuffix("만").strip(" '\"‘’“”")
     if not spared.strip():
         return None
-    return AllBut(spared, " ".join([head.strip(), *words[:-4]]).strip(), after.strip())
+    return AllBut(
+        spared,
+        " ".join([head.strip(), *words[:-4]]).strip(),
+        after.strip(),
+        m.group("kind") or "",
+    )
 
 
 # A clause of its own after "X 빼고 다": a connective ending or a sentence's end before more.

@@ -559,10 +559,7 @@ def all_but_items(
         upcoming = sorted((i for i in live if i["date"] >= now.isoformat()), key=_in_order)
         pools = [listing, upcoming] if len(listing) >= 2 else [upcoming]
     # (what "all" is of: said before the ones spared, or after the marker: "면접 전부")
-    of_kind = re.match(
-        r"\s*([가-힣A-Za-z]{2,6}?)(?:들)?(?:은|는|도|을|를)?\s*(?:다|전부|모두|싹)", said.after
-    )
-    kind = named_in(f"{said.before} {of_kind.group(1) if of_kind else ''}", live, now)
+    kind = named_in(f"{said.before} {said.kind}", live, now)
     if kind:
         # of the items the set's words name: "면접 중에 카카오 빼고 다", "push all my
         # interviews except the Kakao one"
