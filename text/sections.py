@@ -521,6 +521,14 @@ PART_OF_WORD = {
 }
 
 
+def asked_heading(word: str, kind: DocKind | None = None) -> str | None:
+    """The heading of the part a question's word asks for: an English heading word
+    (`korean_heading`), else, of a resume, a word for what a part holds (`PART_OF_WORD`)."""
+    lower = word.lower()
+    heading = korean_heading(lower, kind) if word.isascii() else None
+    return heading or (PART_OF_WORD.get(lower) if kind != "posting" else None)
+
+
 def korean_heading(word: str, kind: DocKind | None = None) -> str | None:
     """The heading a Korean document gives the part an English word names ("certification"
     -> "자격증", "requirements" -> "자격요건"), from the section tables; a resume's first

@@ -27,12 +27,10 @@ def _terms(query: str) -> list[str]:
     """The query's nouns, an English word for a part of a document also as the heading a
     Korean document gives it ("certification" -> "자격증")."""
     from text.korean_text import content_words
-    from text.sections import DUTIES_ASKED, PART_OF_WORD, korean_heading
+    from text.sections import DUTIES_ASKED, asked_heading
 
     words = content_words(query)
-    headings = [
-        h for w in words if (h := korean_heading(w) or PART_OF_WORD.get(w.lower())) is not None
-    ]
+    headings = [h for w in words if (h := asked_heading(w)) is not None]
     headings += ["담당업무"] if DUTIES_ASKED.search(query) else []
     return list(dict.fromkeys([*headings, *words]))[:8]
 

@@ -36,7 +36,7 @@ from nodes.chat.router import CAPABILITY, ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
 from text.korean_text import content_words
 from text.particles import particle_for
-from text.sections import DUTIES_ASKED, PART_OF_WORD, DocKind, heading_of, korean_heading
+from text.sections import DUTIES_ASKED, DocKind, asked_heading, heading_of, korean_heading
 from text.skills import find_skills, taxonomy
 
 DOC_LABELS = {"resume": "이력서", "posting": "채용공고", "portfolio": "포트폴리오", "note": "메모"}
@@ -231,12 +231,9 @@ def _words_asked(message: str) -> list[str]:
             words.append(_compact(heading))
             skip = True
             continue
-        if w.isascii() and (heading := korean_heading(lower, kind)) is not None:
-            words.append(_compact(heading))
-            continue
-        if kind != "posting" and (heading := PART_OF_WORD.get(lower)) is not None:
-            # "Which university …", "전 직장 이름": asked of that part of the resume (a
-            # posting's "전공 조건" is its own words)
+        if (heading := asked_heading(w, kind)) is not None:
+            # ("Which university …", "전 직장 이름": that part of the resume; a posting's
+            # "전공 조건" is its own words)
             words.append(_compact(heading))
             continue
         if w in _ASKING_NOUNS or lower in _ENGLISH_FUNCTION_WORDS:
@@ -776,7 +773,6 @@ def answer_lines(
 
 
 _ITEM = re.compile(r"^\s*\d{1,2}[.)]\s*")
-# Words for the kind of thing skills are, not one of them.
 # A kind of skill asked by its category ("어떤 프로그래밍 언어", "요구하는 언어", "which
 # programming language"): a line naming a skill of that category answers it.
 _CATEGORY_ASKED = re.compile(
@@ -794,6 +790,7 @@ def asks_skill_category(message: str) -> bool:
 
 
 _CATEGORIES_OF_KIND = {_LANGUAGES: frozenset({"language"})}
+# Words for the kind of thing skills are, not one of them.
 _SKILL_KINDS = frozenset(
     {"기술스택", "스택", "기술", "기술들", "툴", "도구", "프레임워크", "라이브러리"}
     | {"tech", "stack", "techstack", "tools", "tool"}

@@ -476,25 +476,11 @@ def _without_left_alone(
 
 
 # Words that say "an item" and name none ("금요일 거", "그 일정").
-_NO_NAME = {"거", "것", "건", "꺼", "일정", "스케줄"} | {
-    *[
-        "the",
-        "a",
-        "an",
-        "my",
-        "one",
-        "ones",
-        "schedule",
-        "schedules",
-        "event",
-        "events",
-        "item",
-        "items",
-        "plan",
-        "plans",
-    ],
-    *["appointment", "appointments"],
-}
+_ENGLISH_NO_NAME = (
+    "the a an my one ones schedule schedules event events item items plan plans appointment "
+    "appointments"
+)
+_NO_NAME = {"거", "것", "건", "꺼", "일정", "스케줄"} | set(_ENGLISH_NO_NAME.split())
 
 
 def _spared(phrase: str, pool: list[dict[str, Any]], now: date) -> list[dict[str, Any]]:
@@ -741,10 +727,16 @@ def _marked_only(
     ("카카오 면접만" names one; "네이버 면접 시간만" names a field); None otherwise."""
     if only is None:
         return None
-    among = pool or upcoming
-    asked = _words_before(own[: only.end(1)], among)
-    of_it = [i for i in among if asked and all(_in_title(w, i) for w in asked)]
+    of_it = _marked_items(own, only, pool or upcoming)
     return of_it if len(of_it) >= 2 else None
+
+
+def _marked_items(
+    text: str, only: re.Match[str], pool: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The items of `pool` whose titles have all the words of the phrase marked with 만."""
+    asked = _words_before(text[: only.end(1)], pool)
+    return [i for i in pool if asked and all(_in_title(w, i) for w in asked)]
 
 
 # What comes before the request's own sentence ("이제 남은 건 카카오 면접이네. …").
@@ -1957,8 +1949,7 @@ def schedule_call(
     only = _ONLY.search(target_text) if chosen is None and kind != "add_schedule" else None
     if only is not None:
         # "카카오 면접 빼고 다 괜찮은데 스터디만 8시로": the one item marked with 만
-        asked = _words_before(target_text[: only.end(1)], items)
-        with_only = [i for i in items if asked and all(_in_title(w, i) for w in asked)]
+        with_only = _marked_items(target_text, only, items)
         fits = with_only if len(with_only) == 1 else fits
     reasons = list(_REASON_END.finditer(target_text)) if len(fits) > 1 else []
     if reasons and not SCHEDULE_VERB.search(target_text[: reasons[-1].end()]):
@@ -2660,8 +2651,14 @@ def names_only_a_stage(clause: str, focus: dict[str, Any] | None) -> bool:
     for _, pattern in STAGE_PATTERNS:
         text = pattern.sub(" ", text)
     company = ((focus or {}).get("posting") or {}).get("company") or ""
-    left = set(content_words(text)) - _STAGE_REQUEST_WORDS - set(content_words(company))
-    return not {w for w in left if not ADD_VERB.search(w) and w not in {"온라인", "오프라인"}}
+    allowed = _STAGE_REQUEST_WORDS | set(content_words(company)) | {"온라인", "오프라인"}
+    return _nothing_but(text, allowed)
+
+
+def _nothing_but(text: str, allowed: frozenset[str] | set[str]) -> bool:
+    """Whether the text's content words are all `allowed` words or add verbs."""
+    said = {w.lower().removesuffix("'s") for w in content_words(text)}
+    return not {w for w in said - allowed if not ADD_VERB.search(w)}
 
 
 # Words of a request to put a stage just told into the schedule, in Korean and English
@@ -2693,8 +2690,7 @@ def stage_just_told(clause: str, focus: dict[str, Any] | None) -> dict[str, Any]
         return None
     if any(pattern.search(text) for _, pattern in STAGE_PATTERNS):
         return None
-    left = {w.lower().removesuffix("'s") for w in content_words(text)} - _TOLD_STAGE_WORDS
-    if {w for w in left if not ADD_VERB.search(w)}:
+    if not _nothing_but(text, _TOLD_STAGE_WORDS):
         return None
     told = [s for s in posting.get("asked") or [] if s.get("date")]
     return told[0] if len(told) == 1 else None
