@@ -286,6 +286,11 @@ XA_SPLITS = {
     # 40 exchanges each referring back in its own way; chat_xa_dev29_brief.md); first read
     # chat-xa-dev29-first-read.md, at 27d49e7
     "xa_dev29": "chat_xa_dev29.jsonl",
+    # session 40: a thirtieth author briefed like the frozen test2's exchanges: long rooms
+    # (3-4 turns) whose later turns refer back, a third starting with pasted mail
+    # (chat_xa_dev30_brief.md); first read chat-xa-dev30-first-read.md, at the session's
+    # starting code (46defe1)
+    "xa_dev30": "chat_xa_dev30.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

@@ -27,3 +27,16 @@ def test_cohen_kappa_plain_and_weighted() -> None:
     near = cohen_kappa(["A", "B", "C"], ["B", "B", "C"], labels, "quadratic")
     far = cohen_kappa(["A", "B", "C"], ["C", "B", "C"], labels, "quadratic")
     assert near > far
+
+
+def test_anchor_agreement_is_the_evals_rule() -> None:
+    from evals.anchor_agreement import agrees
+
+    answer = "N+1 문제였고요, 그래서 커버링 인덱스를 만들었습니다."
+    # a phrase inside one of the grader's anchors, or one holding it, spacing aside
+    assert agrees("커버링 인덱스", ["커버링 인덱스를 만들었습니다"], answer)
+    assert agrees("커버링인덱스를 만들었습니다", ["커버링 인덱스"], answer)
+    # another anchor of the same answer is no agreement
+    assert not agrees("N+1 문제", ["커버링 인덱스"], answer)
+    # nor a phrase the answer does not say
+    assert not agrees("인덱스 설계", ["인덱스 설계"], answer)
