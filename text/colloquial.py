@@ -2,8 +2,8 @@
 
 People typing on a phone write 뭐 as "머" ("담주 머있지", "숫자 머임"), 거 as "꺼" after a
 word ("첫째꺼", "밑에꺼", "그날꺼"), 그냥 as "걍", 아무것도 as "암것도", 너무 as "넘" and
-"내 일정" without its space ("내일정"), minutes as Sino-Korean words ("삼십분" is 30분), and an
-item's field in English before a Korean particle ("title을" is 제목을). Each
+"내 일정" without its space ("내일정"), 당겨 as "땡겨", minutes as Sino-Korean words ("삼십분"
+is 30분), and an item's field in English before a Korean particle ("title을" is 제목을). Each
 is rewritten only where it stands as that word (a whole word, or before the endings it takes
 in chat), never inside another word ("머리", "머신러닝", "꺼내", "넘어"). Spacing is kept
 otherwise: the positions of what follows move by at most one character per rewrite.
@@ -32,6 +32,8 @@ _SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![가-힣])내일정(?!리|오|각)"), "내 일정"),
     # 삭제 typed with ㅐ for ㅔ ("카카오면접 삭재좀"): 삭재 is no word
     (re.compile(r"삭재"), "삭제"),
+    # 당기다 said 땡기다 ("1시간 땡겨줘", "30분만 땡길 수 있어?", "땡겼어"); not 땡땡이, 땡처리
+    (re.compile(r"(?<![가-힣])땡(?=겨|기|길|김|겼)"), "당"),
 )
 # An item's field named in English inside a Korean sentence ("title을 …로 바꿔줘", "memo에
 # …", "time은 그대로"): the Korean word, only with a Korean particle after it, never after

@@ -293,6 +293,8 @@ MY_SCHEDULE = re.compile(
     # "그날 나 뭐 다른거 있나": what the user has
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
+    # "그날 다른 거랑 겹치는지 확인 좀": what else the user has that day
+    r"다른\s*(?:거|것|일정|약속)(?:이|랑|이랑|하고|과|와)?\s*(?:안\s*)?겹치|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)|"
     # "show me all my upcoming interviews": a listing of the user's own (not "how should I
     # prepare for my interviews")
@@ -1133,11 +1135,95 @@ def _deleted_parts(part: str) -> list[str]:
     return [f"{item} {verb.strip()}" for item in items]
 
 
+# Where pasted mail or a notice starts, at a line's start: a forwarded mail's marker or
+# header ("-----Original Message-----", "From:", "보낸사람:", "Subject:", "제목:") or a
+# bracketed head ("[대한물류] 1차 면접 안내", "【한국전력공사 …】", "<에스원 채용담당>").
+_PASTE_START = re.compile(
+    r"^[ \t]*(?:-{2,}\s*(?:original\s+message|forwarded\s+message|전달된\s*메시지)|"
+    r"(?:from|sent|to|subject|cc|보낸\s*사람|받는\s*사람|제목)[ \t]*[:：]|"
+    r"[\[【<][^\]】>\n]+[\]】>])",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A sentence of the user's telling how the notice came ("오늘 아침에 아래와 같은 메일을
+# 받았는데", "어제 문자로 안내를 받았습니다", "선생님이 보내준 메일 입니다"): its day is
+# the mail's, not the event's.
+_RECEIVED = re.compile(r"받았|받은|받아서|보내\s*준|보내\s*주신|보내\s*온|보내왔|(?:이|가)\s*왔")
+
+
+def pasted_block(message: str) -> tuple[str, str] | None:
+    """A message of the user's own words around pasted mail or a notice, as (the user's
+    words, the pasted block): the block runs from its first marker line to the end, but for
+    a last paragraph that asks for something ("마감만 넣어줘 …", "-> add this as …");
+    sentences telling how the notice came are left out of the user's words. None when
+    there is no such block (two lines or more, with a date) or the user's words ask for
+    nothing."""
+    start = _PASTE_START.search(message)
+    if start is None:
+        return None
+    rest = message[start.start() :]
+    paragraphs = re.split(r"\n\s*\n", rest.rstrip())
+    tail = ""
+    if len(paragraphs) >= 2:
+        last = paragraphs[-1].strip()
+        if (
+            len(last) <= 120
+            and not _PASTE_START.match(last)
+            and (operation_kind(last) or _NAMING.search(last))
+        ):
+            tail = last
+    block = rest.rstrip()[: len(rest.rstrip()) - len(paragraphs[-1])] if tail else rest
+    ref = today_seoul()
+    if "\n" not in block.strip() or find_when(block, ref).date is None:
+        return None
+    # (the user's sentences that ask or name: "좋은 아침입니다. 오늘도 신세를 지게 되었네요."
+    # says no day of the event)
+    own = [
+        sentence
+        for sentence in re.split(r"(?<=[.!?。])\s+|\n+", message[: start.start()])
+        if (operation_kind(sentence) or _NAMING.search(sentence))
+        and not (_RECEIVED.search(sentence) and not ADD_VERB.search(sentence))
+    ]
+    words = " ".join([*own, tail]).strip()
+    if not words or operation_kind(words) is None:
+        return None
+    return words, _mail_body(block.strip())
+
+
+_NAMING = re.compile(r"['‘\"“]|제목|이름|타이틀|(?i:\b(?:title|name|call\s+it)\b)")
+_HEADER = re.compile(
+    r"^[ \t]*(?:from|sent|to|cc|date|보낸\s*사람|받는\s*사람|보낸\s*날짜|날짜)[ \t]*[:：].*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SUBJECT = re.compile(r"^([ \t]*)(?:subject|제목)[ \t]*[:：][ \t]*", re.IGNORECASE | re.MULTILINE)
+
+
+def _mail_body(block: str) -> str:
+    """A pasted block as the event is read from it: a mail's header lines (sender, date
+    sent, recipients) left out where they come as a header (with a subject or a sender in
+    the same paragraph: "Date: Thursday, December 17" in the body stays), a subject as a
+    plain line (its label is no name the user gave)."""
+    paragraphs = []
+    for paragraph in re.split(r"(\n\s*\n)", block):
+        if len(_HEADER.findall(paragraph)) + len(_SUBJECT.findall(paragraph)) >= 2:
+            paragraph = _HEADER.sub("", paragraph)
+        paragraphs.append(_SUBJECT.sub(r"\1", paragraph))
+    return re.sub(r"\n{3,}", "\n\n", "".join(paragraphs)).strip()
+
+
 def split_operations(message: str) -> list[tuple[str, str]]:
     """The schedule operations a message asks for, in order, as (clause, tool name). A
     memo is read from the whole message first; a clause with nothing but its verb joins the
     clause before; a clause asking for nothing is left out; an add naming two dated events
-    ("A이랑 B 넣어줘") is two adds. Always at least one operation (a get by default)."""
+    ("A이랑 B 넣어줘") is two adds. Always at least one operation (a get by default). Pasted
+    mail or a notice is no request: the operations are the user's own words', an add
+    reading its event from the block (`pasted_block`)."""
+    pasted = pasted_block(message)
+    if pasted is not None and not _notice_parts(message):
+        words, block = pasted
+        return [
+            (f"{clause}\n\n{block}" if kind == "add_schedule" else clause, kind)
+            for clause, kind in split_operations(words)
+        ]
     memo, text = memo_of(message)
     parts: list[str] = []
     at = 0

@@ -55,6 +55,7 @@ from nodes.chat.router import (
     koreanised,
     memo_of,
     operation_kind,
+    pasted_block,
     split_operations,
     unquoted,
 )
@@ -165,7 +166,9 @@ NAMED_AS = re.compile(
     r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
     r"(?:\s*[가-힣]+게)?(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
     # closing the message, with no 로: "…넣어줘, 제목은 카카오 발표"
-    r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?\s*[.!~]*$"
+    # (its polite ending no part of it: "제목은 강남예치과 실무면접이요")
+    r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?"
+    r"\s*(?:이?요|입니다|이에요|예요)?\s*[.!~]*$"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
     # a labelled field, as in a form: "제목: 삼성SDS 인적성 / 메모: …", "title: Mock interview"
     r"|(?:(?<=^)|(?<=[\n.!?/|]\s)|(?<=[\n.!?/|]))\s*(?:제목|(?i:title))\s*[:：]\s*['\"‘“]?"
@@ -581,6 +584,7 @@ _DESTINATION = re.compile(
 )
 # The week or the day the room was about ("그 주 거 전부", "그 주 일정", "그날 거").
 THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b|\bthe\s+same\s+week\b)")
+THAT_MONTH = re.compile(r"(?<![가-힣])그\s*달|(?i:\bthat\s+month\b)")
 _THAT_DAY_SAID = re.compile(r"그\s*날|(?i:\bthat\s+day\b)")
 
 
@@ -1033,6 +1037,24 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     mail its head ("[쿠팡] 1차 면접 안내" -> "쿠팡 1차 면접"); otherwise the noun phrase nearest
     the verb, without the date and time words, where it goes, trailing 일정 and fillers,
     and without small talk or a condition before it."""
+    theirs = _title_read(clause, spans)
+    if (pasted := pasted_block(clause)) is not None:
+        # the user's own name for what was pasted ("CJ대한통운 2차면접 일정 추가" over the
+        # mail's "2차 면접"), unless it is only a part of the notice's ("면접 일정 등록해줘")
+        words, _ = pasted
+        own = _title_read(words, list(find_when(words, date(2000, 1, 1)).spans))
+        if (
+            own
+            and not POINTER.match(own)
+            and _names_an_event(own)
+            and not (squash(own) in squash(theirs) and squash(own) != squash(theirs))
+        ):
+            return own
+    return theirs
+
+
+def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
+    """`title_of` of a clause read as one text."""
     named_as = NAMED_AS.search(clause)
     if named_as and (named_as.group("bare") is None or _a_name(named_as.group("bare"))):
         return (
@@ -1179,9 +1201,13 @@ def best_schedules(
     # a bare hour names the item at that hour in the morning or the afternoon ("7시에 하는 거"
     # is the 19:00 one), a little less surely than the hour as written
     dials = {_dial(t) for t in times}
+    # "금요일 저녁 거": the day picks no item outside the half of the day the clause names
+    half = None if times else half_of_day(text)
     scored = []
     for item in items:
         score: float = len(words & _matched_words(item["title"]))
+        if not score and half and item.get("time") and not half[0] <= item["time"] < half[1]:
+            continue
         score += 2 * (item["date"] in days)
         if item.get("time") and item["time"] in times:
             score += 1
@@ -1658,6 +1684,9 @@ def schedule_call(
         if THAT_WEEK.search(clause):
             first = anchor_day - timedelta(days=anchor_day.weekday())
             last = first + timedelta(days=6)
+        elif THAT_MONTH.search(clause):  # "그 달 일정 보여줘": the month of the room's day
+            first = anchor_day.replace(day=1)
+            last = (first + timedelta(days=32)).replace(day=1) - timedelta(days=1)
         return "get_schedule", {"start_date": first.isoformat(), "end_date": last.isoformat()}, None
     if kind == "get_schedule" and in_that_week:
         # "그주 금요일에 나 뭐있지": that day of the week the room was about
@@ -2451,6 +2480,12 @@ def _nearest_half(value: str, current: str) -> str:
     return f"{best:02d}:{minute}"
 
 
+# A look asked for by its verb ("봐주세요", "확인 부탁", "겹치는지"), not an event told.
+_LOOK_ASKED = re.compile(
+    r"봐\s*(?:줘|주|줄|봐)|보여|겹치|겹쳐|확인\s*(?:해|좀|부탁|바랍|요|ㄱ)|체크\s*(?:해|좀|부탁)"
+)
+
+
 def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
     """ "모레 오후 1시 센드버드 면접도", "목요일 오후 4시엔 쏘카 면접" right after an add: no verb
     of its own, a day and an event: another add."""
@@ -2462,6 +2497,8 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
         return False
     if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
         return False
+    if WH_WORD.search(clause) or _LOOK_ASKED.search(unquoted(clause)):
+        return False  # "그날 다른 일정이랑 안겹치는지 봐주세요", "what else do I have that day"
     found = mentions(clause, now)
     title = title_of(clause, [m.span for m in found])
     dated = any(m.kind == "date" for m in found) or bool(DAY_POINTER.search(clause))
@@ -2473,19 +2510,26 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
 
 _HALF_OF_DAY = re.compile(
     r"(오전|아침|(?i:\bmorning\b))|(오후|(?i:\bafternoon\b))|(저녁|밤|(?i:\bevening\b|\bnight\b))"
-    # (a half said alone: "오후 3시" is a time)
-    r"(?!\s*(?:\d|한\s*시|두\s*시|세\s*시|네\s*시|다섯|여섯|일곱|여덟|아홉|열))"
+    # (a half said alone: "오후 3시" is a time, "저녁으로 옮겨" the new value)
+    r"(?!\s*(?:\d|한\s*시|두\s*시|세\s*시|네\s*시|다섯|여섯|일곱|여덟|아홉|열|으?로))"
 )
 
 
-def in_half_said(text: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """ "오전 거요", "그 저녁 거": the one item of `pool` in the half of the day the text names
-    (the evening from 17:00); None when it names none or several items are in it."""
+def half_of_day(text: str) -> tuple[str, str] | None:
+    """The hours ("HH:MM" from, to) of the half of the day a text names by itself ("오전 거",
+    "그 저녁 거"; the evening from 17:00); None when it names none."""
     half = _HALF_OF_DAY.search(text)
     if half is None:
         return None
     bounds = ("00:00", "12:00") if half.group(1) else ("12:00", "24:00")
-    bounds = ("17:00", "24:00") if half.group(3) else bounds
+    return ("17:00", "24:00") if half.group(3) else bounds
+
+
+def in_half_said(text: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "오전 거요", "그 저녁 거": the one item of `pool` in the half of the day the text names;
+    None when it names none or several items are in it."""
+    if (bounds := half_of_day(text)) is None:
+        return None
     timed = [i for i in pool if i.get("time") and bounds[0] <= i["time"] < bounds[1]]
     return timed[0] if len(timed) == 1 else None
 

@@ -65,6 +65,7 @@ from nodes.chat.router import (
     ADVICE,
     CONTENT_ASKED,
     DELETED_ITEM,
+    INTO_DOC,
     KEPT_AS_IS,
     MY_SCHEDULE,
     NEW_VALUE_LAST,
@@ -538,7 +539,8 @@ def stage_add_route(state: ChatState) -> str | None:
     focus = state.get("focus") or {}
     if not history or history[-1].get("route") != "calendar" or not ADD_VERB.search(message):
         return None
-    if not focus.get("posting"):
+    if not focus.get("posting") or INTO_DOC.search(message):
+        # ("그거 이력서에 넣어줘" is written into a document, not the schedule)
         return None
     if (
         posting_stage(message, focus) is not None

@@ -1,0 +1,153 @@
+"""Session 40: an item described by its day and a half of the day it is not in is no item
+of that day ("금요일 저녁 거" is not the 15:00 one); "그거 이력서에 넣어줘" right after a
+posting's stage was told is written into a document, not put in the schedule."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_chat import chat
+from tests.unit.test_chat_focus import _postings, seed, titles
+from tests.unit.test_chat_s38_sets import SEEDED
+
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
+
+
+async def _left() -> dict[str, tuple[str, str | None]]:
+    return {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # the only item of that day is at 15:00 / 19:00 / 14:00: nothing of that half
+        "금요일 밤에 있는 거 취소할게",
+        "화욜 오전 일정 삭제 ㄱㄱ",
+        "12월 10일 아침 거 빼줘",
+        "delete my friday evening thing",
+    ],
+)
+async def test_a_half_of_the_day_with_no_item_in_it_deletes_nothing(
+    stand_in, client, message
+) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert await _left() == SEEDED
+    assert not out["tool_calls"]
+
+
+@pytest.mark.parametrize(
+    ("message", "gone"),
+    [
+        ("화요일 저녁에 있는 거 지워줘", "코딩 스터디"),
+        ("12월 10일 오후 일정 취소해 주세요", "카카오 면접"),
+    ],
+)
+async def test_the_half_the_item_is_in_still_picks_it(stand_in, client, message, gone) -> None:
+    await seed()
+    await chat(client, message)
+    assert set(await _left()) == set(SEEDED) - {gone}
+
+
+async def test_the_half_as_the_new_value_is_no_description(stand_in, client) -> None:
+    """ "저녁으로" says where to move it, not which item: Friday's one is asked about."""
+    await seed()
+    out = await chat(client, "금요일 거 저녁으로 옮겨줘")
+    assert out["route"] == "schedule"
+    assert "네이버 1차 면접" in out["answer"]
+    assert await _left() == SEEDED
+
+
+@pytest.mark.parametrize("message", ["그거 이력서에 넣어줘", "그 날짜 자소서에다가 적어줘"])
+async def test_a_stage_told_is_not_added_when_written_into_a_document(
+    stand_in, client, message
+) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 코테 언제야?")
+    out = await chat(client, message)
+    assert out["route"] != "schedule"
+    assert await _left() == SEEDED
+
+
+# --- chat_xa_dev30: pasted mail, looks after an add, "그 달" --------------------------------
+
+_FORWARDED = """안녕하세요. 어제 저녁에 아래 메일을 받았어요. '한빛상사 2차 면접'으로 등록 부탁드려요.
+
+---------- Forwarded message ---------
+From: 한빛상사 인사팀 <hr@hanbit.example>
+Date: Fri, Nov 27, 2026 at 6:05 PM
+Subject: [한빛상사] 2차 면접 안내
+
+안녕하세요. 한빛상사 인사팀입니다.
+2차 면접 일정을 알려 드립니다.
+일시: 12월 11일(금) 오후 1시 30분
+장소: 본사 5층
+
+감사합니다."""
+
+_NOTICE_THEN_NAME = """엄마가 문자 보내준 거 캘린더에 넣어줘
+
+[동네치과] 안녕하세요~ 상담 예약이 12월 8일 화요일 오전 11시로 잡혔습니다. 늦지 않게 오세요^^
+
+이름은 치과 상담이요"""
+
+
+async def test_pasted_mail_is_one_add_on_the_events_day(stand_in, client) -> None:
+    """The mail's sent date and the day it was received are no event; the user's own
+    sentences ask for one add, named as they name it."""
+    await seed()
+    out = await chat(client, _FORWARDED)
+    assert [c["name"] for c in out["tool_calls"]] == ["add_schedule"]
+    assert (await _left())["한빛상사 2차 면접"] == ("2026-12-11", "13:30")
+    assert len(await _left()) == len(SEEDED) + 1
+
+
+async def test_a_name_after_the_pasted_text_names_it(stand_in, client) -> None:
+    await seed()
+    await chat(client, _NOTICE_THEN_NAME)
+    assert (await _left())["치과 상담"] == ("2026-12-08", "11:00")
+
+
+def test_the_users_words_and_the_block() -> None:
+    from nodes.chat.router import pasted_block, split_operations
+
+    words, block = pasted_block(_FORWARDED)
+    assert "받았" not in words and "한빛상사 2차 면접" in words
+    # the header's date line is left out, the body's kept
+    assert "Nov 27" not in block and "12월 11일" in block
+    assert len(split_operations(_FORWARDED)) == 1
+    # a notice with no request of the user's is no such message
+    assert pasted_block("[한빛상사] 2차 면접 안내\n일시: 12월 11일 오후 1시") is None
+
+
+@pytest.mark.parametrize(
+    "look",
+    [
+        "그날 다른 거랑 겹치는지 확인 좀",
+        "그 날 뭐 또 있는지 봐줘",
+        "anything else on that day?",
+        "what else is on that day",
+    ],
+)
+async def test_a_look_right_after_an_add_adds_nothing(stand_in, client, look) -> None:
+    await seed()
+    await chat(client, "12월 17일 오후 4시 쿠팡 면접 등록")
+    out = await chat(client, look)
+    assert [c["name"] for c in out["tool_calls"]] == ["get_schedule"]
+    assert out["tool_calls"][0]["args"]["start_date"] == "2026-12-17"
+    assert len(await _left()) == len(SEEDED) + 1
+
+
+async def test_that_month_is_the_month_of_the_rooms_day(stand_in, client) -> None:
+    await seed()
+    await chat(client, "1월 14일 오전 10시에 공사 면접 잡아줘")
+    out = await chat(client, "그 달엔 또 뭐 있어")
+    assert out["tool_calls"][0]["args"] == {"start_date": "2027-01-01", "end_date": "2027-01-31"}
+
+
+def test_ttaeng_gyeo_is_dang_gyeo() -> None:
+    from text.colloquial import standard_spelling
+
+    assert standard_spelling("면접 1시간 땡겨줘") == "면접 1시간 당겨줘"
+    assert standard_spelling("땡처리 땡땡이") == "땡처리 땡땡이"
