@@ -72,7 +72,7 @@ async def test_a_stage_told_is_not_added_when_written_into_a_document(
 
 # --- chat_xa_dev30: pasted mail, looks after an add, "그 달" --------------------------------
 
-_FORWARDED = """안녕하세요. 어제 저녁에 아래 메일을 받았어요. '한빛상사 2차 면접'으로 등록 부탁드려요.
+_FORWARDED = """안녕하세요. 어제 저녁에 아래 메일을 받았어요. '한빛상사 2차 면접'으로 등록 부탁해요.
 
 ---------- Forwarded message ---------
 From: 한빛상사 인사팀 <hr@hanbit.example>
