@@ -101,7 +101,6 @@ _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "s
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
     r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|"
-    r"(?<![가-힣])그\s*달(?=\s|$|에|엔|의|은|는|도|[,.?!])|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
     # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
     r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"
@@ -110,7 +109,7 @@ DAY_POINTER = re.compile(
     r"(?<![가-힣])그(?:거|것)\s*(?:끝나고|끝나면|마치고|끝난\s*(?:뒤|후)에?)|"
     r"(?<![가-힣])그\s*(?:하루|이틀|사흘|나흘|\d{1,2}\s*일)\s*(?:전|뒤|후)|"
     # in English: "that day", "the same day", "the day before", "two days before that"
-    r"(?i:\bthat\s+(?:day|date|week|month)\b|\bthe\s+same\s+(?:day|date|time)\b|"
+    r"(?i:\bthat\s+(?:day|date|week)\b|\bthe\s+same\s+(?:day|date|time)\b|"
     r"\bthe\s+(?:day\s+(?:before|after)|previous\s+day|next\s+day|following\s+day)\b|"
     r"\b(?:one|two|three|four|five|[1-9])\s+days?\s+(?:before|after)\s+(?:that|it)\b)"
 )

@@ -13,6 +13,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -1115,7 +1116,7 @@ def operation_kind(clause: str) -> str | None:
 
 
 # "둘 다", "모두", "전부": every item the clause joins.
-_BOTH = re.compile(r"둘\s*다|모두|전부|(?i:\bboth\b)")
+_BOTH = re.compile(r"둘\s*다|(?:두|세|2|3)\s*개\s*(?:다|모두|전부)|모두|전부|각각|(?i:\bboth\b)")
 
 
 def _deleted_parts(part: str) -> list[str]:
@@ -1168,6 +1169,7 @@ def pasted_block(message: str) -> tuple[str, str] | None:
         if (
             len(last) <= 120
             and not _PASTE_START.match(last)
+            and not _NOTICE_CLOSING.search(last)
             and (operation_kind(last) or _NAMING.search(last))
         ):
             tail = last
@@ -1178,10 +1180,11 @@ def pasted_block(message: str) -> tuple[str, str] | None:
     # (the user's sentences that ask or name: "좋은 아침입니다. 오늘도 신세를 지게 되었네요."
     # says no day of the event)
     own = [
-        sentence
+        _without_days(sentence, ref)
+        if _RECEIVED.search(sentence) and not ADD_VERB.search(sentence)
+        else sentence
         for sentence in re.split(r"(?<=[.!?。])\s+|\n+", message[: start.start()])
-        if (operation_kind(sentence) or _NAMING.search(sentence))
-        and not (_RECEIVED.search(sentence) and not ADD_VERB.search(sentence))
+        if operation_kind(sentence) or _NAMING.search(sentence) or _RECEIVED.search(sentence)
     ]
     words = " ".join([*own, tail]).strip()
     if not words or operation_kind(words) is None:
@@ -1189,9 +1192,47 @@ def pasted_block(message: str) -> tuple[str, str] | None:
     return words, _mail_body(block.strip())
 
 
+# A notice's own closing line to the applicant ("면접 취소를 원하시면 12월 7일까지 알려주세요",
+# "일정 변경이 필요하신 경우 회신 부탁드립니다"): no request of the user's.
+_NOTICE_CLOSING = re.compile(r"시면|신\s*경우|경우에?(?:는|엔)?\s|회신|문의")
+
+
+# Words of a request that name no item ("이거 취소됐대요 삭제해줘", "이 메일 내용대로").
+_NO_ITEM_WORDS = {
+    "취소",
+    "삭제",
+    "변경",
+    "수정",
+    "일정",
+    "스케줄",
+    "메일",
+    "문자",
+    "내용",
+    "카톡",
+    "연락",
+}
+
+
+def _names_its_own(clause: str) -> bool:
+    """The clause names an item by a word of its own (not only pointers and request words)."""
+    return any(w not in _NO_ITEM_WORDS for w in content_words(unquoted(clause)))
+
+
+def _without_days(sentence: str, ref: date) -> str:
+    """A sentence with its words of when blanked (the day a notice came is no event's)."""
+    for start, end in sorted(find_when(sentence, ref).spans, reverse=True):
+        sentence = sentence[:start] + " " + sentence[end:]
+    return sentence
+
+
 _NAMING = re.compile(r"['‘\"“]|제목|이름|타이틀|(?i:\b(?:title|name|call\s+it)\b)")
 _HEADER = re.compile(
     r"^[ \t]*(?:from|sent|to|cc|date|보낸\s*사람|받는\s*사람|보낸\s*날짜|날짜)[ \t]*[:：].*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_SENDER = re.compile(
+    r"^[ \t]*(?:from|sent|보낸\s*사람)[ \t]*[:：]|"
+    r"original\s+message|forwarded\s+message|전달된\s*메시지",
     re.IGNORECASE | re.MULTILINE,
 )
 _SUBJECT = re.compile(r"^([ \t]*)(?:subject|제목)[ \t]*[:：][ \t]*", re.IGNORECASE | re.MULTILINE)
@@ -1204,9 +1245,11 @@ def _mail_body(block: str) -> str:
     plain line (its label is no name the user gave)."""
     paragraphs = []
     for paragraph in re.split(r"(\n\s*\n)", block):
-        if len(_HEADER.findall(paragraph)) + len(_SUBJECT.findall(paragraph)) >= 2:
-            paragraph = _HEADER.sub("", paragraph)
-        paragraphs.append(_SUBJECT.sub(r"\1", paragraph))
+        if _SENDER.search(paragraph):
+            # ("제목: 포트폴리오 리뷰 / 날짜: 12월 5일" with no sender is a form the user
+            # filled: its lines stay)
+            paragraph = _SUBJECT.sub(r"\1", _HEADER.sub("", paragraph))
+        paragraphs.append(paragraph)
     return re.sub(r"\n{3,}", "\n\n", "".join(paragraphs)).strip()
 
 
@@ -1215,13 +1258,24 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     memo is read from the whole message first; a clause with nothing but its verb joins the
     clause before; a clause asking for nothing is left out; an add naming two dated events
     ("A이랑 B 넣어줘") is two adds. Always at least one operation (a get by default). Pasted
-    mail or a notice is no request: the operations are the user's own words', an add
+    mail or a notice is no request: the operations are the user's own words', each
     reading its event from the block (`pasted_block`)."""
     pasted = pasted_block(message)
     if pasted is not None and not _notice_parts(message):
         words, block = pasted
+        if each := _notice_parts(f"{block}\n{words}"):
+            # "둘 다 넣어줘" before a notice of two dated lines: one add for each
+            return [(part, "add_schedule") for part in each]
+        # (each operation reads it: "이거대로 바꿔줘" after a pasted chat moves what it says;
+        # a delete that names its item reads only its own words: "기존 카카오 면접은 지우고
+        # 아래 걸로 넣어줘" deletes that one, whatever day the notice gives)
         return [
-            (f"{clause}\n\n{block}" if kind == "add_schedule" else clause, kind)
+            (
+                clause
+                if kind == "delete_schedule" and _names_its_own(clause)
+                else f"{clause}\n\n{block}",
+                kind,
+            )
             for clause, kind in split_operations(words)
         ]
     memo, text = memo_of(message)

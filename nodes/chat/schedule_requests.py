@@ -584,7 +584,9 @@ _DESTINATION = re.compile(
 )
 # The week or the day the room was about ("그 주 거 전부", "그 주 일정", "그날 거").
 THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b|\bthe\s+same\s+week\b)")
-THAT_MONTH = re.compile(r"(?<![가-힣])그\s*달|(?i:\bthat\s+month\b)")
+THAT_MONTH = re.compile(
+    r"(?<![가-힣])그\s*달(?=\s|$|에|엔|의|은|는|도|[,.?!])|(?i:\bthat\s+month\b)"
+)
 _THAT_DAY_SAID = re.compile(r"그\s*날|(?i:\bthat\s+day\b)")
 
 
@@ -1041,13 +1043,17 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     if (pasted := pasted_block(clause)) is not None:
         # the user's own name for what was pasted ("CJ대한통운 2차면접 일정 추가" over the
         # mail's "2차 면접"), unless it is only a part of the notice's ("면접 일정 등록해줘")
+        # (named outright: "'대한물류 1차 면접'으로", "제목은 …"; or the notice's name in the
+        # user's spacing; never "아래 걸로", "선생님이 보내준 메일", "원장님한테 카톡")
         words, _ = pasted
         own = _title_read(words, list(find_when(words, date(2000, 1, 1)).spans))
+        named = bool(QUOTED.search(words) or NAMED_AS.search(words))
         if (
             own
             and not POINTER.match(own)
+            and not _NOTICE_WORD.search(own)
             and _names_an_event(own)
-            and not (squash(own) in squash(theirs) and squash(own) != squash(theirs))
+            and (named or squash(own) == squash(theirs) or not theirs)
         ):
             return own
     return theirs
@@ -1201,8 +1207,9 @@ def best_schedules(
     # a bare hour names the item at that hour in the morning or the afternoon ("7시에 하는 거"
     # is the 19:00 one), a little less surely than the hour as written
     dials = {_dial(t) for t in times}
-    # "금요일 저녁 거": the day picks no item outside the half of the day the clause names
-    half = None if times else half_of_day(text)
+    # "금요일 저녁 거": the day picks no item outside the half of the day the clause
+    # describes an item by (not "오늘 밤에 생각해보니 …", "아침에 병원 가야 해서 …")
+    half = None if times else described_half(text)
     scored = []
     for item in items:
         score: float = len(words & _matched_words(item["title"]))
@@ -1585,6 +1592,14 @@ def _respelled(
     return item, title
 
 
+# When the user learned or saw something, said before the request ("오늘 저녁에 알았는데 …",
+# "아침에 보니까 …", "어제 들었는데 …", "방금 연락 받았는데 …"): its day is not the item's.
+_LEARNED = re.compile(
+    r"(?:^|(?<=[,.!?\n]))[^,.!?\n]*?(?:알았는데|알게\s*됐는데|보니까|보니|생각해\s*보니|"
+    r"들었는데|들어\s*보니|받았는데|연락\s*왔는데|문자\s*왔는데)(?=[\s,])"
+)
+
+
 def schedule_call(
     clause: str,
     kind: str,
@@ -1647,9 +1662,11 @@ def schedule_call(
         span
         for span in (rename.span() if rename else None, swap.span(2) if swap else None, shift_span)
         if span
-    ]
+    ] + [m.span() for m in _LEARNED.finditer(clause)]
     found = mentions(_blank(clause, cut).replace("\n", " "), now)
-    anchor = focus_day(focus) if DAY_POINTER.search(clause) else None
+    # ("그 달 일정", only of a look: "그 달 말에 토스 면접 넣어줘" names no day)
+    month_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
+    anchor = focus_day(focus) if DAY_POINTER.search(clause) or month_asked else None
     period = (focus or {}).get("listed_range")
     # the week the room was about: the day in focus, else the period just looked at
     week_of = (
@@ -2497,8 +2514,11 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
         return False
     if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
         return False
-    if WH_WORD.search(clause) or _LOOK_ASKED.search(unquoted(clause)):
-        return False  # "그날 다른 일정이랑 안겹치는지 봐주세요", "what else do I have that day"
+    if WH_WORD.search(clause) or (look := _LOOK_ASKED.search(unquoted(clause))):
+        # "그날 다른 일정이랑 안겹치는지 봐주세요", "what else do I have that day": a look; an
+        # event told in a sentence before it is still one ("… 라인 코테도. 겹치는지 봐줘")
+        ends = [m.end() for m in SENTENCE_END.finditer(clause) if look and m.end() <= look.start()]
+        return bool(ends) and _adds_again(clause[: ends[-1]], focus, now)
     found = mentions(clause, now)
     title = title_of(clause, [m.span for m in found])
     dated = any(m.kind == "date" for m in found) or bool(DAY_POINTER.search(clause))
@@ -2523,6 +2543,21 @@ def half_of_day(text: str) -> tuple[str, str] | None:
         return None
     bounds = ("00:00", "12:00") if half.group(1) else ("12:00", "24:00")
     return ("17:00", "24:00") if half.group(3) else bounds
+
+
+# A half of the day describing an item: before the word for it ("저녁 거", "오전 일정은",
+# "밤에 있는 거", "evening thing"), the last one said ("오전 일정은 그대로 두고 오후 거 취소").
+_DESCRIBED = re.compile(
+    rf"(?:{_HALF_OF_DAY.pattern})(?=\s*(?:에\s*(?:있는|하는|잡힌|잡은|잡아\s*둔)\s*)?"
+    r"(?:거|것|꺼|건|게|일정|약속|스케줄|(?i:thing|one|event|appointment|plans?)\b))"
+)
+
+
+def described_half(text: str) -> tuple[str, str] | None:
+    """The hours of the half of the day the text describes an item by (see `_DESCRIBED`);
+    None when it describes none."""
+    found = list(_DESCRIBED.finditer(text))
+    return half_of_day(found[-1].group(0)) if found else None
 
 
 def in_half_said(text: str, pool: list[dict[str, Any]]) -> dict[str, Any] | None:

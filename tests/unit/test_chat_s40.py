@@ -72,7 +72,7 @@ async def test_a_stage_told_is_not_added_when_written_into_a_document(
 
 # --- chat_xa_dev30: pasted mail, looks after an add, "그 달" --------------------------------
 
-_FORWARDED = """안녕하세요. 어제 저녁에 아래 메일을 받았어요. '한빛상사 2차 면접'으로 등록 부탁해요.
+_FORWARDED = """안녕하세요. 오늘 아침에 아래 메일을 받았어요. '한빛상사 2차 면접'으로 등록 부탁해요.
 
 ---------- Forwarded message ---------
 From: 한빛상사 인사팀 <hr@hanbit.example>
@@ -113,7 +113,7 @@ def test_the_users_words_and_the_block() -> None:
     from nodes.chat.router import pasted_block, split_operations
 
     words, block = pasted_block(_FORWARDED)
-    assert "받았" not in words and "한빛상사 2차 면접" in words
+    assert "오늘" not in words and "한빛상사 2차 면접" in words
     # the header's date line is left out, the body's kept
     assert "Nov 27" not in block and "12월 11일" in block
     assert len(split_operations(_FORWARDED)) == 1
@@ -151,3 +151,118 @@ def test_ttaeng_gyeo_is_dang_gyeo() -> None:
 
     assert standard_spelling("면접 1시간 땡겨줘") == "면접 1시간 당겨줘"
     assert standard_spelling("땡처리 땡땡이") == "땡처리 땡땡이"
+
+
+# --- review (fresh helper, ~90 rooms against this code and 46defe1) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "gone"),
+    [
+        # the half is the one that describes an item, the last one said
+        (
+            ["12월 4일 오전 9시 치과 넣어줘", "금요일 오전 거는 놔두고 오후 일정 취소해줘"],
+            "네이버 1차 면접",
+        ),
+        # a half of the day that is not an item's description says nothing of one
+        (["새벽에 깼는데 금요일 거 그냥 지워줘"], "네이버 1차 면접"),
+        (["Cancel my Friday interview, I'm busy that morning"], "네이버 1차 면접"),
+    ],
+)
+async def test_review_half_of_the_day_describing_an_item(stand_in, client, turns, gone) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    assert gone not in await _left()
+    assert len(await _left()) == len(SEEDED) - 1 + (len(turns) - 1)
+
+
+async def test_review_a_day_said_of_learning_it_is_no_value(stand_in, client) -> None:
+    """ "오늘 밤에 알았는데 …": the day the user learned it; the move is a day from the item."""
+    await seed()
+    await chat(client, "오늘 밤에 알았는데 스터디 하루 뒤로 밀어줘")
+    assert (await _left())["코딩 스터디"] == ("2026-12-02", "19:00")
+
+
+_CHANGED = """아까 받은 문자인데 카카오 면접 시간이 바뀌었대요 수정 부탁해요
+
+[카카오] 면접 일정 변경 안내
+면접 일시가 12월 10일 오후 5시로 변경되었습니다."""
+
+_REPLACED = """기존 네이버 면접은 지우고 아래 걸로 새로 넣어줘
+
+[네이버] 2차 면접 안내
+일시: 12월 16일 오전 10시"""
+
+
+async def test_review_a_change_reads_the_pasted_notice(stand_in, client) -> None:
+    await seed()
+    await chat(client, _CHANGED)
+    assert (await _left())["카카오 면접"] == ("2026-12-10", "17:00")
+
+
+async def test_review_a_delete_naming_its_item_is_not_moved_by_the_notice(stand_in, client):
+    await seed()
+    await chat(client, _REPLACED)
+    left = await _left()
+    assert "네이버 1차 면접" not in left
+    assert left["네이버 2차 면접"] == ("2026-12-16", "10:00")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # a form the user filled is no mail header
+        "이거 등록 부탁\n제목: 디자인 과제 발표\n날짜: 12월 9일 오후 3시",
+        # a notice's closing line to the applicant asks the user nothing
+        "이거 일정에 넣어줘\n\n[토스] 과제 발표 안내\n일시: 12월 9일 오후 3시\n\n"
+        "일정 변경을 원하시면 12월 5일까지 회신 부탁드립니다.",
+    ],
+)
+async def test_review_forms_and_notice_closings(stand_in, client, message) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert [c["name"] for c in out["tool_calls"]] == ["add_schedule"]
+    args = out["tool_calls"][0]["args"]
+    assert (args["date"], args["time"]) == ("2026-12-09", "15:00")
+    assert len(await _left()) == len(SEEDED) + 1
+
+
+async def test_review_both_lines_of_a_notice_after_the_request(stand_in, client) -> None:
+    await seed()
+    await chat(
+        client,
+        "두 개 다 캘린더에 넣어줘\n\n[현대오토에버] 전형 안내\n- 코딩테스트: 12월 13일 오전 10시\n"
+        "- 1차 면접: 12월 20일 오후 2시",
+    )
+    left = await _left()
+    assert len(left) == len(SEEDED) + 2
+    assert {v for k, v in left.items() if k not in SEEDED} == {
+        ("2026-12-13", "10:00"),
+        ("2026-12-20", "14:00"),
+    }
+
+
+async def test_review_filler_words_are_no_title(stand_in, client) -> None:
+    await seed()
+    await chat(
+        client, "엄마가 보내준 문자인데 넣어줘\n\n[한샘] 인테리어 상담 안내\n12월 9일 오후 5시 본점"
+    )
+    titles_now = set(await _left())
+    assert not any(t.startswith(("엄마", "아래")) for t in titles_now)
+    assert len(titles_now) == len(SEEDED) + 1
+
+
+async def test_review_that_month_gives_an_add_no_day(stand_in, client) -> None:
+    await seed()
+    await chat(client, "1월 14일 오전 10시에 공사 면접 잡아줘")
+    out = await chat(client, "그 달 말쯤 토스 면접도 넣어줘")
+    assert not out["tool_calls"]
+    assert len(await _left()) == len(SEEDED) + 1
+
+
+async def test_review_an_event_before_a_look_is_still_added(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 2시 토스 면접 넣어줘")
+    await chat(client, "그 다음날 오전 11시엔 당근 면접도. 시간 겹치는지 봐줘")
+    assert (await _left())["당근 면접"] == ("2026-12-09", "11:00")
