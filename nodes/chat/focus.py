@@ -33,7 +33,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from nodes.chat.router import DAYS_LEFT, koreanised, unquoted
+from nodes.chat.router import DAYS_LEFT, koreanised, pasted_block, unquoted
 from text.korean_text import analysed, content_words, squash
 from text.stages import named_stages
 
@@ -101,6 +101,8 @@ _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "s
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
     r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|"
+    # "그 자리에 같은 시간으로 …": the slot of the item just deleted or moved
+    r"(?<![가-힣])그\s*자리(?:에|에다가?|로)(?=\s)|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
     # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
     r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"
@@ -165,7 +167,25 @@ def empty() -> dict[str, Any]:
         "turn": 0,
         "said": [],
         "answered": [],
+        "notice": None,
     }
+
+
+# For how many turns the room keeps the lines of a notice the user pasted ("수험표 출력
+# 시작일에도 넣어줘" two turns after pasting it), and how many of its lines.
+NOTICE_TURNS = 5
+NOTICE_LINES = 30
+
+
+def _notice_after(state: dict[str, Any], question: str, turn: int) -> dict[str, Any] | None:
+    """The notice the room keeps after a turn: the one this turn's message pasted (its
+    lines), else the last one while it is recent."""
+    pasted = pasted_block(question)
+    if pasted is not None:
+        lines = [line.strip() for line in pasted[1].split("\n") if line.strip()]
+        return {"turn": turn, "lines": [line[:200] for line in lines[:NOTICE_LINES]]}
+    kept = state.get("notice")
+    return kept if kept and turn - int(kept.get("turn", 0)) < NOTICE_TURNS else None
 
 
 def _turn_messages(messages: list[BaseMessage]) -> list[BaseMessage]:
@@ -337,6 +357,7 @@ def after_turn(
         "original": {k: v for k, v in original.items() if k in kept},
         "looked_turn": looked_turn,
         "turn": turn,
+        "notice": _notice_after(state, question, turn),
         # the room's last words that touched no schedule ("금요일 네이버 면접 때문에 떨려요"
         # then "면접 전날 …"): what singles out one of several items a later clause fits
         # (schedule_requests.talked_of); the items a turn touched are in `items` already

@@ -42,7 +42,10 @@ MOVE_VERB = re.compile(
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
-    r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b)"
+    r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b|"
+    # "make the kakao interview 45 minutes earlier", "set it 30 min later"
+    r"\b(?:set|make|have|put)\b(?:\s+[^\s,.!?]+){0,6}?\s+(?:\d{1,3}|an?|one|two)\s*"
+    r"(?:hours?|hrs?|minutes?|mins?)\s+(?:earlier|later|sooner)\b)"
 )
 # A new name said with 해줘 ("제목 그냥 라인 면접으로 해줘"): a rename of the item in focus,
 # or, beside an add, the added item's name ("… 추가해줘 이름은 카카오 면접으로 해줘").
@@ -294,6 +297,8 @@ MY_SCHEDULE = re.compile(
     # "그날 나 뭐 다른거 있나": what the user has
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
+    # "그날 네이버 면접도 있지 않아요?": asked of the room's day, what the user has
+    r"(?<![가-힣])그\s*날\S*\s+(?:\S+\s+){0,3}?\S*\s*(?:있지\s*않|있잖|있었지|있었나)|"
     # "그날 다른 거랑 겹치는지 확인 좀": what else the user has that day
     r"다른\s*(?:거|것|일정|약속)(?:이|랑|이랑|하고|과|와)?\s*(?:안\s*)?겹치|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)|"
@@ -1137,12 +1142,13 @@ def _deleted_parts(part: str) -> list[str]:
 
 
 # Where pasted mail or a notice starts, at a line's start: a forwarded mail's marker or
-# header ("-----Original Message-----", "From:", "보낸사람:", "Subject:", "제목:") or a
-# bracketed head ("[대한물류] 1차 면접 안내", "【한국전력공사 …】", "<에스원 채용담당>").
+# header ("-----Original Message-----", "From:", "보낸사람:", "Subject:", "제목:"), a
+# bracketed head ("[대한물류] 1차 면접 안내", "【한국전력공사 …】", "<에스원 채용담당>") or a
+# notice's heavy bullet ("■ 2026년 군무원 채용 …").
 _PASTE_START = re.compile(
     r"^[ \t]*(?:-{2,}\s*(?:original\s+message|forwarded\s+message|전달된\s*메시지)|"
     r"(?:from|sent|to|subject|cc|보낸\s*사람|받는\s*사람|제목)[ \t]*[:：]|"
-    r"[\[【<][^\]】>\n]+[\]】>])",
+    r"[\[【<][^\]】>\n]+[\]】>]|[■□◆●▶►]\s*\S)",
     re.IGNORECASE | re.MULTILINE,
 )
 # A sentence of the user's telling how the notice came ("오늘 아침에 아래와 같은 메일을

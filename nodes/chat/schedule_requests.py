@@ -187,7 +187,8 @@ _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "
 _EN_AMOUNT = r"(an?|one|two|three|\d{1,3})\s*(hours?|hrs?|minutes?|mins?|days?|weeks?)"
 _EN_WAY = r"(back|later|forward|up|earlier)"
 EN_SHIFT = re.compile(
-    rf"(?i)\b(?:push|move|bump|shift)\b(?:\s+[^\s,.!?]+){{0,10}}?\s+(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
+    rf"(?i)\b(?:push|move|bump|shift|set|make|put|have)\b(?:\s+[^\s,.!?]+){{0,10}}?\s+"
+    rf"(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
     rf"|{_EN_AMOUNT}\s+{_EN_WAY})\b"
 )
 
@@ -1034,6 +1035,10 @@ def _a_name(words: str) -> bool:
     return bool(tokens) and not any(t.tag.startswith(("V", "E", "MAG")) for t in tokens)
 
 
+# A polite preamble ending at a comma ("죄송합니다만,", "바쁘시겠지만,", "다름이 아니라,").
+_PREAMBLE_END = re.compile(r"(?:(?<=지만)|(?<=니다만)|(?<=는데)|(?<=라)|(?<=요)),\s*")
+
+
 def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
     """The event's name as the user wrote it: a short quoted title verbatim; from a pasted
     mail its head ("[쿠팡] 1차 면접 안내" -> "쿠팡 1차 면접"); otherwise the noun phrase nearest
@@ -1097,12 +1102,14 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             title = _clean_title(head)
             if title:
                 return title
-    # (a sentence ends a segment too: "…못 갈 듯.. 면접 넣고": the request's own words)
+    # (a sentence ends a segment too: "…못 갈 듯.. 면접 넣고": the request's own words; and
+    # a polite preamble's comma: "번거롭게 해드려 죄송합니다만, 건강검진을 …")
     segments = [
         s
         for part in before.split("\n")
         for sentence in SENTENCE_END.split(part)
-        for s in SUBCLAUSE_END.split(sentence)
+        for clause in SUBCLAUSE_END.split(sentence)
+        for s in _PREAMBLE_END.split(clause)
     ]
     ends = list(SENTENCE_END.finditer(before))
     # the request's own words: after the last sentence, on the request's own line ("장소:
@@ -1600,6 +1607,40 @@ _LEARNED = re.compile(
 )
 
 
+# Words of any request or notice line, which tell no line apart.
+_LINE_WORDS = frozenset(
+    {"일정", "스케줄", "등록", "추가", "시간", "날짜", "일시", "날", "포함", "따로", "메모"}
+    | {"제목", "이름"}
+)
+
+
+def notice_line(
+    clause: str, focus: dict[str, Any] | None, now: date
+) -> tuple[str, str | None] | None:
+    """The day and time of the dated line of the notice the room keeps (`focus.notice`)
+    that the clause names by its words ("공개일도 넣자 크래프톤 과제 공개" -> "- 과제 공개:
+    2026-12-02 (수) 10:00"); None when no line, or several alike, share its words."""
+    notice = (focus or {}).get("notice") or {}
+    said = set(content_words(clause)) - _LINE_WORDS
+    lines = [(line, set(content_words(line))) for line in notice.get("lines") or []]
+    # a word in fewer of the notice's lines tells more ("마감" over "과제" in a notice whose
+    # head, body and one dated line all say 과제)
+    spread = {w: sum(w in words for _, words in lines) for w in said}
+    scored: list[tuple[float, str, str | None]] = []
+    for line, words in lines:
+        found = mentions(line, now)
+        dates = [m for m in found if m.kind == "date"]
+        shared = sum(1 / spread[w] for w in said & words)
+        if dates and shared:
+            times = [m for m in found if m.kind == "time"]
+            scored.append((shared, dates[0].value, times[0].value if times else None))
+    if not scored:
+        return None
+    best = max(shared for shared, _, _ in scored)
+    top = [(day, time) for shared, day, time in scored if shared == best]
+    return top[0] if len(top) == 1 else None
+
+
 def schedule_call(
     clause: str,
     kind: str,
@@ -1662,8 +1703,13 @@ def schedule_call(
         span
         for span in (rename.span() if rename else None, swap.span(2) if swap else None, shift_span)
         if span
-    ] + [m.span() for m in _LEARNED.finditer(clause)]
-    found = mentions(_blank(clause, cut).replace("\n", " "), now)
+    ]
+    learned = [m.span() for m in _LEARNED.finditer(clause)]
+    found = [
+        m
+        for m in mentions(_blank(clause, cut).replace("\n", " "), now)
+        if not any(a <= m.span[0] < b for a, b in learned)
+    ]
     # ("그 달 일정", only of a look: "그 달 말에 토스 면접 넣어줘" names no day)
     month_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
     anchor = focus_day(focus) if DAY_POINTER.search(clause) or month_asked else None
@@ -1896,6 +1942,11 @@ def schedule_call(
         ]
         day = instead[-1] if instead else before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
+        if (pasted := pasted_block(clause)) is not None:
+            # "마감만 넣어줘 …" with a notice of several dated lines: the line it names
+            line = notice_line(pasted[0], {"notice": {"lines": pasted[1].split("\n")}}, now)
+            if line is not None and not mentions(pasted[0], now):
+                day, time = line
         if time is None and SAME_TIME.search(clause) and _EARLIER.search(clause):
             # "금요일에도 아까 그 시간으로 '…' 추가" after a listing: the time the room last set
             set_before = (
@@ -1971,6 +2022,9 @@ def schedule_call(
         # "거", "그", "날" (of "그 전날 넣어줘") name no event: asked, never kept as a title
         if not title or POINTER.match(title) or len(squash(title)) < 2 or title in _WHEN_NOUNS:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
+        if day is None and (line := notice_line(clause, focus, now)) is not None:
+            # "수험표 출력 시작일에도 '수험표 출력' 등록" after pasting the notice: that line's
+            day, time = line[0], time or line[1]
         if day is None:
             # the add waits in the room for its day: "금요일 오후 3시" next completes it
             return _ask_for_when(
@@ -2466,7 +2520,9 @@ def corrects_last_value(message: str, now: date) -> bool:
     rest = re.sub(
         r"(?i)\b(?:oh|no|not|ah|hmm|sorry|they\s+said|it'?s|it\s+is)\b|[아앗헉어음]+(?=\s|$)|"
         # ("아 잠깐 2시 말고 3시였어요 ㅠ": a pause, the copula and a feeling say nothing more)
-        r"잠깐|잠시만|(?<!\S)(?:이었|였)\S*|(?:이에요|예요|이야|야|입니다|요)(?=\s|$)|"
+        r"잠깐|잠시만|(?<!\S)(?:이었|였)\S*|(?:이에요|예요|이야|야|입니다|이?요)(?=\s|$)|"
+        # ("목요일 말고 금요일이요 ㅠ 헷갈렸네": the value taken back and the slip owned)
+        r"말고|헷갈\S*|착각\S*|잘못\s*(?:말|썼|적|봤)\S*|"
         r"으?로|[.,!?~ㅠㅜ]",
         " ",
         rest,
@@ -2646,11 +2702,32 @@ def values_said(message: str, now: date) -> str:
     return " ".join(message[m.span[0] : m.span[1]] for m in sorted(found, key=lambda m: m.span))
 
 
+# Where a reply's sentences and clauses end ("아이고, 날짜를 빠뜨렸군요. 다음 주 수요일입니다.",
+# "밤 9시로요 근무끝나고 가야돼서", "방금 연락이 왔는데, 다음 주 목요일 같은 시간이래요").
+_REPLY_PARTS = re.compile(r"(?<=[.!?,~])\s+|(?<=요)\s+|(?<=는데|니까|어서|아서|해서|돼서|되서)\s+")
+
+
 def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
     """ "금요일 오후 3시", "1월 20일이요", "한 시간 당겨서", "수요일로 옮겨주세요 시간은
     그대로요", "금요일 네이버 면접 전날 저녁 8시로" after "언제로 추가할까요/옮길까요?": a day,
     a time or a move, and no other request ("금요일 일정 보여줘") nor an event of its own
-    ("12월 5일 토스 면접 오후 2시"; an item a day is counted from is none)."""
+    ("12월 5일 토스 면접 오후 2시"; an item a day is counted from is none). Said with words
+    around it ("아이고, 날짜를 빠뜨렸군요. 다음 주 수요일입니다."): the one part that gives
+    it, beside parts that ask for nothing."""
+    if _gives_the_value(message, kind, now):
+        return True
+    parts = [p for p in _REPLY_PARTS.split(message.strip()) if p.strip()]
+    valued = [p for p in parts if has_when(p)]
+    if len(parts) < 2 or len(valued) != 1:
+        return False
+    others = [p for p in parts if p is not valued[0]]
+    if any("?" in p or SCHEDULE_VERB.search(p) or WH_WORD.search(p) for p in others):
+        return False
+    return _gives_the_value(valued[0], kind, now)
+
+
+def _gives_the_value(message: str, kind: str, now: date) -> bool:
+    """`gives_the_value_asked` of a message read whole."""
     valued = (
         has_when(message)
         or DAY_POINTER.search(message)
@@ -2702,8 +2779,12 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
         return False
     if pending.get("missing"):
         return gives_the_value_asked(message, pending["kind"], now)
-    if split_operations(message) and operation_kind(message) not in (None, pending["kind"]):
-        return False
+    if (
+        SCHEDULE_VERB.search(message)
+        and split_operations(message)
+        and operation_kind(message) not in (None, pending["kind"])
+    ):
+        return False  # (a bare reply asks for nothing of its own: "10일꺼")
     if pending.get("memo") and operation_kind(message) is not None:
         return False  # "카카오 면접 4시로 옮겨줘" after "어느 일정에 메모를?": a request of its own
     picked = pick_choice(message, pending["choices"], pending["choices"], focus, now)

@@ -266,3 +266,92 @@ async def test_review_an_event_before_a_look_is_still_added(stand_in, client) ->
     await chat(client, "12월 8일 오후 2시 토스 면접 넣어줘")
     await chat(client, "그 다음날 오전 11시엔 당근 면접도. 시간 겹치는지 봐줘")
     assert (await _left())["당근 면접"] == ("2026-12-09", "11:00")
+
+
+# --- chat_xa_dev30, round two: replies with words around them, a notice the room keeps ----
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply", "expected"),
+    [
+        # the value in one part of the reply, the rest says nothing asked of
+        ("토익 시험 일정 추가해줘", "앗 깜빡했네요. 다음 주 토요일이에요.", ("2026-12-05", None)),
+        (
+            "스터디 시간 좀 바꾸고 싶어요",
+            "밤 10시로요 알바 끝나고 가야 돼서",
+            ("2026-12-01", "22:00"),
+        ),
+    ],
+)
+async def test_a_reply_with_words_around_its_value(stand_in, client, asked, reply, expected):
+    await seed()
+    await chat(client, asked)
+    out = await chat(client, reply)
+    assert out["tool_calls"], out["answer"]
+    args = out["tool_calls"][0]["args"]
+    assert (args.get("date", expected[0]), args.get("time")) == expected
+
+
+async def test_a_reply_naming_a_day_without_a_space(stand_in, client) -> None:
+    """ "10일거" picks the choice on the 10th (the date reader reads 거 after 일)."""
+    await seed()
+    await chat(client, "면접 하나 지워야 할 듯")
+    await chat(client, "10일거요")
+    assert "카카오 면접" not in await _left()
+    assert "네이버 1차 면접" in await _left()
+
+
+_EXAM = """이거 등록 좀 '공단 필기'
+
+■ 2026년 하반기 공단 신입 채용 필기전형 안내
+○ 시험일: 2026. 12. 20.(일) 10:00
+○ 수험표 출력: 12. 14.(월) 09:00 ~
+○ 준비물: 수험표, 신분증"""
+
+
+async def test_a_line_of_the_notice_pasted_before(stand_in, client) -> None:
+    await seed()
+    await chat(client, _EXAM)
+    assert (await _left())["공단 필기"] == ("2026-12-20", "10:00")
+    await chat(client, "출력 시작하는 날에도 '수험표 뽑기' 넣어줘")
+    assert (await _left())["수험표 뽑기"] == ("2026-12-14", "09:00")
+
+
+def test_the_line_a_request_names_by_its_rarest_word() -> None:
+    from datetime import date
+
+    from nodes.chat.schedule_requests import notice_line
+
+    lines = [
+        "[토스] 과제 전형 안내",
+        "과제 전형을 아래와 같이 진행합니다.",
+        "- 과제 공개: 2026-12-02 (수) 10:00",
+        "- 제출 마감: 2026-12-06 (일) 23:59",
+    ]
+    focus = {"notice": {"lines": lines}}
+    now = date(2026, 11, 29)
+    assert notice_line("마감 날도 넣어줘 과제 마감", focus, now) == ("2026-12-06", "23:59")
+    assert notice_line("과제 공개일도", focus, now) == ("2026-12-02", "10:00")
+    assert notice_line("스터디 넣어줘", focus, now) is None
+
+
+async def test_a_slip_taken_back_right_after_an_add(stand_in, client) -> None:
+    await seed()
+    await chat(client, "담주 수욜 오후 1시에 29CM 면접 넣어줘")
+    out = await chat(client, "앗 수요일 말고 목요일이요 착각했어요")
+    assert out["route"] == "schedule"
+    assert (await _left())["29CM 면접"] == ("2026-12-03", "13:00")
+
+
+async def test_a_day_told_of_a_call_keeps_the_item_it_names(stand_in, client) -> None:
+    """ "방금 네이버에서 연락 왔는데": the day words of that clause are none, its company is
+    the item's."""
+    await seed()
+    await chat(client, "방금 네이버에서 연락 왔는데 같은 날 오전 11시로 옮겨달래요")
+    assert (await _left())["네이버 1차 면접"] == ("2026-12-04", "11:00")
+
+
+async def test_set_it_earlier_in_english(stand_in, client) -> None:
+    await seed()
+    await chat(client, "make the kakao interview 45 minutes earlier")
+    assert (await _left())["카카오 면접"] == ("2026-12-10", "13:15")
