@@ -101,8 +101,6 @@ _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "s
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
     r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|"
-    # "그 자리에 같은 시간으로 …": the slot of the item just deleted or moved
-    r"(?<![가-힣])그\s*자리(?:에|에다가?|로)(?=\s)|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
     # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
     r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"

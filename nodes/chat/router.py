@@ -27,6 +27,14 @@ from text.stages import STAGE_PATTERNS, names_a_stage
 ROUTES = ("rag", "calendar", "schedule", "general")
 EXAMPLES = Path(__file__).with_name("router_examples.jsonl")
 
+# "make the kakao interview 45 minutes earlier", "set it 30 min later": a move said with
+# set/make/have/put, its object an item ("it", "that", "the … interview").
+EN_SET_ITEM = (
+    r"\b(?:set|make|have|put)\s+(?:it|that|this|the\s+[^\s,.!?]+(?:\s+[^\s,.!?]+){0,3}?)\s+"
+    r"(?:\d{1,3}|an?|one|two)\s*(?:hours?|hrs?|minutes?|mins?)\s+(?:earlier|later|sooner)\b"
+    r"(?!\s+than)"
+)
+
 ADD_VERB = re.compile(
     r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
     # the propositive ("스파크 공부 일정 잡자", "넣자"): asked all the same
@@ -43,9 +51,9 @@ MOVE_VERB = re.compile(
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
     r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b|"
-    # "make the kakao interview 45 minutes earlier", "set it 30 min later"
-    r"\b(?:set|make|have|put)\b(?:\s+[^\s,.!?]+){0,6}?\s+(?:\d{1,3}|an?|one|two)\s*"
-    r"(?:hours?|hrs?|minutes?|mins?)\s+(?:earlier|later|sooner)\b)"
+    # "make the kakao interview 45 minutes earlier", "set it 30 min later" (an item as its
+    # object: not "make a reminder …", "set my alarm …", "make sure to be there …")
+    rf"{EN_SET_ITEM})"
 )
 # A new name said with 해줘 ("제목 그냥 라인 면접으로 해줘"): a rename of the item in focus,
 # or, beside an add, the added item's name ("… 추가해줘 이름은 카카오 면접으로 해줘").
@@ -1224,10 +1232,20 @@ def _names_its_own(clause: str) -> bool:
     return any(w not in _NO_ITEM_WORDS for w in content_words(unquoted(clause)))
 
 
+# Words of now said of when something was learned or came ("오늘 아침에", "어제", "방금",
+# "아까 저녁에"), never of an event's day ("12월 15일", "목요일로").
+NOWISH = re.compile(
+    r"\s*(?:오늘|어제|그제|그저께|아까|방금|이따)?\s*(?:아침|점심|저녁|밤|새벽|오전|오후)?"
+    r"\s*(?:에|엔|에는)?\s*"
+)
+
+
 def _without_days(sentence: str, ref: date) -> str:
-    """A sentence with its words of when blanked (the day a notice came is no event's)."""
+    """A sentence with its words of now blanked (the day a notice came is no event's; a day
+    it gives the event keeps: "날짜가 12월 11일로 바뀌었대요")."""
     for start, end in sorted(find_when(sentence, ref).spans, reverse=True):
-        sentence = sentence[:start] + " " + sentence[end:]
+        if NOWISH.fullmatch(sentence[start:end]):
+            sentence = sentence[:start] + " " + sentence[end:]
     return sentence
 
 
@@ -1275,10 +1293,16 @@ def split_operations(message: str) -> list[tuple[str, str]]:
         # (each operation reads it: "이거대로 바꿔줘" after a pasted chat moves what it says;
         # a delete that names its item reads only its own words: "기존 카카오 면접은 지우고
         # 아래 걸로 넣어줘" deletes that one, whatever day the notice gives)
+        # (in the order the user wrote them: "[토스] 면접 안내 … ↑ 이거 토스 1차 면접으로
+        # 넣어줘" keeps the request after the notice it points up at)
+        head = _PASTE_START.search(message)
+        first = head is not None and not message[: head.start()].strip()
         return [
             (
                 clause
                 if kind == "delete_schedule" and _names_its_own(clause)
+                else f"{block}\n\n{clause}"
+                if first
                 else f"{clause}\n\n{block}",
                 kind,
             )

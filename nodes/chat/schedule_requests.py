@@ -42,9 +42,11 @@ from nodes.chat.router import (
     MY_SCHEDULE,
     NEW_NAME,
     NOUN_JOIN,
+    NOWISH,
     QUOTED,
     SAME_DAY,
     SCHEDULE_VERB,
+    SCHEDULE_WORD,
     SHIFT,
     UNDO,
     VERB_ONLY,
@@ -56,7 +58,6 @@ from nodes.chat.router import (
     memo_of,
     operation_kind,
     pasted_block,
-    split_operations,
     unquoted,
 )
 from text.dates import EN_COUNT, EN_WEEKDAYS, UNTIL, RelativeWhen, date_range, find_when
@@ -187,7 +188,9 @@ _COUNT = {"한": 1, "두": 2, "세": 3, "하루": 1, "이틀": 2, "사흘": 3, "
 _EN_AMOUNT = r"(an?|one|two|three|\d{1,3})\s*(hours?|hrs?|minutes?|mins?|days?|weeks?)"
 _EN_WAY = r"(back|later|forward|up|earlier)"
 EN_SHIFT = re.compile(
-    rf"(?i)\b(?:push|move|bump|shift|set|make|put|have)\b(?:\s+[^\s,.!?]+){{0,10}}?\s+"
+    rf"(?i)(?:\b(?:push|move|bump|shift)\b(?:\s+[^\s,.!?]+){{0,10}}?"
+    # ("make the kakao interview 45 minutes earlier": set/make with an item as its object)
+    rf"|\b(?:set|make|have|put)\s+(?:it|that|this|the\s+[^\s,.!?]+(?:\s+[^\s,.!?]+){{0,3}}?))\s+"
     rf"(?:{_EN_WAY}(?:\s+by)?\s+{_EN_AMOUNT}"
     rf"|{_EN_AMOUNT}\s+{_EN_WAY})\b"
 )
@@ -390,6 +393,15 @@ def _in_week_of(clause: str, found: list[Mention], day: date) -> list[str]:
         m.value = (monday + timedelta(days=weekday, weeks=weeks)).isoformat()
         moved.append(m.value)
     return moved
+
+
+def _in_items_week(clause: str, found: list[Mention], day: date) -> None:
+    """A bare weekday said to take back an item's ("목요일 말고 금요일이요"): the weekday of
+    the item's own week (`day`'s), not the next one from today."""
+    monday = day - timedelta(days=day.weekday())
+    for m in found:
+        if m.kind == "date" and _BARE_WEEKDAY.fullmatch(clause[m.span[0] : m.span[1]].strip()):
+            m.value = (monday + timedelta(days=date.fromisoformat(m.value).weekday())).isoformat()
 
 
 def _on_listed_weekday(
@@ -1600,7 +1612,8 @@ def _respelled(
 
 
 # When the user learned or saw something, said before the request ("오늘 저녁에 알았는데 …",
-# "아침에 보니까 …", "어제 들었는데 …", "방금 연락 받았는데 …"): its day is not the item's.
+# "아침에 보니까 …", "어제 들었는데 …", "방금 연락 받았는데 …"): its words of now (`NOWISH`)
+# are not the item's day ("목요일로 바뀌었다고 들었는데" says the new one).
 _LEARNED = re.compile(
     r"(?:^|(?<=[,.!?\n]))[^,.!?\n]*?(?:알았는데|알게\s*됐는데|보니까|보니|생각해\s*보니|"
     r"들었는데|들어\s*보니|받았는데|연락\s*왔는데|문자\s*왔는데)(?=[\s,])"
@@ -1615,14 +1628,20 @@ _LINE_WORDS = frozenset(
 
 
 def notice_line(
-    clause: str, focus: dict[str, Any] | None, now: date
+    clause: str, focus: dict[str, Any] | None, now: date, title: str = ""
 ) -> tuple[str, str | None] | None:
     """The day and time of the dated line of the notice the room keeps (`focus.notice`)
     that the clause names by its words ("공개일도 넣자 크래프톤 과제 공개" -> "- 과제 공개:
-    2026-12-02 (수) 10:00"); None when no line, or several alike, share its words."""
+    2026-12-02 (수) 10:00"); None when no line, or several alike, share its words, or when
+    the event's `title` is mostly words the notice does not say (an event of the user's
+    own: "시험 끝나고 친구랑 저녁 약속", "시험 준비 스터디 모임")."""
     notice = (focus or {}).get("notice") or {}
     said = set(content_words(clause)) - _LINE_WORDS
     lines = [(line, set(content_words(line))) for line in notice.get("lines") or []]
+    named = set(content_words(title)) - _LINE_WORDS
+    told = set().union(*(words for _, words in lines)) if lines else set()
+    if named and len(named & told) / len(named) < 0.6:
+        return None
     # a word in fewer of the notice's lines tells more ("마감" over "과제" in a notice whose
     # head, body and one dated line all say 과제)
     spread = {w: sum(w in words for _, words in lines) for w in said}
@@ -1708,7 +1727,10 @@ def schedule_call(
     found = [
         m
         for m in mentions(_blank(clause, cut).replace("\n", " "), now)
-        if not any(a <= m.span[0] < b for a, b in learned)
+        if not (
+            any(a <= m.span[0] < b for a, b in learned)
+            and NOWISH.fullmatch(clause[m.span[0] : m.span[1]])
+        )
     ]
     # ("그 달 일정", only of a look: "그 달 말에 토스 면접 넣어줘" names no day)
     month_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
@@ -1723,6 +1745,9 @@ def schedule_call(
         else None
     )
     in_that_week = _in_week_of(clause, found, week_of) if week_of else []
+    if kind == "update_schedule" and chosen is not None and re.search(r"말고", clause):
+        # "목요일 말고 금요일이요" of an item on Thursday the 10th: the Friday of its week
+        _in_items_week(clause, found, date.fromisoformat(chosen["date"]))
     listed = (focus or {}).get("listed") or []
     if kind in ("update_schedule", "delete_schedule"):
         _on_listed_weekday(clause, found, listed, items)
@@ -1944,7 +1969,8 @@ def schedule_call(
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
         if (pasted := pasted_block(clause)) is not None:
             # "마감만 넣어줘 …" with a notice of several dated lines: the line it names
-            line = notice_line(pasted[0], {"notice": {"lines": pasted[1].split("\n")}}, now)
+            lines = pasted[1].split("\n")
+            line = notice_line(pasted[0], {"notice": {"lines": lines}}, now, title)
             if line is not None and not mentions(pasted[0], now):
                 day, time = line
         if time is None and SAME_TIME.search(clause) and _EARLIER.search(clause):
@@ -2022,7 +2048,7 @@ def schedule_call(
         # "거", "그", "날" (of "그 전날 넣어줘") name no event: asked, never kept as a title
         if not title or POINTER.match(title) or len(squash(title)) < 2 or title in _WHEN_NOUNS:
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
-        if day is None and (line := notice_line(clause, focus, now)) is not None:
+        if day is None and (line := notice_line(clause, focus, now, title)) is not None:
             # "수험표 출력 시작일에도 '수험표 출력' 등록" after pasting the notice: that line's
             day, time = line[0], time or line[1]
         if day is None:
@@ -2721,13 +2747,26 @@ def gives_the_value_asked(message: str, kind: str, now: date) -> bool:
     if len(parts) < 2 or len(valued) != 1:
         return False
     others = [p for p in parts if p is not valued[0]]
-    if any("?" in p or SCHEDULE_VERB.search(p) or WH_WORD.search(p) for p in others):
+    if any(
+        "?" in p or SCHEDULE_VERB.search(p) or WH_WORD.search(p) or _TURNED_DOWN.search(p)
+        for p in others
+    ):
         return False
     return _gives_the_value(valued[0], kind, now)
 
 
+# A day said and turned down or put off ("금요일은 안 될 것 같아요", "12월 8일은 어렵다고 했더니
+# 다시 연락 준대요", "수요일로 하려다가요 그냥 그대로 둘게요", "연기됐대요"): no value given.
+_TURNED_DOWN = re.compile(
+    r"안\s*(?:돼|되|될|된)|안돼|못\s|어렵|어려워|힘들|불가|말고|아니|하려다|"
+    r"알아\s*볼|물어\s*볼|다시\s*(?:연락|알려|물어|정|잡)|연락\s*준|그대로\s*둘|연기|미정|모르"
+)
+
+
 def _gives_the_value(message: str, kind: str, now: date) -> bool:
     """`gives_the_value_asked` of a message read whole."""
+    if _TURNED_DOWN.search(message):
+        return False
     valued = (
         has_when(message)
         or DAY_POINTER.search(message)
@@ -2779,11 +2818,11 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
         return False
     if pending.get("missing"):
         return gives_the_value_asked(message, pending["kind"], now)
-    if (
-        SCHEDULE_VERB.search(message)
-        and split_operations(message)
-        and operation_kind(message) not in (None, pending["kind"])
-    ):
+    if "?" in message or WH_WORD.search(message) or _ASKING_END.search(message):
+        return False  # "10일 일정은?", "12월 4일엔 뭐 있더라": a question, no choice
+    if (SCHEDULE_VERB.search(message) or SCHEDULE_WORD.search(message)) and operation_kind(
+        message
+    ) not in (None, pending["kind"]):
         return False  # (a bare reply asks for nothing of its own: "10일꺼")
     if pending.get("memo") and operation_kind(message) is not None:
         return False  # "카카오 면접 4시로 옮겨줘" after "어느 일정에 메모를?": a request of its own

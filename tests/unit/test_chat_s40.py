@@ -355,3 +355,104 @@ async def test_set_it_earlier_in_english(stand_in, client) -> None:
     await seed()
     await chat(client, "make the kakao interview 45 minutes earlier")
     assert (await _left())["카카오 면접"] == ("2026-12-10", "13:15")
+
+
+# --- second review (fresh helper, ~90 rooms against this code and 46defe1) ----------------
+
+
+@pytest.mark.parametrize(
+    ("asked", "reply"),
+    [
+        # a day turned down or put off gives no value
+        ("네이버 면접 옮겨야 돼요", "목요일은 안 될 것 같아요 다른 날 알아볼게요"),
+        ("네이버 면접 옮겨야 돼요", "12월 9일은 어렵다네요, 다시 연락 준대요"),
+        ("롯데 면접 일정 추가해줘", "다음 주 화요일은 안 돼요 그 주는 바빠서"),
+    ],
+)
+async def test_second_review_a_day_turned_down_is_no_value(stand_in, client, asked, reply):
+    await seed()
+    await chat(client, asked)
+    await chat(client, reply)
+    assert await _left() == SEEDED
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Add a note to the naver interview: I should get there 20 minutes earlier",
+        "I'll make sure to arrive 15 min earlier for the kakao interview",
+        "set my alarm 10 minutes earlier for the naver interview",
+    ],
+)
+async def test_second_review_earlier_said_of_something_else_moves_nothing(
+    stand_in, client, message
+) -> None:
+    await seed()
+    await chat(client, message)
+    left = await _left()
+    assert {k: left[k] for k in SEEDED} == SEEDED
+
+
+@pytest.mark.parametrize("question", ["4일 일정은?", "10일엔 뭐 있더라"])
+async def test_second_review_a_question_after_which_one_picks_nothing(
+    stand_in, client, question
+) -> None:
+    await seed()
+    await chat(client, "면접 하나 취소해줘")
+    await chat(client, question)
+    assert await _left() == SEEDED
+
+
+_CIVIL = """이거 넣어줘 '군무원 필기'
+
+■ 2026년 군무원 채용 필기시험 안내
+○ 원서접수: 12. 2.(수) ~ 12. 4.(금) 18:00
+○ 시험일: 12. 19.(토) 10:00
+○ 합격자 발표: 12. 30.(수) 15:00"""
+
+
+@pytest.mark.parametrize(
+    "own",
+    ["시험 끝나고 친구랑 저녁 약속 추가해줘", "군무원 시험 준비 스터디 모임 추가해줘"],
+)
+async def test_second_review_an_event_of_ones_own_takes_no_notice_line(
+    stand_in, client, own
+) -> None:
+    await seed()
+    await chat(client, _CIVIL)
+    out = await chat(client, own)
+    assert not out["tool_calls"]  # its day is asked for
+    assert len(await _left()) == len(SEEDED) + 1
+
+
+async def test_second_review_a_slip_weekday_is_of_the_items_week(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 10일에 우리은행 면접 넣어줘")
+    await chat(client, "아 목요일 말고 금요일이에요 헷갈렸다")
+    assert (await _left())["우리은행 면접"][0] == "2026-12-11"
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [
+        # the day in a clause of learning that is the item's new one stays
+        ("네이버 면접이 다음 주 목요일로 바뀐 거 방금 알았는데 옮겨줘", "2026-12-03"),
+        ("카카오 면접이 12월 11일로 바뀌었다고 들었는데 바꿔줘", "2026-12-11"),
+    ],
+)
+async def test_second_review_a_learned_day_that_is_the_value(stand_in, client, message, day):
+    await seed()
+    await chat(client, message)
+    left = await _left()
+    name = "네이버 1차 면접" if "네이버" in message else "카카오 면접"
+    assert left[name][0] == day
+
+
+async def test_second_review_a_request_after_the_notice_it_points_up_at(stand_in, client):
+    await seed()
+    await chat(
+        client,
+        "[쿠팡] 면접 안내\n안녕하세요, 물류 관리자 1차 면접 일정입니다.\n"
+        "일시: 12월 9일(수) 오후 3시\n\n↑ 이거 쿠팡 1차 면접으로 넣어줘",
+    )
+    assert (await _left())["쿠팡 1차 면접"] == ("2026-12-09", "15:00")
