@@ -693,15 +693,33 @@ def _of_a_day(text: str) -> bool:
 
 
 # "메모 강남 투썸": the word 메모 and the memo, nothing else (no request, no question)
-_BARE_MEMO = re.compile(r"^\s*메모\s+(\S.{0,60}?)\s*$")
+# "메모 안전화 지참", "그거 메모 안전화 지참", "방금 넣은 거 메모 신분증": a memo's words after
+# the bare word, the item pointed at before it
+_BARE_MEMO = re.compile(
+    r"^\s*((?:그거|그것|이거|이것|저거|그\s*일정|이\s*일정|(?:방금|아까)\s*(?:넣은|추가한|잡은)\s*"
+    r"(?:거|것|일정))(?:에|에다가?|엔)?\s+)?메모\s+(\S.{0,60}?)\s*$"
+)
+
+
+# A memo of what the clause before it said ("…금식이라고 하니, 그 내용도 메모로 남겨 주시겠어요?",
+# "준비물이 신분증하고 최종학력증명서라고 되어 있으니, 그것도 메모로 …"): those words.
+_MEMO_OF_SAID = re.compile(
+    r"^(?:그리고|아|그럼)?\s*(?P<said>\S.*?)(?:(?:\s*(?:이)?라고|(?<=다)고)\s*"
+    r"(?:하니|되어\s*있으니|돼\s*있으니|해서|하던데)"
+    r"|(?:이)?래서)\s*,?\s*(?:그|이)\s*(?:내용|것|거)(?:도|을|를)?\s*(?:함께\s*|같이\s*)?메모"
+)
 
 
 def memo_of(message: str) -> tuple[str | None, str]:
     """The memo a message gives, and the message without it (its verb stays)."""
+    said = _MEMO_OF_SAID.match(message)
+    if said is not None and not QUOTED.search(message):
+        # (the words a pointer to them stands for; the request goes on the item in focus)
+        return said.group("said"), " 그거 메모 추가해줘 "
     m = MEMO.search(message)
     if m is None:
         bare = _BARE_MEMO.match(message)
-        words = bare.group(1) if bare else ""
+        words = bare.group(2) if bare else ""
         if bare and not (
             SCHEDULE_VERB.search(words)
             or LIST_VERB.search(words)
@@ -709,7 +727,7 @@ def memo_of(message: str) -> tuple[str | None, str]:
             or re.match(r"(?:좀|도|는|를|에|로|내용|있)", words)
             or "?" in words
         ):
-            return words, " "
+            return words, f" {bare.group(1) or ''}"
         return None, message
     memo = next(g for g in m.groups() if g)
     quoted = m.group(2) or m.group(5) or m.group(6)

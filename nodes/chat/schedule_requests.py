@@ -165,7 +165,8 @@ RENAME = re.compile(
 # '포폴 점검'으로 해줘", "title it Mock interview".
 NAMED_AS = re.compile(
     r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
-    r"(?:\s*[가-힣]+게)?(?:\s*(?:해|하고|저장|넣어|부탁)\S*)?\s*[.!~]*$"
+    r"(?:\s*[가-힣]+게)?(?:\s*(?:해|하고|저장|넣어|부탁)\S*(?:\s*(?:주세요|줘|주라|줄래요?))?)?"
+    r"\s*[.!~]*$"
     # closing the message, with no 로: "…넣어줘, 제목은 카카오 발표"
     # (its polite ending no part of it: "제목은 강남예치과 실무면접이요")
     r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?"
@@ -596,7 +597,7 @@ _DESTINATION = re.compile(
     r"(?:(?:그|같은|이번|다음|담|다다음|저번|지난)\s+)?\S+?(?:으로|로)(?=[\s,.!?]|$)"
 )
 # The week or the day the room was about ("그 주 거 전부", "그 주 일정", "그날 거").
-THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+week\b|\bthe\s+same\s+week\b)")
+THAT_WEEK = re.compile(r"그\s*주|(?i:\bthat\s+(?:whole\s+|entire\s+)?week\b|\bthe\s+same\s+week\b)")
 THAT_MONTH = re.compile(
     r"(?<![가-힣])그\s*달(?=\s|$|에|엔|의|은|는|도|[,.?!])|(?i:\bthat\s+month\b)"
 )

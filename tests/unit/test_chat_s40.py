@@ -456,3 +456,38 @@ async def test_second_review_a_request_after_the_notice_it_points_up_at(stand_in
         "일시: 12월 9일(수) 오후 3시\n\n↑ 이거 쿠팡 1차 면접으로 넣어줘",
     )
     assert (await _left())["쿠팡 1차 면접"] == ("2026-12-09", "15:00")
+
+
+# --- chat_xa_dev30, round three: memos said tersely or of what was just said -------------
+
+
+async def test_a_terse_memo_on_the_item_pointed_at(stand_in, client) -> None:
+    await seed()
+    await chat(client, "모레 오전 9시 쿠팡 물류센터 면접 추가")
+    await chat(client, "그거 메모 작업화 챙기기")
+    assert (await titles())["쿠팡 물류센터 면접"].get("memo") == "작업화 챙기기"
+
+
+async def test_a_memo_of_what_the_clause_before_said(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 3일 오전 8시 건강검진 넣어줘")
+    out = await chat(client, "검사 전날 밤 10시부터 물도 안 된다고 하니, 그 내용도 메모로 부탁해요")
+    assert [c["name"] for c in out["tool_calls"]] == ["update_schedule"]
+    memo = (await titles())["건강검진"].get("memo") or ""
+    assert "물도 안 된다" in memo
+    assert len(await _left()) == len(SEEDED) + 1
+
+
+async def test_that_whole_week_in_english(stand_in, client) -> None:
+    await seed()
+    await chat(client, "add Toss SQL test on December 9 at 10am")
+    out = await chat(client, "what else is on my calendar that whole week")
+    assert out["tool_calls"][0]["args"] == {"start_date": "2026-12-07", "end_date": "2026-12-13"}
+
+
+def test_a_name_said_with_a_spaced_particle_and_a_polite_verb() -> None:
+    from nodes.chat.schedule_requests import title_of
+
+    assert title_of("내일 오후 2시 추가해 주세요. 이름은 라인 코딩테스트 으로 해 주세요", []) == (
+        "라인 코딩테스트"
+    )
