@@ -109,7 +109,7 @@ DAY_POINTER = re.compile(
     r"(?<![가-힣])그(?:거|것)\s*(?:끝나고|끝나면|마치고|끝난\s*(?:뒤|후)에?)|"
     r"(?<![가-힣])그\s*(?:하루|이틀|사흘|나흘|\d{1,2}\s*일)\s*(?:전|뒤|후)|"
     # in English: "that day", "the same day", "the day before", "two days before that"
-    r"(?i:\bthat\s+(?:day|date|(?:whole\s+|entire\s+)?week)\b|\bthe\s+same\s+(?:day|date|time)\b|"
+    r"(?i:\bthat\s+(?:day|date|week)\b|\bthe\s+same\s+(?:day|date|time)\b|"
     r"\bthe\s+(?:day\s+(?:before|after)|previous\s+day|next\s+day|following\s+day)\b|"
     r"\b(?:one|two|three|four|five|[1-9])\s+days?\s+(?:before|after)\s+(?:that|it)\b)"
 )

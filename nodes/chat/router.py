@@ -710,12 +710,69 @@ _MEMO_OF_SAID = re.compile(
 )
 
 
+# The rest of a memo asked for of what was said: its request, then only politeness
+# ("로 남겨 주시겠어요?", "로 함께 적어주실 수 있을까요? 제가 깜빡깜빡해서요.", "로 부탁해요").
+_MEMO_ASKED_LAST = re.compile(
+    r"\s*(?:로|에|에도|로도)?\s*(?:좀\s*|함께\s*|같이\s*)?"
+    r"(?:남겨|적어|달아|추가|넣어|부탁|해\s*(?:줘|주세요|주실|주시|줄래))[^,\n]*$"
+)
+# A change told ("12월 9일로 바뀌었다고", "연기됐다고"): a request of its own, no memo.
+_CHANGE_TOLD = re.compile(r"바뀌|바꼈|변경|연기|옮기|옮겨|미뤄|미루|당겨|당기|취소")
+# Words naming an item of their own ("카카오 면접 장소가 …"): an event noun with a company.
+_ITEM_NAMED = re.compile(r"면접|코테|코딩\s*테스트|스터디|인적성|시험")
+
+
+def _names_an_item(words: str) -> bool:
+    """Whether the words name an item of their own (a company's event: "카카오 면접")."""
+    return bool(_ITEM_NAMED.search(words) and rank_organization(words))
+
+
+def _note_words(words: str) -> bool:
+    """Words of a note: nouns, foreign words and numbers only ("안전화 지참", "10시 도착")."""
+    tokens = analysed(words)
+    # (no predicate, ending or trailing particle: "틀렸어", "고마워", "카카오 면접에도"; the
+    # analyser may read a noun's first syllable as an adverb: "안전화" as 안 + 전화)
+    tags = [t.tag for t in tokens]
+    # (a verb made a noun is a note's: "작업화 챙기기")
+    said = [
+        tag
+        for tag, after in zip(tags, [*tags[1:], ""], strict=True)
+        if (tag.startswith(("V", "XSV", "XSA")) and after != "ETN")
+        or (tag.startswith("E") and tag != "ETN")
+    ]
+    return (
+        any(tag.startswith(("NN", "SL", "SN")) for tag in tags)
+        and not said
+        and not tags[-1].startswith("J")
+    )
+
+
+def _as_memo(said: str) -> str:
+    """Words told in reported speech as a memo: a request's verb stem made a noun ("신분증
+    챙기(라고)" -> "신분증 챙기기", "늦지 말(라고)" -> "늦지 말기"); a statement as it is."""
+    tokens = analysed(said)
+    if tokens and tokens[-1].tag in ("VV", "VX") and not said.endswith("다"):
+        return f"{said}기"
+    return said
+
+
 def memo_of(message: str) -> tuple[str | None, str]:
     """The memo a message gives, and the message without it (its verb stays)."""
     said = _MEMO_OF_SAID.match(message)
-    if said is not None and not QUOTED.search(message):
+    if (
+        said is not None
+        and not QUOTED.search(message)
+        # (a memo asked for, and nothing after it: not "그거 메모해뒀어", "메모 말고 …",
+        # "그것도 메모해 주시고, 시간은 4시로 바꿔 주세요")
+        and _MEMO_ASKED_LAST.match(message, said.end())
+        # (words of their own item or change are no memo's: "카카오 면접 장소가 판교라고 …",
+        # "토스 면접이 12월 9일로 바뀌었다고 하니 …")
+        and not SCHEDULE_VERB.search(said.group("said"))
+        and not (has_when(said.group("said")) and _CHANGE_TOLD.search(said.group("said")))
+        and not _names_an_item(said.group("said"))
+    ):
         # (the words a pointer to them stands for; the request goes on the item in focus)
-        return said.group("said"), " 그거 메모 추가해줘 "
+        return _as_memo(said.group("said")), " 그거 메모 추가해줘 "
     m = MEMO.search(message)
     if m is None:
         bare = _BARE_MEMO.match(message)
@@ -726,6 +783,9 @@ def memo_of(message: str) -> tuple[str | None, str]:
             or WH_WORD.search(words)
             or re.match(r"(?:좀|도|는|를|에|로|내용|있)", words)
             or "?" in words
+            # (after a pointer, only words of a note: "그거 메모 안전화 지참", not "그거 메모
+            # 틀렸어", "… 고마워", "… 카카오 면접에도")
+            or (bare.group(1) and not _note_words(words))
         ):
             return words, f" {bare.group(1) or ''}"
         return None, message
@@ -753,7 +813,7 @@ def memo_of(message: str) -> tuple[str | None, str]:
 
 # Words that only ask for the memo ("넣어줘", "남겨 주세요", "추가 좀"): no memo of their own.
 _REQUEST_ONLY = re.compile(
-    r"(?:좀\s*)?(?:(?:추가|등록)(?:해\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?|\s*좀|\s*ㄱㄱ?)?|"
+    r"(?:좀\s*)?(?:부탁\S*|(?:추가|등록)(?:해\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?|\s*좀|\s*ㄱㄱ?)?|"
     r"(?:적어|남겨|넣어|달아|써|해)\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?)[.!~]*"
 )
 

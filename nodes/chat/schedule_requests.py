@@ -452,6 +452,7 @@ _KEPT = re.compile(
     r"(?:그대로\s*(?:두고|놔두고|냅두고|놔\s*두고|둔\s*채로?)|(?:놔|냅)\s*두고|건드리지\s*말고|"
     r"(?<=만)\s*(?P<spared>남기고))[\s,]*"
 )
+_WHOLE_WEEK = re.compile(r"(?i)\bthat\s+(?:whole|entire)\s+week\b")
 _THAT_MONTH = re.compile(r"(?:그|같은)\s*달(?:의)?\s*$|(?i:\b(?:that|the\s+same)\s+month\s*$)")
 
 
@@ -1734,8 +1735,12 @@ def schedule_call(
         )
     ]
     # ("그 달 일정", only of a look: "그 달 말에 토스 면접 넣어줘" names no day)
-    month_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
-    anchor = focus_day(focus) if DAY_POINTER.search(clause) or month_asked else None
+    period_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
+    # ("what else is on my calendar that whole week": a look at the room's week only)
+    period_asked = period_asked or (
+        kind == "get_schedule" and _WHOLE_WEEK.search(clause) is not None
+    )
+    anchor = focus_day(focus) if DAY_POINTER.search(clause) or period_asked else None
     period = (focus or {}).get("listed_range")
     # the week the room was about: the day in focus, else the period just looked at
     week_of = (

@@ -491,3 +491,49 @@ def test_a_name_said_with_a_spaced_particle_and_a_polite_verb() -> None:
     assert title_of("내일 오후 2시 추가해 주세요. 이름은 라인 코딩테스트 으로 해 주세요", []) == (
         "라인 코딩테스트"
     )
+
+
+# --- third review (fresh helper, ~90 rooms against this code and 46defe1) -----------------
+
+
+@pytest.mark.parametrize(
+    ("second", "expected"),
+    [
+        # a memo told as done, or a change told, is no memo asked for
+        ("면접관이 늦지 말라고 해서 그거 메모해뒀어", ("2026-12-08", "15:00", None)),
+        ("라인 면접이 12월 9일로 바뀌었다고 하니 그것도 메모해줘", ("2026-12-09", "15:00", None)),
+        # the request after the memo's is done, not dropped
+        (
+            "복장은 자율이라고 하니 그것도 메모해 주시고, 시간은 4시로 바꿔 주세요",
+            ("2026-12-08", "16:00", None),
+        ),
+        # a memo of what was said keeps its verb as a noun
+        ("신분증 챙기라고 하니 그것도 메모로 남겨줘", ("2026-12-08", "15:00", "신분증 챙기기")),
+    ],
+)
+async def test_third_review_memos_of_what_was_said(stand_in, client, second, expected) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 3시 라인 면접 추가해줘")
+    await chat(client, second)
+    item = (await titles())["라인 면접"]
+    assert (item["date"], item.get("time"), item.get("memo")) == expected
+
+
+@pytest.mark.parametrize(
+    "remark", ["그거 메모 틀렸어", "그거 메모 고마워", "그거 메모 카카오 면접에도"]
+)
+async def test_third_review_a_remark_about_a_memo_is_no_memo(stand_in, client, remark) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 3시 라인 면접 추가해줘")
+    await chat(client, "그거 메모에 신분증 지참 적어줘")
+    await chat(client, remark)
+    assert (await titles())["라인 면접"].get("memo") == "신분증 지참"
+
+
+async def test_third_review_that_entire_week_names_no_item(stand_in, client) -> None:
+    await seed()
+    await chat(client, "Add a dentist appointment on Dec 16 at 10am")
+    await chat(client, "I'm away that entire week so delete the coding study")
+    left = await _left()
+    assert "코딩 스터디" not in left
+    assert left["dentist appointment"] == ("2026-12-16", "10:00")
