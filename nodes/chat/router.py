@@ -718,13 +718,12 @@ _MEMO_ASKED_LAST = re.compile(
 )
 # A change told ("12월 9일로 바뀌었다고", "연기됐다고"): a request of its own, no memo.
 _CHANGE_TOLD = re.compile(r"바뀌|바꼈|변경|연기|옮기|옮겨|미뤄|미루|당겨|당기|취소")
-# Words naming an item of their own ("카카오 면접 장소가 …"): an event noun with a company.
-_ITEM_NAMED = re.compile(r"면접|코테|코딩\s*테스트|스터디|인적성|시험")
 
 
 def _names_an_item(words: str) -> bool:
-    """Whether the words name an item of their own (a company's event: "카카오 면접")."""
-    return bool(_ITEM_NAMED.search(words) and rank_organization(words))
+    """Whether the words name an item of their own ("카카오 면접 장소가 …": an event noun,
+    `_TOLD_EVENT`, with a company)."""
+    return bool(_TOLD_EVENT.search(words) and rank_organization(words))
 
 
 def _note_words(words: str) -> bool:
