@@ -1245,10 +1245,10 @@ _RECEIVED = re.compile(r"받았|받은|받아서|보내\s*준|보내\s*주신|�
 def pasted_block(message: str) -> tuple[str, str] | None:
     """A message of the user's own words around pasted mail or a notice, as (the user's
     words, the pasted block): the block runs from its first marker line to the end, but for
-    a last paragraph that asks for something ("마감만 넣어줘 …", "-> add this as …");
-    sentences telling how the notice came are left out of the user's words. None when
-    there is no such block (two lines or more, with a date) or the user's words ask for
-    nothing."""
+    a last paragraph that asks for something ("마감만 넣어줘 …", "-> add this as …"). The
+    user's words are their sentences that ask, name or tell how the notice came, the last
+    with their words of now blanked ("오늘 아침에 … 받았는데": `NOWISH`). None when there is no
+    such block (two lines or more, with a date) or the user's words ask for nothing."""
     start = _PASTE_START.search(message)
     if start is None:
         return None
