@@ -1236,12 +1236,19 @@ _PASTE_START = re.compile(
     r"[\[【<][^\]】>\n]+[\]】>]|[■□◆●▶►]\s*\S)",
     re.IGNORECASE | re.MULTILINE,
 )
-# A sentence of the user's telling how the notice came ("오늘 아침에 아래와 같은 메일을
-# 받았는데", "어제 문자로 안내를 받았습니다", "선생님이 보내준 메일 입니다"): its day is
-# the mail's, not the event's.
-_RECEIVED = re.compile(r"받았|받은|받아서|보내\s*준|보내\s*주신|보내\s*온|보내왔|(?:이|가)\s*왔")
+# How the user came to know something ("오늘 아침에 아래와 같은 메일을 받았는데", "선생님이
+# 보내준 메일 입니다", "오늘 저녁에 알았는데", "아침에 보니까", "방금 연락 왔는데"): its words
+# of now (`NOWISH`) are the day the news came, not the event's. `LEARNED_CLAUSE` is the clause
+# that says it, up to those words.
+_LEARNED_WORDS = (
+    r"받았|받은|받아서|보내\s*준|보내\s*주신|보내\s*온|보내왔|(?:이|가)\s*왔|알았는데|"
+    r"알게\s*됐는데|보니까|보니|생각해\s*보니|들었는데|들어\s*보니|연락\s*왔는데|문자\s*왔는데"
+)
+_RECEIVED = re.compile(_LEARNED_WORDS)
+LEARNED_CLAUSE = re.compile(rf"(?:^|(?<=[,.!?\n]))[^,.!?\n]*?(?:{_LEARNED_WORDS})(?=[\s,])")
 
 
+@lru_cache(maxsize=256)
 def pasted_block(message: str) -> tuple[str, str] | None:
     """A message of the user's own words around pasted mail or a notice, as (the user's
     words, the pasted block): the block runs from its first marker line to the end, but for

@@ -38,6 +38,7 @@ from nodes.chat.router import (
     EXISTS_TOLD,
     IF_FREE,
     KEPT_AS_IS,
+    LEARNED_CLAUSE,
     LIST_VERB,
     MY_SCHEDULE,
     NEW_NAME,
@@ -1613,15 +1614,6 @@ def _respelled(
     return item, title
 
 
-# When the user learned or saw something, said before the request ("오늘 저녁에 알았는데 …",
-# "아침에 보니까 …", "어제 들었는데 …", "방금 연락 받았는데 …"): its words of now (`NOWISH`)
-# are not the item's day ("목요일로 바뀌었다고 들었는데" says the new one).
-_LEARNED = re.compile(
-    r"(?:^|(?<=[,.!?\n]))[^,.!?\n]*?(?:알았는데|알게\s*됐는데|보니까|보니|생각해\s*보니|"
-    r"들었는데|들어\s*보니|받았는데|연락\s*왔는데|문자\s*왔는데)(?=[\s,])"
-)
-
-
 # Words of any request or notice line, which tell no line apart.
 _LINE_WORDS = frozenset(
     {"일정", "스케줄", "등록", "추가", "시간", "날짜", "일시", "날", "포함", "따로", "메모"}
@@ -1725,7 +1717,9 @@ def schedule_call(
         for span in (rename.span() if rename else None, swap.span(2) if swap else None, shift_span)
         if span
     ]
-    learned = [m.span() for m in _LEARNED.finditer(clause)]
+    # (the words of now of a clause telling how the user learned it are no value: "오늘 저녁에
+    # 알았는데 …"; "목요일로 바뀌었다고 들었는데" keeps Thursday)
+    learned = [m.span() for m in LEARNED_CLAUSE.finditer(clause)]
     found = [
         m
         for m in mentions(_blank(clause, cut).replace("\n", " "), now)
@@ -1751,7 +1745,11 @@ def schedule_call(
         else None
     )
     in_that_week = _in_week_of(clause, found, week_of) if week_of else []
-    if kind == "update_schedule" and chosen is not None and re.search(r"말고", clause):
+    if (
+        kind == "update_schedule"
+        and chosen is not None
+        and any(INSTEAD_OF.search(clause[: m.span[0]][-12:]) for m in found if m.kind == "date")
+    ):
         # "목요일 말고 금요일이요" of an item on Thursday the 10th: the Friday of its week
         _in_items_week(clause, found, date.fromisoformat(chosen["date"]))
     listed = (focus or {}).get("listed") or []
@@ -2585,10 +2583,9 @@ def _nearest_half(value: str, current: str) -> str:
     return f"{best:02d}:{minute}"
 
 
-# A look asked for by its verb ("봐주세요", "확인 부탁", "겹치는지"), not an event told.
-_LOOK_ASKED = re.compile(
-    r"봐\s*(?:줘|주|줄|봐)|보여|겹치|겹쳐|확인\s*(?:해|좀|부탁|바랍|요|ㄱ)|체크\s*(?:해|좀|부탁)"
-)
+# A look asked for by a verb LIST_VERB does not read ("봐주세요", "겹치는지", "체크 좀"), not an
+# event told.
+_LOOK_ASKED = re.compile(r"봐\s*(?:줘|주|줄|봐)|겹치|겹쳐|체크\s*(?:해|좀|부탁)")
 
 
 def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
