@@ -291,6 +291,11 @@ XA_SPLITS = {
     # (chat_xa_dev30_brief.md); first read chat-xa-dev30-first-read.md, at the session's
     # starting code (46defe1)
     "xa_dev30": "chat_xa_dev30.jsonl",
+    # session 41: a thirty-first author briefed like the frozen test2 (50 messages, 50
+    # exchanges of 2-4 turns whose later turns refer back in many ways; new users)
+    # (chat_xa_dev31_brief.md); first read chat-xa-dev31-first-read.md, at the session's
+    # starting code (a1708dc)
+    "xa_dev31": "chat_xa_dev31.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
