@@ -611,14 +611,20 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         value = _resolve(holiday_month, holiday_day, now)
         if value is not None:
             return value, [holiday.span()], False
-    for word, offset in sorted(_REL_DAY.items(), key=lambda kv: -len(kv[0])):
+    # the relative day said first ("낼 … cu면접 모레 … gs면접": 낼), the longest word at a
+    # place ("내일모레" over its "내일")
+    said: list[tuple[int, int, int, tuple[int, int]]] = []
+    for word, offset in _REL_DAY.items():
         # "내일모레" is written with a space as often as without ("내일 모레 금요일")
         found = re.search(r"내일\s*모레" if word == "내일모레" else word, text)
         if found:
-            return _plus(now, offset), [found.span()], True
+            said.append((found.start(), found.start() - found.end(), offset, found.span()))
     nael = _NAEL.search(text)
     if nael:
-        return _plus(now, 1), [nael.span()], True
+        said.append((nael.start(), nael.start() - nael.end(), 1, nael.span()))
+    if said:
+        _, _, offset, span = min(said)
+        return _plus(now, offset), [span], True
     english = _EN_REL_DAY.search(text)
     if english:
         offset = 2 if english.group(1) else 1 if english.group(2) else 0
@@ -822,7 +828,9 @@ _WEEK_HOLDING = re.compile(
 # "…까지" with no start said, "until/till/through Friday" (the text before it names the end).
 UNTIL = re.compile(r"까지|(?i:\b(?:until|till|through|thru)\b)")
 _SINCE = re.compile(r"부터|에서|(?i:\bfrom\b)")
-_WEEKEND = re.compile(r"주\s*말|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
+# "A 말고 B", "A 아니고 B": B said instead of A
+_INSTEAD = re.compile(r"(?<=\S)\s*(?:말고|아니고|아니라)\s")
+_WEEKEND = re.compile(r"주\s*말(?![고구씀])|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
 _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
@@ -874,7 +882,13 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     """The days a schedule listing asks for, (start, end): "12월 1일부터 12월 10일까지",
     "다음 주말" (its Saturday and Sunday), "이번 달 남은" (today to the month's end), a week
     or a month (`week_range`), "1월" (that month, the next one), one day ("내일"), or,
-    when the text names none, (today, None): from today on."""
+    when the text names none, (today, None): from today on. Of "A 말고 B", B."""
+    instead = _INSTEAD.search(text)
+    if instead is not None:
+        # "이번 주 말고 다음 주 일정": the period said instead (when it names one)
+        after = date_range(text[instead.end() :], now)
+        if after != (now, None):
+            return after
     found = find_dates(text, now)
     if len(found) >= 2 and _RANGE_JOIN.match(text, found[0].end):
         return found[0].value, found[1].value

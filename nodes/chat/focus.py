@@ -100,7 +100,7 @@ ORDINAL = re.compile(
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
-    r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|"
+    r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|전\s날(?![씨짜개])|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
     # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
     r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"
@@ -734,11 +734,24 @@ def refers_to(
                 return Resolved(added[0], [])
             items = [i for i in items if i["how"] == "added"]
     candidates = alive(pending.get("choices") or []) or []
-    if not candidates and _ONE_OF_TWO.search(text):
+    one_of_two = _ONE_OF_TWO.search(text)
+    if not candidates and one_of_two is not None:
         # "둘 중에 하나 날짜 바뀌었대" after adding one and then another: the last two the
-        # room touched, whichever turns they were in (which one is a question)
-        latest = list({i["schedule_id"]: i for i in items}.values())[:2]
+        # room touched, whichever turns they were in (which one is a question); "면접 둘 중에
+        # 하나" after a listing: the two of the room's items the noun names
+        touched = list({i["schedule_id"]: i for i in items}.values())
+        said = set(content_words(text[: one_of_two.start()]))
+        named = [i for i in touched if said & set(content_words(i["title"]))]
+        latest = named if len(named) == 2 else touched[:2]
         candidates = alive(latest) if len(latest) == 2 else []
+        if len(candidates) == 2 and narrow is not None:
+            # only a word that tells them apart picks one (not the noun they share)
+            common = set(content_words(candidates[0]["title"])) & set(
+                content_words(candidates[1]["title"])
+            )
+            rest = " ".join(w for w in text.split() if not any(c in w for c in common))
+            picked = narrow(rest, candidates)
+            return Resolved(picked, []) if picked is not None else Resolved(None, candidates)
     noun = POINTED_NOUN.search(text)
     if not candidates and noun and noun.group(1) not in _PLAIN_NOUNS:
         # "그 면접", "아까 면접은": every schedule the conversation touched with that noun in

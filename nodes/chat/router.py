@@ -36,7 +36,11 @@ EN_SET_ITEM = (
 )
 
 ADD_VERB = re.compile(
-    r"추가|등록|넣어|넣고|잡아|잡고|만들어|기록|적어|남겨|저장|복구|ㄱㄱ?(?=\s*$|[!.~])|"
+    # (a verbal noun as the subject or topic asks for nothing: "기록이 없으니까", "등록은 됐어?")
+    # ("추가가 필요해요" still asks)
+    r"(?:추가|등록|복구)(?![은는](?![가-힣]))|(?:기록|저장)(?![이가은는의](?![가-힣]))|"
+    r"넣어|넣고|잡아|잡고|만들어|적어|남겨|"
+    r"ㄱㄱ?(?=\s*$|[!.~])|"
     # the propositive ("스파크 공부 일정 잡자", "넣자"): asked all the same
     r"(?<![가-힣])잡자(?![가-힣])|(?:일정|스케줄|캘린더)\S*\s*(?:넣|만들)자(?![가-힣])|"
     r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
@@ -710,6 +714,14 @@ _MEMO_OF_SAID = re.compile(
 )
 
 
+# A memo of what the sentence before a bare request for one says must be done ("이력서 출력
+# 해야 돼요. 메모 해 주세요", "신분증 챙겨야 함 메모 좀"): that duty.
+_MEMO_OF_DUTY = re.compile(
+    r"^(?:그리고|아|그럼)?\s*(?P<said>[^.!?\n]{2,60}?(?:어야|아야|여야|해야|야)\s*"
+    r"(?:돼|되|해|하|함|됨|겠)[^\s.!?]*)\s*[.!~]*\s*(?:그거\s*|그것도\s*|이거\s*)?(?=메모)"
+)
+
+
 # The rest of a memo asked for of what was said: its request, then only politeness
 # ("로 남겨 주시겠어요?", "로 함께 적어주실 수 있을까요? 제가 깜빡깜빡해서요.", "로 부탁해요").
 _MEMO_ASKED_LAST = re.compile(
@@ -748,7 +760,19 @@ def _note_words(words: str) -> bool:
 
 def _as_memo(said: str) -> str:
     """Words told in reported speech as a memo: a request's verb stem made a noun ("신분증
-    챙기(라고)" -> "신분증 챙기기", "늦지 말(라고)" -> "늦지 말기"); a statement as it is."""
+    챙기(라고)" -> "신분증 챙기기", "늦지 말(라고)" -> "늦지 말기"); a duty the same way
+    ("신분증 챙겨야 함" -> "신분증 챙기기", "이력서 출력 해야 돼요" -> "이력서 출력"); a
+    statement as it is."""
+    tokens = analysed(said)
+    duty = next(
+        (i for i, t in enumerate(tokens) if t.tag == "EC" and t.form in ("어야", "아야")), None
+    )
+    if duty:
+        verb = tokens[duty - 1]
+        if verb.tag == "XSV" and duty > 1 and tokens[duty - 2].tag.startswith("NN"):
+            return said[: verb.start].strip()  # "출력 해야" -> "출력"
+        if verb.tag.startswith("VV"):
+            return f"{said[: verb.start]}{verb.form}기"
     tokens = analysed(said)
     if tokens and tokens[-1].tag in ("VV", "VX") and not said.endswith("다"):
         return f"{said}기"
@@ -772,6 +796,19 @@ def memo_of(message: str) -> tuple[str | None, str]:
     ):
         # (the words a pointer to them stands for; the request goes on the item in focus)
         return _as_memo(said.group("said")), " 그거 메모 추가해줘 "
+    duty = _MEMO_OF_DUTY.match(message)
+    if (
+        duty is not None
+        and not QUOTED.search(message)
+        and (
+            _MEMO_ASKED_LAST.match(message, duty.end() + len("메모"))
+            or re.fullmatch(r"\s*(?:좀|ㄱ+)?\s*[.!~]*\s*", message[duty.end() + len("메모") :])
+        )
+        and not SCHEDULE_VERB.search(duty.group("said"))
+        and not _names_an_item(duty.group("said"))
+    ):
+        # ("메모 해 주세요", "메모 좀 남겨줘" after it: the request, nothing more)
+        return _as_memo(duty.group("said")), " 그거 메모 추가해줘 "
     m = MEMO.search(message)
     if m is None:
         bare = _BARE_MEMO.match(message)
@@ -1015,7 +1052,9 @@ KEPT_AS_IS = re.compile(r"(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그�
 # A value said to be wrong ("날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었어 3시 반이야"), or
 # another one asked for instead of it ("그날 말고 그 다음날로 해줘"): a change of an item.
 WRONG_VALUE = re.compile(
-    r"틀렸|틀려|틀림|잘못\s*(?:넣|적|썼|됐|되었|입력|등록|했|알려)|오타|(?i:\bwrong\b|\btypo\b)"
+    r"틀렸|틀려|틀림|잘못\s*(?:넣|적|썼|됐|되었|입력|등록|했|알려)|"
+    # (not the user's typing excused: "버스라 오타ㅈㅅ", "제가 오타를 잘 내서")
+    r"오타(?!\s*(?:ㅈㅅ|죄송|양해|미안|를|가\s*많|많|내는|낼|ㅋ))|(?i:\bwrong\b|\btypo\b)"
 )
 INSTEAD_VALUE = re.compile(
     r"(?:아니고|아니라|말고)\s+(?:그\s*)?\S*(?:날|일|요일|주|시|분|반)\s*(?:으로|로)(?:\s|$)"
@@ -1145,7 +1184,16 @@ def operation_kind(clause: str) -> str | None:
         # "헐 잘못 지움 방금 지운 거 다시 살려줘": the deleted item put back (its delete verb
         # tells which item, it asks for no delete)
         return "add_schedule"
-    if WRONG_VALUE.search(own) and has_when(own) and not DELETE_VERB.search(own):
+    wrong = WRONG_VALUE.search(own)
+    if (
+        wrong is not None
+        and has_when(own)
+        and not DELETE_VERB.search(own)
+        # (said after an add asked for, and asking nothing after it: "… 잡아줘 아 오타 많네")
+        and not (
+            ADD_VERB.search(own[: wrong.start()]) and not SCHEDULE_VERB.search(own[wrong.end() :])
+        )
+    ):
         # "날짜 틀렸다 9일 아니고 8일", "시간 잘못 넣었네 오후 3시 반": the value, changed
         return "update_schedule"
     # The request is the last operation verb used as one ("이력서 수정 일정 넣어줘" adds: 수정
@@ -1174,6 +1222,16 @@ def operation_kind(clause: str) -> str | None:
         # 해주세요"), the name of that new event
         new_event = EVENT_STATED.search(own) is not None and has_when(own)
         return "add_schedule" if ADD_VERB.search(own) or new_event else "update_schedule"
+    if (
+        len(asked) > 1
+        and ADD_VERB.fullmatch(asked[-1].group(0))
+        and any(
+            MOVE_VERB.fullmatch(m.group(0)) and own.startswith("서", m.end()) for m in asked[:-1]
+        )
+    ):
+        # "시간을 10분 당겨서 적어 두는 게 낫겠어요", "4시로 바꿔서 저장해줘": the item moved,
+        # then written down as moved (the verb after -서 keeps the change, adds nothing)
+        return "update_schedule"
     if asked:
         last = asked[-1].group(0)
         for verb, kind in (
@@ -1586,6 +1644,35 @@ def _dated_parts(clause: str) -> list[str]:
             # with its own hour on the first one's day
             day = left[slice(*first.date_span)]
             return [left, *_dated_parts(f"{day} {right}")]
+    return _each_dated_event(clause, own, ref)
+
+
+# Words between two dated events that tie the second to the first (a correction, an order):
+# "목요일 면접 아니고 금요일", "면접 끝나고 모레 …"
+_TIED = re.compile(r"아니|말고|대신|끝나|마치|전에|후에|뒤에|전날|다음\s*날|보다")
+
+
+def _each_dated_event(clause: str, own: str, ref: date) -> list[str]:
+    """ "낼 오전11시 cu면접 모레 오후3시 gs면접 둘다 넣어줘": each event named after its own
+    date, with no joining word, is an add of its own; the clause whole otherwise."""
+    first = find_when(own, ref)
+    if first.date is None or first.date_span is None:
+        return [clause]
+    after = max(end for _, end in first.spans)
+    second = find_when(own[after:], ref)
+    if second.date is None or second.date_span is None:
+        return [clause]
+    cut = after + second.date_span[0]
+    between, rest = own[after:cut], own[cut:]
+    later = find_when(rest, ref)
+    for start, end in sorted(later.spans, reverse=True):
+        rest = rest[:start] + rest[end:]
+
+    def names(text: str) -> bool:
+        return any(w not in ("일정", "스케줄", "시간") for w in content_words(text))
+
+    if names(between) and names(rest) and not _TIED.search(between):
+        return [clause[:cut], *_dated_parts(clause[cut:])]
     return [clause]
 
 

@@ -164,14 +164,25 @@ RENAME = re.compile(
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
 # '포폴 점검'으로 해줘", "title it Mock interview".
+# A field named after a title, with what it is to be ("제목 카카오코테 시간도 공고대로"): no
+# part of the name.
+_FIELD_AFTER = r"\s(?:시간|날짜|시각|메모|장소)(?:은|는|도|이|가|을|를)?\s"
 NAMED_AS = re.compile(
-    r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?P<name>[^'\"’”]+?)['\"’”]?\s*(?:으로|로)"
+    # (the name starts after the word: "'네이버 서류 마감'이라는 이름으로 …" names none here)
+    r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?!(?:으로|로)\s)"
+    rf"(?P<name>(?:(?!{_FIELD_AFTER})[^'\"’”])+?)['\"’”]?\s*(?:으로|로)"
     r"(?:\s*[가-힣]+게)?(?:\s*(?:해|하고|저장|넣어|부탁)\S*(?:\s*(?:주세요|줘|주라|줄래요?))?)?"
     r"\s*[.!~]*$"
     # closing the message, with no 로: "…넣어줘, 제목은 카카오 발표"
-    # (its polite ending no part of it: "제목은 강남예치과 실무면접이요")
+    # (its polite ending no part of it: "제목은 강남예치과 실무면접이요"; a time said after
+    # it is blanked: "제목은 카카오 코딩테스트, 오후 2시")
     r"|(?:제목|이름)(?:은|는)\s*['\"‘“]?(?P<bare>[^'\"’”\n,.!?]{2,30}?)['\"’”]?"
-    r"\s*(?:이?요|입니다|이에요|예요)?\s*[.!~]*$"
+    r"\s*(?:이?요|입니다|이에요|예요)?[\s,]*[.!~]*$"
+    # before a field of its own: "제목 카카오코테 시간도 공고대로"
+    r"|(?:제목|이름)(?:은|는)?\s+['\"‘“]?(?P<upto>[^'\"’”\n,.!?]{2,30}?)['\"’”]?"
+    rf"(?={_FIELD_AFTER})"
+    # "'네이버 서류 마감'이라는 이름으로", "'X'라는 제목으로"
+    r"|['\"‘“](?P<called>[^'\"’”\n]{2,40})['\"’”]\s*(?:이)?라는\s*(?:이름|제목)"
     r"|(?i:\b(?:title|name|call)\s+it\s+['\"]?(?P<en>[^'\"]+?)['\"]?\s*[.!]*$)"
     # a labelled field, as in a form: "제목: 삼성SDS 인적성 / 메모: …", "title: Mock interview"
     r"|(?:(?<=^)|(?<=[\n.!?/|]\s)|(?<=[\n.!?/|]))\s*(?:제목|(?i:title))\s*[:：]\s*['\"‘“]?"
@@ -261,7 +272,10 @@ class Mention:
 
 
 # An item by its position ("첫 번째 거", "맨 위에 거"), not a day ("마지막 금요일", "두 번째 주").
-_ORDINAL_ITEM = re.compile(r"(?:째|번|위에|밑에|아래)\s*(?:거|꺼|것|건)(?![가-힣])")
+_ORDINAL_ITEM = re.compile(
+    r"(?:째|번|위에|밑에|아래|마지막)\s*(?:거|꺼|것|건)(?![가-힣])"
+    r"|(?i:\b(?:first|second|third|last)\s+(?:one|item|event)\b)"
+)
 # The same amount as the last move ("카카오 면접도 그만큼 당겨줘"; read in a change only).
 _THAT_MUCH = re.compile(r"그만큼|같은\s*만큼|(?i:\bthat\s+much\b|\bthe\s+same\s+amount\b)")
 # "아까 그 시간": said earlier in the room, not on the day just looked at.
@@ -818,6 +832,8 @@ _TRAILING_POINTER = re.compile(r"\s+(?:그것|그거|이것|이거|걔|얘)(?:�
 
 
 def _clean_title(segment: str) -> str:
+    # (laughter or tears glued to a word are no part of it: "스벅 알바 면접ㅋㅋ")
+    segment = re.sub(r"[ㅋㅎㅠㅜ]{2,}", " ", segment)
     segment = TITLE_FILLER.sub(" ", without_slips(segment))
     segment = " ".join(segment.split()).strip(" ,.:;!?~->")
     segment = re.sub(r"^[^\w\s]+\s*", "", segment)  # "↑ 이거 …", "→ …": a pointing sign
@@ -1081,7 +1097,7 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
 
 def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
     """`title_of` of a clause read as one text."""
-    named_as = NAMED_AS.search(clause)
+    named_as = NAMED_AS.search(_blank(clause, spans))
     if named_as and (named_as.group("bare") is None or _a_name(named_as.group("bare"))):
         return (
             named_as.group("name")
@@ -1089,6 +1105,8 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             or named_as.group("as")
             or named_as.group("label")
             or named_as.group("bare")
+            or named_as.group("upto")
+            or named_as.group("called")
         ).strip()
     for quote in QUOTED.finditer(clause):
         inner = quote.group(0)[1:-1].strip()
@@ -1145,7 +1163,8 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
         named = _pasted_event(before)
         if named:
             return named
-    segments = [s for s in segments if not NOTICE_LINE.match(s)]
+    # (nor thanks: "확인 감사합니다. 거기에 메모 '…' 넣어 주세요" names no event)
+    segments = [s for s in segments if not NOTICE_LINE.match(s) and not _THANKS.search(s)]
     for segment in reversed(segments):
         title = _clean_title(segment)
         # a segment with no event noun ("…2시래요.. 까먹기 전에") is what was said around
@@ -1158,6 +1177,13 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             return title
     after = re.sub(r"^\S*", "", after)  # the verb's ending ("Please add X": X follows)
     return _clean_title(after.split("\n")[0])
+
+
+# A value said to be checked: "금요일 맞는지", "10일인지", "3시 맞죠"
+_CHECKED = re.compile(
+    r"\s*(?:이|가)?\s*(?:맞는지|맞나|맞죠|맞아|맞지|맞습니까|맞는가|맞을까|(?:이었|였)?는지|인지)"
+)
+_THANKS = re.compile(r"감사(?:합니다|해요|드려요|드립니다)|고마워|고맙|수고(?:하셨|했|하세요)")
 
 
 def _named_in_full(title: str, text: str) -> str:
@@ -1204,9 +1230,16 @@ _WHEN_NOUNS = {
 }
 
 
+# Nouns used as adverbs of manner, never an event's name ("대신 메모에 …", "원래대로 두고",
+# "나중에 알려줘")
+_MANNER_NOUNS = frozenset({"대신", "원래", "나중"})
+
+
 def _names_an_event(title: str) -> bool:
-    """Whether a title names an event: a noun that is not a word of when."""
-    return bool(title) and any(w not in _WHEN_NOUNS for w in content_words(title))
+    """Whether a title names an event: a noun that is not a word of when or of manner."""
+    return bool(title) and any(
+        w not in _WHEN_NOUNS and w not in _MANNER_NOUNS for w in content_words(title)
+    )
 
 
 def _title_words(text: str) -> set[str]:
@@ -1442,6 +1475,64 @@ DAY_OF = re.compile(
 )
 
 
+# An event placed beside one of the user's items by what happens around it, on the item's
+# day: "스터디 끝나고 밤 10시에", "면접 마치고 저녁 7시", "면접 보고 나서", "면접 전에 오전 10시"
+AROUND_ITEM = re.compile(
+    r"(?<=\S)\s*(?:(?P<after>끝나고|마치고|(?:끝난|마친|본)\s*(?:뒤|후|다음)에?|(?:보고|하고|끝내고)\s*나서"
+    r"|직후에?|(?:뒤|후)에)|(?:가기|보기|하기)?\s*전에|직전에?)(?=[\s,]|$)"
+)
+
+
+# How long before or after the item the event is: "1시간 전에", "30분 뒤에" (its clock time)
+_OFFSET_BEFORE = re.compile(
+    r"(?:(\d{1,2}|한|두|세)\s*시간(\s*반)?|(\d{1,3})\s*분)\s*(?:정도|쯤)?\s*$"
+)
+
+
+@dataclass(frozen=True)
+class Around:
+    """The one item a clause places its event around, and where the clause says so."""
+
+    item: dict[str, Any]
+    said: re.Match[str]
+    time: str | None  # the event's clock time counted from the item's ("1시간 전에")
+
+
+def around_item(
+    clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None
+) -> Around | None:
+    """The item a clause places its event around ("코딩 스터디 끝나고 밤 10시에 …", "그거
+    끝나고 …", "네이버 면접 1시간 전에 알람"); None when it names none or several."""
+    own = unquoted(clause)
+    said = AROUND_ITEM.search(own)
+    if said is None:
+        return None
+    # "면접 끝나고 2시간 뒤에 회고": the last word of it ends what is said of the item
+    said = list(AROUND_ITEM.finditer(own, said.start()))[-1]
+    offset = _OFFSET_BEFORE.search(own[: said.start()])
+    named = " ".join(own[: offset.start() if offset else said.start()].split()[-3:])
+    fits = [
+        i
+        for i in best_schedules(items, named, [], [])
+        if _title_words(named) & _title_words(i["title"])
+    ]
+    if len(fits) != 1 and points_back(named):
+        pointed = refers_to(named, focus, items).item
+        fits = [pointed] if pointed is not None else []
+    if len(fits) != 1 or not fits[0].get("date"):
+        return None
+    item, at = fits[0], None
+    if offset is not None and item.get("time") and not AROUND_ITEM.search(named):
+        hours = _COUNT.get(offset.group(1) or "") or int(offset.group(1) or 0)
+        minutes = int(offset.group(3) or 0) + 60 * hours + (30 if offset.group(2) else 0)
+        sign = -1 if "전" in said.group(0) else 1
+        moved = datetime.fromisoformat(f"{item['date']}T{item['time']}") + sign * timedelta(
+            minutes=minutes
+        )
+        at = moved.strftime("%H:%M") if moved.date().isoformat() == item["date"] else None
+    return Around(item, said, at)
+
+
 def _named_anchor(
     clause: str, items: list[dict[str, Any]], focus: dict[str, Any] | None, now: date
 ) -> str | None:
@@ -1499,6 +1590,23 @@ _FOLLOWING_WEEKDAY = re.compile(
 _FROM_ITS_OWN = re.compile(r"(?:원래|기존)\s*(?:날짜|일정|날)?\s*(?:보다|에서|기준(?:으로)?)")
 # The end of a reason or purpose said before a request ("…집중하려고", "…붙어서", "…니까"):
 # the request's own words come after the last one.
+# Where a sentence ends inside a message: a stop, or a statement's ending after a syllable
+# ("…괜찮겠다ㅎ ", "…있네요 "; not "스터디 다 지워줘", whose 다 is a word)
+_SENTENCE_END = re.compile(r"[.!?]+\s*|(?<=[가-힣][다요죠네])[ㅎㅋㅠ~]*\s+")
+
+
+def _request_sentence(text: str) -> str | None:
+    """The sentence of a message that asks for the operation, when sentences before it only
+    remark (no operation verb in them); None for a message of one sentence."""
+    sentences = [p for p in _SENTENCE_END.split(text) if p.strip()]
+    if len(sentences) < 2:
+        return None
+    asking = [p for p in sentences if SCHEDULE_VERB.search(p)]
+    if len(asking) != 1 or asking[0] is sentences[0]:
+        return None
+    return asking[0]
+
+
 _REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문에|[는은인]데)(?=\s)")
 # A step's day said after it ("최종 합격 발표 날"): the step names the event, not its day.
 _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
@@ -1618,6 +1726,8 @@ def _respelled(
 _LINE_WORDS = frozenset(
     {"일정", "스케줄", "등록", "추가", "시간", "날짜", "일시", "날", "포함", "따로", "메모"}
     | {"제목", "이름"}
+    # (the notice itself as the user calls it: "아래 메일 일정 등록해주세요")
+    | {"메일", "이메일", "문자", "공지", "안내", "내용", "메시지"}
 )
 
 
@@ -1639,14 +1749,22 @@ def notice_line(
     # a word in fewer of the notice's lines tells more ("마감" over "과제" in a notice whose
     # head, body and one dated line all say 과제)
     spread = {w: sum(w in words for _, words in lines) for w in said}
+    read = [(line, words, mentions(line, now)) for line, words in lines]
+    # the notice's own event day: its first dated line ("[일시] 2026.12.11 (금) 14:00")
+    event_day = next((m.value for _, _, found in read for m in found if m.kind == "date"), None)
     scored: list[tuple[float, str, str | None]] = []
-    for line, words in lines:
-        found = mentions(line, now)
-        dates = [m for m in found if m.kind == "date"]
+    for line, words, found in read:
+        days = [m.value for m in found if m.kind == "date"]
+        shift = DAY_SHIFT.search(line)
+        if not days and event_day and shift is not None and shift.group(8) is None:
+            # "[제출] 면접 전날 18시까지": a day counted from the notice's event (what it is
+            # counted from, "면접", is not what the line is about)
+            days = [shifted_day(event_day, line)]
+            words = words - set(content_words(" ".join(line[: shift.start()].split()[-1:])))
         shared = sum(1 / spread[w] for w in said & words)
-        if dates and shared:
+        if days and shared:
             times = [m for m in found if m.kind == "time"]
-            scored.append((shared, dates[0].value, times[0].value if times else None))
+            scored.append((shared, days[0], times[0].value if times else None))
     if not scored:
         return None
     best = max(shared for shared, _, _ in scored)
@@ -1728,6 +1846,10 @@ def schedule_call(
             and NOWISH.fullmatch(clause[m.span[0] : m.span[1]])
         )
     ]
+    if kind == "get_schedule" and DAY_POINTER.search(clause):
+        # "방금 추가한 날짜가 금요일 맞는지 그날 일정 조회로 확인": a day being checked is no
+        # day to look at; the room's day is
+        found = [m for m in found if not (m.kind == "date" and _CHECKED.match(clause, m.span[1]))]
     # ("그 달 일정", only of a look: "그 달 말에 토스 면접 넣어줘" names no day)
     period_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
     # ("what else is on my calendar that whole week": a look at the room's week only)
@@ -1947,6 +2069,22 @@ def schedule_call(
             if (days and not of_item) or context.day
             else _named_anchor(clause, items, focus, now)
         )
+        around = (
+            around_item(clause, items, focus)
+            if named_day is None and not days and context.day is None
+            else None
+        )
+        if around is not None:
+            # "코딩 스터디 끝나고 밤 10시에 이력서 출력", "네이버 면접 1시간 전에 알람": the event
+            # is named after what places it; on the item's day at the time said or counted
+            # from the item's (before the item, only with a time: "면접 전에 헤어샵 예약" may
+            # be any day before)
+            tail = unquoted(clause)[around.said.end() :]
+            after = title_of(tail, [m.span for m in mentions(tail, now)])
+            if not QUOTED.search(clause) and _names_an_event(after):
+                title = " ".join(with_company(after, focus).split())
+            if times or around.time or around.said.group("after"):
+                named_day = around.item["date"]
         if named_day is not None and days:
             days, before = [], []  # (read as the item's day, not the event's)
         if named_day is not None and shift_word is not None:
@@ -1971,6 +2109,8 @@ def schedule_call(
         ]
         day = instead[-1] if instead else before[-1] if before else days[0] if days else context.day
         time = times[0] if times else (context.time if SAME_TIME.search(clause) else None)
+        if time is None and around is not None and named_day is not None:
+            time = around.time
         if (pasted := pasted_block(clause)) is not None:
             # "마감만 넣어줘 …" with a notice of several dated lines: the line it names
             lines = pasted[1].split("\n")
@@ -2050,7 +2190,14 @@ def schedule_call(
             focus_items = (focus or {}).get("items") or []
             title = focus_items[0]["title"] if focus_items else title
         # "거", "그", "날" (of "그 전날 넣어줘") name no event: asked, never kept as a title
-        if not title or POINTER.match(title) or len(squash(title)) < 2 or title in _WHEN_NOUNS:
+        # (nor does a position in a listing: "마지막 거" when nothing was listed)
+        if (
+            not title
+            or POINTER.match(title)
+            or len(squash(title)) < 2
+            or title in _WHEN_NOUNS
+            or (_ORDINAL_ITEM.search(title) and ordinal_position(title) is not None)
+        ):
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None and (line := notice_line(clause, focus, now, title)) is not None:
             # "수험표 출력 시작일에도 '수험표 출력' 등록" after pasting the notice: that line's
@@ -2076,6 +2223,13 @@ def schedule_call(
         # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
         days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
+    asked = _request_sentence(target_text) if chosen is None else None
+    if asked is not None:
+        # "카카오 면접 2시니까 괜찮겠다ㅎ 과제 제출은 낮 12시로 앞당겨주세요": a remark's
+        # sentence before the request names no target; the request's own sentence does
+        there = [i for i in items if _title_words(asked) & _title_words(i["title"])]
+        main = best_schedules(there, asked, days, times)
+        fits = main if len(main) == 1 else fits
     only = _ONLY.search(target_text) if chosen is None and kind != "add_schedule" else None
     if only is not None:
         # "카카오 면접 빼고 다 괜찮은데 스터디만 8시로": the one item marked with 만
@@ -2403,7 +2557,11 @@ _NOTICE_LABEL = (
     r"장소|위치|주소|준비물|복장|링크|소요\s*시간|담당자|연락처|(?i:location|place|address|link)"
 )
 _LABEL_AS_MEMO = re.compile(
-    rf"({_NOTICE_LABEL})(?:도|은|는|을|를|이랑|만)?\s*(?:좀\s*)?(?:메모|(?i:as\s+(?:a\s+)?(?:memo|note)))"
+    rf"({_NOTICE_LABEL})(?:도|은|는|을|를|이랑|만)?\s*"
+    # (its value the user's own short way between: "복장 비캐 메모" for the mail's "복장 :
+    # 비즈니스 캐주얼"; not "장소 말고 메모")
+    r"(?:(?!말고|빼고)[가-힣A-Za-z0-9]{1,6}\s+)?"
+    r"(?:좀\s*)?(?:메모|(?i:as\s+(?:a\s+)?(?:memo|note)))"
 )
 
 

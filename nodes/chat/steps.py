@@ -98,6 +98,7 @@ from nodes.chat.state import ChatState
 from nodes.chat.tool_routes import asks_about_posting
 from prompts import data_records, load_prompt
 from text.colloquial import standard_spelling, without_opening_acknowledgement
+from text.dates import date_range
 from text.korean_text import analysed, content_words
 from text.skills import find_skills
 from text.stages import names_a_stage
@@ -351,7 +352,7 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 # A follow-up that only names its topic ("카카오는?", "포트폴리오도?"): it asks the previous
 # question again about what it names.
 ELLIPTICAL = re.compile(
-    r"^\s*\S+(?:\s+\S+){0,2}(?:은|는|도)\s*[?？]?\s*$"
+    r"^\s*\S+(?:\s+\S+){0,2}(?:은|는|도)요?\s*[?？]?\s*$"
     # "what about the other company?", "and naver?", "how about the portfolio?"
     r"|(?i:^\s*(?:and\s+)?(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
 )
@@ -502,18 +503,27 @@ def schedule_follow_up(state: ChatState) -> bool:
     # "시간 말 안 했네 오후 1시야": a value for the item the last turn added or changed
     stated = NEW_VALUE_STATED.search(message) is not None
     # "그럼 담주는?" after a listing: the same look at another day or week
+    # ("없네요. 그럼 12월은요?": what the listing showed remarked on first, then the question)
+    last = re.split(r"(?<=[가-힣])[.!~]+\s*", message.strip())[-1]
     relisting = bool(
         focus.get("looked_turn", -1) == focus.get("turn")
-        and ELLIPTICAL.match(_FILLER.sub("", message))
-        and has_when(message)
+        and ELLIPTICAL.match(_FILLER.sub("", last))
+        # (a month or a week is a period to look at too: "그럼 12월은요?")
+        and (has_when(last) or date_range(last, _now(state)) != (_now(state), None))
     )
     # "아니 목욜", "oh wait no 5시" right after an add or a change: the value taken back
     corrected = just_touched(focus) and corrects_last_value(message, _now(state))
     # "오후 두시 반이야" right after adding an item with no time: its time
     touched = (focus.get("items") or [{}])[0]
     lacked = just_touched(focus) and gives_the_time_it_lacked(message, touched, _now(state))
+    # "그 전날 스터디 몇 시예요?" right after an add: a look at a day counted from the room's,
+    # when nothing in the message settles another route
+    counted_look = bool(
+        DAY_POINTER.search(message) and "?" in message and keyword_route(message) is None
+    )
     return bool(
-        SCHEDULE_VERB.search(message)
+        counted_look
+        or SCHEDULE_VERB.search(message)
         or RENAME_SAID.search(message)  # "그거 이름 '포폴 피드백'으로 줄여줘"
         or shift_in(message)[0]
         or again

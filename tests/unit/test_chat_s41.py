@@ -1,0 +1,189 @@
+"""Session 41: an event placed around one of the user's items ("스터디 끝나고 밤 10시에 …",
+"면접 1시간 전에 …") is on that item's day; a memo said as a duty ("신분증 챙겨야 함. 메모
+좀"), by a notice's label and the user's short form of its value ("복장 비캐 메모"), or after
+an adverb-like noun ("대신 메모에 …") goes on the room's item; a move written down ("10분
+당겨서 적어 둬") is a move; a notice's line dated from its own event ("면접 전날 18시까지")
+has that day; the request's own sentence names the item, not a remark before it; "the last
+one" is the last of a listing; a look at a day counted from the room's ("그 전 날 …?")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_chat import chat
+from tests.unit.test_chat_focus import seed, titles
+from tests.unit.test_chat_s38_sets import SEEDED
+
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
+
+
+async def _left() -> dict[str, tuple[str, str | None]]:
+    return {t: (i["date"], i.get("time")) for t, i in (await titles()).items()}
+
+
+def _added(out: dict) -> list[dict]:
+    return [c["args"] for c in out["tool_calls"] if c["name"] == "add_schedule"]
+
+
+# --- an event placed around an item -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "day", "time"),
+    [
+        ("카카오 면접 마치고 저녁 6시에 가족 외식 잡아줘", "가족 외식", "2026-12-10", "18:00"),
+        ("네이버 면접 보고 나서 오후 5시 카페 정리 넣어줘", "카페 정리", "2026-12-04", "17:00"),
+        ("코딩 스터디 끝난 뒤에 밤 9시 반 헬스 등록", "헬스", "2026-12-01", "21:30"),
+        # counted from the item's own time
+        ("코딩 스터디 30분 전에 자료 출력 일정 넣어줘", "자료 출력", "2026-12-01", "18:30"),
+        ("카카오 면접 2시간 전에 '리허설' 추가해줘", "리허설", "2026-12-10", "12:00"),
+    ],
+)
+async def test_an_event_placed_around_an_item_is_on_its_day(
+    stand_in, client, message, title, day, time
+) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert _added(out) == [{"title": title, "date": day, "time": time}]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        # before an item, with no time: any day before it; asked
+        "카카오 면접 전에 포트폴리오 점검 넣어줘",
+        # two interviews fit "면접": which one is not guessed
+        "면접 끝나고 저녁 8시 동기 약속 잡아줘",
+        # no item of the user's is named
+        "토익 시험 끝나고 오후 2시 점심 약속 잡아줘",
+    ],
+)
+async def test_around_no_single_item_adds_nothing(stand_in, client, message) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert not _added(out)
+    assert await _left() == SEEDED
+
+
+# --- memos --------------------------------------------------------------------------------
+
+
+async def test_a_memo_after_an_adverb_like_noun_goes_on_the_item(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 3시 토스 면접 추가")
+    out = await chat(client, "대신 메모에 '주차 불가' 적어 주세요")
+    assert not _added(out)
+    assert (await titles())["토스 면접"].get("memo") == "주차 불가"
+
+
+@pytest.mark.parametrize(
+    ("said", "memo"),
+    [
+        ("신분증 챙겨야 함. 메모 좀", "신분증 챙기기"),
+        ("포트폴리오 출력 해야 돼요 메모 해줘", "포트폴리오 출력"),
+        ("우산 가져가야 해요. 메모 부탁해요", "우산 가져가기"),
+    ],
+)
+async def test_a_duty_said_before_a_bare_memo_request_is_the_memo(
+    stand_in, client, said, memo
+) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 3시 토스 면접 추가")
+    out = await chat(client, said)
+    assert not _added(out)
+    assert (await titles())["토스 면접"].get("memo") == memo
+
+
+async def test_a_duty_that_is_an_operation_is_no_memo(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 3시 토스 면접 추가")
+    await chat(client, "카카오 면접 옮겨야 돼요. 메모해줘")
+    assert not any("옮" in (i.get("memo") or "") for i in (await titles()).values())
+
+
+_NOTICE = """아래 안내 일정 등록 부탁해요. 제목은 '한결건설 면접'
+
+[한결건설] 현장관리직 면접 안내
+- 일시: 2026년 12월 15일(화) 오후 2시
+- 장소: 본사 5층 회의실
+- 복장: 단정한 정장 차림
+- 서류: 면접 전날 오후 5시까지 메일로 제출
+한결건설 인사팀 드림"""
+
+
+async def test_a_notice_label_with_the_users_short_value_is_that_lines_memo(
+    stand_in, client
+) -> None:
+    await seed()
+    first = await chat(client, _NOTICE)
+    assert _added(first) == [{"title": "한결건설 면접", "date": "2026-12-15", "time": "14:00"}]
+    await chat(client, "복장 정장 메모")
+    assert (await titles())["한결건설 면접"].get("memo") == "단정한 정장 차림"
+
+
+async def test_a_notice_line_dated_from_its_event_gives_its_day(stand_in, client) -> None:
+    await seed()
+    await chat(client, _NOTICE)
+    out = await chat(client, "서류 제출도 따로 '한결 서류 제출'로 넣어줘")
+    assert _added(out) == [{"title": "한결 서류 제출", "date": "2026-12-14", "time": "17:00"}]
+    # the notice's own event keeps its day
+    assert (await _left())["한결건설 면접"] == ("2026-12-15", "14:00")
+
+
+# --- operations ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "moved"),
+    [
+        ("카카오 면접 20분 당겨서 적어 둬", "카카오 면접", ("2026-12-10", "13:40")),
+        ("코딩 스터디 8시로 바꿔서 저장해 주세요", "코딩 스터디", ("2026-12-01", "20:00")),
+    ],
+)
+async def test_a_move_written_down_is_a_move(stand_in, client, message, title, moved) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert not _added(out)
+    assert (await _left())[title] == moved
+    assert len(await _left()) == len(SEEDED)
+
+
+async def test_the_requests_own_sentence_names_the_item(stand_in, client) -> None:
+    """The remark before names the 15:00 interview with its hour; the request names the
+    study."""
+    await seed()
+    await chat(client, "네이버 1차 면접 3시니까 괜찮겠다. 스터디는 9시로 바꿔줘")
+    left = await _left()
+    assert left["코딩 스터디"] == ("2026-12-01", "21:00")
+    assert left["네이버 1차 면접"] == SEEDED["네이버 1차 면접"]
+
+
+async def test_the_last_one_is_the_last_of_the_listing(stand_in, client) -> None:
+    await seed()
+    await chat(client, "show me everything coming up")
+    await chat(client, "move the first one to 8pm")
+    await chat(client, "and the last one - add a memo 'bring id card'")
+    now = await titles()
+    assert now["카카오 면접"].get("memo") == "bring id card"
+    assert not now["코딩 스터디"].get("memo")
+
+
+async def test_a_position_with_nothing_listed_is_no_title(stand_in, client) -> None:
+    await seed()
+    await chat(client, "이번주 일정 보여줘")
+    out = await chat(client, "마지막 거 메모에 '노트북' 추가")
+    assert not _added(out)
+    assert "마지막" not in out["answer"]
+
+
+# --- looks at a day counted from the room's -----------------------------------------------
+
+
+@pytest.mark.parametrize("message", ["그 전 날 저녁에 뭐 있나요?", "그 전날 스터디 몇 시예요?"])
+async def test_a_look_at_the_day_before_the_rooms(stand_in, client, message) -> None:
+    await seed()
+    await chat(client, "12월 2일 오후 4시 토스 면접 추가")
+    out = await chat(client, message)
+    assert out["route"] == "schedule"
+    assert out["tool_calls"][0]["name"] == "get_schedule"
+    assert out["tool_calls"][0]["args"] == {"start_date": "2026-12-01", "end_date": "2026-12-01"}
