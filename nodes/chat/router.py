@@ -37,8 +37,8 @@ EN_SET_ITEM = (
 
 ADD_VERB = re.compile(
     # (a verbal noun as the subject or topic asks for nothing: "기록이 없으니까", "등록은 됐어?")
-    # ("추가가 필요해요" still asks)
-    r"(?:추가|등록|복구)(?![은는](?![가-힣]))|(?:기록|저장)(?![이가은는의](?![가-힣]))|"
+    # ("추가가 필요해요", "등록은 12월 9일로 부탁드려요" still ask)
+    r"추가|등록|복구|(?:기록|저장)(?![이가은는의](?![가-힣]))|"
     r"넣어|넣고|잡아|잡고|만들어|적어|남겨|"
     r"ㄱㄱ?(?=\s*$|[!.~])|"
     # the propositive ("스파크 공부 일정 잡자", "넣자"): asked all the same
@@ -806,6 +806,9 @@ def memo_of(message: str) -> tuple[str | None, str]:
         )
         and not SCHEDULE_VERB.search(duty.group("said"))
         and not _names_an_item(duty.group("said"))
+        # (a duty of its own day is the user's own errand: "내일 은행 가야 돼. 메모 좀")
+        and not has_when(duty.group("said"))
+        and not re.search(r"오늘|내일|모레|낼|이따|나중", duty.group("said"))
     ):
         # ("메모 해 주세요", "메모 좀 남겨줘" after it: the request, nothing more)
         return _as_memo(duty.group("said")), " 그거 메모 추가해줘 "
@@ -1053,8 +1056,9 @@ KEPT_AS_IS = re.compile(r"(?:시간|날짜|시각|요일)(?:은|는|도)?\s*그�
 # another one asked for instead of it ("그날 말고 그 다음날로 해줘"): a change of an item.
 WRONG_VALUE = re.compile(
     r"틀렸|틀려|틀림|잘못\s*(?:넣|적|썼|됐|되었|입력|등록|했|알려)|"
-    # (not the user's typing excused: "버스라 오타ㅈㅅ", "제가 오타를 잘 내서")
-    r"오타(?!\s*(?:ㅈㅅ|죄송|양해|미안|를|가\s*많|많|내는|낼|ㅋ))|(?i:\bwrong\b|\btypo\b)"
+    # (not a task named with the word: "자소서 오타 검수"; nor the user's typing excused,
+    # "버스라 오타ㅈㅅ", "제가 오타를 잘 내서": operation_kind reads it after the request)
+    r"오타(?!\s*(?:검수|체크|확인|수정|교정|점검|검사|찾기))|(?i:\bwrong\b|\btypo\b)"
 )
 INSTEAD_VALUE = re.compile(
     r"(?:아니고|아니라|말고)\s+(?:그\s*)?\S*(?:날|일|요일|주|시|분|반)\s*(?:으로|로)(?:\s|$)"
@@ -1226,7 +1230,15 @@ def operation_kind(clause: str) -> str | None:
         len(asked) > 1
         and ADD_VERB.fullmatch(asked[-1].group(0))
         and any(
-            MOVE_VERB.fullmatch(m.group(0)) and own.startswith("서", m.end()) for m in asked[:-1]
+            MOVE_VERB.fullmatch(m.group(0))
+            and own.startswith("서", m.end())
+            # (with the move's amount or new value: not "이력서 바꿔서 제출하기 …", "면접 시간
+            # 바꿔서 생긴 오전에 …", whose verb is part of a new event)
+            and bool(
+                re.search(r"(?:으로|로)\s*$", own[: m.start()])
+                or any(s.end() == m.end() for s in SHIFT.finditer(own))
+            )
+            for m in asked[:-1]
         )
     ):
         # "시간을 10분 당겨서 적어 두는 게 낫겠어요", "4시로 바꿔서 저장해줘": the item moved,
@@ -1506,7 +1518,11 @@ def split_operations(message: str) -> list[tuple[str, str]]:
             look = before if before.strip(" ,.") else part[free.end() :]
             operations.append((look, "get_schedule"))
         if kind == "add_schedule":
-            operations += [(p, kind) for p in _notice_parts(part) or _dated_parts(part)]
+            # (a memo for two dated items names them, it adds nothing: "12월 4일 네이버 면접
+            # 12월 10일 카카오 면접 둘 다 메모에 '정장'")
+            operations += [
+                (p, kind) for p in _notice_parts(part) or _dated_parts(part, each=not memo)
+            ]
         elif kind == "update_schedule":
             operations += [(p, kind) for p in _moved_parts(part)]
         elif kind == "delete_schedule":
@@ -1618,8 +1634,9 @@ _WHEN_LABEL = re.compile(r"일시|일자|날짜|시간|시각|기한|일정|회�
 _NOTICE_BULLET = re.compile(r"^\s*[\-•·*▶■□◆●○▷►]+\s*")
 
 
-def _dated_parts(clause: str) -> list[str]:
-    """An add clause cut where a joined noun phrase starts with a date of its own."""
+def _dated_parts(clause: str, each: bool = True) -> list[str]:
+    """An add clause cut where a joined noun phrase starts with a date of its own (and, when
+    `each`, where an event follows its own date with no joining word)."""
     ref = today_seoul()
     own = unquoted(clause, in_place=True)  # (its positions cut the clause)
     for m in NOUN_JOIN.finditer(own):
@@ -1644,12 +1661,14 @@ def _dated_parts(clause: str) -> list[str]:
             # with its own hour on the first one's day
             day = left[slice(*first.date_span)]
             return [left, *_dated_parts(f"{day} {right}")]
-    return _each_dated_event(clause, own, ref)
+    return _each_dated_event(clause, own, ref) if each else [clause]
 
 
 # Words between two dated events that tie the second to the first (a correction, an order):
 # "목요일 면접 아니고 금요일", "면접 끝나고 모레 …"
-_TIED = re.compile(r"아니|말고|대신|끝나|마치|전에|후에|뒤에|전날|다음\s*날|보다")
+_TIED = re.compile(
+    r"아니|말고|대신|끝나|마치|전에|후에|뒤에|전날|다음\s*날|보다|[인는]데|니까|라서"
+)
 
 
 def _each_dated_event(clause: str, own: str, ref: date) -> list[str]:
@@ -1671,6 +1690,13 @@ def _each_dated_event(clause: str, own: str, ref: date) -> list[str]:
     def names(text: str) -> bool:
         return any(w not in ("일정", "스케줄", "시간") for w in content_words(text))
 
+    # (not a range or a new value: "12월 7일 가족여행 12월 9일까지", "… 12월 8일로 옮겨졌대";
+    # nor one of them asked for: "… 중에 하나만 넣어줘", "1차만 넣어줘")
+    end = after + max(e for _, e in second.spans)
+    if re.match(r"\s*(?:까지|부터|~|에서|(?:으로|로)(?![가-힣]))", own[end:]) or re.search(
+        r"중에|하나만|[가-힣0-9]만\s*(?:넣|등록|추가|잡)|(?i:\bonly\b)", own[cut:]
+    ):
+        return [clause]
     if names(between) and names(rest) and not _TIED.search(between):
         return [clause[:cut], *_dated_parts(clause[cut:])]
     return [clause]

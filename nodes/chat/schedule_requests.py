@@ -1183,7 +1183,12 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
 _CHECKED = re.compile(
     r"\s*(?:이|가)?\s*(?:맞는지|맞나|맞죠|맞아|맞지|맞습니까|맞는가|맞을까|(?:이었|였)?는지|인지)"
 )
-_THANKS = re.compile(r"감사(?:합니다|해요|드려요|드립니다)|고마워|고맙|수고(?:하셨|했|하세요)")
+# A sentence that only thanks ("확인 감사합니다", "네 고마워요"; not "면접관님께 감사합니다 문자
+# 보내기", a title)
+_THANKS = re.compile(
+    r"^\s*(?:\S+\s+)?(?:감사(?:합니다|해요|드려요|드립니다)|고마워요?|고맙습니다|수고하셨습니다)"
+    r"\s*[.!~]*\s*$"
+)
 
 
 def _named_in_full(title: str, text: str) -> str:
@@ -1610,6 +1615,12 @@ def _request_sentence(text: str) -> str | None:
 _REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문에|[는은인]데)(?=\s)")
 # A step's day said after it ("최종 합격 발표 날"): the step names the event, not its day.
 _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
+
+
+def _marked_in(item: dict[str, Any], text: str) -> bool:
+    """Whether the text marks the item as its topic or object ("과제 제출은", "스터디를")."""
+    words = "|".join(re.escape(w) for w in _title_words(item["title"]))
+    return bool(words) and re.search(rf"(?:{words})(?:은|는|을|를)(?![가-힣])", text) is not None
 
 
 def _the_object(fits: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
@@ -2085,6 +2096,17 @@ def schedule_call(
                 title = " ".join(with_company(after, focus).split())
             if times or around.time or around.said.group("after"):
                 named_day = around.item["date"]
+            item_time = around.item.get("time")
+            if (
+                times
+                and around.said.group("after")
+                and item_time
+                and times[0] < item_time
+                and int(times[0][:2]) < 12
+                and not re.search(r"오전|아침|새벽|(?i:\bam\b)", clause)
+            ):
+                # "스터디(19:00) 끝나고 10시에": a bare hour after the item is in the evening
+                times = [f"{int(times[0][:2]) + 12:02d}{times[0][2:]}", *times[1:]]
         if named_day is not None and days:
             days, before = [], []  # (read as the item's day, not the event's)
         if named_day is not None and shift_word is not None:
@@ -2196,8 +2218,12 @@ def schedule_call(
             or POINTER.match(title)
             or len(squash(title)) < 2
             or title in _WHEN_NOUNS
+            or _title_words(title) == {"메모"}
             or (_ORDINAL_ITEM.search(title) and ordinal_position(title) is not None)
         ):
+            if memo or _title_words(title) <= {"메모"}:
+                # "신분증 챙겨야 함. 메모 좀" with no item in view: which one it goes on
+                return "어느 일정에 메모를 남길까요? 일정 이름을 알려 주세요."
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
         if day is None and (line := notice_line(clause, focus, now, title)) is not None:
             # "수험표 출력 시작일에도 '수험표 출력' 등록" after pasting the notice: that line's
@@ -2227,9 +2253,11 @@ def schedule_call(
     if asked is not None:
         # "카카오 면접 2시니까 괜찮겠다ㅎ 과제 제출은 낮 12시로 앞당겨주세요": a remark's
         # sentence before the request names no target; the request's own sentence does
+        # (marked as what the request is about: "과제 제출은 …", not "네이버 면접이랑 헷갈리지
+        # 말고 지워주세요", "스터디랑 안 겹치게 4시로", whose item is named beside it)
         there = [i for i in items if _title_words(asked) & _title_words(i["title"])]
         main = best_schedules(there, asked, days, times)
-        fits = main if len(main) == 1 else fits
+        fits = main if len(main) == 1 and _marked_in(main[0], asked) else fits
     only = _ONLY.search(target_text) if chosen is None and kind != "add_schedule" else None
     if only is not None:
         # "카카오 면접 빼고 다 괜찮은데 스터디만 8시로": the one item marked with 만
@@ -2560,7 +2588,7 @@ _LABEL_AS_MEMO = re.compile(
     rf"({_NOTICE_LABEL})(?:도|은|는|을|를|이랑|만)?\s*"
     # (its value the user's own short way between: "복장 비캐 메모" for the mail's "복장 :
     # 비즈니스 캐주얼"; not "장소 말고 메모")
-    r"(?:(?!말고|빼고)[가-힣A-Za-z0-9]{1,6}\s+)?"
+    r"(?:((?!말고|빼고)[가-힣A-Za-z0-9]{1,6})\s+)?"
     r"(?:좀\s*)?(?:메모|(?i:as\s+(?:a\s+)?(?:memo|note)))"
 )
 
@@ -2589,6 +2617,7 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     asked = _LABEL_AS_MEMO.search(message)
     if asked is None:
         return _repeated_value(message, earlier) if "메모" in message else None
+    short = asked.group(2)
     label = re.sub(r"\s+", r"\\s*", re.escape(asked.group(1)).replace("\\ ", " "))
     # (on its own line, or after a separator on one: "일시: … / 장소: 잠실 본사"; up to a
     # separator or the request that follows it: "장소: 본사 12층 대회의실. --- 이거 …"; an
@@ -2601,8 +2630,19 @@ def labelled_memo(message: str, earlier: list[str]) -> str | None:
     for text in reversed(earlier):
         found = line.search(text)
         if found:
+            # (the user's own short form of the value only: "복장 비캐" for "비즈니스 캐주얼";
+            # "복장 정장으로", "준비물 신분증만" are values of their own)
+            if short and not _abbreviates(short.strip(), found.group(1)):
+                return None
             return found.group(1)
     return None
+
+
+def _abbreviates(short: str, value: str) -> bool:
+    """Whether each character of `short` is found in `value`, in order ("비캐" of "비즈니스
+    캐주얼")."""
+    rest = iter(value)
+    return all(ch in rest for ch in short)
 
 
 # Any labelled line of a pasted notice ("- 준비물: 신분증 지참").

@@ -471,6 +471,17 @@ def _new_value_for_an_item(
     return bool(NEW_VALUE_LAST.search(said) and _points_at_an_item(message, focus))
 
 
+# The words a period is said with ("그 다음 주는요?", "담주는?", "12월은요?", "이번 주말은?")
+_PERIOD_SAID = re.compile(
+    r"\d{1,2}\s*(?:월|일)|(?:이번|요번|다음|담|다다음|저번|지난|그\s*다음|그)\s*(?:주|달)(?:말)?|"
+    r"주말|[월화수목금토일](?:요일|욜)|내일|모레|오늘|글피"
+)
+# What a question about a day's schedule asks: whether something is on it, at what time.
+_ON_THE_DAY = re.compile(
+    r"있(?:어|나|나요|어요|지|죠|는지|습니까)(?![가-힣])|몇\s*시|일정|스케줄|비(?:어|었)"
+)
+
+
 def schedule_follow_up(state: ChatState) -> bool:
     """ "아 귀찮다 지워", "그 면접 2시간 뒤로", "원래대로 해줘" right after a schedule turn: an
     operation verb, a relative move or taking the last operation back, about the schedule the
@@ -508,8 +519,12 @@ def schedule_follow_up(state: ChatState) -> bool:
     relisting = bool(
         focus.get("looked_turn", -1) == focus.get("turn")
         and ELLIPTICAL.match(_FILLER.sub("", last))
-        # (a month or a week is a period to look at too: "그럼 12월은요?")
+        # (a month or a week is a period to look at too: "그럼 12월은요?"; not "그럼 12월 카카오
+        # 코테는요?", which asks of a posting)
         and (has_when(last) or date_range(last, _now(state)) != (_now(state), None))
+        and keyword_route(last) in (None, "schedule")
+        # (the period alone: not "그럼 12월 채용공고는요?", "12월 카카오 코테는요?")
+        and all(w in ("일정", "스케줄") for w in content_words(_PERIOD_SAID.sub(" ", last)))
     )
     # "아니 목욜", "oh wait no 5시" right after an add or a change: the value taken back
     corrected = just_touched(focus) and corrects_last_value(message, _now(state))
@@ -519,7 +534,12 @@ def schedule_follow_up(state: ChatState) -> bool:
     # "그 전날 스터디 몇 시예요?" right after an add: a look at a day counted from the room's,
     # when nothing in the message settles another route
     counted_look = bool(
-        DAY_POINTER.search(message) and "?" in message and keyword_route(message) is None
+        DAY_POINTER.search(message)
+        and "?" in message
+        and keyword_route(message) is None
+        # (asking what is on it, not advice about it: "그날 면접 질문 뭐 나올까요?", "그 전날
+        # 준비할 거 뭐가 있을까요?")
+        and _ON_THE_DAY.search(message)
     )
     return bool(
         counted_look

@@ -187,3 +187,137 @@ async def test_a_look_at_the_day_before_the_rooms(stand_in, client, message) -> 
     assert out["route"] == "schedule"
     assert out["tool_calls"][0]["name"] == "get_schedule"
     assert out["tool_calls"][0]["args"] == {"start_date": "2026-12-01", "end_date": "2026-12-01"}
+
+
+# --- a review of the round above (a fresh helper played ~220 rooms against a1708dc) ------
+
+
+@pytest.mark.parametrize(
+    ("message", "kept"),
+    [
+        # the request's sentence names another item beside the one meant: not the target
+        ("카카오 면접 얘기예요. 스터디랑 안 겹치게 오후 4시로 바꿔줘", "코딩 스터디"),
+        ("카카오 면접 시간이요. 스터디 시간이랑 같게 7시로 바꿔주세요", "코딩 스터디"),
+    ],
+)
+async def test_review_an_item_named_beside_the_request_is_not_its_target(
+    stand_in, client, message, kept
+) -> None:
+    await seed()
+    await chat(client, message)
+    assert (await _left())[kept] == SEEDED[kept]
+
+
+async def test_review_an_item_named_beside_a_delete_is_not_deleted(stand_in, client) -> None:
+    await seed()
+    await chat(client, "카카오 면접 없어졌어요. 네이버 면접이랑 헷갈리지 말고 지워주세요")
+    assert "네이버 1차 면접" in await _left()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "면접 시간 바꿔서 생긴 오전에 12월 10일 오전 10시 병원 넣어줘",
+        "스터디 시간 당겨서 생긴 빈 시간에 12월 1일 오후 5시 운동 넣어줘",
+    ],
+)
+async def test_review_a_verb_with_seo_inside_a_new_event_moves_nothing(
+    stand_in, client, message
+) -> None:
+    await seed()
+    out = await chat(client, message)
+    left = await _left()
+    assert {t: left[t] for t in SEEDED} == SEEDED
+    assert len(_added(out)) == 1
+
+
+@pytest.mark.parametrize("fix", ["오타ㅋㅋ 8일 아니고 9일", "아 오타 ㅈㅅ 8일 말고 9일"])
+async def test_review_a_typo_owned_up_to_with_the_right_value_corrects(
+    stand_in, client, fix
+) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 3시 치과 넣어줘")
+    out = await chat(client, fix)
+    assert not _added(out)
+    assert (await _left())["치과"] == ("2026-12-09", "15:00")
+
+
+@pytest.mark.parametrize(
+    ("message", "day"),
+    [
+        # a range, a new value, one of them asked for: never two adds
+        ("12월 7일 가족여행 12월 9일까지 등록해줘", None),
+        ("12월 5일 오후 2시 면접 12월 8일로 옮겨졌대 그거 등록해줘", "2026-12-08"),
+        ("12월 7일 헬스 12월 9일 필라테스 중에 하나만 넣어줘", None),
+    ],
+)
+async def test_review_two_dates_that_are_not_two_events_are_at_most_one_add(
+    stand_in, client, message, day
+) -> None:
+    await seed()
+    out = await chat(client, message)
+    added = _added(out)
+    assert len(added) <= 1
+    if day is not None:
+        assert [a["date"] for a in added] == [day]
+
+
+@pytest.mark.parametrize(
+    "errand", ["아 그리고 내일 은행 가야 돼. 메모 좀", "오늘 빨래 해야 됨 메모 ㄱ"]
+)
+async def test_review_an_errand_of_its_own_day_is_no_memo(stand_in, client, errand) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 2시 토스 면접 넣어줘")
+    out = await chat(client, errand)
+    assert not (await titles())["토스 면접"].get("memo")
+    assert not _added(out)
+
+
+_INVITE = (
+    "[카카오 2차 면접 안내]\n- 일시: 12월 11일 오후 2시\n- 복장: 비즈니스 캐주얼\n일정 추가해줘"
+)
+
+
+async def test_review_the_users_own_value_is_not_replaced_by_the_notices(stand_in, client) -> None:
+    await seed()
+    await chat(client, _INVITE)
+    await chat(client, "복장 정장으로 메모해줘")
+    assert (await titles())["카카오 2차 면접"].get("memo") != "비즈니스 캐주얼"
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("라인 면접 등록은 12월 9일 오후 4시로 부탁드려요", "라인 면접"),
+        (
+            "면접관님께 감사합니다 문자 보내기 내일 오전 10시에 넣어줘",
+            "면접관님께 감사합니다 문자 보내기",
+        ),
+    ],
+)
+async def test_review_a_verbal_noun_as_topic_and_thanks_in_a_title_still_add(
+    stand_in, client, message, title
+) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert [a["title"] for a in _added(out)] == [title]
+
+
+async def test_review_a_bare_hour_after_an_evening_item_is_in_the_evening(stand_in, client) -> None:
+    await seed()
+    out = await chat(client, "스터디 끝나고 10시에 헬스 넣어줘")
+    assert _added(out) == [{"title": "헬스", "date": "2026-12-01", "time": "22:00"}]
+
+
+async def test_review_a_question_about_the_day_that_is_advice_is_no_look(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 2일 오후 3시 치과 넣어줘")
+    out = await chat(client, "그날 면접 질문 뭐 나올까요?")
+    assert not any(c["name"] == "get_schedule" for c in out["tool_calls"])
+
+
+async def test_review_a_period_with_a_posting_word_is_no_relisting(stand_in, client) -> None:
+    await seed()
+    await chat(client, "오늘 일정 있어?")
+    out = await chat(client, "그럼 12월 채용공고는요?")
+    assert not any(c["name"] == "get_schedule" for c in out["tool_calls"])
