@@ -50,7 +50,7 @@ ADD_VERB = re.compile(
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
     # a value put into an item ("이거 시간 반영해줘", "변경된 시간 반영 부탁")
-    r"반영\s*해\s*(?:줘|주세요|줄래|주실)|반영\s*(?:좀\s*)?부탁|"
+    r"반영\s*해\s*(?:줘|주세요|줄래|주실)|반영\s*(?:좀\s*)?부탁|반영\s*(?:해|ㄱ+|좀)(?=\s*[.!~]*\s*$)|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
@@ -104,12 +104,12 @@ MODIFIER_END = re.compile(
 # one) is not an operation; a part left with nothing but a verb joins the one before.
 OP_STEM = (
     r"(?:지우|바꾸|옮기|미루|당기|늦추|넣|잡|없애|빼|추가하|등록하|삭제하|취소하|변경하|수정하|"
-    r"확인하|보여주|알려주|조회하|정리하|제거하|기록하|적)"
+    r"확인하|보여주|알려주|조회하|정리하|제거하|기록하|적|고치)"
 )
 # The same verbs as they go before 주다 ("변경해 주시고", "지워주고", "옮겨 주세요").
 OP_GIVEN = (
     r"(?:지워|바꿔|옮겨|미뤄|당겨|늦춰|넣어|잡아|없애|빼|추가해|등록해|삭제해|취소해|변경해|수정해|"
-    r"확인해|보여|알려|조회해|정리해|제거해|기록해|적어)"
+    r"확인해|보여|알려|조회해|정리해|제거해|기록해|적어|고쳐)"
 )
 CLAUSE_BREAK = re.compile(
     rf"{OP_STEM}고(\s+|,\s*)|"
@@ -296,6 +296,8 @@ MEMO = re.compile(
     r"|(?<![^\s,])([^\s'\"?？,]+?)(?:이)?라고\s*메모"
     # a phrase after the topic it is said of: "장소는 잠실 본사라고 메모해줘"
     r"|(?<=[은는] )([^\s'\"?？,]+(?:\s[^\s'\"?？,]+?){1,3}?)(?:이)?라고\s*메모"
+    # the memo changed to the words quoted: "메모를 '올해 캠페인 3개 준비'로 고쳐주시고"
+    r"|메모(?:를|을|도)?\s*['\"‘“]([^'\"’”]+)['\"’”]\s*(?:으로|로)\s*(?=고쳐|바꿔|수정|변경)"
 )
 # (an apostrophe inside an English word is no quote: "naver's requirements don't")
 QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^'\n]*'(?![A-Za-z])|‘[^’]*’|「[^」]*」")
@@ -484,7 +486,12 @@ DOC_PART = re.compile(
     rf"{DOC_NOUN}.*뭐라고\s*(?:돼|되어|써|적|나와|했)"
 )
 # The dates a posting gives ("공고에 나온 주요 날짜만 뽑아줘"): its timeline, not its content.
-POSTING_DATES = re.compile(r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)")
+POSTING_DATES = re.compile(
+    r"공고.{0,12}(?:날짜|일정|스케줄|기간|마감)"
+    # "What are the dates in the Naver posting?", "the kakao posting's deadlines"
+    r"|(?i:\b(?:dates?|deadlines?|schedule|timeline)\b.{0,30}\bposting\b"
+    r"|\bposting'?s?\s+(?:dates?|deadlines?|schedule|timeline)\b)"
+)
 OWN_DOC = re.compile(rf"{OWN}\s*{DOC_NOUN}")
 INTO_DOC = re.compile(rf"(?:{DOC_NAME}|지원서)(?:에|에다|에다가|에도|에는)(?![가-힣])")
 # A question about a figure or wording a document states ("배포 자동화 쪽은 수치가 어떻게
@@ -552,7 +559,9 @@ CAPABILITY = re.compile(
 # Who made the assistant and what happens to the user's data ("넌 누가 만든 거야? 내 정보
 # 어디 저장돼?", "여기 올린 이력서 개인정보 안전해?"): about the service, whatever it names.
 ABOUT_SERVICE = re.compile(
-    r"(?:넌|너는?|니가|네가)\s*누가\s*(?:만들|개발)|"
+    r"(?:넌|너는?|니가|네가)\s*누가\s*(?:만들|만든|만듦|개발)|"
+    # "내가 올린 이력서 같은 거 어디 저장돼?": where what was uploaded is kept
+    r"(?:올린|업로드한|올려\s*둔)\s*(?:\S+\s+){0,3}어디(?:에|다)?\s*(?:저장|보관)|"
     r"(?:개인\s*정보|내\s*정보|내\s*데이터)\S*\s*(?:는|은|가|이)?\s*(?:어디|안전|저장|보관|괜찮|걱정|유출)|"
     # where the assistant keeps what was uploaded: "내가 올린 이력서 너가 어디 저장하는 거야?"
     r"(?<![가-힣])(?:넌|너는?|너가|니가|네가)(?![가-힣])\s*(?:\S+\s+){0,2}어디(?:에|다)?\s*"
@@ -609,7 +618,9 @@ ADVICE = re.compile(
 )
 # The user's chances asked ("40대 중반이면 늦었나요", "비전공자도 가능할까요"): advice, unless
 # a posting's step is named ("네이버 서류 접수 아직 가능할까?" asks its deadline).
-CHANCES = re.compile(r"늦었나|늦은\s*건가|늦었을까|늦지\s*않았|가능할까|어려울까|승산")
+CHANCES = re.compile(
+    r"늦었나|늦은\s*(?:건가|걸까|건지|거\s*아닐까)|늦었을까|늦지\s*않았|가능할까|어려울까|승산"
+)
 FEELING = re.compile(
     r"탈락|멘탈|피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
     r"설레|잠이\s*안|잠\s*못|졸려|ㅠ|ㅜ|떨어졌|떨어짐|광탈|불합격|위로|"
@@ -829,7 +840,7 @@ def memo_of(message: str) -> tuple[str | None, str]:
             return words, f" {bare.group(1) or ''}"
         return None, message
     memo = next(g for g in m.groups() if g)
-    quoted = m.group(2) or m.group(5) or m.group(6)
+    quoted = m.group(2) or m.group(5) or m.group(6) or m.group(11)
     said_after = None if quoted else _REQUEST_THEN.match(memo.strip())
     if said_after:
         memo = said_after.group(1)  # "메모로 남겨주세요. 여의도 본사 23층": the words after it
@@ -945,9 +956,15 @@ def keyword_route(message: str) -> str | None:
         return "general"  # "안녕! 반가워", "너는 누구야? 뭘 할 수 있어?"
     if WHAT_IS.search(own) and not (docs or mine or schedule_verb or schedule_word or when):
         return "general"  # "카프카에서 컨슈머 그룹이 뭐야?"
-    if KNOWLEDGE.search(own) and not (docs or mine or schedule_verb or (recruit and when)):
+    if KNOWLEDGE.search(own) and not (
+        docs or mine or schedule_verb or (recruit and when) or POSTING_DATES.search(own)
+    ):
         return "general"  # "CAP 이론 설명해줘", "포트폴리오랑 경력기술서는 뭐가 달라?"
-    chances = bool(CHANCES.search(own)) and not (recruit or names_a_stage(own))
+    # (applying said of a career, not of a posting's step: "IT 회사 지원하는 거 너무 늦은
+    # 걸까요?" asks for advice; "카카오 서류 마감 늦었나?" for a date)
+    chances = bool(CHANCES.search(own)) and not (
+        names_a_stage(own) or (recruit and (when or "공고" in own))
+    )
     if (
         ((PREPARE.search(own) and HOW.search(own)) or ADVICE.search(own) or chances)
         and not (docs or mine or schedule_verb or when or "공고" in own)

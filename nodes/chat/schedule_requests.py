@@ -138,6 +138,9 @@ AS_POSTED = re.compile(
     r"\s*(?:대로|랑\s*(?:똑)?같이|와\s*(?:똑)?같이|에\s*맞춰|시간으로|"
     # "공고에 나온 날짜랑 시간으로", "공고 날짜로"
     r"(?:날짜|시간|일정|일시)(?:\s*(?:랑|이랑|와|과|하고)\s*(?:날짜|시간))?\s*(?:으로|로|대로))"
+    # the stage named between: "공고상 1차 면접 날짜로", "공고에 나온 코테 일정대로"
+    r"|공고(?:상|에\s*(?:나온|나와\s*있는|적힌|있는))\s*(?:[^\s,.]{1,8}\s*){1,2}?"
+    r"(?:날짜|일정|날|일시)\s*(?:으로|로|대로)"
     # in English: "move it to the date in the posting", "the posting's time"
     r"|(?i:\b(?:dates?|times?|day)\s+(?:in|on|from|of)\s+the\s+(?:posting|job\s+ad|listing)\b|"
     r"\bthe\s+posting'?s\s+(?:dates?|times?|day)\b|\bas\s+(?:in|on)\s+the\s+posting\b)"
@@ -1119,7 +1122,8 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
         if head.strip():
             return " ".join(head.split())
     text = _blank(unquoted(clause), spans)
-    verb = ADD_REQUEST.search(text)
+    # (a verb joined by -서 to the next is not the request: "메모 넣어서 추가해줘: …")
+    verb = next((v for v in ADD_REQUEST.finditer(text) if not text.startswith("서", v.end())), None)
     before, after = (text[: verb.start()], text[verb.end() :]) if verb else (text, "")
     pasted = PASTED_AFTER.match(after)
     if pasted and verb and any(start >= verb.end() for start, _ in spans):
@@ -1173,7 +1177,9 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             return _named_in_full(title, before)
     for segment in reversed(segments):
         title = _clean_title(segment)
-        if title and not POINTER.match(title):
+        # ("메모 넣어서 추가해줘: 12월 4일 … 토스 코테": the memo is no title; the event
+        # said after the verb is)
+        if title and not POINTER.match(title) and _title_words(title) != {"메모"}:
             return title
     after = re.sub(r"^\S*", "", after)  # the verb's ending ("Please add X": X follows)
     return _clean_title(after.split("\n")[0])
@@ -1185,6 +1191,8 @@ _CHECKED = re.compile(
 )
 # A sentence that only thanks ("확인 감사합니다", "네 고마워요"; not "면접관님께 감사합니다 문자
 # 보내기", a title)
+# A day remarked on ("목욜이네", "금요일이구나", "토요일이잖아")
+_REMARKED = re.compile(r"(?:이)?(?:네요?|구나|군요?|잖아요?)(?![가-힣])")
 _THANKS = re.compile(
     r"^\s*(?:\S+\s+)?(?:감사(?:합니다|해요|드려요|드립니다)|고마워요?|고맙습니다|수고하셨습니다)"
     r"\s*[.!~]*\s*$"
@@ -1237,7 +1245,7 @@ _WHEN_NOUNS = {
 
 # Nouns used as adverbs of manner, never an event's name ("대신 메모에 …", "원래대로 두고",
 # "나중에 알려줘")
-_MANNER_NOUNS = frozenset({"대신", "원래", "나중"})
+_MANNER_NOUNS = frozenset({"대신", "원래", "나중", "메모"})
 
 
 def _names_an_event(title: str) -> bool:
@@ -1617,6 +1625,10 @@ _REASON_END = re.compile(r"(?:려고|니까|어서|아서|해서|돼서|때문�
 _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결과)\s*날$")
 
 
+# "다른 일정", "다른 거": another item than the one in view
+_ANOTHER_ONE = re.compile(r"(?<![가-힣])다른\s*(?:일정|거|것|건|꺼|약속|스케줄)")
+
+
 def _marked_in(item: dict[str, Any], text: str) -> bool:
     """Whether the text marks the item as its topic or object ("과제 제출은", "스터디를")."""
     words = "|".join(re.escape(w) for w in _title_words(item["title"]))
@@ -1857,10 +1869,20 @@ def schedule_call(
             and NOWISH.fullmatch(clause[m.span[0] : m.span[1]])
         )
     ]
-    if kind == "get_schedule" and DAY_POINTER.search(clause):
-        # "방금 추가한 날짜가 금요일 맞는지 그날 일정 조회로 확인": a day being checked is no
-        # day to look at; the room's day is
-        found = [m for m in found if not (m.kind == "date" and _CHECKED.match(clause, m.span[1]))]
+    if DAY_POINTER.search(clause):
+        # "방금 추가한 날짜가 금요일 맞는지 그날 일정 조회로 확인", "헐 목욜이네 ㅋㅋ 그 전날 밤
+        # 10시에 …": a day checked or remarked on is no day of the request; the room's is
+        found = [
+            m
+            for m in found
+            if not (
+                m.kind == "date"
+                and (
+                    (kind == "get_schedule" and _CHECKED.match(clause, m.span[1]))
+                    or _REMARKED.match(clause, m.span[1])
+                )
+            )
+        ]
     # ("그 달 일정", only of a look: "그 달 말에 토스 면접 넣어줘" names no day)
     period_asked = kind == "get_schedule" and THAT_MONTH.search(clause) is not None
     # ("what else is on my calendar that whole week": a look at the room's week only)
@@ -2221,7 +2243,7 @@ def schedule_call(
             or _title_words(title) == {"메모"}
             or (_ORDINAL_ITEM.search(title) and ordinal_position(title) is not None)
         ):
-            if memo or _title_words(title) <= {"메모"}:
+            if memo or _title_words(title) == {"메모"}:
                 # "신분증 챙겨야 함. 메모 좀" with no item in view: which one it goes on
                 return "어느 일정에 메모를 남길까요? 일정 이름을 알려 주세요."
             return "어떤 일정을 추가할까요? 일정 이름을 알려 주세요."
@@ -2258,6 +2280,14 @@ def schedule_call(
         there = [i for i in items if _title_words(asked) & _title_words(i["title"])]
         main = best_schedules(there, asked, days, times)
         fits = main if len(main) == 1 and _marked_in(main[0], asked) else fits
+    another = False
+    if chosen is None and len(fits) > 1 and _ANOTHER_ONE.search(clause):
+        # "그날 다른 일정 하나 있지요? 그건 지워 주세요" right after an add: not the one the
+        # room just touched (its pointer points at that other one)
+        touched = last_item(focus, items)
+        left = [f for f in fits if touched is None or f["schedule_id"] != touched["schedule_id"]]
+        another = touched is not None and len(left) == 1
+        fits = left if another else fits
     only = _ONLY.search(target_text) if chosen is None and kind != "add_schedule" else None
     if only is not None:
         # "카카오 면접 빼고 다 괜찮은데 스터디만 8시로": the one item marked with 만
@@ -2296,7 +2326,7 @@ def schedule_call(
         # "그날 거 1시간 늦춰줘", "그날 스터디 지워줘" when that day holds two such items:
         # which one, not the last touched
         return _ask_back(kind, clause, fits)
-    if chosen is None and not named and points_back(clause):
+    if chosen is None and not named and not another and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
         resolved = refers_to(target_text, focus, items, _narrower(days, times, focus, now))
         day_said = target is not None and bool(days) and target["date"] in days

@@ -372,13 +372,16 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         operations, chosen_at = await asyncio.to_thread(
             _each_of_the_sets, operations, focus, await schedules(), now, said, memo
         )
-    looked: bool = bool(focus) and await asyncio.to_thread(
-        _looked_just_now, operations, cast("dict[str, Any]", focus), now
+    looked_at = (
+        await asyncio.to_thread(_looked_just_now, operations, cast("dict[str, Any]", focus), now)
+        if focus
+        else None
     )
-    if focus and looked:
+    if focus and looked_at is not None:
         # "크리스마스에 일정 있어?" then "없으면 그날 오후 6시에 … 넣어줘": the day was just
-        # looked at; what the user saw decides, no second look
-        day = focus["listed_day"]["date"]
+        # looked at (alone or in a period: "오늘이랑 내일 일정" then "아무것도 없으면 내일 …");
+        # what the user saw decides, no second look
+        day = looked_at
         seen = [i for i in focus.get("listed") or [] if i.get("date") == day]
         operations, context = operations[1:], Context(day=day, listed=seen)
     skip_next = False
@@ -565,18 +568,28 @@ def _same_item_change(
     return {k: v for k, v in args.items() if k != "schedule_id"}
 
 
-def _looked_just_now(operations: list[tuple[str, str]], focus: dict[str, Any], now: date) -> bool:
-    """A look-then-add ("없으면 … 넣어줘") whose day the room's last turn listed."""
+def _looked_just_now(
+    operations: list[tuple[str, str]], focus: dict[str, Any], now: date
+) -> str | None:
+    """The day of a look-then-add ("없으면 … 넣어줘") that the room's last turn listed, alone
+    or within the period it listed; None otherwise."""
     looked = focus.get("listed_day") or {}
+    period = focus.get("listed_range") or {}
+    just_looked = focus.get("looked_turn", -1) == focus.get("turn")
     if not (
         len(operations) >= 2
         and [k for _, k in operations[:2]] == ["get_schedule", "add_schedule"]
         and IF_FREE.search(operations[1][0])
-        and looked.get("turn") == focus.get("turn")
+        and (looked.get("turn") == focus.get("turn") or (just_looked and period))
     ):
-        return False
+        return None
     planned = schedule_call(operations[1][0], "add_schedule", now, [], Context(), None, focus)
-    return isinstance(planned, tuple) and planned[1].get("date") == looked.get("date")
+    day = planned[1].get("date") if isinstance(planned, tuple) else None
+    if day is None:
+        return None
+    if looked.get("turn") == focus.get("turn"):
+        return day if day == looked.get("date") else None
+    return day if period.get("start", "") <= day <= period.get("end", "") else None
 
 
 def posting_query(message: str) -> str:

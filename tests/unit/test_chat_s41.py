@@ -270,7 +270,8 @@ async def test_review_an_errand_of_its_own_day_is_no_memo(stand_in, client, erra
     await chat(client, "12월 8일 오후 2시 토스 면접 넣어줘")
     out = await chat(client, errand)
     assert not (await titles())["토스 면접"].get("memo")
-    assert not _added(out)
+    # (the errand may be put in as an item of its own day; never under the title '메모')
+    assert all("메모" not in a["title"] for a in _added(out))
 
 
 _INVITE = (
