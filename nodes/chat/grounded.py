@@ -483,6 +483,22 @@ def answer_lines(
     named = {_compact(c) for c in companies}
     # (nor a part of it the analyser split: "토스뱅크" read as 토스 + 뱅크)
     own = [w for w in asked_words(message) if not any(w in n for n in named)]
+    # English words of an English question that no document holds (the documents are
+    # Korean) frame the question: "quick q, when did I leave 에이비씨커머스 …" asks of
+    # 에이비씨커머스, "… list under 우대 사항? just keywords pls" of 우대사항; names written
+    # with a capital and skills stay asked ("Does it mention Kubernetes?")
+    every_text = [f"{p.section} {p.text}" for p in every_part]
+    framing = [
+        w
+        for w in own
+        if w.isascii()
+        and w.isalpha()
+        and re.search(rf"(?<![A-Za-z]){re.escape(w)}(?![A-Za-z])", message)
+        and not find_skills(w)
+        and not _covered(w, every_text)
+    ]
+    if framing and len(framing) < len(own):
+        own = [w for w in own if w not in framing]
     if context and SAME_THING.search(message):
         # "카카오 건 같은 항목 뭐였어" after "네이버 공고 우대사항 알려줘": the earlier
         # question's words, of what this one names ("항목" is no word of it)

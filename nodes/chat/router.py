@@ -1000,7 +1000,15 @@ def keyword_route(message: str) -> str | None:
         _mine_explicit(own) or schedule_verb or OWN_DOC.search(own)
     ):
         return "calendar"
-    if recruit and "공고" in own and schedule_verb and not (own != message and _has_time(own)):
+    if (
+        recruit
+        and "공고" in own
+        and schedule_verb
+        and not (own != message and _has_time(own))
+        # (a move to the posting's date is of the user's own item: "내 카카오 면접을 공고상
+        # 1차 면접 날짜로 옮겨줘")
+        and operation_kind(own) != "update_schedule"
+    ):
         # "카카오 공고 일정을 내 일정에 추가해줘": the posting's stages ("그 공고 코테 날 오전
         # 11시에 '코테 최종 복습' 일정 넣어줘" is the user's own event, named and timed)
         return "calendar"

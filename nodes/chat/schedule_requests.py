@@ -1627,6 +1627,10 @@ _STEP_DAY = re.compile(r"(?:발표|마감|면접|시험|코테|접수|입사|결
 
 # "다른 일정", "다른 거": another item than the one in view
 _ANOTHER_ONE = re.compile(r"(?<![가-힣])다른\s*(?:일정|거|것|건|꺼|약속|스케줄)")
+# Words for the item just added, or for sparing the other one
+_THIS_ONE_OR_SPARED = re.compile(
+    r"(?<![가-힣])이(?:건|거|것|걸)|방금|아까|넣은|추가한|그대로|놔두|두고|괜찮|말고|때문|중요"
+)
 
 
 def _marked_in(item: dict[str, Any], text: str) -> bool:
@@ -1878,7 +1882,13 @@ def schedule_call(
             if not (
                 m.kind == "date"
                 and (
-                    (kind == "get_schedule" and _CHECKED.match(clause, m.span[1]))
+                    (
+                        # (a date said in full is the day to look at: "카카오 면접 12월 10일
+                        # 맞는지 그날 일정 봐줘")
+                        kind == "get_schedule"
+                        and _CHECKED.match(clause, m.span[1])
+                        and _BARE_WEEKDAY.fullmatch(clause[m.span[0] : m.span[1]].strip())
+                    )
                     or _REMARKED.match(clause, m.span[1])
                 )
             )
@@ -2281,7 +2291,16 @@ def schedule_call(
         main = best_schedules(there, asked, days, times)
         fits = main if len(main) == 1 and _marked_in(main[0], asked) else fits
     another = False
-    if chosen is None and len(fits) > 1 and _ANOTHER_ONE.search(clause):
+    other_one = _ANOTHER_ONE.search(clause)
+    if (
+        chosen is None
+        and len(fits) > 1
+        and other_one is not None
+        # (then pointed at with 그: "그건 지워 주세요"; not when the clause points at the item
+        # just added or spares the other: "그건 그대로 두고 방금 거 지워", "이건 6시로")
+        and re.search(r"그(?:건|거|것|걸)", clause[other_one.end() :])
+        and not _THIS_ONE_OR_SPARED.search(clause)
+    ):
         # "그날 다른 일정 하나 있지요? 그건 지워 주세요" right after an add: not the one the
         # room just touched (its pointer points at that other one)
         touched = last_item(focus, items)
@@ -2497,7 +2516,8 @@ def schedule_call(
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
     posted = None
-    if not changes and AS_POSTED.search(clause):
+    asked_whether = "?" in clause or bool(_ASKING_END.search(clause.strip()))
+    if not changes and AS_POSTED.search(clause) and not asked_whether:
         # the stage the clause names ("면접은 … 공고에 나온 날짜랑 시간으로"), else the one
         # the room is on
         stage = posting_stage(clause, focus)
@@ -2513,7 +2533,12 @@ def schedule_call(
     ):
         # "헐 내 일정엔 12월 4일로 돼있네 공고대로 날짜랑 시간 고쳐줘" after the posting's
         # interview date: the day (and time) the posting gives
-        changes = {"date": posted[0], **({"time": posted[1]} if posted[1] else {})}
+        # ("공고상 1차 면접 날짜로": the date only; "공고대로 날짜랑 시간": both)
+        date_only = bool(re.search(r"날짜|날(?:로|에)|일자", clause)) and "시간" not in clause
+        changes = {
+            "date": posted[0],
+            **({"time": posted[1]} if posted[1] and not date_only else {}),
+        }
     if (
         anchor is not None
         and anchor[1]

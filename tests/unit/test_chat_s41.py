@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.test_chat import chat
-from tests.unit.test_chat_focus import seed, titles
+from tests.unit.test_chat_focus import _postings, seed, titles
 from tests.unit.test_chat_s38_sets import SEEDED
 
 pytestmark = pytest.mark.usefixtures("fresh_schedules")
@@ -322,3 +322,158 @@ async def test_review_a_period_with_a_posting_word_is_no_relisting(stand_in, cli
     await chat(client, "오늘 일정 있어?")
     out = await chat(client, "그럼 12월 채용공고는요?")
     assert not any(c["name"] == "get_schedule" for c in out["tool_calls"])
+
+
+# --- chat_xa_dev31, round two --------------------------------------------------------------
+
+
+async def test_a_memo_changed_to_quoted_words_then_a_look(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 3일 오전 11시 토스 PT 면접 추가해줘, 메모는 '작년 자료'")
+    out = await chat(client, "메모를 '올해 자료 준비'로 고쳐주시고 그날 일정도 보여주세요")
+    assert [c["name"] for c in out["tool_calls"]] == ["update_schedule", "get_schedule"]
+    assert out["tool_calls"][1]["args"] == {"start_date": "2026-12-03", "end_date": "2026-12-03"}
+    memos = {t: i.get("memo") for t, i in (await titles()).items()}
+    assert "올해 자료 준비" in memos.values()
+    assert memos["네이버 1차 면접"] is None
+
+
+async def test_the_other_item_of_the_day_is_not_the_one_just_added(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 4일 오후 6시 동아리 모임 추가")
+    await chat(client, "그날 다른 일정 있죠? 그거 취소해 주세요")
+    left = await _left()
+    assert "동아리 모임" in left
+    assert "네이버 1차 면접" not in left
+
+
+async def test_a_day_remarked_on_is_no_value_beside_the_rooms_day(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 코테 언제야?")  # 12-20, a Sunday
+    out = await chat(client, "아 일요일이네 그 전날 저녁 8시에 최종 점검 넣어줘")
+    assert _added(out) == [{"title": "최종 점검", "date": "2026-12-19", "time": "20:00"}]
+
+
+async def test_a_move_to_the_postings_stage_date(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 1차 면접 언제야?")
+    out = await chat(client, "내 카카오 면접을 공고상 1차 면접 날짜로 옮겨줘")
+    assert out["route"] == "schedule"
+    assert (await _left())["카카오 면접"] == ("2027-01-05", "14:00")
+
+
+async def test_an_english_question_on_a_postings_deadlines_asks_the_posting(
+    stand_in, client
+) -> None:
+    await _postings(client)
+    out = await chat(client, "Can you list the deadlines in the kakao posting?")
+    assert out["route"] == "calendar"
+
+
+@pytest.mark.parametrize(
+    ("then", "added"),
+    [
+        (
+            "없으면 12월 2일 오후 3시에 치과 넣어줘",
+            [{"title": "치과", "date": "2026-12-02", "time": "15:00"}],
+        ),
+        # the study is on Tuesday evening: the condition fails
+        ("없으면 12월 1일 저녁 7시에 헬스 넣어줘", []),
+    ],
+)
+async def test_a_conditional_add_on_a_day_of_the_period_just_listed(
+    stand_in, client, then, added
+) -> None:
+    await seed()
+    await chat(client, "다음 주 일정 보여줘")
+    out = await chat(client, then)
+    assert _added(out) == added
+    assert not any(c["name"] == "get_schedule" for c in out["tool_calls"])
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ("마흔에 개발자로 전향하려고 지원하는 거 너무 늦은 걸까요?", "general"),
+        ("넌 누가 만든 거야?", "general"),
+    ],
+)
+async def test_advice_and_the_service_are_no_posting_questions(
+    stand_in, client, message, route
+) -> None:
+    await _postings(client)
+    out = await chat(client, message)
+    assert out["route"] == route
+
+
+async def test_a_verb_joined_by_seo_is_not_the_add_request(stand_in, client) -> None:
+    await seed()
+    out = await chat(
+        client, "메모 넣어서 등록해줘: 12월 6일 오후 2시 라인 인터뷰, 메모는 포트폴리오"
+    )
+    assert _added(out) == [
+        {"title": "라인 인터뷰", "date": "2026-12-06", "time": "14:00", "memo": "포트폴리오"}
+    ]
+
+
+async def test_bandyeong_hae_applies_a_change(stand_in, client) -> None:
+    await seed()
+    await chat(client, "카카오 면접 12월 11일로 연기됐대 반영해")
+    assert (await _left())["카카오 면접"] == ("2026-12-11", "14:00")
+
+
+# --- a review of round two -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        "그날 다른 일정 하나 있지요? 그건 그대로 두고 방금 거 지워 주세요",
+        "그날 다른 일정도 있네요. 방금 넣은 건 지워 주세요",
+        "그날 다른 일정은 그대로 두고 이건 6시로 바꿔줘",
+    ],
+)
+async def test_second_review_the_other_item_spared_or_this_one_named_is_never_touched(
+    stand_in, client, then
+) -> None:
+    await seed()
+    await chat(client, "12월 4일 오전 10시에 토스 코테 추가해줘")
+    await chat(client, then)
+    assert (await _left())["네이버 1차 면접"] == SEEDED["네이버 1차 면접"]
+
+
+async def test_second_review_a_move_asked_as_a_question_moves_nothing(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 공고 1차 면접 언제야?")
+    await chat(client, "12월 10일 일정 봐줘")
+    await chat(client, "제 일정의 카카오 면접을 공고상 1차 면접 날짜로 옮기면 안 되겠죠?")
+    assert (await _left())["카카오 면접"] == SEEDED["카카오 면접"]
+
+
+async def test_second_review_a_date_said_in_full_and_checked_is_looked_at(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 공고 1차 면접 언제야?")
+    out = await chat(client, "내 일정에 카카오 면접 12월 10일 맞는지 그날 일정 봐줘")
+    assert out["tool_calls"][0]["args"] == {"start_date": "2026-12-10", "end_date": "2026-12-10"}
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("quick q, when did I leave 에이비씨커머스 according to my resume?", "2025.02"),
+        ("What does the Naver posting list under 우대 사항? just keywords pls", "Kafka"),
+    ],
+)
+async def test_english_framing_words_no_document_holds_ask_for_nothing(
+    stand_in, client, question, answer
+) -> None:
+    from evals.run_chat import seed_documents
+
+    await seed_documents("u1")
+    out = await chat(client, question)
+    assert out["route"] == "rag"
+    assert answer in out["answer"].split("(출처")[0]
