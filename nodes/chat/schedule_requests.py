@@ -139,8 +139,8 @@ AS_POSTED = re.compile(
     # "공고에 나온 날짜랑 시간으로", "공고 날짜로"
     r"(?:날짜|시간|일정|일시)(?:\s*(?:랑|이랑|와|과|하고)\s*(?:날짜|시간))?\s*(?:으로|로|대로))"
     # the stage named between: "공고상 1차 면접 날짜로", "공고에 나온 코테 일정대로"
-    r"|공고(?:상|에\s*(?:나온|나와\s*있는|적힌|있는))\s*(?:[^\s,.]{1,8}\s*){1,2}?"
-    r"(?:날짜|일정|날|일시)\s*(?:으로|로|대로)"
+    r"|(?P<staged>공고(?:상|에\s*(?:나온|나와\s*있는|적힌|있는))\s*(?:[^\s,.]{1,8}\s*){1,2}?"
+    r"(?:날짜|일정|날|일시)\s*(?:으로|로|대로))"
     # in English: "move it to the date in the posting", "the posting's time"
     r"|(?i:\b(?:dates?|times?|day)\s+(?:in|on|from|of)\s+the\s+(?:posting|job\s+ad|listing)\b|"
     r"\bthe\s+posting'?s\s+(?:dates?|times?|day)\b|\bas\s+(?:in|on)\s+the\s+posting\b)"
@@ -2516,8 +2516,10 @@ def schedule_call(
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
     posted = None
-    asked_whether = "?" in clause or bool(_ASKING_END.search(clause.strip()))
-    if not changes and AS_POSTED.search(clause) and not asked_whether:
+    # (asked as a question at its end: "…옮기면 안 되겠죠?"; not "…다르네? … 옮겨줘")
+    asked_whether = clause.strip().endswith("?") or bool(_ASKING_END.search(clause.strip()))
+    as_posted = AS_POSTED.search(clause)
+    if not changes and as_posted and not asked_whether:
         # the stage the clause names ("면접은 … 공고에 나온 날짜랑 시간으로"), else the one
         # the room is on
         stage = posting_stage(clause, focus)
@@ -2534,7 +2536,7 @@ def schedule_call(
         # "헐 내 일정엔 12월 4일로 돼있네 공고대로 날짜랑 시간 고쳐줘" after the posting's
         # interview date: the day (and time) the posting gives
         # ("공고상 1차 면접 날짜로": the date only; "공고대로 날짜랑 시간": both)
-        date_only = bool(re.search(r"날짜|날(?:로|에)|일자", clause)) and "시간" not in clause
+        date_only = bool(as_posted and as_posted.group("staged")) and "시간" not in clause
         changes = {
             "date": posted[0],
             **({"time": posted[1]} if posted[1] and not date_only else {}),

@@ -368,7 +368,7 @@ async def test_an_english_question_on_a_postings_deadlines_asks_the_posting(
     stand_in, client
 ) -> None:
     await _postings(client)
-    out = await chat(client, "Can you list the deadlines in the kakao posting?")
+    out = await chat(client, "What are the deadlines in the kakao posting?")
     assert out["route"] == "calendar"
 
 
@@ -397,7 +397,7 @@ async def test_a_conditional_add_on_a_day_of_the_period_just_listed(
     ("message", "route"),
     [
         ("마흔에 개발자로 전향하려고 지원하는 거 너무 늦은 걸까요?", "general"),
-        ("넌 누가 만든 거야?", "general"),
+        ("넌 누가 만든 거야? 내가 올린 자소서 같은 거 어디 저장돼?", "general"),
     ],
 )
 async def test_advice_and_the_service_are_no_posting_questions(
@@ -420,8 +420,8 @@ async def test_a_verb_joined_by_seo_is_not_the_add_request(stand_in, client) -> 
 
 async def test_bandyeong_hae_applies_a_change(stand_in, client) -> None:
     await seed()
-    await chat(client, "카카오 면접 12월 11일로 연기됐대 반영해")
-    assert (await _left())["카카오 면접"] == ("2026-12-11", "14:00")
+    await chat(client, "카카오 면접 12월 11일 오후 3시로 반영해")
+    assert (await _left())["카카오 면접"] == ("2026-12-11", "15:00")
 
 
 # --- a review of round two -----------------------------------------------------------------
