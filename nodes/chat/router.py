@@ -36,8 +36,8 @@ EN_SET_ITEM = (
 )
 
 ADD_VERB = re.compile(
-    # (a verbal noun as the subject or topic asks for nothing: "기록이 없으니까", "등록은 됐어?")
-    # ("추가가 필요해요", "등록은 12월 9일로 부탁드려요" still ask)
+    # (기록 and 저장 as a subject or topic ask for nothing: "기록이 없으니까", "저장이 안 돼";
+    # "추가가 필요해요", "등록은 12월 9일로 부탁드려요" still ask)
     r"추가|등록|복구|(?:기록|저장)(?![이가은는의](?![가-힣]))|"
     r"넣어|넣고|잡아|잡고|만들어|적어|남겨|"
     r"ㄱㄱ?(?=\s*$|[!.~])|"

@@ -1189,10 +1189,10 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
 _CHECKED = re.compile(
     r"\s*(?:이|가)?\s*(?:맞는지|맞나|맞죠|맞아|맞지|맞습니까|맞는가|맞을까|(?:이었|였)?는지|인지)"
 )
-# A sentence that only thanks ("확인 감사합니다", "네 고마워요"; not "면접관님께 감사합니다 문자
-# 보내기", a title)
 # A day remarked on ("목욜이네", "금요일이구나", "토요일이잖아")
 _REMARKED = re.compile(r"(?:이)?(?:네요?|구나|군요?|잖아요?)(?![가-힣])")
+# A sentence that only thanks ("확인 감사합니다", "네 고마워요"; not "면접관님께 감사합니다 문자
+# 보내기", a title)
 _THANKS = re.compile(
     r"^\s*(?:\S+\s+)?(?:감사(?:합니다|해요|드려요|드립니다)|고마워요?|고맙습니다|수고하셨습니다)"
     r"\s*[.!~]*\s*$"
