@@ -296,6 +296,11 @@ XA_SPLITS = {
     # (chat_xa_dev31_brief.md); first read chat-xa-dev31-first-read.md, at the session's
     # starting code (a1708dc)
     "xa_dev31": "chat_xa_dev31.jsonl",
+    # a thirty-second author: later turns leaning on an earlier turn of another kind (a
+    # document answer, a posting's dates, advice in between), elliptical follow-ups
+    # (chat_xa_dev32_brief.md); first read chat-xa-dev32-first-read.md, at f29fb33 (session
+    # 41's end, before any change made against it)
+    "xa_dev32": "chat_xa_dev32.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
