@@ -784,45 +784,51 @@ def _as_memo(said: str) -> str:
             return said[: verb.start].strip()  # "출력 해야" -> "출력"
         if verb.tag.startswith("VV"):
             return f"{said[: verb.start]}{verb.form}기"
-    tokens = analysed(said)
     if tokens and tokens[-1].tag in ("VV", "VX") and not said.endswith("다"):
         return f"{said}기"
     return said
 
 
+def _said_as_memo(message: str) -> str | None:
+    """The memo a request for one takes from the words said before it: what the clause
+    before reports ("…금식이라고 하니, 그 내용도 메모로 남겨 주시겠어요?", `_MEMO_OF_SAID`) or a
+    duty ("신분증 챙겨야 함. 메모 좀", `_MEMO_OF_DUTY`), as `_as_memo` words it; None when the
+    message is not that."""
+    if QUOTED.search(message):
+        return None
+    for reader in (_MEMO_OF_SAID, _MEMO_OF_DUTY):
+        found = reader.match(message)
+        if found is None:
+            continue
+        words = found.group("said")
+        duty = reader is _MEMO_OF_DUTY
+        rest = message[found.end() + (len("메모") if duty else 0) :]
+        # (a memo asked for, and nothing after it: not "그거 메모해뒀어", "메모 말고 …",
+        # "그것도 메모해 주시고, 시간은 4시로 바꿔 주세요"; a duty's bare "메모 좀", "메모 ㄱ")
+        asked = _MEMO_ASKED_LAST.match(rest) or (
+            duty and re.fullmatch(r"\s*(?:좀|ㄱ+)?\s*[.!~]*\s*", rest)
+        )
+        # (words of their own item or change are no memo's: "카카오 면접 장소가 판교라고 …",
+        # "토스 면접이 12월 9일로 바뀌었다고 하니 …"; a duty of its own day is the user's own
+        # errand: "내일 은행 가야 돼. 메모 좀")
+        own_day = has_when(words) and (duty or _CHANGE_TOLD.search(words) is not None)
+        if (
+            asked
+            and not SCHEDULE_VERB.search(words)
+            and not _names_an_item(words)
+            and not own_day
+            and not (duty and re.search(r"이따|나중", words))
+        ):
+            return _as_memo(words)
+    return None
+
+
 def memo_of(message: str) -> tuple[str | None, str]:
     """The memo a message gives, and the message without it (its verb stays)."""
-    said = _MEMO_OF_SAID.match(message)
-    if (
-        said is not None
-        and not QUOTED.search(message)
-        # (a memo asked for, and nothing after it: not "그거 메모해뒀어", "메모 말고 …",
-        # "그것도 메모해 주시고, 시간은 4시로 바꿔 주세요")
-        and _MEMO_ASKED_LAST.match(message, said.end())
-        # (words of their own item or change are no memo's: "카카오 면접 장소가 판교라고 …",
-        # "토스 면접이 12월 9일로 바뀌었다고 하니 …")
-        and not SCHEDULE_VERB.search(said.group("said"))
-        and not (has_when(said.group("said")) and _CHANGE_TOLD.search(said.group("said")))
-        and not _names_an_item(said.group("said"))
-    ):
+    said = _said_as_memo(message)
+    if said is not None:
         # (the words a pointer to them stands for; the request goes on the item in focus)
-        return _as_memo(said.group("said")), " 그거 메모 추가해줘 "
-    duty = _MEMO_OF_DUTY.match(message)
-    if (
-        duty is not None
-        and not QUOTED.search(message)
-        and (
-            _MEMO_ASKED_LAST.match(message, duty.end() + len("메모"))
-            or re.fullmatch(r"\s*(?:좀|ㄱ+)?\s*[.!~]*\s*", message[duty.end() + len("메모") :])
-        )
-        and not SCHEDULE_VERB.search(duty.group("said"))
-        and not _names_an_item(duty.group("said"))
-        # (a duty of its own day is the user's own errand: "내일 은행 가야 돼. 메모 좀")
-        and not has_when(duty.group("said"))
-        and not re.search(r"오늘|내일|모레|낼|이따|나중", duty.group("said"))
-    ):
-        # ("메모 해 주세요", "메모 좀 남겨줘" after it: the request, nothing more)
-        return _as_memo(duty.group("said")), " 그거 메모 추가해줘 "
+        return said, " 그거 메모 추가해줘 "
     m = MEMO.search(message)
     if m is None:
         bare = _BARE_MEMO.match(message)

@@ -1385,17 +1385,22 @@ def _ask_back(
     return AskBack(ask_back_text(choices), pending)
 
 
+def _moved_by(item: dict[str, Any], amount: re.Match[str], sign: int) -> datetime:
+    """The item's day and time moved by an amount of hours and minutes (groups 1-3 of
+    `SHIFT` and of `_OFFSET_BEFORE`: "1시간 반", "한 시간", "30분"), forward or back."""
+    hours = _COUNT.get(amount.group(1) or "") or int(amount.group(1) or 0)
+    minutes = int(amount.group(3) or 0) + 60 * hours + (30 if amount.group(2) else 0)
+    start = datetime.fromisoformat(f"{item['date']}T{item['time']}")
+    return start + sign * timedelta(minutes=minutes)
+
+
 def _shifted(target: dict[str, Any], m: re.Match[str]) -> dict[str, str]:
     """A relative move ("1시간 늦춰", "30분 앞당겨", "하루 미뤄") applied to the target."""
     sign = 1 if m.group(5) else -1
     if m.group(1) or m.group(3):
         if not target.get("time"):
             return {}
-        hours = _COUNT.get(m.group(1) or "") or int(m.group(1) or 0)
-        minutes = int(m.group(3) or 0) + 60 * hours + (30 if m.group(2) else 0)
-        at = datetime.fromisoformat(f"{target['date']}T{target['time']}") + sign * timedelta(
-            minutes=minutes
-        )
+        at = _moved_by(target, m, sign)
         changes = {"time": at.strftime("%H:%M")}
         if at.date().isoformat() != target["date"]:
             changes["date"] = at.date().isoformat()
@@ -1536,12 +1541,7 @@ def around_item(
         return None
     item, at = fits[0], None
     if offset is not None and item.get("time") and not AROUND_ITEM.search(named):
-        hours = _COUNT.get(offset.group(1) or "") or int(offset.group(1) or 0)
-        minutes = int(offset.group(3) or 0) + 60 * hours + (30 if offset.group(2) else 0)
-        sign = -1 if "전" in said.group(0) else 1
-        moved = datetime.fromisoformat(f"{item['date']}T{item['time']}") + sign * timedelta(
-            minutes=minutes
-        )
+        moved = _moved_by(item, offset, -1 if "전" in said.group(0) else 1)
         at = moved.strftime("%H:%M") if moved.date().isoformat() == item["date"] else None
     return Around(item, said, at)
 
@@ -1608,10 +1608,16 @@ _FROM_ITS_OWN = re.compile(r"(?:원래|기존)\s*(?:날짜|일정|날)?\s*(?:보
 _SENTENCE_END = re.compile(r"[.!?]+\s*|(?<=[가-힣][다요죠네])[ㅎㅋㅠ~]*\s+")
 
 
+def sentences_of(text: str) -> list[str]:
+    """The sentences of a message, by their stops or a statement's ending ("없네요. 그럼
+    12월은요?", "…괜찮겠다ㅎ 과제 제출은 …")."""
+    return [p for p in _SENTENCE_END.split(text) if p.strip()]
+
+
 def _request_sentence(text: str) -> str | None:
     """The sentence of a message that asks for the operation, when sentences before it only
     remark (no operation verb in them); None for a message of one sentence."""
-    sentences = [p for p in _SENTENCE_END.split(text) if p.strip()]
+    sentences = sentences_of(text)
     if len(sentences) < 2:
         return None
     asking = [p for p in sentences if SCHEDULE_VERB.search(p)]
@@ -1633,10 +1639,13 @@ _THIS_ONE_OR_SPARED = re.compile(
 )
 
 
-def _marked_in(item: dict[str, Any], text: str) -> bool:
-    """Whether the text marks the item as its topic or object ("과제 제출은", "스터디를")."""
+def _marked(
+    item: dict[str, Any], text: str, particles: str = "은|는|을|를"
+) -> re.Match[str] | None:
+    """Where the text marks the item (a word of its title) with one of the particles: as its
+    topic or object ("과제 제출은", "스터디를"), or only as its object (`particles="을|를"`)."""
     words = "|".join(re.escape(w) for w in _title_words(item["title"]))
-    return bool(words) and re.search(rf"(?:{words})(?:은|는|을|를)(?![가-힣])", text) is not None
+    return re.search(rf"(?:{words})(?:{particles})(?![가-힣])", text) if words else None
 
 
 def _the_object(fits: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
@@ -1646,8 +1655,7 @@ def _the_object(fits: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
     the study); all of them otherwise."""
     marked = []
     for f in fits:
-        words = "|".join(re.escape(w) for w in _title_words(f["title"]))
-        found = re.search(rf"(?:{words})(?:을|를)(?![가-힣])", text) if words else None
+        found = _marked(f, text, "을|를")
         if found is not None:
             marked.append((f, found.end()))
     if len(marked) != 1:
@@ -2128,17 +2136,16 @@ def schedule_call(
                 title = " ".join(with_company(after, focus).split())
             if times or around.time or around.said.group("after"):
                 named_day = around.item["date"]
-            item_time = around.item.get("time")
+            hour = next((m for m in found if m.kind == "time"), None)
             if (
-                times
+                hour is not None
                 and around.said.group("after")
-                and item_time
-                and times[0] < item_time
-                and int(times[0][:2]) < 12
-                and not re.search(r"오전|아침|새벽|(?i:\bam\b)", clause)
+                and around.item.get("time")
+                and not _part_of_day_near(clause, hour)
             ):
-                # "스터디(19:00) 끝나고 10시에": a bare hour after the item is in the evening
-                times = [f"{int(times[0][:2]) + 12:02d}{times[0][2:]}", *times[1:]]
+                # "스터디(19:00) 끝나고 10시에": a bare hour in the half of the day nearest
+                # the item's
+                times = [_nearest_half(hour.value, around.item["time"]), *times[1:]]
         if named_day is not None and days:
             days, before = [], []  # (read as the item's day, not the event's)
         if named_day is not None and shift_word is not None:
@@ -2289,7 +2296,7 @@ def schedule_call(
         # 말고 지워주세요", "스터디랑 안 겹치게 4시로", whose item is named beside it)
         there = [i for i in items if _title_words(asked) & _title_words(i["title"])]
         main = best_schedules(there, asked, days, times)
-        fits = main if len(main) == 1 and _marked_in(main[0], asked) else fits
+        fits = main if len(main) == 1 and _marked(main[0], asked) is not None else fits
     another = False
     other_one = _ANOTHER_ONE.search(clause)
     if (

@@ -90,6 +90,7 @@ from nodes.chat.schedule_requests import (
     gives_the_time_it_lacked,
     names_only_a_stage,
     posting_stage,
+    sentences_of,
     shift_in,
     stage_just_told,
 )
@@ -515,14 +516,13 @@ def schedule_follow_up(state: ChatState) -> bool:
     stated = NEW_VALUE_STATED.search(message) is not None
     # "그럼 담주는?" after a listing: the same look at another day or week
     # ("없네요. 그럼 12월은요?": what the listing showed remarked on first, then the question)
-    last = re.split(r"(?<=[가-힣])[.!~]+\s*", message.strip())[-1]
+    last = (sentences_of(message) or [message])[-1]
     relisting = bool(
         focus.get("looked_turn", -1) == focus.get("turn")
         and ELLIPTICAL.match(_FILLER.sub("", last))
         # (a month or a week is a period to look at too: "그럼 12월은요?"; not "그럼 12월 카카오
         # 코테는요?", which asks of a posting)
         and (has_when(last) or date_range(last, _now(state)) != (_now(state), None))
-        and keyword_route(last) in (None, "schedule")
         # (the period alone: not "그럼 12월 채용공고는요?", "12월 카카오 코테는요?")
         and all(w in ("일정", "스케줄") for w in content_words(_PERIOD_SAID.sub(" ", last)))
     )
