@@ -234,9 +234,12 @@ _WEEK_REF = re.compile(
     r"(?i:\b(?:the\s+)?week\s+after\s+next\b|\b(?:this|next|last)\s+week\b))"
 )
 # "금요일", "금욜", and a weekday clipped to its syllable right after a week word ("담주 금
-# 일정", "이번주 토 오후 3시"; not 일, which is also "work", nor "다음주 월급").
+# 일정", "이번주 토 오후 3시"; not 일, which is also "work", nor "다음주 월급") or standing
+# alone right before a time ("목 오후4시 라인 포폴리뷰", "수 2시에"; not "할 수 있어").
 _WEEKDAY = re.compile(
-    r"([월화수목금토일])(?:요일|욜)|(?<=주)[^\S\n]*([월화수목금토])(?![가-힣A-Za-z0-9])"
+    r"([월화수목금토일])(?:요일|욜)|(?<=주)[^\S\n]*([월화수목금토])(?![가-힣A-Za-z0-9])|"
+    r"(?<![가-힣A-Za-z0-9])([월화수목금토])(?=[^\S\n]+(?:오전|오후|아침|저녁|밤|낮|새벽|"
+    r"\d{1,2}[^\S\n]*(?:시(?![간작])|:\d{2})))"
 )
 # A weekday right after a date: "금요일", "(금)", "금욜", "(Fri)", "Friday".
 _WEEKDAY_CHECK = re.compile(
@@ -631,7 +634,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         return _plus(now, offset), [english.span()], True
     weekday = _WEEKDAY.search(text)
     if weekday:
-        target = _WEEKDAYS[weekday.group(1) or weekday.group(2)]
+        target = _WEEKDAYS[next(g for g in weekday.groups() if g)]
         # The week word just before the weekday ("수요일 스터디를 다음주 목요일로": 목요일's);
         # any week word when the text names one weekday only.
         near = [
@@ -834,8 +837,14 @@ _WEEKEND = re.compile(r"주\s*말(?![고구씀])|(?i:(?<![A-Za-z])weekends?(?![A
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
 _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
-# "in December", "for January": an English month with no day
-_EN_MONTH_ONLY = re.compile(r"(?i)\b(?:in|for|during|of|this|next)\s+" + _MONTH + r"(?!\s*\d)")
+# "in December", "for January", "my december schedule": an English month with no day
+_EN_MONTH_ONLY = re.compile(
+    r"(?i)(?:\b(?:in|for|during|of|this|next|my|the)\s+"
+    + _MONTH
+    + r"(?!\s*\d)|"
+    + _MONTH
+    + r"(?=\s+(?:schedule|calendar|events?|plans?|agenda|appointments?)\b))"
+)
 
 
 _WEEKDAY_SPAN = re.compile(
@@ -974,10 +983,10 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     if when.date is not None:
         return when.date, when.date
     month_only = _MONTH_ONLY.search(text) or _EN_MONTH_ONLY.search(text)
-    if month_only and month_only.group(1).isdigit() and not 1 <= int(month_only.group(1)) <= 12:
+    name = next((g for g in month_only.groups() if g), "") if month_only else ""
+    if month_only and name.isdigit() and not 1 <= int(name) <= 12:
         month_only = None
     if month_only:
-        name = month_only.group(1)
         target = int(name) if name.isdigit() else _month_of(name)
         month = _month(now, (target - now.month) % 12)
         if month:

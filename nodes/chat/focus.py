@@ -35,7 +35,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from nodes.chat.router import DAYS_LEFT, koreanised, pasted_block, unquoted
 from text.korean_text import analysed, content_words, squash
-from text.stages import named_stages
+from text.stages import STAGE_PATTERNS, named_stages
 
 MAX_ITEMS = 10
 # Pointing back: demonstrative + noun ("그 일정", "그거", "이 면접"), "방금/아까/앞에서",
@@ -100,7 +100,7 @@ ORDINAL = re.compile(
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
-    r"그\s*날|그\s*때|같은\s*날|그\s*시간|같은\s*시간|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|전\s날(?![씨짜개])|"
+    r"그\s*날|그\s*때|같은\s*날|그\s*시(?:간|각)|같은\s*시(?:간|각)|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|전\s날(?![씨짜개])|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
     # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
     r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"
@@ -208,6 +208,105 @@ def _asked_stages(question: str, stages: list[dict[str, Any]]) -> list[dict[str,
     return [s for s in stage_at(question, stages) or [] if s.get("date")]
 
 
+# A stage's word as the user wrote it, with a round or kind said before it ("1차 면접",
+# "최종발표", "온라인 코테"), without what follows it in its word ("코테날짜가" -> "코테").
+_STAGE_QUALIFIER = re.compile(
+    r"(?:\d\s*차|최종|온라인|오프라인|실무|임원|기술|인성|(?i:final|online|first|second))$"
+)
+_SAID_TAIL = re.compile(
+    r"(?:날짜|날|일정|일자|일시|시간|시각|기간|은요|는요|이요|은|는|이|가|을|를|도|요|"
+    r"[?？.!,~]|(?i:\s*(?:dates?|times?|schedule)))+$"
+)
+
+
+def said_stage(question: str) -> str | None:
+    """The stage a question names, in the user's words ("카카오 코테 언제예요?" -> "코테",
+    "네이버 1차면접은." -> "1차면접"); None when it names none."""
+    found = [m for _, pattern in STAGE_PATTERNS for m in [pattern.search(question)] if m]
+    if not found:
+        return None
+    first = min(found, key=lambda m: m.start())
+    start = question.rfind(" ", 0, first.start()) + 1
+    end = question.find(" ", first.end())
+    word = _SAID_TAIL.sub("", question[start : len(question) if end < 0 else end])
+    ahead = question[:start].split()
+    if ahead and _STAGE_QUALIFIER.search(ahead[-1]) and len(ahead[-1]) <= 4:
+        word = f"{ahead[-1]} {word}"
+    # (a stage said in English keeps the posting's name: "네이버 coding test" is no title)
+    return word if re.fullmatch(r"[가-힣0-9 ]{2,20}", word) else None
+
+
+_ONLY_THE_COMPANY = re.compile(
+    r"그럼|그러면|그리고|그건|(?i:\band\b|\bwhat\s+about\b|\bhow\s+about\b)|[은는도요?？.!~\s]"
+)
+
+
+def asked_like_before(
+    question: str, company: str | None, stages: list[dict[str, Any]], before: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """ "네이버는?" right after "카카오 코테 날짜": the question names only another company, so
+    it asks the same stage of that company's posting (of the type asked before, narrowed
+    by its name); [] otherwise."""
+    if not company or not before or not before.get("asked"):
+        return []
+    asked = koreanised(question)
+    if squash(company) not in squash(asked):
+        return []
+    if _ONLY_THE_COMPANY.sub("", asked.replace(company, " ", 1)):
+        return []
+    types = {s.get("stage_type") for s in before["asked"]}
+    typed = [s for s in stages if s.get("stage_type") in types and s.get("date")]
+    names = " ".join(str(s.get("stage") or "") for s in before["asked"])
+    return named_stages(names, typed) or typed
+
+
+def stage_title(posting: dict[str, Any], stage: dict[str, Any]) -> str:
+    """The title of an add of a posting's stage: the company and the stage as the user
+    called it when they asked it alone ("카카오 코테"), else as the posting names it."""
+    company = posting.get("company")
+    asked = [s.get("stage") for s in posting.get("asked") or []]
+    said = posting.get("said") if asked == [stage.get("stage")] else None
+    name = str(said or stage.get("stage") or "")
+    if not company or squash(company) in squash(name):
+        return name
+    return f"{company} {name}"
+
+
+# "둘다 넣어줘", "둘 다 캘린더에", "add both": each of the two things just asked.
+BOTH = re.compile(
+    r"(?<![가-힣])둘\s*다|두\s*(?:개|개\s*다|개\s*모두|가지\s*다)(?![가-힣])|둘\s*모두|"
+    r"(?i:\bboth\b)"
+)
+# "둘다 캘린더에": put into the schedule, the verb left out.
+INTO_CALENDAR = re.compile(
+    r"(?:캘린더|달력|일정|스케줄|내\s*일정)(?:에|에다|에다가)(?:도)?\s*(?:좀\s*)?[.!~ㅎㅋ]*\s*$"
+)
+
+
+def both_told(
+    message: str, focus: dict[str, Any] | None
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """ "둘다 넣어줘" right after two postings were asked one stage each ("카카오 코테 날짜",
+    "네이버는"): each posting with its stage, in the order asked; [] otherwise (not two
+    postings' turns in a row, or a stage of either not one dated stage)."""
+    posting = (focus or {}).get("posting") or {}
+    before = posting.get("before") or {}
+    turn = (focus or {}).get("turn")
+    if (
+        not BOTH.search(message)
+        or posting.get("turn") != turn
+        or before.get("turn") != (turn or 0) - 1
+    ):
+        return []
+    pairs = []
+    for told in (before, posting):
+        dated = [s for s in told.get("asked") or [] if s.get("date")]
+        if len(dated) != 1:
+            return []
+        pairs.append((told, dated[0]))
+    return pairs
+
+
 # "두번째 단계", "세 번째 전형", "the second step": a stage by its place in the process.
 _STAGE_NOUN = re.compile(r"단계|전형|스텝|과정|(?i:\b(?:step|stage|round)s?\b)")
 
@@ -298,16 +397,30 @@ def after_turn(
         elif name == "get_recruitment_schedule" and artifact.get("doc_id"):
             stages = artifact.get("stages") or []
             of_question = _asked_stages(question, stages)
+            said = said_stage(question) if of_question else None
             if not of_question and asks_when_only(question) and posting:
                 # "D-몇임", "몇 시에 봐?" after "서류마감 언제": still the stage asked before it
                 same = posting.get("doc_id") == artifact["doc_id"]
                 of_question = list(posting.get("asked") or []) if same else []
+                said = posting.get("said") if same else None
+            carried = asked_like_before(question, artifact.get("company"), stages, posting)
+            if not of_question and carried:
+                # "네이버는" after "카카오 코테 날짜": the same stage, of this posting
+                of_question, said = carried, (posting or {}).get("said")
+            posting_before: dict[str, Any] | None = (posting or {}).get("before")
+            if posting and posting.get("doc_id") != artifact["doc_id"]:
+                # "카카오 코테 날짜" then "네이버는" then "둘다 넣어줘": the posting before
+                posting_before = {k: v for k, v in posting.items() if k != "before"}
             posting = {
                 "doc_id": artifact["doc_id"],
                 "company": artifact.get("company"),
                 "stages": stages,
                 "asked": of_question,
+                # the user's own word for the stage asked ("코테", "1차면접"): the title of
+                # an add of it
+                "said": said,
                 "turn": turn,
+                "before": posting_before,
             }
     quoted = [s for s in sources or [] if s.get("doc_type") == "posting"]
     # the quoted posting of the company the question names ("네이버는?"), else the first
@@ -635,7 +748,10 @@ def ordinal_position(text: str) -> int | None:
 
 
 # "둘 중에 하나", "둘 중 하나": one of the last two items.
-_ONE_OF_TWO = re.compile(r"(?<![가-힣])둘\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)")
+# ("방금 한 것 중에 하나 되돌려": one of what the room just did)
+ONE_OF_THEM = re.compile(
+    r"(?:(?<![가-힣])둘|(?<=[한는])\s*(?:것|거|건))\s*중(?:에)?\s*(?:하나|한\s*개|한\s*건)"
+)
 
 
 def refers_to(
@@ -727,6 +843,11 @@ def refers_to(
     items = [i for i in state["items"] if i["how"] != "deleted"]
     if JUST_ADDED.search(text):
         added = alive([i for i in items if i["how"] == "added"])
+        kinds = {m.group(0) for m in _ITEM_KIND.finditer(text)}
+        alike = [i for i in added if any(k in i["title"] for k in kinds)]
+        if not re.search(r"방금|조금\s*전", text) and len(alike) > 1:
+            # "아까 넣은 면접" after adding two interviews: which one (방금 is the last)
+            return Resolved(None, alike)
         if added:
             latest = next(i for i in items if i["how"] == "added")["turn"]
             added = alive([i for i in items if i["how"] == "added" and i["turn"] == latest])
@@ -734,7 +855,7 @@ def refers_to(
                 return Resolved(added[0], [])
             items = [i for i in items if i["how"] == "added"]
     candidates = alive(pending.get("choices") or []) or []
-    one_of_two = _ONE_OF_TWO.search(text)
+    one_of_two = ONE_OF_THEM.search(text)
     if not candidates and one_of_two is not None:
         # "둘 중에 하나 날짜 바뀌었대" after adding one and then another: the last two the
         # room touched, whichever turns they were in (which one is a question); "면접 둘 중에

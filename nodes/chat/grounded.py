@@ -105,6 +105,11 @@ CAN_SCHEDULE = (
     "네, 개인 일정은 여기서 말로 추가·조회·변경·삭제할 수 있어요"
     "(예: '카카오 면접 4시로 옮겨줘', '다음 주 일정 보여줘')."
 )
+CAN_ALL = (
+    "올리신 이력서·포트폴리오·채용공고의 내용을 찾아 답하고, 지원한 회사의 채용 일정을 알려 "
+    "드리고, 개인 일정을 말로 추가·조회·변경·삭제해 드려요(예: '내 이력서에 적은 기술 스택 "
+    "알려줘', '카카오 서류 마감 언제야?', '카카오 면접 4시로 옮겨줘')."
+)
 CAN_DOCUMENTS = (
     "네, 올리신 이력서·포트폴리오·채용공고의 내용은 물어보시면 찾아 드려요"
     "(예: '내 이력서에 적은 기술 스택 알려줘')."
@@ -1146,11 +1151,17 @@ def general_answer(message: str, today: date, *, stand_in: bool) -> str:
     if CAPABILITY.search(message):
         # "여기서 일정 수정도 돼?", "너 내 이력서 볼 수 있냐": what it can do is known
         can = [
-            CAN_SCHEDULE if re.search(r"일정|스케줄|캘린더|약속", message) else "",
-            CAN_DOCUMENTS if named_types(message)[0] or "문서" in message else "",
+            CAN_SCHEDULE
+            if re.search(r"일정|스케줄|캘린더|약속|(?i:calendar|schedule)", message)
+            else "",
+            CAN_DOCUMENTS
+            if named_types(message)[0] or re.search(r"문서|파일|(?i:\bfiles?\b|\bdocs?\b)", message)
+            else "",
         ]
         if any(can):
             return " ".join([*parts, *(c for c in can if c)])
+        # "what can you actually do?": all it does
+        return " ".join([*parts, CAN_ALL])
     parts.append(STAND_IN_NOTE if stand_in else RETRY_NOTE)
     parts.append(EXAMPLES)
     return " ".join(parts)

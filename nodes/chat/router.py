@@ -49,12 +49,16 @@ ADD_VERB = re.compile(
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
+    # a value the item is set to ("그 시각으로 맞춰줘"; not "시간 맞춰서 추가해")
+    r"(?:으로|로)\s*맞춰\s*(?:줘|주세요|주실|줄래|주라|놔|둬|ㄱ)|"
     # a value put into an item ("이거 시간 반영해줘", "변경된 시간 반영 부탁")
     r"반영\s*해\s*(?:줘|주세요|줄래|주실)|반영\s*(?:좀\s*)?부탁|반영\s*(?:해|ㄱ+|좀)(?=\s*[.!~]*\s*$)|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
     r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b|"
+    # "change my 네이버 면접 to the date in the posting", "update the study to 8pm"
+    r"\b(?:change|update)\s+(?:my|the)\s+(?:[^\s,.!?]+\s+){1,4}?to\b|"
     # "make the kakao interview 45 minutes earlier", "set it 30 min later" (an item as its
     # object: not "make a reminder …", "set my alarm …", "make sure to be there …")
     rf"{EN_SET_ITEM})"
@@ -530,7 +534,11 @@ def _says_more(text: str) -> bool:
     rest = RECRUIT_WORD.sub(" ", WHEN.sub(" ", SAYS_SO.sub(" ", text)))
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
-    rest = re.sub(r"공고|일정|날짜|기간|발표|마감", " ", rest)
+    # (and the words of when, in what order and by what: "면접 일자", "코테 시간", "먼저야",
+    # "공고 기준")
+    rest = re.sub(
+        r"채용|모집|공고|일정|날짜|기간|발표|마감|일자|일시|시간|시각|기준|먼저|순서", " ", rest
+    )
     return any(t.tag == "NNG" and len(t.form) >= 2 for t in kiwi().tokenize(rest))
 
 
@@ -540,7 +548,11 @@ CONFIRM_HAVE = re.compile(r"(?:있는|잡힌|잡혀\s*있는)\s*(?:거|게|것)\
 SHOULD_I = re.compile(
     r"(?:는|은)\s*게\s*(?:나을까|좋을까|나은가|좋은가|맞을까|낫나)|"
     # (not the copula's "…이상이어야 돼?": what a posting requires)
-    r"(?<=[가-힣])(?<!이)(?:어야|아야|해야|워야|러야)\s*(?:할까|하나|되나|돼|될까|될지|할지|하는지|되는지)"
+    # (a stem ending in 애/에 contracts: "넥타이 매야 돼?", "서류 내야 하나")
+    r"(?<=[가-힣])(?<!이)(?<!이어)(?:어야|아야|해야|워야|러야|(?<=[개내매배새재채태패게세레메베제])야)\s*"
+    r"(?:할까|하나|되나|돼|될까|될지|할지|하는지|되는지|"
+    # (clipped: "정장 꼭 입어야됨?", "가야되냐")
+    r"(?:됨|되냐|하냐|함)(?=\s*[?？]))"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(
@@ -554,7 +566,8 @@ CAPABILITY = re.compile(
     # what can be done here ("여기서 일정 수정도 돼?", "너 일정 삭제도 할 수 있어?")
     r"(?:^|\s)(?:여기서|여기선|여기에서|이\s*앱에서|너|넌|너는)\s+(?:일정|스케줄|캘린더)\S*\s+"
     r"(?:수정|삭제|추가|등록|변경|편집)(?:도|은|는)?\s*(?:돼|되나|되니|되냐|됨|가능|할\s*수\s*있)\S*\?|"
-    r"(?i:\bcan\s+you\s+(?:see|read|access|remember|store)\b)"
+    r"(?i:\bcan\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:see|read|access|remember|store)\b|"
+    r"\bwhat\s+(?:can|do)\s+(?:you|u)\s+(?:actually\s+|really\s+)?do\b)"
 )
 # Who made the assistant and what happens to the user's data ("넌 누가 만든 거야? 내 정보
 # 어디 저장돼?", "여기 올린 이력서 개인정보 안전해?"): about the service, whatever it names.
@@ -923,8 +936,15 @@ def keyword_route(message: str) -> str | None:
     if pasted and ABOUT_PASTED.search(own) and not (schedule_verb or docs):
         return "general"  # about the pasted text: it is in the message
     staged = recruit or names_a_stage(own)
-    if staged and when and BY_POSTING.search(own) and not (schedule_verb or OWN_DOC.search(own)):
-        return "calendar"  # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?"
+    if (
+        staged
+        and BY_POSTING.search(own)
+        and (when or not _says_more(own))
+        and not (schedule_verb or OWN_DOC.search(own))
+    ):
+        # "공고상 코테 날짜가 언제야?", "공고에 나온 면접 전형은 언제 진행돼?", and a stage with
+        # nothing else asked of it: "네이버 1차면접은. 공고 기준", "공고상 면접 일자 알려 주세요"
+        return "calendar"
     if "공고" in own and SAYS_SO.search(own) and not (when or schedule_verb) and _says_more(own):
         return "rag"  # "그 공고에 코테 언어 제한 있다고 써있음?": what its text says
     if reports_a_change(own) and not docs:
@@ -977,6 +997,15 @@ def keyword_route(message: str) -> str | None:
         and not (schedule_word and not PREPARE.search(own) and not ADVICE.search(own))
     ):
         return "general"
+    if (
+        "공고" in own
+        and staged
+        and BY_POSTING.search(own)
+        and ABOUT_CONTENT.search(own)
+        and _says_more(own)
+        and not (when or schedule_verb or mine)
+    ):
+        return "rag"  # "공고상 코테 언어 제한 있어?": what its text says of the stage
     if (
         "공고" in own
         and not (when or ASK.search(own) or STAGES_ASKED.search(own) or schedule_verb or mine)

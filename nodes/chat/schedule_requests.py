@@ -18,6 +18,7 @@ from nodes.chat.focus import (
     DAY_POINTER,
     DAY_SHIFT,
     EVENT_NOUNS,
+    ONE_OF_THEM,
     SAME_AGAIN,
     ask_back_text,
     focus_day,
@@ -27,6 +28,7 @@ from nodes.chat.focus import (
     points_back,
     refers_to,
     shifted_day,
+    stage_title,
     was_added,
     with_company,
 )
@@ -141,10 +143,31 @@ AS_POSTED = re.compile(
     # the stage named between: "공고상 1차 면접 날짜로", "공고에 나온 코테 일정대로"
     r"|(?P<staged>공고(?:상|에\s*(?:나온|나와\s*있는|적힌|있는))\s*(?:[^\s,.]{1,8}\s*){1,2}?"
     r"(?:날짜|일정|날|일시)\s*(?:으로|로|대로))"
+    # the posting just shown, pointed at: "거기 나온 날짜로", "거기 적힌 시간대로"
+    r"|(?<![가-힣])거기(?:에|엔|에서)?\s*(?:나온|나와\s*있는|적힌|적혀\s*있는|있는|쓰인)\s*"
+    r"(?:날짜|날|시간|일정|일시)(?:\s*(?:랑|이랑|와|과|하고)\s*(?:날짜|시간))?\s*"
+    r"(?:으로|로|대로|그대로)"
     # in English: "move it to the date in the posting", "the posting's time"
-    r"|(?i:\b(?:dates?|times?|day)\s+(?:in|on|from|of)\s+the\s+(?:posting|job\s+ad|listing)\b|"
+    r"|(?i:\b(?:(?:dates?|day|times?)\s+(?:and|&)\s+)?(?:dates?|times?|day)\s+(?:in|on|from|of)\s+"
+    r"the\s+(?:posting|job\s+ad|listing)\b|"
     r"\bthe\s+posting'?s\s+(?:dates?|times?|day)\b|\bas\s+(?:in|on)\s+the\s+posting\b)"
 )
+# Which fields a pointer at the posting names ("거기 나온 날짜로" the date, "시간으로" the
+# time; "일정대로", "date and time" both).
+_DATE_FIELD = re.compile(r"날짜|날(?!씨)|일자|(?i:\bdates?\b|\bday\b)")
+_TIME_FIELD = re.compile(r"시간|시각|(?i:\btimes?\b)")
+_THAT_TIME = re.compile(r"(?:그|같은)\s*(?:시간|시각)\s*(?:으로|로|에|대로)")
+_ITS_DAY = re.compile(r"그\s*(?:날짜|날|일자)|같은\s*날|그때|(?i:\bthat\s+day\b)")
+
+
+def _fields_named(pointer: str) -> set[str]:
+    """The fields a pointer at the posting's values names: {"date"}, {"time"}, or both
+    (none named: "공고대로" is the posting's day and time)."""
+    named = {"date"} if _DATE_FIELD.search(pointer) else set()
+    named |= {"time"} if _TIME_FIELD.search(pointer) else set()
+    return named or {"date", "time"}
+
+
 SAME_TIME = re.compile(
     # the time the posting gives the day in focus: "시간도 공고대로"
     # ("그 날짜랑 시간으로": both pointed at)
@@ -173,9 +196,10 @@ _FIELD_AFTER = r"\s(?:시간|날짜|시각|메모|장소)(?:은|는|도|이|가|
 NAMED_AS = re.compile(
     # (the name starts after the word: "'네이버 서류 마감'이라는 이름으로 …" names none here)
     r"(?:제목|이름)(?:은|는|을|를)?\s*['\"‘“]?(?!(?:으로|로)\s)"
-    rf"(?P<name>(?:(?!{_FIELD_AFTER})[^'\"’”])+?)['\"’”]?\s*(?:으로|로)"
+    # (a polite 요 after it: "제목은 네이버 코테로요")
+    rf"(?P<name>(?:(?!{_FIELD_AFTER})[^'\"’”])+?)['\"’”]?\s*(?:으로|로)(?:요)?"
     r"(?:\s*[가-힣]+게)?(?:\s*(?:해|하고|저장|넣어|부탁)\S*(?:\s*(?:주세요|줘|주라|줄래요?))?)?"
-    r"\s*[.!~]*$"
+    r"\s*[.!~ㅎㅋ^]*$"
     # closing the message, with no 로: "…넣어줘, 제목은 카카오 발표"
     # (its polite ending no part of it: "제목은 강남예치과 실무면접이요"; a time said after
     # it is blanked: "제목은 카카오 코딩테스트, 오후 2시")
@@ -384,7 +408,7 @@ def _weekday_the_way_moved(day: str, before: str, clause: str) -> str:
 
 
 _BARE_WEEKDAY = re.compile(
-    r"[월화수목금토일](?:요일|욜)|(?i:mon|tues|wednes|thurs|fri|satur|sun)day"
+    r"[월화수목금토일](?:요일|욜)?|(?i:mon|tues|wednes|thurs|fri|satur|sun)day"
 )
 _WEEK_AFTER = re.compile(r"그\s*(?:다음|담)\s*주|(?i:\bthe\s+(?:next|following)\s+week\b)")
 _THAT_WEEK = re.compile(r"그\s*(전\s*|지난\s*)?주\s*(?:의\s*)?$")
@@ -1328,6 +1352,26 @@ def talked_of(
     return None
 
 
+# For how many turns what the room last showed or touched stays in view.
+_IN_VIEW_TURNS = 2
+
+
+def _in_view(fits: list[dict[str, Any]], focus: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Of several items a clause fits alike, the one among the items the room's last
+    look at the schedule showed (a recent one), when it is the only one; else None (an
+    item the room added or changed is no more in view than another the noun names:
+    "스터디 30분 당겨줘" after adding a second study asks which)."""
+    items = (focus or {}).get("items") or []
+    if not items:
+        return None
+    latest = max(int(i.get("turn", 0)) for i in items)
+    if int((focus or {}).get("turn", 0)) - latest >= _IN_VIEW_TURNS:
+        return None
+    shown = {i["schedule_id"] for i in items if i.get("turn") == latest and i["how"] == "listed"}
+    in_view = [f for f in fits if f["schedule_id"] in shown]
+    return in_view[0] if len(in_view) == 1 else None
+
+
 def _narrower(
     days: list[str], times: list[str], focus: dict[str, Any] | None, now: date
 ) -> Callable[[str, list[dict[str, Any]]], dict[str, Any] | None]:
@@ -1450,6 +1494,9 @@ def _the_same_add_again(
 
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 
+_DONE = {"added": "추가", "changed": "변경", "deleted": "삭제"}
+# "방금 한 거 중에", "아까 했던 것들 중": of what the room did (its operations)
+_DONE_ONES = re.compile(r"(?:한|했던)\s*(?:것|거|건)(?:들)?\s*중")
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
 # "늦은 거", "이른 쪽": the later or earlier of the items a clause describes.
 _LATER_ONE = re.compile(
@@ -1942,6 +1989,11 @@ def schedule_call(
                 and date.fromisoformat(m.value).weekday() == counted.weekday()
             ):
                 m.value = counted.isoformat()
+    told_period = period_told(clause, focus) if kind == "get_schedule" else None
+    if told_period is not None and not any(m.kind == "date" for m in found):
+        # "그 기간에 내 일정 다 보여줘" after "카카오 접수기간 언제부터 언제까지": that period
+        first_day, last_day = told_period
+        return "get_schedule", {"start_date": first_day, "end_date": last_day}, None
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -2063,6 +2115,14 @@ def schedule_call(
     # "아 카카오건 원래대로 살려놔" after changing one item and deleting another: the deleted
     # one the clause names
     named_deleted = [i for i in deleted if _title_words(clause) & _title_words(i["title"])]
+    done = [i for i in focus_items if i.get("how") in _DONE][:2]
+    undone = RESTORE.search(clause) or _DONE_ONES.search(clause)
+    if undone and ONE_OF_THEM.search(clause) and len(done) == 2:
+        # "방금 한 것 중에 하나 되돌려" after a delete and a move: which one, not a guess
+        listed = "\n".join(
+            f"{n}. {i['title']} {_DONE[i['how']]}" for n, i in enumerate(done, start=1)
+        )
+        return f"어느 쪽을 되돌릴까요?\n{listed}"
     if (
         kind in ("add_schedule", "update_schedule")
         and RESTORE.search(clause)
@@ -2226,7 +2286,7 @@ def schedule_call(
             # ("카카오 코테 일정 만들어줘") is theirs
             theirs = QUOTED.search(clause) or NAMED_AS.search(clause)
             if not theirs and not (company and squash(company) in squash(title)):
-                title = f"{company} {staged['stage']}" if company else staged["stage"]
+                title = stage_title(focus["posting"], staged) if focus else staged["stage"]
             # (a time the user said is theirs: "그 마감일 오후 5시에 …")
             day, time = staged["date"], times[0] if times else staged.get("time") or time
         # what names the event once the day pointer and "하나 더" are read ("그 다음날도 같은
@@ -2370,6 +2430,10 @@ def schedule_call(
     if target is None and len(fits) > 1 and chosen is None and points_back(clause):
         # "그 면접 30분 미뤄줘" after "금요일 네이버 면접 때문에 떨려요": the one just spoken of
         target = talked_of(fits, focus, now)
+    if target is None and len(fits) > 1 and chosen is None and kind != "add_schedule":
+        # "면접 시간 오후5시로 바꿔" after a look at Friday showed one of the two interviews
+        # (and a question about its company's posting): the one in view
+        target = _in_view(fits, focus)
     if (
         target is None
         and len(fits) > 1
@@ -2519,6 +2583,16 @@ def schedule_call(
         )
         counted_from = _named_anchor(clause, others, None, now) if by_pointer else None
         changes["date"] = counted_from or shifted_day(target["date"], clause)
+    if (
+        not changes
+        and anchor is not None
+        and anchor[1]
+        and _THAT_TIME.search(clause)
+        and not _ITS_DAY.search(clause)
+    ):
+        # "네이버 면접 그 시간으로 바꿔" after the posting's interview time: the time, not the
+        # day ("그 날짜랑 시간으로" is both)
+        changes["time"] = anchor[1]
     if not changes and anchor is not None and (anchor[0] != target["date"]):
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
@@ -2543,9 +2617,18 @@ def schedule_call(
         # "헐 내 일정엔 12월 4일로 돼있네 공고대로 날짜랑 시간 고쳐줘" after the posting's
         # interview date: the day (and time) the posting gives
         # ("공고상 1차 면접 날짜로": the date only; "공고대로 날짜랑 시간": both)
-        date_only = bool(as_posted and as_posted.group("staged")) and "시간" not in clause
+        # ("거기 나온 시간으로": the time only; "date and time in the posting": both)
+        # (as the posting has it, "공고 날짜로", is its day and time)
+        said_as = as_posted.group(0) if as_posted else ""
+        fields = {"date", "time"} if said_as.startswith("공고") else _fields_named(said_as)
+        if fields == {"date"} and _TIME_FIELD.search(clause):
+            # "공고 날짜로 고쳐줘. 시간도 공고대로", "… 시간도 거기 맞춰줘": the time too
+            fields = {"date", "time"}
+        date_only = (
+            bool(as_posted and as_posted.group("staged")) and "시간" not in clause
+        ) or fields == {"date"}
         changes = {
-            "date": posted[0],
+            **({"date": posted[0]} if fields != {"time"} else {}),
             **({"time": posted[1]} if posted[1] and not date_only else {}),
         }
     if (
@@ -3158,6 +3241,21 @@ def stage_just_told(clause: str, focus: dict[str, Any] | None) -> dict[str, Any]
         return None
     told = [s for s in posting.get("asked") or [] if s.get("date")]
     return told[0] if len(told) == 1 else None
+
+
+_THAT_PERIOD = re.compile(
+    r"(?<![가-힣])그\s*(?:기간|사이|동안)|(?i:\bthat\s+(?:period|window)\b|\bduring\s+that\s+time\b)"
+)
+
+
+def period_told(clause: str, focus: dict[str, Any] | None) -> tuple[str, str] | None:
+    """ "그 기간에 …" right after the posting's answer told one stage that is a period
+    ("접수 12.1 ~ 12.15"): its first and last day; None otherwise."""
+    posting = (focus or {}).get("posting") or {}
+    if not _THAT_PERIOD.search(clause) or posting.get("turn") != (focus or {}).get("turn"):
+        return None
+    told = [s for s in posting.get("asked") or [] if s.get("date") and s.get("start_date")]
+    return (told[0]["start_date"], told[0]["date"]) if len(told) == 1 else None
 
 
 def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -35,12 +35,15 @@ from core.writing import writes_grounded_text
 from nodes.chat.agent import FEATURE, agent_available
 from nodes.chat.focus import (
     AMONG_THOSE,
+    COMPANY_POINTER,
     DAY_POINTER,
+    INTO_CALENDAR,
     OTHER_POSTING,
     POINTED_NOUN,
     SAME_AGAIN,
     SAME_VALUE_TOO,
     THERE,
+    both_told,
     just_touched,
     ordinal_position,
     other_posting,
@@ -567,6 +570,26 @@ def stage_add_route(state: ChatState) -> str | None:
     history = state.get("history") or []
     message = state.get("message") or ""
     focus = state.get("focus") or {}
+    if (
+        history
+        and history[-1].get("route") == "calendar"
+        and (ADD_VERB.search(message) or INTO_CALENDAR.search(message))
+        and both_told(message, focus)
+    ):
+        # "둘다 넣어줘" after "카카오 코테 날짜" and "네이버는": each posting's stage, added
+        return "schedule"
+    posting = focus.get("posting") or {}
+    if (
+        ADD_VERB.search(message)
+        and posting.get("turn") == focus.get("turn")
+        and not posting.get("stages")
+        and COMPANY_POINTER.search(message)
+        and names_a_stage(message)
+        and not has_when(message)
+    ):
+        # "그 회사 1차 면접 날짜도 내 캘린더에 넣어줘" right after a document answer quoted
+        # that company's posting: its stage (read by the schedule route), added
+        return "schedule"
     if not history or history[-1].get("route") != "calendar" or not ADD_VERB.search(message):
         return None
     if not focus.get("posting") or INTO_DOC.search(message):

@@ -22,19 +22,24 @@ from langchain_core.tools import BaseTool, ToolException
 
 from core.services import get_services
 from nodes.chat.focus import (
+    COMPANY_POINTER,
     DAY_POINTER,
     DAY_SHIFT,
+    INTO_CALENDAR,
     OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
     SAME_VALUE_TOO,
+    asked_like_before,
     asks_when_only,
+    both_told,
     just_touched,
     last_item,
     ordinal_position,
     other_posting,
     points_back,
     stage_at,
+    stage_title,
     with_memo_recalled,
 )
 from nodes.chat.grounded import (
@@ -55,6 +60,7 @@ from nodes.chat.router import (
     LIST_VERB,
     MY_SCHEDULE,
     OWN_DOC,
+    QUOTED,
     RECRUIT_WORD,
     SAME_DAY,
     SCHEDULE_VERB,
@@ -97,9 +103,9 @@ from nodes.chat.schedule_requests import (
     values_said,
 )
 from nodes.chat.state import ChatState
-from text.korean_text import content_words
+from text.korean_text import content_words, squash
 from text.stages import STAGE_PATTERNS, named_stages, names_a_stage
-from tools.calendar import get_recruitment_schedule, source_of, today_of
+from tools.calendar import get_recruitment_schedule, posting_stages, source_of, today_of
 from tools.schedule import ScheduleStore
 from tools.schedule_tools import add_schedule, delete_schedule, get_schedule, update_schedule
 
@@ -227,6 +233,15 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     store = ScheduleStore(services.redis)
     user, now = state["user_id"], today_of(state.get("now"))
     focus = state.get("focus")
+    into = ADD_VERB.search(state["message"]) or INTO_CALENDAR.search(state["message"])
+    both = (
+        both_told(state["message"], focus) if into and state.get("routed_by") != "pending" else []
+    )
+    if both and not _names_its_own_titles(state["message"], both):
+        # "둘다 넣어줘" after "카카오 코테 날짜" and "네이버는": the stage of each, as the
+        # user called it, in the order asked
+        return await _add_stages(user, [], [(stage_title(p, s), s) for p, s in both], [])
+    focus = await _with_stages_read(user, focus, state["message"], now)
     # a memo pointed to ("그 Redis 얘기", "같은 메모") is read as the words it points to
     # (the Korean analyser reads the words it points with: off the event loop)
     message = await asyncio.to_thread(with_memo_recalled, state["message"], focus)
@@ -468,6 +483,33 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     if not rounds:
         return {**_said(answer), "asked_back": asked_back}
     return {**_tool_turn(rounds, answer), "asked_back": asked_back}
+
+
+def _names_its_own_titles(message: str, both: list[tuple[dict[str, Any], dict[str, Any]]]) -> bool:
+    """Whether "둘 다 …" says the titles itself ("제목은 '네이버 코테', '카카오 코테'",
+    "네이버코테 카카오코테 이렇게"): a quote, or a company of them named."""
+    asked = squash(koreanised(message))
+    return bool(QUOTED.search(message)) or any(
+        p.get("company") and squash(p["company"]) in asked for p, _ in both
+    )
+
+
+async def _with_stages_read(
+    user: str, focus: dict[str, Any] | None, message: str, now: date
+) -> dict[str, Any] | None:
+    """The room's focus with the stages of its posting read, when a document answer
+    quoted that posting (its dates unread) and the message points at one of its stages
+    ("그 회사 1차 면접 날짜도 내 캘린더에 넣어줘"); the focus unchanged otherwise."""
+    posting = (focus or {}).get("posting") or {}
+    if (
+        not posting.get("doc_id")
+        or posting.get("stages")
+        or not COMPANY_POINTER.search(message)
+        or not names_a_stage(message)
+    ):
+        return focus
+    parsed = await posting_stages(user, posting["doc_id"], now)
+    return {**(focus or {}), "posting": {**posting, "stages": parsed["stages"], "dated": True}}
 
 
 def _the_one_asked(clause: str, artifact: dict[str, Any]) -> tuple[dict[str, Any], int, int] | None:
@@ -718,6 +760,12 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     # a stage by its name first ("2차 면접"), by its place only when none is named
     asked = named_stages(message, parsed["stages"])
     asked = stage_at(message, parsed["stages"]) if asked is None else asked
+    # "네이버는" right after "카카오 코테 날짜": that stage of this posting
+    asked = (
+        asked
+        or asked_like_before(message, parsed["company"], parsed["stages"], focused)
+        or (None if asked is None else asked)
+    )
     if (
         asked is None
         and focused
@@ -744,23 +792,34 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
             asked = (ahead or dated[-1:])[:1] or None
         return _tool_turn(rounds, days_left_text(company, asked or [], today), sources=sources)
     if ADD_VERB.search(message):
-        adds: list[Done] = []
-        added = []
-        for s in stages:
-            if s["date"]:
-                title = f"{company} {s['stage']}"
-                args = {
-                    "title": title,
-                    "date": s["date"],
-                    **({"time": s["time"]} if s["time"] else {}),
-                }
-                result = await call_tool(add_schedule, args, user_id=user)
-                adds.append(({"name": "add_schedule", "args": args}, result))
-                added.append(f"{s['date']}{' ' + s['time'] if s['time'] else ''} {title}")
-        answer = (
-            ("일정에 추가했어요:\n- " + "\n- ".join(added))
-            if added
-            else ("날짜가 정해진 전형이 없어 추가하지 않았어요.")
+        return await _add_stages(
+            user, rounds, [(f"{company} {s['stage']}", s) for s in stages], sources=sources
         )
-        return _tool_turn([*rounds, adds] if adds else rounds, answer, sources=sources)
     return _tool_turn(rounds, stages_text(company, stages), sources=sources)
+
+
+async def _add_stages(
+    user: str,
+    rounds: list[list[Done]],
+    titled: list[tuple[str, dict[str, Any]]],
+    sources: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """Adds the dated stages to the user's schedule, each under its title."""
+    adds: list[Done] = []
+    added = []
+    for title, s in titled:
+        if s["date"]:
+            args = {
+                "title": title,
+                "date": s["date"],
+                **({"time": s["time"]} if s["time"] else {}),
+            }
+            result = await call_tool(add_schedule, args, user_id=user)
+            adds.append(({"name": "add_schedule", "args": args}, result))
+            added.append(f"{s['date']}{' ' + s['time'] if s['time'] else ''} {title}")
+    answer = (
+        ("일정에 추가했어요:\n- " + "\n- ".join(added))
+        if added
+        else ("날짜가 정해진 전형이 없어 추가하지 않았어요.")
+    )
+    return _tool_turn([*rounds, adds] if adds else rounds, answer, sources=sources)

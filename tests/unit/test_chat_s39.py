@@ -237,7 +237,8 @@ async def test_the_stage_just_told_put_in(stand_in, client, turns) -> None:
     await _postings(client)
     for message in turns:
         await chat(client, message)
-    added = [i for t, i in (await titles()).items() if "코딩테스트" in t]
+    # (titled as the user called the stage: "네이버 코테"; in English, as the posting does)
+    added = [i for t, i in (await titles()).items() if "코테" in t or "코딩테스트" in t]
     assert [(i["date"], i["time"]) for i in added] == [("2026-12-19", "10:00")]
 
 

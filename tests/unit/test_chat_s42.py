@@ -1,0 +1,276 @@
+"""Session 42: turns that lean on an earlier turn of another kind. A posting's stage asked
+with a date word the router did not read ("일자", "공고 기준"); the values a posting's answer
+showed, pointed at ("거기 나온 날짜로", "그 시간으로": only the field named); "네이버는?"
+after "카카오 코테 날짜" asks the same stage, and "둘 다 넣어줘" adds both, titled as the user
+called them; "그 기간" is the period a posting's answer told; a weekday clipped to its
+syllable before a time ("목 오후4시"); an English month named before "schedule"; which item
+when "아까 넣은 면접" fits two adds, or "방금 한 것 중에 하나"; the one item a look just
+showed."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from nodes.chat.focus import said_stage
+from nodes.chat.router import keyword_route
+from tests.unit.test_chat import chat, embed
+from tests.unit.test_chat_focus import _postings, seed, titles
+from text.dates import date_range, find_when
+
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
+
+SUNDAY = date(2026, 11, 29)
+
+
+def _added(out: dict) -> list[dict]:
+    return [c["args"] for c in out["tool_calls"] if c["name"] == "add_schedule"]
+
+
+def _changed(out: dict) -> list[dict]:
+    return [c["args"] for c in out["tool_calls"] if c["name"] == "update_schedule"]
+
+
+# --- a posting's stage asked with words the router did not read --------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "카카오 채용공고상 코딩테스트 일자 알려주실 수 있나요?",
+        "카카오 코테는. 공고 기준",
+        "공고에 면접 시간 나와 있어요? 카카오 거",
+        "공고 기준으로 네이버 서류 마감 일시 좀",
+    ],
+)
+def test_a_stage_asked_by_the_posting_goes_to_the_calendar(message) -> None:
+    assert keyword_route(message) == "calendar"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "공고상 코테 언어 제한 있어?",  # what its text says of the stage
+        "공고 기준으로 면접 준비 어떻게 해야 돼?",  # advice about the stage
+    ],
+)
+def test_more_asked_of_a_stage_is_not_its_date(message) -> None:
+    assert keyword_route(message) != "calendar"
+
+
+# --- the values a posting's answer showed, pointed at ------------------------------------
+
+
+async def test_the_date_shown_is_the_date_only(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "12월 21일 카카오 코테 일정 넣어줘")
+    await chat(client, "카카오 코테 공고에 언제로 나와 있어?")  # 12-20 14:00
+    out = await chat(client, "앗 거기 적힌 날짜로 고쳐 주세요")
+    assert _changed(out)[0].keys() == {"schedule_id", "date"}
+    item = (await titles())["카카오 코테"]
+    assert (item["date"], item.get("time")) == ("2026-12-20", None)
+
+
+async def test_that_time_is_the_time_only(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "12월 19일 네이버 코테 일정 잡아줘")
+    await chat(client, "공고상 네이버 코테 몇 시야")  # 12-19 10:00
+    out = await chat(client, "내 거 그 시각으로 맞춰줘")
+    assert _changed(out)[0].keys() == {"schedule_id", "time"}
+    item = (await titles())["네이버 코테"]
+    assert (item["date"], item["time"]) == ("2026-12-19", "10:00")
+
+
+async def test_the_date_and_time_in_the_posting_in_english(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "add kakao coding test on 12월 22일")
+    await chat(client, "when is the kakao coding test on the posting?")
+    await chat(client, "please update my kakao coding test to the date and time in the posting")
+    item = (await titles())["kakao coding test"]
+    assert (item["date"], item["time"]) == ("2026-12-20", "14:00")
+
+
+async def test_the_date_in_the_posting_and_its_time_said_apart(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 1차 면접 공고엔 언제로 돼 있어?")  # 2027-01-08, no time
+    await chat(client, "내 네이버 면접 공고 날짜로 바꾸고 시간은 그대로 둬")
+    item = (await titles())["네이버 1차 면접"]
+    assert (item["date"], item["time"]) == ("2027-01-08", "15:00")
+
+
+# --- the same stage of another posting, and both of them added --------------------------
+
+
+async def test_another_company_alone_asks_the_same_stage(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "카카오 1차 면접 언제야")
+    out = await chat(client, "그럼 네이버는?")
+    assert "2027-01-08" in out["answer"]
+    assert "2026-12-10" not in out["answer"]  # not every stage of it
+
+
+async def test_both_stages_added_as_the_user_called_them(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "네이버 코테 며칠이야")
+    await chat(client, "카카오는?")
+    out = await chat(client, "두 개 다 내 캘린더에")
+    assert _added(out) == [
+        {"title": "네이버 코테", "date": "2026-12-19", "time": "10:00"},
+        {"title": "카카오 코테", "date": "2026-12-20", "time": "14:00"},
+    ]
+
+
+async def test_both_needs_two_postings_asked_in_a_row(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "네이버 코테 며칠이야")
+    await chat(client, "12월 일정 보여줘")
+    out = await chat(client, "둘 다 넣어줘")
+    assert not [a for a in _added(out) if "코테" in a.get("title", "")]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("카카오 코테 언제예요?", "코테"),
+        ("네이버 1차면접은. 공고 기준", "1차면접"),
+        ("토스 1차 면접 공고상 몇 시냐", "1차 면접"),
+        ("카카오 최종발표 날짜가 언제지", "최종발표"),
+        ("when is the coding test?", None),  # the posting's own name, not an English one
+        ("카카오 공고 우대사항 뭐야", None),
+    ],
+)
+def test_the_stage_in_the_users_words(question, said) -> None:
+    assert said_stage(question) == said
+
+
+async def test_that_companys_stage_after_a_document_answer(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "카카오 공고 자격요건 뭐야?")
+    out = await chat(client, "그 회사 코딩테스트도 내 캘린더에 넣어줘")
+    assert _added(out) == [{"title": "카카오 코딩테스트", "date": "2026-12-20", "time": "14:00"}]
+
+
+# --- the period a posting's answer told ------------------------------------------------
+
+
+async def test_that_period_is_the_period_told(stand_in, client) -> None:
+    await embed(
+        client,
+        "u1",
+        "toss",
+        "posting",
+        "[토스] 서버 개발자 채용\n■ 지원서 접수\n2026.12.07 ~ 2026.12.18 17:00\n"
+        "■ 일정\n- 과제 전형: 2026.12.22\n",
+    )
+    await seed()
+    await chat(client, "토스 지원서 접수 기간이 언제부터예요?")
+    out = await chat(client, "그 사이에 잡힌 내 일정 보여줘")
+    looked = [c["args"] for c in out["tool_calls"] if c["name"] == "get_schedule"]
+    assert looked == [{"start_date": "2026-12-07", "end_date": "2026-12-18"}]
+    assert "카카오 면접" in out["answer"] and "코딩 스터디" not in out["answer"]
+
+
+# --- dates in clipped and English forms -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "time"),
+    [
+        ("금 오후 3시 토스 면접", date(2026, 12, 4), "15:00"),
+        ("화 10:30 치과", date(2026, 12, 1), "10:30"),
+        ("토 아침 9시 등산", date(2026, 12, 5), "09:00"),
+    ],
+)
+def test_a_weekday_clipped_before_a_time(text, day, time) -> None:
+    when = find_when(text, SUNDAY)
+    assert (when.date, when.time) == (day, time)
+
+
+@pytest.mark.parametrize(
+    "text", ["할 수 3시간 걸려", "월 2회 스터디", "수 많은 일정", "금 시세 확인"]
+)
+def test_a_syllable_that_is_no_weekday(text) -> None:
+    assert find_when(text, SUNDAY).date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("what's on my january schedule", date(2027, 1, 1), date(2027, 1, 31)),
+        ("show me the december calendar", date(2026, 12, 1), date(2026, 12, 31)),
+    ],
+)
+def test_an_english_month_before_schedule(text, first, last) -> None:
+    assert date_range(text, SUNDAY) == (first, last)
+
+
+def test_may_as_a_verb_is_no_month() -> None:
+    assert date_range("you may see my schedule", SUNDAY) == (SUNDAY, None)
+
+
+# --- which item ---------------------------------------------------------------------------
+
+
+async def test_earlier_added_fits_two_adds_asks(stand_in, client) -> None:
+    await seed()
+    await chat(client, "화요일 오후 2시 영어 스터디 추가")
+    await chat(client, "목요일 오후 4시 독서 스터디도")
+    out = await chat(client, "아까 넣은 스터디 30분 미뤄줘")
+    assert out["tool_calls"] == [] and "어느" in out["answer"]
+    out = await chat(client, "방금 넣은 스터디 30분 미뤄줘")  # the last one
+    assert (await titles())["독서 스터디"]["time"] == "16:30"
+
+
+async def test_one_of_what_was_just_done_asks(stand_in, client) -> None:
+    await seed()
+    await chat(client, "코딩 스터디 지워줘")
+    await chat(client, "카카오 면접 11일로 옮겨줘")
+    out = await chat(client, "방금 한 거 중에 하나 취소할래요")  # undo which one
+    assert out["tool_calls"] == [] and "어느" in out["answer"]
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-11"
+
+
+async def test_the_one_item_a_look_just_showed(stand_in, client) -> None:
+    await seed()
+    await chat(client, "금요일에 뭐 있어?")  # 네이버 1차 면접 only
+    await chat(client, "면접 전에 긴장 풀리는 팁 있어?")
+    await chat(client, "면접 4시로 바꿔줘")
+    assert (await titles())["네이버 1차 면접"]["time"] == "16:00"
+    assert (await titles())["카카오 면접"]["time"] == "14:00"
+
+
+async def test_an_item_added_is_not_the_one_in_view(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 3일 저녁 7시에 영어 스터디 추가")
+    out = await chat(client, "스터디 30분 당겨줘")
+    assert out["tool_calls"] == [] and "어느" in out["answer"]
+
+
+# --- titles and general questions ---------------------------------------------------------
+
+
+async def test_a_title_with_a_polite_ending(stand_in, client) -> None:
+    await seed()
+    out = await chat(client, "12월 8일 오후 3시 일정 추가해 주세요 제목은 토스 과제로요")
+    assert _added(out) == [{"title": "토스 과제", "date": "2026-12-08", "time": "15:00"}]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "what can you do? can u read my docs",
+        "면접에 넥타이 꼭 매야됨? 없는데",
+    ],
+)
+def test_asked_of_the_assistant_or_advice_is_general(message) -> None:
+    assert keyword_route(message) == "general"
+
+
+async def test_what_it_can_do_is_told(stand_in, client) -> None:
+    out = await chat(client, "what can you actually do?")
+    assert out["route"] == "general"
+    assert "일정" in out["answer"] and "이력서" in out["answer"]
+    assert "답하기 어려워요" not in out["answer"]
