@@ -199,9 +199,18 @@ def _item(record: dict[str, Any], how: str, turn: int) -> dict[str, Any]:
     return {**{k: record.get(k) for k in keep}, "how": how, "turn": turn}
 
 
+def by_name_undated(text: str, stages: list[dict[str, Any]]) -> bool:
+    """Whether the text names a stage by its name ("최종 면접") that the posting gives no
+    date: no other stage of its type is the one meant."""
+    by_name = [s for s in stages if s.get("stage") and squash(str(s["stage"])) in squash(text)]
+    return bool(by_name) and not any(s.get("date") for s in by_name)
+
+
 def _asked_stages(question: str, stages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The posting's dated stages a question asked about ("카카오 1차 면접 언제야?",
-    "거기서 두번째 단계는 언제 봐?")."""
+    "거기서 두번째 단계는 언제 봐?"); none when it names one with no date ("최종 면접")."""
+    if by_name_undated(question, stages):
+        return []
     named = named_stages(question, [s for s in stages if s.get("date")])
     if named is not None:
         return named
@@ -222,7 +231,14 @@ _SAID_TAIL = re.compile(
 def said_stage(question: str) -> str | None:
     """The stage a question names, in the user's words ("카카오 코테 언제예요?" -> "코테",
     "네이버 1차면접은." -> "1차면접"); None when it names none."""
-    found = [m for _, pattern in STAGE_PATTERNS for m in [pattern.search(question)] if m]
+    # (a deadline is named by the posting: "서류" alone is no name of "서류 마감")
+    found = [
+        m
+        for kind, pattern in STAGE_PATTERNS
+        if kind != "DOCUMENT"
+        for m in [pattern.search(question)]
+        if m
+    ]
     if not found:
         return None
     first = min(found, key=lambda m: m.start())
@@ -260,12 +276,19 @@ def asked_like_before(
     return named_stages(names, typed) or typed
 
 
+# A stage's round ("1차", "최종", "임원"): a word that tells two stages of a kind apart.
+_ROUND = re.compile(r"\d차|[일이삼]차|최종|임원|실무|기술")
+
+
 def stage_title(posting: dict[str, Any], stage: dict[str, Any]) -> str:
     """The title of an add of a posting's stage: the company and the stage as the user
     called it when they asked it alone ("카카오 코테"), else as the posting names it."""
     company = posting.get("company")
     asked = [s.get("stage") for s in posting.get("asked") or []]
     said = posting.get("said") if asked == [stage.get("stage")] else None
+    round_said = _ROUND.search(squash(said or ""))
+    if round_said and round_said.group(0) not in squash(str(stage.get("stage") or "")):
+        said = None  # "최종 면접" asked, "1차 면접" told: the posting's name
     name = str(said or stage.get("stage") or "")
     if not company or squash(company) in squash(name):
         return name
@@ -283,6 +306,45 @@ INTO_CALENDAR = re.compile(
 )
 
 
+_PUT_IN_WORDS = frozenset({"일정", "캘린더", "달력", "스케줄", "시간", "날짜", "추가", "등록"})
+_NOT_PUT = re.compile(r"(?<![가-힣])안\s|말고|(?:지|하)\s*(?:마|말)|않|나중|[?？]")
+# An operation other than an add ("…하고 스터디는 지워줘", "옮겨", "바꿔").
+_OTHER_OPERATION = re.compile(r"지워|삭제|취소|빼|옮겨|바꿔|변경|수정|미뤄|당겨")
+
+
+def _only_put_in(message: str) -> bool:
+    """Whether a message only asks to put things in ("둘다 넣어줘", "둘 다 캘린더에 시간까지"):
+    no other event, no other operation, not asked whether or declined."""
+    if _NOT_PUT.search(message) or _OTHER_OPERATION.search(message):
+        return False
+    rest = BOTH.sub(" ", message)
+    return not [w for w in content_words(rest) if not w.isascii() and w not in _PUT_IN_WORDS]
+
+
+_STAGE_ADD_WORDS = frozenset(
+    {"회사", "기업", "일정", "날짜", "일자", "캘린더", "달력", "스케줄", "공고", "시간", "차"}
+)
+
+
+def only_a_stage_put_in(message: str) -> bool:
+    """ "그 회사 1차 면접 날짜도 내 캘린더에 넣어줘": the message names a stage and nothing
+    else to put in (not "그 회사 면접 준비 일정", "면접 후기 기록해줘")."""
+    rest = message
+    for _, pattern in STAGE_PATTERNS:
+        rest = pattern.sub(" ", rest)
+    if rest == message or _NOT_PUT.search(message):
+        return False
+    return not [w for w in content_words(rest) if not w.isascii() and w not in _STAGE_ADD_WORDS]
+
+
+def answer_named(history: list[dict[str, Any]], posting: dict[str, Any]) -> bool:
+    """Whether the room's last answer named the posting's company (its source line: "출처:
+    카카오 채용공고 · 우대사항"), so "그 회사" is that company and not the résumé's."""
+    company = str(posting.get("company") or "")
+    last = str((history[-1] if history else {}).get("assistant") or "")
+    return bool(company) and company in last
+
+
 def both_told(
     message: str, focus: dict[str, Any] | None
 ) -> list[tuple[dict[str, Any], dict[str, Any]]]:
@@ -296,6 +358,7 @@ def both_told(
         not BOTH.search(message)
         or posting.get("turn") != turn
         or before.get("turn") != (turn or 0) - 1
+        or not _only_put_in(message)
     ):
         return []
     pairs = []
@@ -513,6 +576,14 @@ TALKED_CONTENT = re.compile(
     r"((?:(?!(?<![가-힣])(?:그|저)\s|메모)[^'\"\n,]){1,30}?)\s*"
     r"(?:얘기|이야기|내용|문장)(?:를|을|은|는|도)?(?![가-힣])"
 )
+# What the last answer said, by the saying: "방금 말씀하신 자격증 명칭", "아까 알려준 회사 이름".
+SAID_CONTENT = re.compile(
+    r"(?:방금|아까|앞에서)\s*(?:말씀하신|말씀해\s*주신|말한|말해\s*준|알려\s*준|알려\s*주신|"
+    r"찾아\s*준|찾아\s*주신|보여\s*준|보여\s*주신|나온)\s+([^'\"\n,.]{1,20}?)"
+    r"(?:을|를|이|가|은|는|도)?(?=\s+(?:좀\s*)?(?:적|넣|써|쓰|남겨|달아|기재|기입|추가|입력)|\s*[.!]*$)"
+)
+# A name asked for is the words without what a parenthesis adds ("정보처리기사 (2021)").
+_NAME_WORD = re.compile(r"명칭|이름|(?i:\bname\b)")
 # The memo the room last wrote, asked again: "같은 메모", "메모도 똑같이", "the same memo".
 SAME_MEMO = re.compile(
     r"같은\s*메모|메모(?:도|는)?\s*(?:똑같이|그대로|같게)|(?i:\bsame\s+(?:memo|note)\b)"
@@ -548,9 +619,19 @@ def with_memo_recalled(message: str, focus: dict[str, Any] | None) -> str:
     if same is not None and (memo := last_memo(focus)):
         return f"{message[: same.start()]}메모 '{memo}'{message[same.end() :]}"
     # (a memo the user quoted is theirs, as said: "'그 Kafka 얘기는 짧게' 적어줘")
-    pointer = None if unquoted(message) != message else TALKED_CONTENT.search(message)
-    if pointer is None or (part := answered_part(pointer.group(1), focus)) is None:
+    quoted = unquoted(message) != message
+    pointer = None if quoted else TALKED_CONTENT.search(message) or SAID_CONTENT.search(message)
+    part = answered_part(pointer.group(1), focus) if pointer is not None else None
+    if pointer is not None and part is None and pointer.re is SAID_CONTENT:
+        # "메모에는 방금 말씀하신 자격증 명칭을" after an answer of one line: that line
+        last = ((focus or {}).get("answered") or [{}])[-1]
+        parts = [p.strip() for p in re.split(r",\s+|\n", str(last.get("text") or "")) if p.strip()]
+        if len(parts) == 1 and last.get("turn") == (focus or {}).get("turn"):
+            part = parts[0]
+    if pointer is None or part is None:
         return message
+    if _NAME_WORD.search(pointer.group(1)):
+        part = re.sub(r"\s*[(（][^)）]*[)）]", "", part).strip() or part
     rest = message[: pointer.start()] + message[pointer.end() :]
     slot = _MEMO_SLOT.search(rest)
     if slot is None:

@@ -257,6 +257,9 @@ _ASKING_NOUNS = frozenset(
     | {"수치", "숫자"}
     # the job itself, not something in it ("네이버 데엔 포지션 무슨 일 하는 거야?")
     | {"포지션", "직무", "자리"}
+    # how the asking is said ("기재된 자격증 … 확인해 주시겠습니까?") and a year asked for
+    # ("취득 연도": the line's digits answer, not the word)
+    | {"기재", "확인", "기입", "표기", "명시", "연도", "년도", "목록", "리스트"}
 )
 
 
@@ -383,6 +386,10 @@ _ASKS_NUMBER = re.compile(
     r"몇|얼마|언제|며칠|수치|점수|기간|(?i:\b(?:how\s+(?:many|much|long)|when|what\s+year)\b)"
 )
 _DIGIT = re.compile(r"\d")
+# A period asked for ("몇년부터 몇년까지", "언제부터", "how long")
+_SPAN_ASKED = re.compile(
+    r"몇\s*년|언제부터|언제까지|부터\s*\S*\s*까지|기간|(?i:\bfrom\s+when\b|\bhow\s+long\b|\bwhat\s+years?\b)"
+)
 # A question asking how many of something by its counter ("몇 명이서", "몇 개", "몇 번"):
 # only a line that counts with that counter answers it (a line with other numbers, "지연 2초
 # → 200ms", does not say how many people). Counters a document writes after its number;
@@ -542,7 +549,12 @@ def answer_lines(
             # skills, else its words)
             nth_text = listed[position].text
             own = [_compact(s) for s in find_skills(nth_text)] or asked_words(nth_text)
-    at_entry = context and _ASKS_NUMBER.search(message) and _AT_ENTRY.search(message)
+    # ("몇년부터 몇년까지" after the resume's work entry: its period, nothing else named)
+    at_entry = (
+        context
+        and _ASKS_NUMBER.search(message)
+        and (_AT_ENTRY.search(message) or (not own and _SPAN_ASKED.search(message)))
+    )
     said = [f"{p.section} {p.text}" for p in candidates]
     # "어디서 했던 거야?" after a line of the resume: where it was done, its entry's head
     where = bool(context and _WHERE_DONE.search(message) and not own)
@@ -764,7 +776,22 @@ def answer_lines(
         and w not in _GENERIC_HEADS
         and not find_skills(_as_written(w, message))
     ]
-    if top_own + top_heading == 0 or len(missing) > top_own + top_heading or topic:
+    # a word that qualifies a heading word found ("수상 경력" of [경력]): that other kind
+    # of it is what is asked, and the documents do not say it
+    # (not a place in a list, "마지막 우대사항", nor a thing pointed at, "그 회사 지원동기")
+    compact = _compact(message)
+    qualifies = [
+        w
+        for w in missing
+        if w in asked_here
+        and ordinal_position(w) is None
+        and any(
+            re.search(rf"(?<![그이저]){re.escape(w)}{re.escape(h)}", compact)
+            for h in own
+            if h != w and any(h in _compact(p.section) for p in candidates)
+        )
+    ]
+    if top_own + top_heading == 0 or len(missing) > top_own + top_heading or topic or qualifies:
         return [], missing or words
     if top_own == 0:  # the section answers: its lines, in order
         part = ranked[0].part
@@ -1020,6 +1047,14 @@ NOT_HELD_BY_RESUME = re.compile(
 )
 
 
+# The lines themselves asked for too ("뭐가 있었죠?", "what are they"), not only which are held.
+# ("우대사항 중에 내 이력서에 있는 거 뭐야?" asks only which are held)
+_LINES_ASKED = re.compile(
+    r"뭐가\s*(?:있|적혀|나와)|뭐\s*(?:있었|있어|있나|있지)|무엇이\s*있|"
+    r"어떤\s*(?:게|것|거|항목)(?:이|가)?\s*있|(?i:\bwhat\s+(?:are|were)\s+(?:the|its|their)\b)"
+)
+
+
 def asks_held_by_resume(message: str) -> bool:
     """ "그 중에 내 이력서에 있는 거 있어?", "카카오 우대사항 중 내 이력서에 없는 거": which of a
     posting's lines the resume shows, or does not (not "이력서에 있는 프로젝트 중에 …": the
@@ -1054,6 +1089,12 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
         return None  # "경력 3년 이상": no skill to look for in the resume
     held = taxonomy().closure(find_skills("\n".join(p.text for p in resume)))
     where = f"{lines[0].part.title} · {lines[0].part.section}"
+    # "우대사항에 뭐가 있었죠? 제가 해당되는 게 있나 보려고요": the lines themselves first
+    listed = (
+        f"{lines[0].part.section}: {', '.join(ln.text for ln in lines)}\n"
+        if _LINES_ASKED.search(asked)
+        else ""
+    )
     if lacking:
         absent = {
             ln.text: [s for s in find_skills(ln.text) if s not in held]
@@ -1062,21 +1103,21 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
         }
         absent = {text: skills for text, skills in absent.items() if skills}
         if not absent:
-            return f"이 항목들의 기술은 이력서에 모두 있어요.\n(출처: {where}, 이력서)"
+            return f"{listed}이 항목들의 기술은 이력서에 모두 있어요.\n(출처: {where}, 이력서)"
         names = list(dict.fromkeys(s for skills in absent.values() for s in skills))
         named = f"{', '.join(names)}{particle_for(names[-1], '이에요')}"
-        return f"이력서에 없는 건 {named}: {', '.join(absent)}\n(출처: {where}, 이력서)"
+        return f"{listed}이력서에 없는 건 {named}: {', '.join(absent)}\n(출처: {where}, 이력서)"
     shared = {}
     for ln in lines:
         skills = [s for s in find_skills(ln.text) if s in held]
         if skills:
             shared[ln.text] = skills
     if not shared:
-        return f"이력서에는 이 항목들의 기술이 보이지 않아요.\n(출처: {where}, 이력서)"
+        return f"{listed}이력서에는 이 항목들의 기술이 보이지 않아요.\n(출처: {where}, 이력서)"
     names = list(dict.fromkeys(s for skills in shared.values() for s in skills))
     said = ", ".join(shared)
     named = f"{', '.join(names)}{particle_for(names[-1], '이에요')}"
-    return f"이력서에도 있는 건 {named}: {said}\n(출처: {where}, 이력서)"
+    return f"{listed}이력서에도 있는 건 {named}: {said}\n(출처: {where}, 이력서)"
 
 
 def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> str:

@@ -49,16 +49,20 @@ ADD_VERB = re.compile(
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
-    # a value the item is set to ("그 시각으로 맞춰줘"; not "시간 맞춰서 추가해")
-    r"(?:으로|로)\s*맞춰\s*(?:줘|주세요|주실|줄래|주라|놔|둬|ㄱ)|"
+    # the value just shown, set ("그 시각으로 맞춰줘", "공고대로 맞춰줘"; not "9시로 맞춰줘"
+    # of an alarm, nor "시간 맞춰서 추가해")
+    r"(?:(?:그|같은)\s*(?:시간|시각|날짜|날|일시)\s*(?:으로|로)|공고\s*대로)\s*맞춰\s*"
+    r"(?:줘|주세요|주실|줄래|주라|놔|둬|ㄱ)|"
     # a value put into an item ("이거 시간 반영해줘", "변경된 시간 반영 부탁")
     r"반영\s*해\s*(?:줘|주세요|줄래|주실)|반영\s*(?:좀\s*)?부탁|반영\s*(?:해|ㄱ+|좀)(?=\s*[.!~]*\s*$)|"
     # a change reported with its new value ("12월 7일 오전 11시로 바뀜", "그 다음날로 바뀌었대")
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
     r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b|"
-    # "change my 네이버 면접 to the date in the posting", "update the study to 8pm"
-    r"\b(?:change|update)\s+(?:my|the)\s+(?:[^\s,.!?]+\s+){1,4}?to\b|"
+    # "change my 네이버 면접 to the date in the posting", "update the study to 8pm" (not a
+    # reminder's time or an item's place: "change my interview reminder to 9am")
+    r"\b(?:change|update)\s+(?:my|the)\s+"
+    r"(?:(?!(?:reminder|alarm|location|place|title|name|memo|note)s?\b)[^\s,.!?]+\s+){1,4}?to\b|"
     # "make the kakao interview 45 minutes earlier", "set it 30 min later" (an item as its
     # object: not "make a reminder …", "set my alarm …", "make sure to be there …")
     rf"{EN_SET_ITEM})"
@@ -272,14 +276,15 @@ VERB_ONLY = re.compile(
 )
 # A memo: "메모에 '정장 지참' 적어줘", "(메모: 자소서 4문항)", "메모: 오전 중 연락".
 MEMO = re.compile(
+    # (the memo as a form's field: "메모란에는 '…'이라고 기재해 주십시오")
     r"\(\s*메모\s*[:：]\s*([^)]+?)\s*\)"
-    r"|메모(?:에는|에|엔|로|는|도)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
+    r"|메모(?:\s*(?:란|칸))?(?:에는|에|엔|로|는|도)?\s*(?:좀\s*)?(?:(?:추가|남겨|적어|달아|넣어)\S*\s*)?[:：]?\s*"
     r"['\"‘“]([^'\"’”]+)['\"’”]\s*(?:(?:이)?라고)?"
     # ("memo 추가: …" mixed; "메모도. 신분증 챙기기": the memo said after a full stop)
     r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*|하나\s*|한\s*줄\s*|한\s*개\s*)?"
     r"(?:(?:추가|남겨|적어|달아|넣어|해)\S*)?\s*"
     r"(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
-    r"|메모(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
+    r"|메모(?:\s*(?:란|칸))?(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|달아|붙여|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
     r"\s*(?=[^\w\s?'\"’”]*\s*$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
@@ -535,13 +540,20 @@ def _says_more(text: str) -> bool:
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
     # (and the words of when, in what order and by what: "면접 일자", "코테 시간", "먼저야",
-    # "공고 기준")
+    # "공고 기준"; not "면접 기준", the criteria)
     rest = re.sub(
-        r"채용|모집|공고|일정|날짜|기간|발표|마감|일자|일시|시간|시각|기준|먼저|순서", " ", rest
+        r"채용|모집|공고|일정|날짜|기간|발표|마감|일자|일시|시간|시각|먼저|순서",
+        " ",
+        BY_POSTING.sub(" ", rest),
     )
     return any(t.tag == "NNG" and len(t.form) >= 2 for t in kiwi().tokenize(rest))
 
 
+# What a posting may require of an applicant ("경력 3년", "포트폴리오 링크", "토익 점수").
+_REQUIRED = re.compile(
+    r"경력|학력|학위|전공|자격|포트폴리오|포폴|링크|제출|어학|토익|오픽|필수|\d+\s*년"
+)
+_APPLYING = re.compile(r"지원|공고|채용|서류|뽑|모집")
 # Checking that something is on one's days ("다음 주에 면접 있는 거 맞지?").
 CONFIRM_HAVE = re.compile(r"(?:있는|잡힌|잡혀\s*있는)\s*(?:거|게|것)\s*맞")
 # Asking what one should do ("넣는 게 나을까?", "써야 할까?"), even about a document: advice.
@@ -567,7 +579,8 @@ CAPABILITY = re.compile(
     r"(?:^|\s)(?:여기서|여기선|여기에서|이\s*앱에서|너|넌|너는)\s+(?:일정|스케줄|캘린더)\S*\s+"
     r"(?:수정|삭제|추가|등록|변경|편집)(?:도|은|는)?\s*(?:돼|되나|되니|되냐|됨|가능|할\s*수\s*있)\S*\?|"
     r"(?i:\bcan\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:see|read|access|remember|store)\b|"
-    r"\bwhat\s+(?:can|do)\s+(?:you|u)\s+(?:actually\s+|really\s+)?do\b)"
+    r"\bwhat\s+can\s+(?:you|u)\s+(?:actually\s+|really\s+)?do\b"
+    r"(?!\s+(?:to|for\s+my|when|with|if|about|before|after)\b))"
 )
 # Who made the assistant and what happens to the user's data ("넌 누가 만든 거야? 내 정보
 # 어디 저장돼?", "여기 올린 이력서 개인정보 안전해?"): about the service, whatever it names.
@@ -957,7 +970,12 @@ def keyword_route(message: str) -> str | None:
         return "rag"  # "네이버 데이터 엔지니어 경력 몇년 이상 뽑는대?": what a document says
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
-    if SHOULD_I.search(own) and not (schedule_verb or when or has_when(own) or "공고" in own):
+    if (
+        SHOULD_I.search(own)
+        and not (schedule_verb or when or has_when(own) or "공고" in own)
+        # (what a company asks of an applicant: "카카오 지원하려면 경력 3년 있어야됨?")
+        and not (_REQUIRED.search(own) and _APPLYING.search(own))
+    ):
         return "general"  # "여기에 쿠버네티스도 넣는 게 나을까? 카카오 우대사항에 있던데": advice
     # (a verb with no day and no schedule word is how things are done: "포폴 보통 몇 장으로
     # 만들어요?")

@@ -21,6 +21,7 @@ from nodes.chat.focus import (
     ONE_OF_THEM,
     SAME_AGAIN,
     ask_back_text,
+    by_name_undated,
     focus_day,
     just_touched,
     last_item,
@@ -78,7 +79,7 @@ from text.stages import STAGE_PATTERNS, named_stages
 # Words around a title that are not part of it: where it goes ("캘린더에", "내 일정에"), a
 # trailing 일정/스케줄, hearsay and chat fillers ("…라던데", "있어", "ㄱㄱ", "부탁드립니다").
 TITLE_FILLER = re.compile(
-    r"(?:내\s*|제\s*|my\s+)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
+    r"(?:내\s*|제\s*|my\s+|(?<!\S)개인\s*)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
     r"(?:에서|에다가?|에도|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
@@ -89,7 +90,7 @@ TITLE_FILLER = re.compile(
     r"|(?<!\S)(?:[ㅋㅎㅠㅜ]{2,}|새로|새롭게)(?=\s|$)"
     # how long it lasts ("하루종일 알고리즘 복습"): no part of its name
     r"|(?<!\S)(?:하루\s*종일|온종일|종일|all\s+day)(?=\s|$)"
-    r"|(?<!\S)(?:그\s*시간|그때|같은\s*(?:시간|날짜|날))(?:에|으로|로)?(?=\s|$)"
+    r"|(?<!\S)(?:그\s*시(?:간|각)|그때|같은\s*(?:시간|시각|날짜|날))(?:에|으로|로)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
     # 넣어줘": along with the rest
     r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$"
@@ -171,7 +172,7 @@ def _fields_named(pointer: str) -> set[str]:
 SAME_TIME = re.compile(
     # the time the posting gives the day in focus: "시간도 공고대로"
     # ("그 날짜랑 시간으로": both pointed at)
-    rf"그\s*시간|그때|같은\s*시간|same\s+time|"
+    rf"그\s*시(?:간|각)|그때|같은\s*시(?:간|각)|same\s+time|"
     r"그\s*(?:날짜|날)\s*(?:랑|이랑|와|과|하고)\s*시간\s*(?:으로|로|대로)|"
     rf"{AS_POSTED.pattern}",
     re.IGNORECASE,
@@ -187,6 +188,9 @@ RENAME = re.compile(
     r"|(?:['\"‘“]|(?<=[을를])\s)((?:(?!로\s)[^'\"’”\n])+?)['\"’”]?\s*(?:으로|로)\s*"
     r"(?:제목|이름)(?:을|를)?\s*(?=바꿔|바꾸|변경|수정|줄여)" + rf"|{NEW_NAME}(?={BY_HAEJWO}|줄여)"
     # said with 해줘 (router.RENAME_SAID): "제목 그냥 라인 면접으로 해줘"
+    # with an arrow: "코딩스터디 → 알고리즘 스터디. 이름변경"
+    r"|(?:→|->|=>|➡)\s*['\"‘“]?([^'\"’”\n.,!?→]+?)['\"’”]?\s*[.,]?\s*(?:으로|로)?\s*"
+    r"(?:제목|이름)\s*(?:을|를)?\s*(?=변경|바꿔|바꾸|수정)"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
 # '포폴 점검'으로 해줘", "title it Mock interview".
@@ -1002,6 +1006,18 @@ def _without_predicates(title: str) -> str:
             return [(span[0], inner[at].start)]
         return []
 
+    for word, after in pairwise(words):
+        # an event as the subject of a predicate ("국립중앙도서관 면접이 예정되어 있사오니"):
+        # the name ends at its subject particle
+        inner = inside(word)
+        if (
+            len(inner) >= 2
+            and inner[-1].tag == "JKS"
+            and inner[-2].tag.startswith("N")
+            and any(t.tag.startswith(("V", "XSV", "XSA")) for t in inside(after))
+            and _names_an_event(subject := title[: inner[-1].start].strip())
+        ):
+            return subject
     # the stretches between predicates, each with the noun of a copula that ends it
     pieces: list[list[tuple[int, int]]] = [[]]
     for n, word in enumerate(words):
@@ -1352,6 +1368,9 @@ def talked_of(
     return None
 
 
+# Words that say the item is not simply the one in view: another, the rest, one of several,
+# or no change at all ("지우지 마", "바꾸지 말고").
+_NOT_SURE = re.compile(r"다른|나머지|딴|하나|둘|(?:지|하)\s*(?:마|말)|말고|않|안\s*(?:바꿔|옮겨)")
 # For how many turns what the room last showed or touched stays in view.
 _IN_VIEW_TURNS = 2
 
@@ -1495,6 +1514,31 @@ def _the_same_add_again(
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 
 _DONE = {"added": "추가", "changed": "변경", "deleted": "삭제"}
+
+
+def _before_change(item: dict[str, Any], focus: dict[str, Any] | None) -> dict[str, Any]:
+    """The values a change the room made replaced on this item (its last change, else its
+    first values in the room); {} for an add or a delete."""
+    if item.get("how") != "changed":
+        return {}
+    last = (focus or {}).get("last_change") or {}
+    each = last.get("each") or {}
+    sid = item.get("schedule_id")
+    before = each.get(sid) or (last.get("before") if last.get("schedule_id") == sid else None)
+    return dict(before or ((focus or {}).get("original") or {}).get(sid) or {})
+
+
+def undo_call(choice: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The call that undoes what the room did to a choice: an add deleted, a delete added
+    back as it was, a change set back to the values it replaced."""
+    if choice.get("how") == "added":
+        return "delete_schedule", {"schedule_id": choice["schedule_id"]}
+    if choice.get("how") == "deleted":
+        args = {"title": choice["title"], "date": choice["date"]}
+        return "add_schedule", {**args, **({"time": choice["time"]} if choice.get("time") else {})}
+    return "update_schedule", {"schedule_id": choice["schedule_id"], **choice.get("before", {})}
+
+
 # "방금 한 거 중에", "아까 했던 것들 중": of what the room did (its operations)
 _DONE_ONES = re.compile(r"(?:한|했던)\s*(?:것|거|건)(?:들)?\s*중")
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
@@ -2119,10 +2163,15 @@ def schedule_call(
     undone = RESTORE.search(clause) or _DONE_ONES.search(clause)
     if undone and ONE_OF_THEM.search(clause) and len(done) == 2:
         # "방금 한 것 중에 하나 되돌려" after a delete and a move: which one, not a guess
+        # (the reply, "1번", "카카오 면접 지운 거", undoes it: tool_routes.undo_call)
         listed = "\n".join(
             f"{n}. {i['title']} {_DONE[i['how']]}" for n, i in enumerate(done, start=1)
         )
-        return f"어느 쪽을 되돌릴까요?\n{listed}"
+        choices = [{**i, "before": _before_change(i, focus)} for i in done]
+        return AskBack(
+            f"어느 쪽을 되돌릴까요?\n{listed}",
+            {"kind": "undo", "clause": clause, "choices": choices},
+        )
     if (
         kind in ("add_schedule", "update_schedule")
         and RESTORE.search(clause)
@@ -2430,9 +2479,17 @@ def schedule_call(
     if target is None and len(fits) > 1 and chosen is None and points_back(clause):
         # "그 면접 30분 미뤄줘" after "금요일 네이버 면접 때문에 떨려요": the one just spoken of
         target = talked_of(fits, focus, now)
-    if target is None and len(fits) > 1 and chosen is None and kind != "add_schedule":
+    if (
+        target is None
+        and len(fits) > 1
+        and chosen is None
+        and kind == "update_schedule"
+        and not _NOT_SURE.search(clause)
+        and not (clause.strip().endswith("?") or _ASKING_END.search(clause.strip()))
+    ):
         # "면접 시간 오후5시로 바꿔" after a look at Friday showed one of the two interviews
-        # (and a question about its company's posting): the one in view
+        # (and a question about its company's posting): the one in view (a change asked
+        # for, not wondered about or of another: "면접 4시로 바뀌었나?", "다른 면접 4시로")
         target = _in_view(fits, focus)
     if (
         target is None
@@ -2583,17 +2640,19 @@ def schedule_call(
         )
         counted_from = _named_anchor(clause, others, None, now) if by_pointer else None
         changes["date"] = counted_from or shifted_day(target["date"], clause)
-    if (
+    time_only = (
         not changes
         and anchor is not None
-        and anchor[1]
-        and _THAT_TIME.search(clause)
+        and bool(_THAT_TIME.search(clause))
         and not _ITS_DAY.search(clause)
-    ):
+        and ((focus or {}).get("posting") or {}).get("turn") == (focus or {}).get("turn")
+    )
+    if time_only and anchor is not None and anchor[1]:
         # "네이버 면접 그 시간으로 바꿔" after the posting's interview time: the time, not the
-        # day ("그 날짜랑 시간으로" is both)
+        # day ("그 날짜랑 시간으로" is both; after a look at a day, "그 시간" is its slot)
         changes["time"] = anchor[1]
-    if not changes and anchor is not None and (anchor[0] != target["date"]):
+    if not changes and anchor is not None and anchor[0] != target["date"] and not time_only:
+        # (a stage the posting gives no time: "그 시간으로" moves nothing, asked)
         # "카카오 면접 그날로 옮겨줘" after the posting's interview date: the day in focus
         changes["date"] = shifted_day(anchor[0], clause)
     posted = None
@@ -3168,9 +3227,11 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
         return gives_the_value_asked(message, pending["kind"], now)
     if "?" in message or WH_WORD.search(message) or _ASKING_END.search(message):
         return False  # "10일 일정은?", "12월 4일엔 뭐 있더라": a question, no choice
-    if (SCHEDULE_VERB.search(message) or SCHEDULE_WORD.search(message)) and operation_kind(
-        message
-    ) not in (None, pending["kind"]):
+    if (
+        pending["kind"] != "undo"  # ("카카오 면접 삭제한 거": which operation is undone)
+        and (SCHEDULE_VERB.search(message) or SCHEDULE_WORD.search(message))
+        and operation_kind(message) not in (None, pending["kind"])
+    ):
         return False  # (a bare reply asks for nothing of its own: "10일꺼")
     if pending.get("memo") and operation_kind(message) is not None:
         return False  # "카카오 면접 4시로 옮겨줘" after "어느 일정에 메모를?": a request of its own
@@ -3265,5 +3326,8 @@ def posting_stage(text: str, focus: dict[str, Any] | None) -> dict[str, Any] | N
     posting = (focus or {}).get("posting")
     if not posting:
         return None
-    picked = named_stages(text, [s for s in posting.get("stages") or [] if s.get("date")]) or []
+    stages = posting.get("stages") or []
+    if by_name_undated(text, stages):
+        return None  # "그 회사 최종 면접" when the final has no date: not the 1차's
+    picked = named_stages(text, [s for s in stages if s.get("date")]) or []
     return picked[0] if len(picked) == 1 else None

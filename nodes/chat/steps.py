@@ -43,8 +43,10 @@ from nodes.chat.focus import (
     SAME_AGAIN,
     SAME_VALUE_TOO,
     THERE,
+    answer_named,
     both_told,
     just_touched,
+    only_a_stage_put_in,
     ordinal_position,
     other_posting,
     points_at_noun,
@@ -417,7 +419,10 @@ def previous_question(state: ChatState) -> str:
 
 # A question with no word of its own but where or who ("어디서 했던 거야?"): of what was
 # just quoted ("언제 봐?", "왜?" ask the calendar or for advice).
-_ONLY_ASKING = re.compile(r"어디|어느|누구|(?i:\b(?:where|who)\b)")
+# (and when from and to: "몇년부터 몇년까지", "언제부터 언제까지?", of what was just shown)
+_ONLY_ASKING = re.compile(
+    r"어디|어느|누구|몇\s*년|언제\s*부터|언제\s*까지|(?i:\b(?:where|who)\b|\bhow\s+long\b)"
+)
 
 
 def _asked_again(history: list[dict[str, Any]], message: str) -> str | None:
@@ -584,8 +589,9 @@ def stage_add_route(state: ChatState) -> str | None:
         and posting.get("turn") == focus.get("turn")
         and not posting.get("stages")
         and COMPANY_POINTER.search(message)
-        and names_a_stage(message)
+        and only_a_stage_put_in(message)
         and not has_when(message)
+        and answer_named(history, posting)
     ):
         # "그 회사 1차 면접 날짜도 내 캘린더에 넣어줘" right after a document answer quoted
         # that company's posting: its stage (read by the schedule route), added

@@ -35,6 +35,7 @@ from nodes.chat.focus import (
     both_told,
     just_touched,
     last_item,
+    only_a_stage_put_in,
     ordinal_position,
     other_posting,
     points_back,
@@ -100,6 +101,7 @@ from nodes.chat.schedule_requests import (
     pick_choice,
     schedule_call,
     shift_in,
+    undo_call,
     values_said,
 )
 from nodes.chat.state import ChatState
@@ -241,7 +243,8 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # "둘다 넣어줘" after "카카오 코테 날짜" and "네이버는": the stage of each, as the
         # user called it, in the order asked
         return await _add_stages(user, [], [(stage_title(p, s), s) for p, s in both], [])
-    focus = await _with_stages_read(user, focus, state["message"], now)
+    if state.get("routed_by") == "focus":
+        focus = await _with_stages_read(user, focus, state["message"], now)
     # a memo pointed to ("그 Redis 얘기", "같은 메모") is read as the words it points to
     # (the Korean analyser reads the words it points with: off the event loop)
     message = await asyncio.to_thread(with_memo_recalled, state["message"], focus)
@@ -268,6 +271,20 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         # the answer to the ask-back: the operation asked about, on the item picked
         # routed "pending" only when the room's focus holds an ask-back (answers_ask_back)
         pending = cast("dict[str, Any]", focus)["pending"]
+        if pending["kind"] == "undo":
+            # "1번", "카카오 면접 지운 거": the operation picked, undone
+            undone = await asyncio.to_thread(
+                pick_choice, message, pending["choices"], pending["choices"], focus, now
+            )
+            if undone is None:
+                return _said("어느 쪽을 되돌릴지 번호나 일정 이름으로 알려 주세요.")
+            name, args = undo_call(undone)
+            try:
+                result = await call_tool(SCHEDULE_TOOLS_BY_NAME[name], args, user_id=user)
+            except ToolException:
+                return _said(NOT_FOUND)
+            answer = _result_text(name, args, result.artifact)
+            return _tool_turn([[({"name": name, "args": args}, result)]], answer)
         if pending.get("missing"):
             # the day or time the operation asked for: read with the request it completes
             # ("금요일 오후 3시" + "토스 최종면접 일정 추가해줘"), on the item it was about
@@ -505,7 +522,7 @@ async def _with_stages_read(
         not posting.get("doc_id")
         or posting.get("stages")
         or not COMPANY_POINTER.search(message)
-        or not names_a_stage(message)
+        or not only_a_stage_put_in(message)
     ):
         return focus
     parsed = await posting_stages(user, posting["doc_id"], now)

@@ -14,6 +14,7 @@ from datetime import date
 import pytest
 
 from nodes.chat.focus import said_stage
+from nodes.chat.grounded import Passage, rag_answer
 from nodes.chat.router import keyword_route
 from tests.unit.test_chat import chat, embed
 from tests.unit.test_chat_focus import _postings, seed, titles
@@ -274,3 +275,239 @@ async def test_what_it_can_do_is_told(stand_in, client) -> None:
     assert out["route"] == "general"
     assert "일정" in out["answer"] and "이력서" in out["answer"]
     assert "답하기 어려워요" not in out["answer"]
+
+
+# --- round 2: the memo's field, a subject that ends the title, an arrow rename ------------
+
+
+async def test_the_memo_as_a_forms_field(stand_in, client) -> None:
+    await seed()
+    out = await chat(
+        client,
+        "12월 11일 오전 10시에 한국전력 필기시험이 있사오니 일정에 넣어 주시고 "
+        "메모칸에는 '수험표 출력'이라고 적어 주세요.",
+    )
+    assert _added(out) == [
+        {"title": "한국전력 필기시험", "date": "2026-12-11", "time": "10:00", "memo": "수험표 출력"}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("12월 9일 3시 토스 면접이 잡혀서 추가해줘", "토스 면접"),
+        ("모레 저녁 7시 동아리 모임이 있는데 넣어줘", "동아리 모임"),
+    ],
+)
+async def test_an_event_said_as_a_subject_is_the_title(stand_in, client, message, title) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert [a["title"] for a in _added(out)] == [title]
+
+
+async def test_a_rename_with_an_arrow(stand_in, client) -> None:
+    await seed()
+    await chat(client, "카카오 면접 -> 카카오 최종 면접 제목 변경")
+    assert "카카오 최종 면접" in await titles() and "카카오 면접" not in await titles()
+
+
+# --- round 2: documents -------------------------------------------------------------------
+
+SKILLED = Passage(
+    "cv",
+    "resume",
+    "자격증",
+    "[자격증]\n정보처리기사 (2021)\nSQLD (2023)",
+    0.8,
+)
+PREFERRED = Passage(
+    "toss",
+    "posting",
+    "우대사항",
+    "[우대사항]\n- Kafka 기반 메시징 시스템 운영 경험\n- Kubernetes 환경 배포 경험",
+    0.8,
+    "토스",
+    "서버 개발자",
+)
+WORKED = Passage(
+    "cv",
+    "resume",
+    "경력",
+    "[경력]\n에이비씨커머스 2022.03 ~ 2025.02\n- 주문 API 개발\n- Kafka 기반 주문 이벤트 처리",
+    0.8,
+)
+
+
+def test_the_lines_asked_with_which_are_held() -> None:
+    answer = rag_answer(
+        "토스 우대사항 뭐가 있었지? 내 이력서에 해당되는 거 있나 보게", [PREFERRED, WORKED]
+    )
+    first, second = answer.split("\n")[:2]
+    assert "Kubernetes 환경 배포 경험" in first and "Kafka" in first
+    assert second.startswith("이력서에도 있는 건 Kafka")
+
+
+def test_only_which_are_held_when_only_that_is_asked() -> None:
+    answer = rag_answer("토스 우대사항 중 내 이력서에 있는 거 뭐야?", [PREFERRED, WORKED])
+    assert answer.startswith("이력서에도 있는 건 Kafka")
+
+
+def test_a_section_asked_in_formal_words() -> None:
+    answer = rag_answer(
+        "이력서에 기재된 자격증 목록과 취득 연도를 확인해 주시겠어요?", [SKILLED, WORKED]
+    )
+    assert answer.startswith("정보처리기사 (2021)") and "SQLD (2023)" in answer
+
+
+def test_a_qualified_heading_is_not_the_heading() -> None:
+    answer = rag_answer("이력서에 봉사 경력 기재돼 있나요?", [SKILLED, WORKED])
+    assert "찾지 못했어요" in answer and "에이비씨커머스" not in answer
+
+
+def test_a_period_asked_after_a_work_entry() -> None:
+    answer = rag_answer(
+        "언제부터 언제까지야?", [SKILLED, WORKED], "이력서 경력에 어디 다녔다고 돼 있어"
+    )
+    assert answer.startswith("에이비씨커머스 2022.03 ~ 2025.02")
+
+
+async def test_a_memo_of_what_the_last_answer_said(stand_in, client) -> None:
+    await embed(client, "u1", "cv", "resume", "[자격증]\n정보처리기사 (2021)\n")
+    await chat(client, "제 이력서에 자격증 뭐라고 적혀 있어요?")
+    out = await chat(client, "12월 18일 사본 발급 일정 넣고 메모엔 방금 알려준 자격증 이름 적어줘")
+    assert _added(out) == [{"title": "사본 발급", "date": "2026-12-18", "memo": "정보처리기사"}]
+
+
+# --- review guards: what the new readers must leave alone -----------------------------------
+
+
+async def test_the_item_in_view_is_not_deleted_wondered_about_or_the_other(stand_in, client):
+    await seed()
+    await chat(client, "금요일 일정 보여줘")  # 네이버 1차 면접 only
+    for message in (
+        "면접 지우지 마",
+        "면접 4시로 바뀌었나?",
+        "다른 면접 4시로 바꿔",
+        "면접 지워줘",
+    ):
+        out = await chat(client, message)
+        assert out["tool_calls"] == [], message
+    assert (await titles())["네이버 1차 면접"]["time"] == "15:00"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "둘 다 안 넣어도 돼",
+        "둘 다 넣어야 되나?",
+        "둘 다 전날 밤 9시에 복습 일정 넣어줘",
+        "둘 다 추가하지 말고 기억만 해줘",
+    ],
+)
+async def test_both_is_only_a_plain_put_in(stand_in, client, message) -> None:
+    await _postings(client)
+    await chat(client, "카카오 코테 날짜 알려줘")
+    await chat(client, "네이버는?")
+    await chat(client, message)
+    assert not [t for t in await titles() if "코테" in t or "코딩테스트" in t]
+
+
+async def test_both_then_another_operation_is_not_only_adds(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 코테 날짜 알려줘")
+    await chat(client, "네이버는?")
+    out = await chat(client, "둘 다 넣고 코딩 스터디는 지워줘")
+    assert len([c for c in out["tool_calls"] if c["name"] == "add_schedule"]) < 2
+
+
+async def test_a_stage_with_no_date_is_not_another_of_its_kind(stand_in, client) -> None:
+    await _postings(client)
+    await chat(client, "카카오 최종 면접 언제야")  # not in the posting's dates
+    await chat(client, "네이버는?")
+    await chat(client, "둘 다 넣어줘")
+    # (this posting has no final: the interview it told is its 1차, named so)
+    assert not [t for t in await titles() if "최종" in t]
+
+
+@pytest.mark.parametrize(
+    ("before", "message"),
+    [
+        ("카카오 공고 자격요건 뭐야?", "그 회사 면접 준비 일정 추가해줘"),
+        ("카카오 공고 자격요건 뭐야?", "그 회사 코테 후기 기록해줘"),
+        ("내 이력서 경력 요약해줘", "그 회사 면접 일정 넣어줘"),
+    ],
+)
+async def test_that_companys_stage_only_when_only_the_stage_is_asked(
+    stand_in, client, before, message
+) -> None:
+    await _postings(client)
+    await embed(client, "u1", "cv", "resume", "[경력]\n에이비씨커머스 2022.03 ~ 2025.02\n")
+    await chat(client, before)
+    out = await chat(client, message)
+    posted = {"2026-12-20", "2027-01-05", "2027-01-08", "2026-12-19"}
+    assert not [a for a in _added(out) if a["date"] in posted]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "카카오 면접 리마인더 전날 9시로 맞춰줘",
+        "change my kakao interview reminder to 9am",
+        "카카오 면접 복장 비즈니스 캐주얼로 맞춰줘",
+    ],
+)
+async def test_set_to_a_value_of_something_else_moves_nothing(stand_in, client, message) -> None:
+    await seed()
+    await chat(client, message)
+    item = (await titles())["카카오 면접"]
+    assert (item["date"], item["time"]) == ("2026-12-10", "14:00")
+
+
+async def test_that_time_after_a_look_at_a_day_is_its_slot(stand_in, client) -> None:
+    await seed()
+    await chat(client, "금요일 일정 보여줘")  # 12-04 15:00
+    await chat(client, "그 시간으로 스터디 옮겨줘")
+    item = (await titles())["코딩 스터디"]
+    assert (item["date"], item["time"]) == ("2026-12-04", "15:00")
+
+
+async def test_that_time_of_a_stage_with_no_time_moves_nothing(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 1차 면접 언제야")  # 2027-01-05, no time
+    await chat(client, "카카오 면접 그 시간으로 바꿔")
+    assert (await titles())["카카오 면접"]["date"] == "2026-12-10"
+
+
+@pytest.mark.parametrize(
+    ("message", "route"),
+    [
+        ("카카오 지원하려면 경력 3년 있어야됨?", "general"),  # not advice: the posting says
+        ("What do you do with my data?", "general"),  # no list of abilities
+        ("what can you do to help me prepare for the kakao interview?", "general"),
+    ],
+)
+def test_review_routes(message, route) -> None:
+    if message.startswith("카카오"):
+        assert keyword_route(message) != route
+    else:
+        from nodes.chat.grounded import CAN_ALL, general_answer
+
+        assert CAN_ALL not in general_answer(message, SUNDAY, stand_in=True)
+
+
+async def test_one_of_what_was_done_undone_by_the_reply(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 7일 오후 2시 토스 면접 추가해줘")
+    await chat(client, "카카오 면접 지워줘")
+    await chat(client, "방금 한 것 중에 하나 되돌려줘")
+    await chat(client, "카카오 면접 지운 거")
+    now = await titles()
+    assert now["카카오 면접"]["date"] == "2026-12-10" and "토스 면접" in now
+    await chat(client, "네이버 면접 5시로 바꿔")
+    await chat(client, "코딩 스터디 지워줘")
+    await chat(client, "방금 한 거 중에 하나 취소해줘")
+    await chat(client, "1번")  # the delete, listed first (most recent first)
+    now = await titles()
+    assert "코딩 스터디" in now and now["네이버 1차 면접"]["time"] == "17:00"
