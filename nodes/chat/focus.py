@@ -223,7 +223,8 @@ _STAGE_QUALIFIER = re.compile(
     r"(?:\d\s*차|최종|온라인|오프라인|실무|임원|기술|인성|(?i:final|online|first|second))$"
 )
 _SAID_TAIL = re.compile(
-    r"(?:날짜|날|일정|일자|일시|시간|시각|기간|은요|는요|이요|은|는|이|가|을|를|도|요|"
+    r"(?:날짜|날|일정|일자|일시|시간|시각|기간|은요|는요|이요|까지|부터|이랑|랑|하고|"
+    r"은|는|이|가|을|를|도|만|요|"
     r"[?？.!,~]|(?i:\s*(?:dates?|times?|schedule)))+$"
 )
 
@@ -286,9 +287,12 @@ def stage_title(posting: dict[str, Any], stage: dict[str, Any]) -> str:
     company = posting.get("company")
     asked = [s.get("stage") for s in posting.get("asked") or []]
     said = posting.get("said") if asked == [stage.get("stage")] else None
+    named = squash(str(stage.get("stage") or ""))
     round_said = _ROUND.search(squash(said or ""))
-    if round_said and round_said.group(0) not in squash(str(stage.get("stage") or "")):
+    if round_said and round_said.group(0) not in named:
         said = None  # "최종 면접" asked, "1차 면접" told: the posting's name
+    if said and named != squash(said) and named.endswith(squash(said)):
+        said = None  # "면접" asked, "1차 면접" told: the posting's fuller name
     name = str(said or stage.get("stage") or "")
     if not company or squash(company) in squash(name):
         return name
@@ -579,7 +583,7 @@ TALKED_CONTENT = re.compile(
 # What the last answer said, by the saying: "방금 말씀하신 자격증 명칭", "아까 알려준 회사 이름".
 SAID_CONTENT = re.compile(
     r"(?:방금|아까|앞에서)\s*(?:말씀하신|말씀해\s*주신|말한|말해\s*준|알려\s*준|알려\s*주신|"
-    r"찾아\s*준|찾아\s*주신|보여\s*준|보여\s*주신|나온)\s+([^'\"\n,.]{1,20}?)"
+    r"찾아\s*준|찾아\s*주신|보여\s*준|보여\s*주신|나온)\s+([^'\"\n,.]{1,20}?|거|것)"
     r"(?:을|를|이|가|은|는|도)?(?=\s+(?:좀\s*)?(?:적|넣|써|쓰|남겨|달아|기재|기입|추가|입력)|\s*[.!]*$)"
 )
 # A name asked for is the words without what a parenthesis adds ("정보처리기사 (2021)").
@@ -604,7 +608,7 @@ def answered_part(about: str, focus: dict[str, Any] | None) -> str | None:
 
 
 # Where a memo goes in a request: after "메모에" / "메모로" / "메모".
-_MEMO_SLOT = re.compile(r"메모(?:에는|에|엔|로)?(?=\s)|(?i:\bmemo\b|\bnote\b)")
+_MEMO_SLOT = re.compile(r"메모(?:\s*(?:란|칸))?(?:에는|에|엔|로)?(?=\s)|(?i:\bmemo\b|\bnote\b)")
 
 
 def with_memo_recalled(message: str, focus: dict[str, Any] | None) -> str:

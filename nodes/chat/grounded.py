@@ -568,6 +568,9 @@ def answer_lines(
         head = _entry_head(before[0]) if entry else None
         if head is not None:
             return [head], []
+        if not own and not _AT_ENTRY.search(message):
+            # "언제부터 언제까지 썼어?" after the tech stack: no entry, no period said there
+            return [], []
     if context and _AT_ENTRY.search(message):
         # "거기서 Kafka로는 뭐 했다고 했지?" after a work entry of the resume: in that document
         before, _ = answer_lines(context, candidates)
@@ -780,15 +783,17 @@ def answer_lines(
     # of it is what is asked, and the documents do not say it
     # (not a place in a list, "마지막 우대사항", nor a thing pointed at, "그 회사 지원동기")
     compact = _compact(message)
+    # (asked whether it is there: "수상 경력 기재돼 있어?"; "주요 경력 알려줘" asks the heading)
     qualifies = [
         w
         for w in missing
         if w in asked_here
+        and asks_yes_or_no(message)
         and ordinal_position(w) is None
         and any(
             re.search(rf"(?<![그이저]){re.escape(w)}{re.escape(h)}", compact)
             for h in own
-            if h != w and any(h in _compact(p.section) for p in candidates)
+            if h != w and any(h == _compact(p.section) for p in candidates)
         )
     ]
     if top_own + top_heading == 0 or len(missing) > top_own + top_heading or topic or qualifies:

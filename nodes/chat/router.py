@@ -888,11 +888,15 @@ def memo_of(message: str) -> tuple[str | None, str]:
     verb = ADD_VERB.search(m.group(0)) or re.search(r"달아|메모\s*해", m.group(0))
     kept = " 추가해줘 " if verb else " "
     memo = memo.strip().strip("'\"‘’“”").strip()  # "메모: 'DP 3문제'": the words inside
+    if not quoted and _NO_MEMO.search(memo):
+        return None, message  # "메모칸엔 아무것도 적지 마", "메모에 쓸 건 나중에 알려줄게"
     if memo == m.group(4):
         memo = _without_also(memo)  # "메모에 그린팩토리 2층도 적어줘": the 도 is the request's
     return memo, message[: m.start()] + kept + message[m.end() :]
 
 
+# A memo declined or put off: no words of a memo.
+_NO_MEMO = re.compile(r"(?:지|하)\s*(?:마|말)|아무것도|나중에|(?:않|안)\s*(?:적|써|넣)")
 # Words that only ask for the memo ("넣어줘", "남겨 주세요", "추가 좀"): no memo of their own.
 _REQUEST_ONLY = re.compile(
     r"(?:좀\s*)?(?:부탁\S*|(?:추가|등록)(?:해\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?|\s*좀|\s*ㄱㄱ?)?|"

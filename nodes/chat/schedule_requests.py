@@ -190,7 +190,8 @@ RENAME = re.compile(
     # said with 해줘 (router.RENAME_SAID): "제목 그냥 라인 면접으로 해줘"
     # with an arrow: "코딩스터디 → 알고리즘 스터디. 이름변경"
     r"|(?:→|->|=>|➡)\s*['\"‘“]?([^'\"’”\n.,!?→]+?)['\"’”]?\s*[.,]?\s*(?:으로|로)?\s*"
-    r"(?:제목|이름)\s*(?:을|를)?\s*(?=변경|바꿔|바꾸|수정)"
+    r"(?:제목|이름)\s*(?:을|를)?\s*(?=(?:변경|바꿔|바꾸|수정)"
+    r"(?![^.!\n]*(?:(?:지|하)\s*(?:마|말)|말고|해도\s*(?:될|돼|되)|할까|[?？])))"
 )
 # The name the user gives an item as it is added: "이름은 네이버 온라인 코테로", "제목은
 # '포폴 점검'으로 해줘", "title it Mock interview".
@@ -960,6 +961,13 @@ _ENDINGS = ("EF", "EC")
 _HEARSAY = {"래", "래요", "라던데", "라는데", "라네", "랍니다", "라더라", "라고"}
 
 
+# A predicate of an event being set or held ("잡혀서", "예정되어", "있어서", "생겼어요"): its
+# subject names the event ("친구가 소개해준 커피챗", "면접이 끝나고" are no such subject).
+_HELD_OR_SET = re.compile(
+    r"(?:예정|잡혀|잡혔|잡힌|잡히|있|생겼|생겨|생김|열려|열리|열린|진행|확정|정해|결정|나왔|났)"
+)
+
+
 def _without_predicates(title: str) -> str:
     """The title without the predicates Kiwi reads around it: a word ending like a clause
     ("있대ㅋㅋ", "잡혔어", "나온대", "맞춰서") ends what came before, so the title is the
@@ -1006,17 +1014,25 @@ def _without_predicates(title: str) -> str:
             return [(span[0], inner[at].start)]
         return []
 
-    for word, after in pairwise(words):
+    for n, (word, after) in enumerate(pairwise(words)):
         # an event as the subject of a predicate ("국립중앙도서관 면접이 예정되어 있사오니"):
-        # the name ends at its subject particle
+        # the name is the noun phrase its subject particle ends (nouns only: not "…합격한
+        # 곳이 생겨서요", a clause)
         inner = inside(word)
-        if (
+        if not (
             len(inner) >= 2
             and inner[-1].tag == "JKS"
-            and inner[-2].tag.startswith("N")
-            and any(t.tag.startswith(("V", "XSV", "XSA")) for t in inside(after))
-            and _names_an_event(subject := title[: inner[-1].start].strip())
+            and all(t.tag.startswith(("N", "SL", "SN", "XSN")) for t in inner[:-1])
+            and _HELD_OR_SET.match(title[after[0] : after[1]])
         ):
+            continue
+        first = n
+        while first > 0 and all(
+            t.tag.startswith(("N", "SL", "SN", "XSN")) for t in inside(words[first - 1])
+        ):
+            first -= 1
+        subject = title[words[first][0] : inner[-1].start].strip()
+        if _names_an_event(subject):
             return subject
     # the stretches between predicates, each with the noun of a copula that ends it
     pieces: list[list[tuple[int, int]]] = [[]]
@@ -1370,7 +1386,11 @@ def talked_of(
 
 # Words that say the item is not simply the one in view: another, the rest, one of several,
 # or no change at all ("지우지 마", "바꾸지 말고").
-_NOT_SURE = re.compile(r"다른|나머지|딴|하나|둘|(?:지|하)\s*(?:마|말)|말고|않|안\s*(?:바꿔|옮겨)")
+_NOT_SURE = re.compile(
+    r"다른|나머지|딴|하나|둘|(?:지|하)\s*(?:마|말)|말고|않|안\s*(?:바꿔|옮겨)|"
+    # (a week or a weekday said names another day than the one looked at)
+    r"(?:다음|담|다다음|전|지난|이번|저번|그)\s*주(?![가-힣])|요일|욜"
+)
 # For how many turns what the room last showed or touched stays in view.
 _IN_VIEW_TURNS = 2
 
@@ -1514,6 +1534,11 @@ def _the_same_add_again(
 # Putting back what was removed ("방금 지운 거 다시 넣어줘", "원래대로 복구해줘").
 
 _DONE = {"added": "추가", "changed": "변경", "deleted": "삭제"}
+# What the room did to an item, said of it ("지운 거", "옮긴 것", "추가한 거"): no request
+_DONE_TO = re.compile(
+    r"(?:지운|삭제한|취소한|뺀|옮긴|바꾼|변경한|수정한|미룬|당긴|추가한|넣은|등록한|잡은)"
+    r"\s*(?:거|것|건|꺼)"
+)
 
 
 def _before_change(item: dict[str, Any], focus: dict[str, Any] | None) -> dict[str, Any]:
@@ -1540,7 +1565,10 @@ def undo_call(choice: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 # "방금 한 거 중에", "아까 했던 것들 중": of what the room did (its operations)
-_DONE_ONES = re.compile(r"(?:한|했던)\s*(?:것|거|건)(?:들)?\s*중")
+# (not "추가한 거 중에 하나 …": of what was added, not of the operations)
+_DONE_ONES = re.compile(r"(?<![가-힣])(?:한|했던)\s*(?:것|거|건)(?:들)?\s*중")
+# Declined or wondered about: "되돌리지 마", "말고", "해도 될까?"
+_DECLINED = re.compile(r"(?:지|하)\s*(?:마|말)|말고|않|해도\s*(?:될|돼|되)|할까|[?？]")
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
 # "늦은 거", "이른 쪽": the later or earlier of the items a clause describes.
 _LATER_ONE = re.compile(
@@ -2161,7 +2189,7 @@ def schedule_call(
     named_deleted = [i for i in deleted if _title_words(clause) & _title_words(i["title"])]
     done = [i for i in focus_items if i.get("how") in _DONE][:2]
     undone = RESTORE.search(clause) or _DONE_ONES.search(clause)
-    if undone and ONE_OF_THEM.search(clause) and len(done) == 2:
+    if undone and ONE_OF_THEM.search(clause) and len(done) == 2 and not _DECLINED.search(clause):
         # "방금 한 것 중에 하나 되돌려" after a delete and a move: which one, not a guess
         # (the reply, "1번", "카카오 면접 지운 거", undoes it: tool_routes.undo_call)
         listed = "\n".join(
@@ -2485,6 +2513,7 @@ def schedule_call(
         and chosen is None
         and kind == "update_schedule"
         and not _NOT_SURE.search(clause)
+        and not any(m.kind == "date" for m in found)
         and not (clause.strip().endswith("?") or _ASKING_END.search(clause.strip()))
     ):
         # "면접 시간 오후5시로 바꿔" after a look at Friday showed one of the two interviews
@@ -3227,8 +3256,17 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
         return gives_the_value_asked(message, pending["kind"], now)
     if "?" in message or WH_WORD.search(message) or _ASKING_END.search(message):
         return False  # "10일 일정은?", "12월 4일엔 뭐 있더라": a question, no choice
+    if pending["kind"] == "undo" and (
+        _DECLINED.search(message)
+        or re.search(r"그대로|냅[두둬]|놔\s*[두둬]|건드리", message)
+        or SCHEDULE_VERB.search(_DONE_TO.sub(" ", message))
+        or has_when(message)
+    ):
+        # "토스 면접 3시로 바꿔줘", "스터디는 그대로 놔둬": a request of its own, no choice
+        # ("카카오 면접 지운 거", "1번": which operation is undone)
+        return False
     if (
-        pending["kind"] != "undo"  # ("카카오 면접 삭제한 거": which operation is undone)
+        pending["kind"] != "undo"
         and (SCHEDULE_VERB.search(message) or SCHEDULE_WORD.search(message))
         and operation_kind(message) not in (None, pending["kind"])
     ):

@@ -511,3 +511,93 @@ async def test_one_of_what_was_done_undone_by_the_reply(stand_in, client) -> Non
     await chat(client, "1번")  # the delete, listed first (most recent first)
     now = await titles()
     assert "코딩 스터디" in now and now["네이버 1차 면접"]["time"] == "17:00"
+
+
+# --- second review guards -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reply", "kakao_time", "study_kept"),
+    [
+        ("카카오 면접 5시로 바꿔줘", "17:00", False),  # a request of its own, no choice
+        ("스터디는 그대로 놔둬", "16:00", False),
+        ("코딩 스터디 지운 거", "16:00", True),  # the choice: the delete undone
+    ],
+)
+async def test_a_reply_to_which_undo_is_a_choice_only_when_it_is_one(
+    stand_in, client, reply, kakao_time, study_kept
+) -> None:
+    await seed()
+    await chat(client, "코딩 스터디 지워줘")
+    await chat(client, "카카오 면접 4시로 옮겨줘")
+    await chat(client, "방금 한 거 중에 하나 되돌려줘")
+    await chat(client, reply)
+    now = await titles()
+    assert now["카카오 면접"]["time"] == kakao_time
+    assert ("코딩 스터디" in now) == study_kept
+
+
+async def test_one_of_what_was_added_is_no_undo(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 8일 오후 2시 토스 면접 추가해줘")
+    await chat(client, "12월 9일 오전 10시 라인 면접 추가해줘")
+    await chat(client, "아까 추가한 거 중에 하나 시간 바꿔야 돼")
+    await chat(client, "1번")
+    assert {"토스 면접", "라인 면접"} <= set(await titles())
+
+
+@pytest.mark.parametrize("message", ["그 다음주 면접 4시로 옮겨줘", "목요일 면접 4시로 옮겨줘"])
+async def test_another_day_named_is_not_the_item_in_view(stand_in, client, message) -> None:
+    await seed()
+    await chat(client, "다음주 일정 보여줘")  # 네이버 1차 면접 only
+    await chat(client, message)
+    assert (await titles())["네이버 1차 면접"]["time"] == "15:00"
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("12월 5일 오후 3시 친구가 소개해준 스타트업 커피챗 추가해줘", "스타트업 커피챗"),
+        ("12월 8일 오후 2시 헤드헌터가 연결해준 토스 면접 추가해줘", "토스 면접"),
+    ],
+)
+async def test_a_subject_of_another_verb_is_no_title(stand_in, client, message, title) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert [a["title"] for a in _added(out)] == [title]
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "코딩 스터디 -> 알고리즘 스터디 이름 변경은 하지 마",
+        "코딩 스터디 -> 알고리즘 스터디 이름 변경해도 될까?",
+    ],
+)
+async def test_an_arrow_rename_declined_or_asked_renames_nothing(stand_in, client, message):
+    await seed()
+    await chat(client, message)
+    assert "코딩 스터디" in await titles()
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["내 이력서 주요 경력 알려줘", "이력서 최근 경력 뭐야?", "내 이력서 실무 경력 알려줘"],
+)
+def test_a_modifier_of_a_heading_still_asks_the_heading(question) -> None:
+    assert "에이비씨커머스" in rag_answer(question, [SKILLED, WORKED])
+
+
+async def test_a_memo_declined_is_no_memo(stand_in, client) -> None:
+    await seed()
+    out = await chat(client, "12월 5일 오후 3시 치과 추가해줘 메모칸엔 아무것도 적지 마")
+    assert _added(out) == [{"title": "치과", "date": "2026-12-05", "time": "15:00"}]
+
+
+async def test_the_users_word_for_a_stage_keeps_its_round(stand_in, client) -> None:
+    await _postings(client)
+    await seed()
+    await chat(client, "카카오 면접 언제야?")
+    await chat(client, "네이버는?")
+    out = await chat(client, "둘다 넣어줘")
+    assert [a["title"] for a in _added(out)] == ["카카오 1차 면접", "네이버 1차 면접"]
