@@ -896,7 +896,10 @@ def memo_of(message: str) -> tuple[str | None, str]:
 
 
 # A memo declined or put off: no words of a memo.
-_NO_MEMO = re.compile(r"(?:지|하)\s*(?:마|말)|아무것도|나중에|(?:않|안)\s*(?:적|써|넣)")
+# ("잊지 말기" is a memo's words: only the memo's own verbs, declined)
+_NO_MEMO = re.compile(
+    r"(?:적|쓰|넣|남기|달|기재하|하)지\s*(?:마|말)|아무것도|나중에|(?:않|안)\s*(?:적|써|넣)"
+)
 # Words that only ask for the memo ("넣어줘", "남겨 주세요", "추가 좀"): no memo of their own.
 _REQUEST_ONLY = re.compile(
     r"(?:좀\s*)?(?:부탁\S*|(?:추가|등록)(?:해\s*(?:줘|주세요|줄래|줘요|놔|둬|주라)?|\s*좀|\s*ㄱㄱ?)?|"

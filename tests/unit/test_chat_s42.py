@@ -601,3 +601,11 @@ async def test_the_users_word_for_a_stage_keeps_its_round(stand_in, client) -> N
     await chat(client, "네이버는?")
     out = await chat(client, "둘다 넣어줘")
     assert [a["title"] for a in _added(out)] == ["카카오 1차 면접", "네이버 1차 면접"]
+
+
+async def test_a_memo_that_says_do_not_is_a_memo(stand_in, client) -> None:
+    await seed()
+    out = await chat(
+        client, "12월 15일 오전 10시 토스 과제 마감, 메모에 링크 첨부 잊지 말기 라고 적어줘"
+    )
+    assert _added(out)[0]["memo"] == "링크 첨부 잊지 말기"
