@@ -301,6 +301,12 @@ XA_SPLITS = {
     # (chat_xa_dev32_brief.md); first read chat-xa-dev32-first-read.md, at f29fb33 (session
     # 41's end, before any change made against it)
     "xa_dev32": "chat_xa_dev32.jsonl",
+    # session 42: a thirty-third author: rooms that build state over 3-4 turns and name an
+    # item by what tells it apart (a property, when it was touched, a company two turns
+    # back, a value or position the assistant showed), corrections, unusual date forms
+    # (chat_xa_dev33_brief.md); first read chat-xa-dev33-first-read.md, at 0a2625f (before
+    # any change made against it)
+    "xa_dev33": "chat_xa_dev33.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
