@@ -238,7 +238,8 @@ _WEEK_REF = re.compile(
 # alone right before a time ("목 오후4시 라인 포폴리뷰", "수 2시에"; not "할 수 있어").
 _WEEKDAY = re.compile(
     r"([월화수목금토일])(?:요일|욜)|(?<=주)[^\S\n]*([월화수목금토])(?![가-힣A-Za-z0-9])|"
-    r"(?<![가-힣A-Za-z0-9])([월화수목금토])(?=[^\S\n]+(?:오전|오후|아침|저녁|밤|낮|새벽|"
+    # (not one of a list of weekdays, a weekly slot: "매주 화·목 오후")
+    r"(?<![가-힣A-Za-z0-9·/,、&])([월화수목금토])(?=[^\S\n]+(?:오전|오후|아침|저녁|밤|낮|새벽|"
     r"\d{1,2}[^\S\n]*(?:시(?![간작])|:\d{2})))"
 )
 # A weekday right after a date: "금요일", "(금)", "금욜", "(Fri)", "Friday".

@@ -163,7 +163,14 @@ def read_when(text: str, now: date) -> LineWhen:
             span = relative.date_span
             # only words counted from today; a bare "24일" in prose is a day of a month the
             # posting does not name
-            if relative.date is not None and span and relative.from_today:
+            # (a weekday clipped to its syllable after a list mark is one of a weekly slot's
+            # days: "매주 화·목 오후 방문 면접")
+            listed = (
+                bool(span)
+                and span[1] - span[0] == 1
+                and (text[: start + span[0]].rstrip()[-1:] in ("·", "/", ",", "、", "&"))
+            )
+            if relative.date is not None and span and relative.from_today and not listed:
                 dates.append(When(relative.date, start + span[0], start + span[1]))
     times = find_times(text, [(d.start, d.end) for d in dates])
     time_starts = [t.start for t in times]

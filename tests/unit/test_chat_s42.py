@@ -609,3 +609,10 @@ async def test_a_memo_that_says_do_not_is_a_memo(stand_in, client) -> None:
         client, "12월 15일 오전 10시 토스 과제 마감, 메모에 링크 첨부 잊지 말기 라고 적어줘"
     )
     assert _added(out)[0]["memo"] == "링크 첨부 잊지 말기"
+
+
+def test_a_weekday_in_a_weekly_slot_is_no_day() -> None:
+    from text.when import read_when
+
+    found = read_when("면접: 매주 화·목 오후 방문 면접 (사전 전화 필수)", date(2026, 11, 2))
+    assert date(2026, 11, 5) not in [d.value for d in found.dates]
