@@ -166,7 +166,7 @@ def read_when(text: str, now: date) -> LineWhen:
             # (a weekday clipped to its syllable after a list mark is one of a weekly slot's
             # days: "매주 화·목 오후 방문 면접")
             listed = (
-                bool(span)
+                span is not None
                 and span[1] - span[0] == 1
                 and (text[: start + span[0]].rstrip()[-1:] in ("·", "/", ",", "、", "&"))
             )
