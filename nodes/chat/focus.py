@@ -33,7 +33,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
-from nodes.chat.router import DAYS_LEFT, koreanised, pasted_block, unquoted
+from nodes.chat.router import ADD_VERB, DAYS_LEFT, koreanised, pasted_block, unquoted
 from text.korean_text import analysed, content_words, squash
 from text.stages import STAGE_PATTERNS, named_stages
 
@@ -311,7 +311,11 @@ INTO_CALENDAR = re.compile(
 
 
 _PUT_IN_WORDS = frozenset({"일정", "캘린더", "달력", "스케줄", "시간", "날짜", "추가", "등록"})
-_NOT_PUT = re.compile(r"(?<![가-힣])안\s|말고|(?:지|하)\s*(?:마|말)|않|나중|[?？]")
+# Declined, put off or asked whether ("둘 다 안 넣어도 돼", "되돌리지 마", "넣어도 될까?"):
+# no request.
+DECLINED = re.compile(
+    r"(?<![가-힣])안\s|말고|(?:지|하)\s*(?:마|말)|않|나중|해도\s*(?:될|돼|되)|할까|[?？]"
+)
 # An operation other than an add ("…하고 스터디는 지워줘", "옮겨", "바꿔").
 _OTHER_OPERATION = re.compile(r"지워|삭제|취소|빼|옮겨|바꿔|변경|수정|미뤄|당겨")
 
@@ -319,7 +323,7 @@ _OTHER_OPERATION = re.compile(r"지워|삭제|취소|빼|옮겨|바꿔|변경|�
 def _only_put_in(message: str) -> bool:
     """Whether a message only asks to put things in ("둘다 넣어줘", "둘 다 캘린더에 시간까지"):
     no other event, no other operation, not asked whether or declined."""
-    if _NOT_PUT.search(message) or _OTHER_OPERATION.search(message):
+    if DECLINED.search(message) or _OTHER_OPERATION.search(message):
         return False
     rest = BOTH.sub(" ", message)
     return not [w for w in content_words(rest) if not w.isascii() and w not in _PUT_IN_WORDS]
@@ -336,7 +340,7 @@ def only_a_stage_put_in(message: str) -> bool:
     rest = message
     for _, pattern in STAGE_PATTERNS:
         rest = pattern.sub(" ", rest)
-    if rest == message or _NOT_PUT.search(message):
+    if rest == message or DECLINED.search(message):
         return False
     return not [w for w in content_words(rest) if not w.isascii() and w not in _STAGE_ADD_WORDS]
 
@@ -360,6 +364,7 @@ def both_told(
     turn = (focus or {}).get("turn")
     if (
         not BOTH.search(message)
+        or not (ADD_VERB.search(message) or INTO_CALENDAR.search(message))
         or posting.get("turn") != turn
         or before.get("turn") != (turn or 0) - 1
         or not _only_put_in(message)

@@ -17,6 +17,7 @@ from nodes.chat.focus import (
     AMONG_THOSE,
     DAY_POINTER,
     DAY_SHIFT,
+    DECLINED,
     EVENT_NOUNS,
     ONE_OF_THEM,
     SAME_AGAIN,
@@ -1567,8 +1568,7 @@ def undo_call(choice: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 # "방금 한 거 중에", "아까 했던 것들 중": of what the room did (its operations)
 # (not "추가한 거 중에 하나 …": of what was added, not of the operations)
 _DONE_ONES = re.compile(r"(?<![가-힣])(?:한|했던)\s*(?:것|거|건)(?:들)?\s*중")
-# Declined or wondered about: "되돌리지 마", "말고", "해도 될까?"
-_DECLINED = re.compile(r"(?:지|하)\s*(?:마|말)|말고|않|해도\s*(?:될|돼|되)|할까|[?？]")
+
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
 # "늦은 거", "이른 쪽": the later or earlier of the items a clause describes.
 _LATER_ONE = re.compile(
@@ -2189,7 +2189,7 @@ def schedule_call(
     named_deleted = [i for i in deleted if _title_words(clause) & _title_words(i["title"])]
     done = [i for i in focus_items if i.get("how") in _DONE][:2]
     undone = RESTORE.search(clause) or _DONE_ONES.search(clause)
-    if undone and ONE_OF_THEM.search(clause) and len(done) == 2 and not _DECLINED.search(clause):
+    if undone and ONE_OF_THEM.search(clause) and len(done) == 2 and not DECLINED.search(clause):
         # "방금 한 것 중에 하나 되돌려" after a delete and a move: which one, not a guess
         # (the reply, "1번", "카카오 면접 지운 거", undoes it: tool_routes.undo_call)
         listed = "\n".join(
@@ -3257,7 +3257,7 @@ def answers_ask_back(message: str, focus: dict[str, Any] | None, now: date) -> b
     if "?" in message or WH_WORD.search(message) or _ASKING_END.search(message):
         return False  # "10일 일정은?", "12월 4일엔 뭐 있더라": a question, no choice
     if pending["kind"] == "undo" and (
-        _DECLINED.search(message)
+        DECLINED.search(message)
         or re.search(r"그대로|냅[두둬]|놔\s*[두둬]|건드리", message)
         or SCHEDULE_VERB.search(_DONE_TO.sub(" ", message))
         or has_when(message)

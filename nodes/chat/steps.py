@@ -37,7 +37,6 @@ from nodes.chat.focus import (
     AMONG_THOSE,
     COMPANY_POINTER,
     DAY_POINTER,
-    INTO_CALENDAR,
     OTHER_POSTING,
     POINTED_NOUN,
     SAME_AGAIN,
@@ -575,12 +574,7 @@ def stage_add_route(state: ChatState) -> str | None:
     history = state.get("history") or []
     message = state.get("message") or ""
     focus = state.get("focus") or {}
-    if (
-        history
-        and history[-1].get("route") == "calendar"
-        and (ADD_VERB.search(message) or INTO_CALENDAR.search(message))
-        and both_told(message, focus)
-    ):
+    if history and history[-1].get("route") == "calendar" and both_told(message, focus):
         # "둘다 넣어줘" after "카카오 코테 날짜" and "네이버는": each posting's stage, added
         return "schedule"
     posting = focus.get("posting") or {}

@@ -25,7 +25,6 @@ from nodes.chat.focus import (
     COMPANY_POINTER,
     DAY_POINTER,
     DAY_SHIFT,
-    INTO_CALENDAR,
     OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
@@ -235,10 +234,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     store = ScheduleStore(services.redis)
     user, now = state["user_id"], today_of(state.get("now"))
     focus = state.get("focus")
-    into = ADD_VERB.search(state["message"]) or INTO_CALENDAR.search(state["message"])
-    both = (
-        both_told(state["message"], focus) if into and state.get("routed_by") != "pending" else []
-    )
+    both = both_told(state["message"], focus) if state.get("routed_by") != "pending" else []
     if both and not _names_its_own_titles(state["message"], both):
         # "둘다 넣어줘" after "카카오 코테 날짜" and "네이버는": the stage of each, as the
         # user called it, in the order asked
@@ -778,11 +774,8 @@ async def run_calendar(state: ChatState) -> dict[str, Any]:
     asked = named_stages(message, parsed["stages"])
     asked = stage_at(message, parsed["stages"]) if asked is None else asked
     # "네이버는" right after "카카오 코테 날짜": that stage of this posting
-    asked = (
-        asked
-        or asked_like_before(message, parsed["company"], parsed["stages"], focused)
-        or (None if asked is None else asked)
-    )
+    if not asked:
+        asked = asked_like_before(message, parsed["company"], parsed["stages"], focused) or asked
     if (
         asked is None
         and focused
