@@ -117,7 +117,7 @@ def compound_nouns(text: str) -> list[str]:
 def content_words(text: str) -> list[str]:
     """Nouns (and foreign words) of two or more characters, in order, without repeats."""
     words = []
-    for token in kiwi().tokenize(text):
+    for token in analysed(text):  # (one analysis per text: several readers ask of one message)
         if token.tag in CONTENT_TAGS and len(token.form) >= 2 and token.form not in GENERIC:
             words.append(token.form)
     return list(dict.fromkeys(words))

@@ -162,6 +162,13 @@ _THAT_TIME = re.compile(r"(?:그|같은)\s*(?:시간|시각)\s*(?:으로|로|에
 _ITS_DAY = re.compile(r"그\s*(?:날짜|날|일자)|같은\s*날|그때|(?i:\bthat\s+day\b)")
 
 
+def _asked_whether(clause: str) -> bool:
+    """Whether a clause asks whether, at its end ("…옮기면 안 되겠죠?", "4시로 바뀌었나?"), rather
+    than asks for something ("…다르네? … 옮겨줘" asks)."""
+    said = clause.strip()
+    return said.endswith("?") or bool(_ASKING_END.search(said))
+
+
 def _fields_named(pointer: str) -> set[str]:
     """The fields a pointer at the posting's values names: {"date"}, {"time"}, or both
     (none named: "공고대로" is the posting's day and time)."""
@@ -2514,7 +2521,7 @@ def schedule_call(
         and kind == "update_schedule"
         and not _NOT_SURE.search(clause)
         and not any(m.kind == "date" for m in found)
-        and not (clause.strip().endswith("?") or _ASKING_END.search(clause.strip()))
+        and not _asked_whether(clause)
     ):
         # "면접 시간 오후5시로 바꿔" after a look at Friday showed one of the two interviews
         # (and a question about its company's posting): the one in view (a change asked
@@ -2686,9 +2693,8 @@ def schedule_call(
         changes["date"] = shifted_day(anchor[0], clause)
     posted = None
     # (asked as a question at its end: "…옮기면 안 되겠죠?"; not "…다르네? … 옮겨줘")
-    asked_whether = clause.strip().endswith("?") or bool(_ASKING_END.search(clause.strip()))
     as_posted = AS_POSTED.search(clause)
-    if not changes and as_posted and not asked_whether:
+    if not changes and as_posted and not _asked_whether(clause):
         # the stage the clause names ("면접은 … 공고에 나온 날짜랑 시간으로"), else the one
         # the room is on
         stage = posting_stage(clause, focus)
@@ -2704,20 +2710,20 @@ def schedule_call(
     ):
         # "헐 내 일정엔 12월 4일로 돼있네 공고대로 날짜랑 시간 고쳐줘" after the posting's
         # interview date: the day (and time) the posting gives
-        # ("공고상 1차 면접 날짜로": the date only; "공고대로 날짜랑 시간": both)
-        # ("거기 나온 시간으로": the time only; "date and time in the posting": both)
-        # (as the posting has it, "공고 날짜로", is its day and time)
+        # ("공고상 1차 면접 날짜로": the date only; "공고대로", "공고 날짜로": as the posting
+        # has it, its day and time; "거기 나온 시간으로": the time only; "date and time in
+        # the posting": both)
         said_as = as_posted.group(0) if as_posted else ""
-        fields = {"date", "time"} if said_as.startswith("공고") else _fields_named(said_as)
+        if as_posted and as_posted.group("staged"):
+            fields = {"date"}
+        else:
+            fields = {"date", "time"} if said_as.startswith("공고") else _fields_named(said_as)
         if fields == {"date"} and _TIME_FIELD.search(clause):
             # "공고 날짜로 고쳐줘. 시간도 공고대로", "… 시간도 거기 맞춰줘": the time too
             fields = {"date", "time"}
-        date_only = (
-            bool(as_posted and as_posted.group("staged")) and "시간" not in clause
-        ) or fields == {"date"}
         changes = {
-            **({"date": posted[0]} if fields != {"time"} else {}),
-            **({"time": posted[1]} if posted[1] and not date_only else {}),
+            **({"date": posted[0]} if "date" in fields else {}),
+            **({"time": posted[1]} if posted[1] and "time" in fields else {}),
         }
     if (
         anchor is not None

@@ -234,7 +234,12 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
     store = ScheduleStore(services.redis)
     user, now = state["user_id"], today_of(state.get("now"))
     focus = state.get("focus")
-    both = both_told(state["message"], focus) if state.get("routed_by") != "pending" else []
+    # (the Korean analyser reads the message: off the event loop)
+    both = (
+        await asyncio.to_thread(both_told, state["message"], focus)
+        if state.get("routed_by") != "pending"
+        else []
+    )
     if both and not _names_its_own_titles(state["message"], both):
         # "둘다 넣어줘" after "카카오 코테 날짜" and "네이버는": the stage of each, as the
         # user called it, in the order asked
@@ -518,7 +523,7 @@ async def _with_stages_read(
         not posting.get("doc_id")
         or posting.get("stages")
         or not COMPANY_POINTER.search(message)
-        or not only_a_stage_put_in(message)
+        or not await asyncio.to_thread(only_a_stage_put_in, message)
     ):
         return focus
     parsed = await posting_stages(user, posting["doc_id"], now)
