@@ -307,6 +307,11 @@ XA_SPLITS = {
     # (chat_xa_dev33_brief.md); first read chat-xa-dev33-first-read.md, at 0a2625f (before
     # any change made against it)
     "xa_dev33": "chat_xa_dev33.jsonl",
+    # session 43: a thirty-fourth author: the everyday mix, nothing planted: long rooms whose
+    # later turns refer back as comes naturally, a third opening with pasted mail or notices
+    # (chat_xa_dev34_brief.md); first read chat-xa-dev34-first-read.md, at the session's
+    # starting code (7100559), before any change made against it
+    "xa_dev34": "chat_xa_dev34.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
