@@ -319,6 +319,11 @@ _DAY_ONLY = re.compile(
     r"(?!\s+(?:round|interview|stage|step|floor|place|time|one|try|attempt|year|week|month|"
     r"quarter|half|item|slot|option|choice|person|candidate)s?\b))"
 )
+# A day of the month with its weekday ("8일 화욜", "15일(화)", "9일 수요일"), no month said.
+_DAY_AND_WEEKDAY = re.compile(
+    r"(?<![\d.\-/월])(?<!월\s)([1-9]|[12]\d|3[01])\s*일[^\S\n]*,?[^\S\n]*"
+    r"\(?([월화수목금토일])(?:요일|욜)?\)?(?![가-힣A-Za-z])"
+)
 # What a number of days after it measures ("기간은 3일임", "연차 2일", "제출 기한 5일").
 _SPAN_OF_DAYS = re.compile(r"(?:기간|동안|연차|휴가|기한|소요|걸리|걸려)\S*\s*(?:은|는|이|가)?\s*$")
 _MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)\s*(?:말일|말|마지막\s*날)")
@@ -633,6 +638,16 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
     if english:
         offset = 2 if english.group(1) else 1 if english.group(2) else 0
         return _plus(now, offset), [english.span()], True
+    checked = _DAY_AND_WEEKDAY.search(text)
+    if checked:
+        # "8일 화욜", "15일(화)": the next such day of a month that falls on that weekday
+        day, target = int(checked.group(1)), _WEEKDAYS[checked.group(2)]
+        for ahead in range(13):
+            month = _month(now, ahead)
+            if month and day <= month[1].day:
+                value = month[0].replace(day=day)
+                if value >= now and value.weekday() == target:
+                    return value, [checked.span()], False
     weekday = _WEEKDAY.search(text)
     if weekday:
         target = _WEEKDAYS[next(g for g in weekday.groups() if g)]
@@ -673,6 +688,33 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
     if period is not None:
         return None, [period.span], True
     return None, [], False
+
+
+# A clock written the 24-hour way in four digits ("12월 15일 1000", "8일 화욜 1400", "시간을
+# 2000으로"): read only where it can be nothing else: right after a day said (with its
+# weekday), or after the word for the time; never a count or a year ("1500원", "2026년",
+# "0900-1800").
+_HHMM = re.compile(r"(?<![\d.:/\-,~])([01]\d|2[0-3])([0-5]\d)(?![\d.,:/\-~])")
+_HHMM_UNIT = re.compile(
+    r"(?:년|원|명|개|번|호|점|만|천|억|위|등|차|회|기|일|월|분|초|건|세|살|평|%)"
+)
+_HHMM_AFTER_DAY = re.compile(
+    r"[^\S\n]*,?[^\S\n]*(?:\(?[월화수목금토일](?:요일|욜)?\)?[^\S\n]*,?[^\S\n]*)?$"
+)
+_HHMM_LABEL = re.compile(
+    r"(?:시간|시각|time)[^\S\n]*(?:을|은|는|이|도|:)?[^\S\n]*$|(?i:\bat[^\S\n]+)$|@$"
+)
+
+
+def _hhmm(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None]:
+    for m in _HHMM.finditer(text):
+        if any(s <= m.start() < e for s, e in skip) or _HHMM_UNIT.match(text, m.end()):
+            continue
+        ends = [e for _, e in skip if e <= m.start()]
+        after_day = bool(ends) and _HHMM_AFTER_DAY.match(text[max(ends) : m.start()]) is not None
+        if after_day or _HHMM_LABEL.search(text[: m.start()]):
+            return f"{m.group(1)}:{m.group(2)}", m.span()
+    return None, None
 
 
 def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int, int] | None]:
@@ -721,7 +763,7 @@ def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple
             continue
         hour = hour % 12 + (12 if m.group(3).lower() == "p" else 0)
         return f"{hour:02d}:{minute:02d}", m.span()
-    return None, None
+    return _hhmm(text, skip)
 
 
 _EN_WEEKDAY_BEFORE = re.compile(
@@ -836,6 +878,12 @@ _SINCE = re.compile(r"부터|에서|(?i:\bfrom\b)")
 _INSTEAD = re.compile(r"(?<=\S)\s*(?:말고|아니고|아니라)\s")
 _WEEKEND = re.compile(r"주\s*말(?![고구씀])|(?i:(?<![A-Za-z])weekends?(?![A-Za-z]))")
 _WEEKEND_OF = re.compile(r"(?i)(이번|금|다다음|다음|담담|다담|담|차|this|next)\s*주?\s*$")
+# The end of this year or month as a deadline ("연말 전에", "연말까지", "올해 안에", "월말까지",
+# "이번 달 안에"): everything from today to it.
+_BY_END = re.compile(
+    r"(연말\s*(?:까지|전에?|전까지)|올해\s*말\s*(?:까지|전에?)|(?:연내|올해\s*(?:안|내))(?:에|으로)?(?![가-힣]))"
+    r"|(월말\s*(?:까지|전에?|전까지)|이번\s*달\s*(?:안|내)(?:에|으로)?(?![가-힣]))"
+)
 _REMAINING = re.compile(r"(이번\s*(달|주))\s*(?:에\s*)?남은|남은\s*(?:이번\s*)?(달|주)")
 _MONTH_ONLY = re.compile(r"(?<![\d.\-/])(\d{1,2})\s*월(?!\s*\d)")
 # "in December", "for January", "my december schedule": an English month with no day
@@ -937,13 +985,19 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
         end = second_end.end if second_end else find_when(ends.group(2), now).date
         if start is not None and end is not None and start <= end:
             return start, end
+    by_end = _BY_END.search(text)
+    if by_end and not _SINCE.search(text[: by_end.start()]):
+        # "연말 전에 잡힌 일정", "월말까지", "올해 안에": from today to the year's (month's) end
+        end = date(now.year, 12, 31) if by_end.group(1) else (_month(now, 0) or (now, now))[1]
+        return now, end
     until = UNTIL.search(text)
     if until and not _SINCE.search(text[: until.start()]):
         # "금요일까지 뭐 있어", "이번 달 말까지 일정", "until Friday": from today to that day's
         # (or that period's) end
         said = text[: until.start()] if until.group() == "까지" else text[until.end() :]
-        begins, finish = date_range(said, now)
-        if finish is not None and begins >= now:
+        _, finish = date_range(said, now)
+        # (a period already begun counts from today: "이번달 말까지 남은 일정")
+        if finish is not None and finish >= now:
             return now, finish
     period = month_period(text, now)
     if period is not None:

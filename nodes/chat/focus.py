@@ -88,14 +88,18 @@ ORDINAL = re.compile(
     # (of two: "날짜 더 빠른 거", "더 늦은 거")
     # (and "둘 중에 늦은 거": the later of them)
     r"(?:맨|제일|가장|(?:(?<![가-힣])더|(?<=[\s둘그])중(?:에서|에)?)"
-    r"(?=\s*(?:빠른|이른|늦은)\s*(?:거|것|건|꺼|쪽)(?:은|는|을|를|도)?(?![가-힣])))"
-    r"\s*(?:(위|앞|처음|먼저|빠른|이른)|(아래|밑|뒤|끝|나중|늦은))|"
+    # (or "중에 늦게 있는 거", "일찍 있는 거")
+    r"(?=\s*(?:빠른|이른|늦은|(?:늦게|일찍|빨리)\s*있는)\s*(?:거|것|건|꺼|쪽)"
+    r"(?:은|는|을|를|도|엔|에는)?(?![가-힣])))"
+    r"\s*(?:(위|앞|처음|먼저|빠른|이른|일찍|빨리)|(아래|밑|뒤|끝|나중|늦은|늦게))|"
     # spoken ordinals ("첫째 거", "둘째꺼"; not "둘째 주", "첫째 날") and the top or bottom
     # item of what was shown ("위에 거", "밑에거")
     r"(첫|둘|셋|넷)\s*째(?!\s*(?:주|날|달|딸|아들|아이|형|언니|오빠|누나))|"
     r"(?:(위)|(아래|밑))\s*에?\s*(?:있는\s*)?(?:거|것|꺼|일정)|"
     # "the later one", "the earlier one": of two in time (a listing runs by date)
-    r"(?i:\bthe\s+(?:(later|latter)|(earlier|former))\s+one\b)"
+    r"(?i:\bthe\s+(?:(later|latter)|(earlier|former))\s+one\b)|"
+    # said first in a reply about two just shown: "빠른 거엔 메모", "늦은 건 지워"
+    r"^\s*(?:(빠른|이른)|(늦은))\s*(?:거|것|건|꺼|쪽)(?:은|는|엔|에는|을|를|도)?(?![가-힣])"
 )
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
@@ -740,6 +744,17 @@ def last_item(focus: dict[str, Any] | None, live: list[dict[str, Any]]) -> dict[
     return alive[0] if len(alive) == 1 else None
 
 
+def room_items(focus: dict[str, Any] | None, live: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The schedules the room's recent turns added, changed or listed that still exist,
+    each once, the most recent first: what "오전 거", "오후에 잡은 거" pick among."""
+    by_id = {i["schedule_id"]: i for i in live}
+    seen: dict[str, dict[str, Any]] = {}
+    for item in (focus or {}).get("items") or []:
+        if item["how"] != "deleted" and item["schedule_id"] in by_id:
+            seen.setdefault(item["schedule_id"], by_id[item["schedule_id"]])
+    return list(seen.values())
+
+
 def just_touched(focus: dict[str, Any]) -> bool:
     """Whether the room's last turn added or changed an item ("oh wait no 5시" takes its
     value back; after a listing it asks again)."""
@@ -828,7 +843,9 @@ def ordinal_position(text: str) -> int | None:
         or (m.group(4) or "").lower() == "last"
     ):
         return -1
-    if m.group(5) or m.group(8) or m.group(11):
+    if m.group(13):
+        return -1
+    if m.group(5) or m.group(8) or m.group(11) or m.group(12):
         return 0
     if m.group(7):
         return {"첫": 0, "둘": 1, "셋": 2, "넷": 3}[m.group(7)]

@@ -34,7 +34,7 @@ from nodes.chat.focus import (
 )
 from nodes.chat.router import CAPABILITY, ROLE_ASKED, koreanised
 from text.degenerate import degenerate_reason
-from text.korean_text import content_words
+from text.korean_text import analysed, content_words
 from text.particles import particle_for
 from text.sections import DUTIES_ASKED, DocKind, asked_heading, heading_of, korean_heading
 from text.skills import find_skills, taxonomy
@@ -463,7 +463,69 @@ def _heads(head: _Line, line: _Line) -> bool:
     return not raw[head.index].startswith("-") and raw[line.index].startswith("-")
 
 
+# "Kafka 말고 또 뭐 있어?", "Python 말고 다른 건?", "간호사 면허 말고 IT 쪽으로": a thing
+# named as what is not asked for (a pointer, "그거 말고", is _OTHER_THAN's).
+_BESIDES = re.compile(
+    r"(?<![^\s,.!?])([A-Za-z가-힣0-9+#.]+?)[^\S\n]*(?:은|는|이랑|랑)?[^\S\n]*말고(?![가-힣])"
+    r"|(?i:\b(?:besides|other\s+than|apart\s+from|except(?:\s+for)?)\s+([A-Za-z0-9+#.]+))"
+)
+
+
+def _besides(message: str) -> tuple[list[str], str] | None:
+    """The words of a thing named as not asked for ("Kafka 말고 또 뭐 있어?") and the
+    question without it; None when there is none or nothing else is asked."""
+    besides = _BESIDES.search(message)
+    if besides is None or _OTHER_THAN.match(message[besides.start() :]) is not None:
+        return None
+    not_asked = asked_words(besides.group(1) or besides.group(2))
+    rest = message[: besides.start()] + message[besides.end() :]
+    return (not_asked, rest) if not_asked and asked_words(rest) else None
+
+
+def without_besides(message: str) -> str:
+    """The question without what it names as not asked for ("카카오 말고 네이버 자격요건":
+    "네이버 자격요건"), for the search. Calls the Korean analyser."""
+    besides = _besides(message)
+    if besides is None:
+        return message
+    # (only a document named instead of another: "Python 말고 또 뭐 있어" is still searched
+    # with Python, which finds the list it is in)
+    named = _BESIDES.search(message)
+    said = (named.group(1) or named.group(2)) if named else ""
+    proper = [t for t in analysed(said) if t.tag == "NNP"]
+    if (proper or named_types(said)[0]) and not find_skills(said):
+        return besides[1]
+    return message
+
+
 def answer_lines(
+    message: str, passages: Iterable[Passage], context: str = ""
+) -> tuple[list[_Line], list[str]]:
+    besides = _besides(message)
+    if besides is None:
+        return _answer_lines(message, passages, context)
+    # the question without the thing named, then none of its lines: what else there is
+    not_asked, rest = besides
+    found, missing = _answer_lines(rest, passages, context)
+    kept = []
+    excluded = {_compact(k) for w in not_asked for k in find_skills(w)}
+    for ln in found:
+        if not any(_line_holds(w, ln, with_heading=False) for w in not_asked):
+            kept.append(ln)
+            continue
+        # a list on one line ("Java, Spring Boot, JPA"): the rest of its items
+        items = [i.strip() for i in ln.text.split(",") if i.strip()]
+        rest_items = [i for i in items if not any(_compact(w) in _compact(i) for w in not_asked)]
+        if len(items) >= 3 and rest_items and len(rest_items) < len(items):
+            kept.append(replace(ln, text=", ".join(rest_items)))
+        elif excluded and {_compact(k) for k in find_skills(ln.text)} - excluded:
+            # (a line naming other skills beside it still answers: "그 프로젝트에서 Tableau
+            # 말고 또 뭐 썼어?" is that project's line)
+            kept.append(ln)
+    return kept, missing
+
+
+def _answer_lines(
     message: str, passages: Iterable[Passage], context: str = ""
 ) -> tuple[list[_Line], list[str]]:
     """The lines of the user's documents that answer the question, best first, and the
@@ -1225,6 +1287,13 @@ def schedule_list_text(items: list[dict[str, Any]]) -> str:
         return "해당 기간에 등록된 일정이 없어요."
     lines = [f"- {i['date']} {i.get('time') or ''} {i['title']}".replace("  ", " ") for i in items]
     return "일정이에요:\n" + "\n".join(lines)
+
+
+def kind_list_text(kind: str, items: list[dict[str, Any]], count: bool) -> str:
+    """ "면접은 2개예요: …": a listing of one kind of item, with how many when asked."""
+    lines = [f"- {i['date']} {i.get('time') or ''} {i['title']}".replace("  ", " ") for i in items]
+    head = f"{kind}{particle_for(kind, '은')} {len(items)}개예요" if count else f"{kind} 일정이에요"
+    return f"{head}:\n" + "\n".join(lines)
 
 
 def the_one_asked_text(item: dict[str, Any], position: int, of: int) -> str:

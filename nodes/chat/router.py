@@ -934,6 +934,35 @@ _TIME_ASKED = re.compile(r"몇\s*시(?!간)|몇\s*신지|(?i:\bwhat\s+time\b)")
 _LISTED_KINDS = {"면접", "코테", "코딩", "테스트", "일정", "스케줄", "전부", "모두", "목록", "전체"}
 
 
+# A dated event said with 도 ("also") to close a sentence, then a remark: "그리고 목요일
+# 오후 3시에 뷰노 과제 면접도요~ 간호사 출신이라 …", "같은 날 오후 4시 크래프톤 커피챗도 ㅇㅇ".
+_TOO_SAID = re.compile(
+    r"^(.*?[가-힣A-Za-z0-9]도)(?:요|용)?(?:\s*(?:ㅇㅇ|ㅇㅋ|부탁(?:해요|해|드려요|드립니다)?))?"
+    r"\s*(?:[~!.ㅎㅋ^]+\s*|$)",
+    re.DOTALL,
+)
+
+
+def _said_too(text: str) -> str | None:
+    """The first sentence of a message that says one more dated event with 도, when what
+    follows only remarks on it (see `_TOO_SAID`), or None. Not a day said with 도 ("내일도
+    힘내자")."""
+    first = _TOO_SAID.match(text)
+    if first is None:
+        return None
+    said, rest = first.group(1), text[first.end() :]
+    when = find_when(said, today_seoul())
+    if (when.date is None and when.time is None) or has_when(rest) or operation_kind(rest):
+        return None
+    end = len(said) - 1  # the word 도 closes is no day or time
+    if any(s <= end - 1 < e for s, e in when.spans):
+        return None
+    blank = "".join(
+        " " if any(s <= i < e for s, e in when.spans) else c for i, c in enumerate(said)
+    )
+    return said if content_words(blank[:-1]) else None
+
+
 def keyword_route(message: str) -> str | None:
     """Clear cases by rule; None when the rules do not settle it. Quoted text (a pasted
     mail, a quoted title) is read as content, never as the user's ask."""
@@ -990,6 +1019,10 @@ def keyword_route(message: str) -> str | None:
     if GENERALLY.search(own) and not (docs or mine or verb_of_schedule or "공고" in own):
         return "general"  # a question about hiring in general
     about_posting = "공고" in own and ABOUT_CONTENT.search(own)  # "공고에 … 뽑는다고 돼 있어요?"
+    if _said_too(own) is not None:
+        # "목요일 오후 3시에 뷰노 과제 면접도요~ 간호사 출신이라 과제가 걱정이네요": one more
+        # dated event said first; the remark after it asks nothing
+        return "schedule"
     if FEELING.search(own) and not (
         schedule_verb or mine or when or (docs and "?" in own) or about_posting
     ):
@@ -1301,6 +1334,13 @@ def operation_kind(clause: str) -> str | None:
     if (
         asked
         and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0))
+        and NEW_VALUE_END.search(own[: asked[-1].start()])
+        and has_when(own[: asked[-1].start()])
+    ):
+        return "update_schedule"  # "코딩스터디 오후 8시로 ㄱ": go with the new value
+    if (
+        asked
+        and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0))
         and SCHEDULE_WORD.search(own)
         and not find_when(own, today_seoul()).time
     ):
@@ -1355,9 +1395,21 @@ def operation_kind(clause: str) -> str | None:
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb
         return "update_schedule"
+    if (
+        _ALSO_PLEASE.search(own)
+        and has_when(own)
+        and not (LIST_VERB.search(own) or MY_SCHEDULE.search(own))
+    ):
+        return "add_schedule"  # "16일 같은 시간에 성균관대 입학처 면접도 부탁드려요": one more
     if LIST_VERB.search(own) or MY_SCHEDULE.search(own) or SCHEDULE_WORD.search(own):
         return "get_schedule"
     return None
+
+
+# "… 면접도 부탁드려요": one more event, asked for with a bare "please".
+_ALSO_PLEASE = re.compile(
+    r"[가-힣A-Za-z0-9]도\s*(?:부탁(?:드려요|드립니다|해요|해|합니다)?|ㅇㅇ)[.!~ㅎㅋ^]*\s*$"
+)
 
 
 # "둘 다", "모두", "전부": every item the clause joins.
@@ -1413,7 +1465,7 @@ def pasted_block(message: str) -> tuple[str, str] | None:
     such block (two lines or more, with a date) or the user's words ask for nothing."""
     start = _PASTE_START.search(message)
     if start is None:
-        return None
+        return _quoted_paste(message)
     rest = message[start.start() :]
     paragraphs = re.split(r"\n\s*\n", rest.rstrip())
     tail = ""
@@ -1443,6 +1495,37 @@ def pasted_block(message: str) -> tuple[str, str] | None:
     if not words or operation_kind(words) is None:
         return None
     return words, _mail_body(block.strip())
+
+
+# Text pasted in quotes ("인스타 디엠 온거: '… 12월 11일 금요일 오후 4시 면접 가능하실까요?'",
+# 「… 2026년 12월 21일(월) 15시 30분으로 확정 …」): a quoted span long enough to be someone
+# else's sentence, with a day in it.
+_QUOTED_PASTE = re.compile(
+    r"[\"“「『]([^\"”」』]{12,})[\"”」』]|(?<![A-Za-z])'([^'\n]{12,})'(?![A-Za-z])|‘([^’]{12,})’"
+)
+
+
+def _quoted_paste(message: str) -> tuple[str, str] | None:
+    """`pasted_block` of a message quoting what was pasted: the user's words are outside
+    the quotes, the block is the quote (kept in its quotes, so the two read together again
+    are the same message)."""
+    ref = today_seoul()
+    for m in _QUOTED_PASTE.finditer(message):
+        inner = next(g for g in m.groups() if g)
+        if find_when(inner, ref).date is None:
+            continue
+        outside = f"{message[: m.start()]}\n{message[m.end() :]}"
+        own = [
+            _without_days(sentence, ref)
+            if _RECEIVED.search(sentence) and not ADD_VERB.search(sentence)
+            else sentence
+            for sentence in re.split(r"(?<=[.!?。])\s+|\n+", outside)
+            if operation_kind(sentence) or _NAMING.search(sentence) or _RECEIVED.search(sentence)
+        ]
+        words = " ".join(own).strip()
+        if words and operation_kind(words) is not None:
+            return words, m.group(0)
+    return None
 
 
 # A notice's own closing line to the applicant ("면접 취소를 원하시면 12월 7일까지 알려주세요",
@@ -1547,6 +1630,9 @@ def split_operations(message: str) -> list[tuple[str, str]]:
             )
             for clause, kind in split_operations(words)
         ]
+    if (said := _said_too(message)) is not None:
+        # "… 뷰노 과제 면접도요~ 간호사 출신이라 과제가 걱정이네요": the event, not the remark
+        message = said
     memo, text = memo_of(message)
     parts: list[str] = []
     at = 0

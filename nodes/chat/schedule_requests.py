@@ -29,6 +29,7 @@ from nodes.chat.focus import (
     ordinal_position,
     points_back,
     refers_to,
+    room_items,
     shifted_day,
     stage_title,
     was_added,
@@ -84,7 +85,7 @@ TITLE_FILLER = re.compile(
     r"(?:에서|에다가?|에도|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
+    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
     r"(?=\s|$|[,.!?])"
     # a laugh or a cry said before the name ("… 생겨서요 ㅎㅎ 그린소프트 1차 면접"), and how the
     # item is put in ("알고리즘 스터디 새로 넣어줘")
@@ -1150,16 +1151,46 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
         # user's spacing; never "아래 걸로", "선생님이 보내준 메일", "원장님한테 카톡")
         words, _ = pasted
         own = _title_read(words, list(find_when(words, date(2000, 1, 1)).spans))
+        after_verb = _NAMED_AFTER_VERB.search(words)
+        if after_verb and _a_given_name(after_verb.group(1)):
+            # "마감일 일정에 넣어줘 SM 서류마감으로": the name said after the verb
+            return after_verb.group(1).strip()
         named = bool(QUOTED.search(words) or NAMED_AS.search(words))
         if (
             own
             and not POINTER.match(own)
             and not _NOTICE_WORD.search(own)
             and _names_an_event(own)
-            and (named or squash(own) == squash(theirs) or not theirs)
+            # (a name of its own, more than the kind of event: "이거 하이브 면접으로 저장해줘",
+            # "롯데마트 면접 넣어 주세요" over the notice's sentence; not "면접 일정 등록해줘")
+            and (named or squash(own) == squash(theirs) or not theirs or _more_than_kind(own))
         ):
             return own
     return theirs
+
+
+# A name said after the put-in verb, closing the message: "넣어줘 SM 서류마감으로".
+_NAMED_AFTER_VERB = re.compile(
+    r"(?:넣어|추가|등록|저장)[가-힣]*\s+['\"‘“]?([^'\"’”\n]{2,30}?)['\"’”]?\s*(?:으로|로)(?:요)?"
+    r"\s*[.!~ㅎㅋ^]*$"
+)
+_PLACE_WORDS = frozenset({"캘린더", "달력", "일정", "스케줄", "개인", "메모"})
+
+
+def _a_given_name(text: str) -> bool:
+    """Whether words said as a name name an event: no day or time, not where it goes."""
+    words = _title_words(text)
+    return (
+        _names_an_event(text)
+        and not words <= _PLACE_WORDS
+        and find_when(text, date(2000, 1, 1)).spans == ()
+    )
+
+
+def _more_than_kind(title: str) -> bool:
+    """A title with a word besides the kind of event ("하이브 면접", not "면접 일정")."""
+    words = _title_words(title) - _PLACE_WORDS
+    return len(words) >= 2 and any(re.fullmatch(EVENT_NOUNS, w) is None for w in words)
 
 
 def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
@@ -1181,6 +1212,15 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             continue
         if len(inner) <= 40 and find_when(inner, date(2000, 1, 1)).date is None:
             return inner
+        if not QUOTED.search(inner):
+            # a message quoted with its day ("'12월 5일 오후 3시 치과 예약됐어'"): the event
+            # it tells, as a notice or a request is read, not its first words
+            read = _title_read(inner, list(find_when(inner, date(2000, 1, 1)).spans))
+            event = _pasted_event(inner) or (
+                read if _names_an_event(read) and len(read) <= 30 else ""
+            )
+            if event:
+                return event
         head = re.split(r"\s[-–—|]\s|\n|일시\s*[:：]|[,:：]", inner)[0]
         head = MAIL_TAIL.sub("", MAIL_HEAD.sub(r"\1 ", head))
         if head.strip():
@@ -2496,7 +2536,17 @@ def schedule_call(
         # "그날 거 1시간 늦춰줘", "그날 스터디 지워줘" when that day holds two such items:
         # which one, not the last touched
         return _ask_back(kind, clause, fits)
-    if chosen is None and not named and not another and points_back(clause):
+    half = described_half(target_text) if chosen is None and not named else None
+    in_half = (
+        [i for i in room_items(focus, items) if i.get("time") and half[0] <= i["time"] < half[1]]
+        if half is not None and target is None and not any(m.kind == "date" for m in found)
+        else []
+    )
+    if len(in_half) == 1:
+        # "오전 거 30분 땡겨", "방금 넣은 두 개 중에 오후 거" after adding a morning and an
+        # afternoon item: the one of the room's items in that half of the day
+        target = in_half[0]
+    elif chosen is None and not named and not another and points_back(clause):
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
         resolved = refers_to(target_text, focus, items, _narrower(days, times, focus, now))
         day_said = target is not None and bool(days) and target["date"] in days

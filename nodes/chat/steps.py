@@ -62,6 +62,7 @@ from nodes.chat.grounded import (
     junk_reason,
     named_types,
     rag_answer,
+    without_besides,
 )
 from nodes.chat.router import (
     ABOUT_CONTENT,
@@ -250,7 +251,8 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     # (English names and headings as the user's Korean documents write them: "the Naver
     # posting's requirements" finds 네이버's 자격요건)
     # (the Korean analyser reads both: off the event loop)
-    query = await asyncio.to_thread(lambda: in_korean_terms(_with_context(state)))
+    # (what the question names as not asked is not searched for: "카카오 말고 네이버 자격요건")
+    query = await asyncio.to_thread(lambda: in_korean_terms(without_besides(_with_context(state))))
     vector = await query_vector(query)  # one embedding for every search of this question
     focus = state.get("focus")
     held = (focus or {}).get("posting") or {}

@@ -25,6 +25,7 @@ from nodes.chat.focus import (
     COMPANY_POINTER,
     DAY_POINTER,
     DAY_SHIFT,
+    EVENT_NOUNS,
     OTHER_POSTING,
     POINTER,
     SAME_AGAIN,
@@ -46,6 +47,7 @@ from nodes.chat.grounded import (
     added_text,
     days_left_text,
     deleted_text,
+    kind_list_text,
     moved_text,
     schedule_list_text,
     stages_text,
@@ -104,6 +106,7 @@ from nodes.chat.schedule_requests import (
     values_said,
 )
 from nodes.chat.state import ChatState
+from text.dates import find_when
 from text.korean_text import content_words, squash
 from text.stages import STAGE_PATTERNS, named_stages, names_a_stage
 from tools.calendar import get_recruitment_schedule, posting_stages, source_of, today_of
@@ -482,16 +485,32 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             if name == "get_schedule" and ordinal_position(clause) is not None
             else None
         )
+        kind = _kind_asked(clause) if name == "get_schedule" and picked is None else None
+        of_kind = (
+            [s for s in result.artifact["schedules"] if squash(kind) in squash(s["title"])]
+            if kind
+            else []
+        )
         if picked is not None:
             # "제 일정 중에 제일 빠른 게 뭐예요?": that one is what the room shows (and what
             # "그거" means next)
             item = picked[0]
             result.artifact = {**result.artifact, "schedules": [item]}
+        elif kind and 0 < len(of_kind) < len(result.artifact["schedules"]):
+            # "12월에 면접 몇 개 잡혀있어?": the items of that kind are what the room shows
+            # (and what "그 두 개 중에 늦게 있는 거" picks among)
+            result.artifact = {**result.artifact, "schedules": of_kind}
+        else:
+            kind = None
         rounds.append([({"name": name, "args": args}, result)])
         if name != "get_schedule":
             live = None  # changed: the next operation reads them again
         said.append(
-            the_one_asked_text(*picked) if picked else _result_text(name, args, result.artifact)
+            the_one_asked_text(*picked)
+            if picked
+            else kind_list_text(kind, result.artifact["schedules"], bool(_HOW_MANY.search(clause)))
+            if kind
+            else _result_text(name, args, result.artifact)
         )
         item = (result.artifact.get("schedule") or target or {}) if name != "get_schedule" else {}
         context.day = item.get("date") or args.get("start_date")
@@ -528,6 +547,26 @@ async def _with_stages_read(
         return focus
     parsed = await posting_stages(user, posting["doc_id"], now)
     return {**(focus or {}), "posting": {**posting, "stages": parsed["stages"], "dated": True}}
+
+
+# A listing of one kind of item: "12월에 면접 몇 개 잡혀있어?", "이번 주 스터디 일정 보여줘"
+# (not a day told by an item: "면접 있는 날", "면접 전날", "면접 끝나고").
+_KIND_ASKED = re.compile(
+    rf"({EVENT_NOUNS})(?:\s*(?:일정|스케줄))?\s*(?:은|는|이|가|만|들|도)?\s*"
+    r"(?:몇|뭐|뭣|무슨|어떤|있|잡혀|잡힌|보여|알려|언제|다\s|전부|목록|리스트|[?？]|$)"
+)
+_KIND_DAY = re.compile(
+    r"\s*(?:일정)?\s*(?:있는|잡힌|보는|하는)?\s*(?:날|주|전날|다음\s*날|당일|때|끝나|전에|후에)"
+)
+_HOW_MANY = re.compile(r"몇\s*(?:개|번|건|탕)|(?i:\bhow\s+many\b)")
+
+
+def _kind_asked(clause: str) -> str | None:
+    """The kind of item a listing asks for alone ("면접 몇 개", "스터디 일정 보여줘"), or None."""
+    m = _KIND_ASKED.search(clause)
+    if m is None or _KIND_DAY.match(clause, m.end(1)):
+        return None
+    return m.group(1)
 
 
 def _the_one_asked(clause: str, artifact: dict[str, Any]) -> tuple[dict[str, Any], int, int] | None:
@@ -645,6 +684,14 @@ def _looked_just_now(
         return None
     planned = schedule_call(operations[1][0], "add_schedule", now, [], Context(), None, focus)
     day = planned[1].get("date") if isinstance(planned, tuple) else None
+    if (
+        day is None
+        and looked.get("turn") == focus.get("turn")
+        and find_when(operations[1][0], now).date is None
+    ):
+        # "이날 나 다른 일정 있어?" then "없으면 KT 면접으로 등록해줘요" (or "없으면 오후 2시
+        # 카카오 코딩 테스트 넣어 주세요"): no day said, the day just looked at
+        return looked.get("date")
     if day is None:
         return None
     if looked.get("turn") == focus.get("turn"):
