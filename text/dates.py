@@ -326,7 +326,9 @@ _DAY_AND_WEEKDAY = re.compile(
 )
 # What a number of days after it measures ("기간은 3일임", "연차 2일", "제출 기한 5일").
 _SPAN_OF_DAYS = re.compile(r"(?:기간|동안|연차|휴가|기한|소요|걸리|걸려)\S*\s*(?:은|는|이|가)?\s*$")
-_MONTH_END = re.compile(r"(이번\s*달|이번달|다음\s*달|다음달|담\s*달)\s*(?:말일|말|마지막\s*날)")
+_MONTH_END = re.compile(
+    r"(이번\s*달|이번달|금월|다음\s*달|다음달|담\s*달)\s*(?:말일|말|마지막\s*날)"
+)
 # "4:30pm", "10:15 am": a meridiem after a clock written the 24-hour way
 _MERIDIEM_AFTER = re.compile(r"\s*([AaPp])\.?[Mm](?![A-Za-z])")
 _CLOCK = re.compile(
@@ -641,8 +643,9 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
     checked = _DAY_AND_WEEKDAY.search(text)
     if checked:
         # "8일 화욜", "15일(화)": the next such day of a month that falls on that weekday
+        # (within a season: a day that never falls so soon is no check of this one)
         day, target = int(checked.group(1)), _WEEKDAYS[checked.group(2)]
-        for ahead in range(13):
+        for ahead in range(4):
             month = _month(now, ahead)
             if month and day <= month[1].day:
                 value = month[0].replace(day=day)
@@ -740,7 +743,11 @@ def _clock_in(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple
         if part == "낮" and hour < 7:
             hour += 12
         if hour <= 23 and minute < 60:
-            return f"{hour:02d}:{minute:02d}", m.span()
+            # (the meridiem read is the clock's: "4:30pm 당근 …" leaves no "pm" behind)
+            end = (
+                meridiem.end() if not part and meridiem and 1 <= int(m.group(2)) <= 12 else m.end()
+            )
+            return f"{hour:02d}:{minute:02d}", (m.start(), end)
     for m in _NATIVE_CLOCK.finditer(text):  # "오후 두시", "저녁 일곱시 반"
         if any(s <= m.start() < e for s, e in skip):
             continue

@@ -450,6 +450,18 @@ _GENERIC_HEADS = frozenset(
 )
 
 
+# Asked whether it is there, as a clause ("기재되어 있는지.", "나와 있는지").
+_WHETHER_END = re.compile(r"(?:있|없)는지(?:도|요)?\s*[.?!~]*\s*$")
+# What a line shows without naming it ("링크 있어?" is a line with an address, "성과" one
+# with a figure, "회사" a work entry's head).
+_SHOWN_KINDS = frozenset(
+    {"링크", "주소", "url", "성과", "결과", "회사", "회사이름", "이름", "기간", "날짜", "시기"}
+)
+# Kinds of value a line with dates gives ("기간", "연도"), and what such a line holds.
+_DATED_KINDS = frozenset({"기간", "날짜", "연도", "년도", "시기", "일자", "재직기간", "근무기간"})
+_PERIOD = re.compile(r"(?:19|20)\d{2}\s*[.\-/년]\s*\d{1,2}|(?:19|20)\d{2}\s*[~–-]")
+
+
 def _topic_marked(word: str, message: str) -> bool:
     """Whether the question marks `word` as its topic with 은/는 ("백엔드는 뭘로 …?")."""
     return re.search(rf"{re.escape(word)}(?:은|는)(?![가-힣A-Za-z])", message.lower()) is not None
@@ -840,6 +852,8 @@ def _answer_lines(
         and _topic_marked(w, message)
         and w not in _GENERIC_HEADS
         and not find_skills(_as_written(w, message))
+        # (a kind of value a dated line gives: "경력 기간은 어떻게 기재되어 있습니까?")
+        and not (w in _DATED_KINDS and any(_PERIOD.search(ln.text) for ln in lines))
     ]
     # a word that qualifies a heading word found ("수상 경력" of [경력]): that other kind
     # of it is what is asked, and the documents do not say it
@@ -858,7 +872,25 @@ def _answer_lines(
             if h != w and any(h == _compact(p.section) for p in candidates)
         )
     ]
-    if top_own + top_heading == 0 or len(missing) > top_own + top_heading or topic or qualifies:
+    # the head of a compound asked, missing after a word found ("졸업 학점도 기재되어
+    # 있는지": [학력] says 졸업, not its 학점): what is asked is not there
+    headless = [
+        w
+        for w in missing
+        if w in asked_here
+        and (asks_yes_or_no(message) or _WHETHER_END.search(message))
+        and w not in _GENERIC_HEADS
+        and w not in _SHOWN_KINDS
+        and not (w in _DATED_KINDS and any(_PERIOD.search(ln.text) for ln in lines))
+        and any(f"{h}{w}" in compact for h in own if h != w)
+    ]
+    if (
+        top_own + top_heading == 0
+        or len(missing) > top_own + top_heading
+        or topic
+        or qualifies
+        or headless
+    ):
         return [], missing or words
     if top_own == 0:  # the section answers: its lines, in order
         part = ranked[0].part

@@ -284,7 +284,7 @@ MEMO = re.compile(
     r"|(?:메모|(?i:\bmemo))(?:도|는)?\s*(?:좀\s*|하나\s*|한\s*줄\s*|한\s*개\s*)?"
     r"(?:(?:추가|남겨|적어|달아|넣어|해)\S*)?\s*"
     r"(?:[:：]|\s[-–]\s)\s*([^\n]+?)\s*$"
-    r"|메모(?:\s*(?:란|칸))?(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고\s*\S*|(?:으로|로)?\s*(?:추가\s*)?"
+    r"|메모(?:\s*(?:란|칸))?(?:는|로|에|엔|에는)\s+([^'\"‘“\n]+?)\s*(?:(?:이)?라고(?:도|는)?(?:\s*\S+)?|(?:으로|로)?\s*(?:추가\s*)?"
     r"(?:적어|남겨|넣어|써|달아|붙여|해)\S*|(?<=\s)(?:추가|등록)\S*)?"
     # the memo ends where the message goes on to another request ("…, 그리고 X는 삭제")
     r"\s*(?=[^\w\s?'\"’”]*\s*$|,\s*(?:그리고|그\s*다음에?|또|and)\s)"
@@ -580,7 +580,10 @@ CAPABILITY = re.compile(
     r"(?:수정|삭제|추가|등록|변경|편집)(?:도|은|는)?\s*(?:돼|되나|되니|되냐|됨|가능|할\s*수\s*있)\S*\?|"
     r"(?i:\bcan\s+(?:you|u)\s+(?:actually\s+|really\s+)?(?:see|read|access|remember|store)\b|"
     r"\bwhat\s+can\s+(?:you|u)\s+(?:actually\s+|really\s+)?do\b"
-    r"(?!\s+(?:to|for\s+my|when|with|if|about|before|after)\b))"
+    r"(?!\s+(?:to|for\s+my|when|with|if|about|before|after)\b)|"
+    # "what kinds of things can you help me with?", "what do you help with?"
+    r"\bwhat\s+(?:kinds?\s+of\s+|sorts?\s+of\s+)?(?:things\s+|stuff\s+)?(?:can|do)\s+(?:you|u)\s+"
+    r"help\s+(?:me\s+)?with\s*\??\s*$)"
 )
 # Who made the assistant and what happens to the user's data ("넌 누가 만든 거야? 내 정보
 # 어디 저장돼?", "여기 올린 이력서 개인정보 안전해?"): about the service, whatever it names.
@@ -969,6 +972,10 @@ def keyword_route(message: str) -> str | None:
     own = unquoted(message)
     if CAPABILITY.search(own) or ABOUT_SERVICE.search(own):
         return "general"  # "야 너 내 이력서 볼 수 있냐": what the assistant can do
+    if (paste := _quoted_paste(message)) is not None and operation_kind(paste[0]) == "add_schedule":
+        # "인크루트 공고 문구입니다: "… 접수마감 12.16(수) 17:00" 이 마감 일정을 '…'으로
+        # 등록해 주세요": the event pasted, put in the user's own schedule (not a posting's)
+        return "schedule"
     # (a memo is often quoted: "두번째 건 메모 좀 달아줘 '자소서 다시 읽기'")
     memo = memo_of(own)[0] or memo_of(message)[0]
     if memo and "?" not in own and not WH_WORD.search(memo):
@@ -1232,6 +1239,14 @@ NEW_VALUE_STATED = re.compile(
 )
 
 
+# A value told as having come out ("시간 나옴 오후 1시 반", "날짜 정해졌대요 15일"): the
+# value an item lacked, or a new one.
+_VALUE_OUT = re.compile(
+    r"(?:시간|시각|날짜|일시|일자)\s*(?:이|가|은|는|도)?\s*"
+    r"(?:나옴|나왔\S*|정해졌\S*|정해짐|확정(?:됐|되었|됨|이)\S*|떴\S*|공지\s*(?:됐|왔)\S*)"
+)
+
+
 # A verb ending "whether" ("지워졌는지", "들어갔는지"): a question about it, not a request.
 _WHETHER = re.compile(r"(?:는|은|ㄴ)지(?:도|를|좀|만)?[.,?!~]*$")
 
@@ -1391,6 +1406,8 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
     # ("… 이틀 전으로 해줘 시간은 그대로": what stays as it was is no part of the move)
     kept = KEPT_AS_IS.sub("", own).rstrip(" ,.!~")
+    if _VALUE_OUT.search(own) and has_when(own) and not ADD_VERB.search(own):
+        return "update_schedule"  # "시뮬 평가 시간 나옴 오후 1시 반": the value it lacked
     if SHIFT.search(own) or NEW_VALUE_LAST.search(kept) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb

@@ -1149,7 +1149,7 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
         # mail's "2차 면접"), unless it is only a part of the notice's ("면접 일정 등록해줘")
         # (named outright: "'대한물류 1차 면접'으로", "제목은 …"; or the notice's name in the
         # user's spacing; never "아래 걸로", "선생님이 보내준 메일", "원장님한테 카톡")
-        words, _ = pasted
+        words, block = pasted
         own = _title_read(words, list(find_when(words, date(2000, 1, 1)).spans))
         after_verb = _NAMED_AFTER_VERB.search(words)
         if after_verb and _a_given_name(after_verb.group(1)):
@@ -1163,7 +1163,18 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
             and _names_an_event(own)
             # (a name of its own, more than the kind of event: "이거 하이브 면접으로 저장해줘",
             # "롯데마트 면접 넣어 주세요" over the notice's sentence; not "면접 일정 등록해줘")
-            and (named or squash(own) == squash(theirs) or not theirs or _more_than_kind(own))
+            and (
+                named
+                or squash(own) == squash(theirs)
+                or not theirs
+                # (what the notice tells, said by the user's words: not who sent it, "엄마가
+                # 보내준 문자인데 넣어줘", nor a pointer at it, "아래 걸로 넣어줘")
+                or (
+                    _more_than_kind(own)
+                    and not _said_as_subject(own, words)
+                    and _told_in(own, block)
+                )
+            )
         ):
             return own
     return theirs
@@ -1171,7 +1182,8 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
 
 # A name said after the put-in verb, closing the message: "넣어줘 SM 서류마감으로".
 _NAMED_AFTER_VERB = re.compile(
-    r"(?:넣어|추가|등록|저장)[가-힣]*\s+['\"‘“]?([^'\"’”\n]{2,30}?)['\"’”]?\s*(?:으로|로)(?:요)?"
+    r"(?:넣어|추가|등록|저장)[가-힣]*(?:\s+(?:ㄱㄱ?|ㅇㅇ|좀|부탁\S*|해\s*줘|해\s*주세요))*"
+    r"\s+['\"‘“]?([^'\"’”\n]{2,30}?)['\"’”]?\s*(?:으로|로)(?:요)?"
     r"\s*[.!~ㅎㅋ^]*$"
 )
 _PLACE_WORDS = frozenset({"캘린더", "달력", "일정", "스케줄", "개인", "메모"})
@@ -1187,10 +1199,25 @@ def _a_given_name(text: str) -> bool:
     )
 
 
+def _told_in(name: str, block: str) -> bool:
+    """Whether every word of a name is in the pasted block ("하이브 면접" of a DM naming 하이브
+    and 면접; "롯데 설명회" of one naming 롯데글로벌로지스 … 설명회)."""
+    said = squash(block)
+    return all(w in said for w in _title_words(name) - _PLACE_WORDS)
+
+
+def _said_as_subject(name: str, words: str) -> bool:
+    """Whether the words say `name` as the subject of a clause ("엄마가 보내준 …")."""
+    return (
+        re.search(rf"{re.escape(name)}\s*(?:이|가|께서|님이|님께서)(?![가-힣])", words) is not None
+    )
+
+
 def _more_than_kind(title: str) -> bool:
-    """A title with a word besides the kind of event ("하이브 면접", not "면접 일정")."""
+    """A title with a word besides the kind of event ("하이브 면접", "모의고사"; not "면접
+    일정")."""
     words = _title_words(title) - _PLACE_WORDS
-    return len(words) >= 2 and any(re.fullmatch(EVENT_NOUNS, w) is None for w in words)
+    return any(re.fullmatch(EVENT_NOUNS, w) is None for w in words)
 
 
 def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
@@ -1349,7 +1376,7 @@ _WHEN_NOUNS = {
 
 # Nouns used as adverbs of manner, never an event's name ("대신 메모에 …", "원래대로 두고",
 # "나중에 알려줘")
-_MANNER_NOUNS = frozenset({"대신", "원래", "나중", "메모"})
+_MANNER_NOUNS = frozenset({"대신", "원래", "나중", "메모", "미안", "죄송"})
 
 
 def _names_an_event(title: str) -> bool:
@@ -2550,7 +2577,15 @@ def schedule_call(
         # "방금 추가한 거", "그 일정", "두 번째 거": the room's objects, not a search
         resolved = refers_to(target_text, focus, items, _narrower(days, times, focus, now))
         day_said = target is not None and bool(days) and target["date"] in days
-        if resolved.item is not None and not (day_said and resolved.item["date"] not in days):
+        # (an item the clause describes otherwise is not the one meant: "수요일 오전 거
+        # 지워줘" after adding a Monday afternoon item names none)
+        unlike = resolved.item is not None and (
+            (bool(days) and resolved.item["date"] not in days and not day_said)
+            or (half is not None and not half[0] <= (resolved.item.get("time") or "") < half[1])
+        )
+        if unlike:
+            target = None
+        elif resolved.item is not None and not (day_said and resolved.item["date"] not in days):
             # (the one item on the day the clause names stays: "아까 목요일 거" after a listing
             # and an add on Wednesday is the listing's Thursday item)
             target = resolved.item
@@ -2624,8 +2659,14 @@ def schedule_call(
             target = pick_choice(described_one.group(0), pool, items, None, now)
     if target is None and not fits and chosen is None:
         # nothing named: the schedule the conversation is about ("이름을 '…'로 바꿔줘"
-        # right after adding it)
+        # right after adding it; not one the clause describes by another half of the day,
+        # nor a delete of another day: "수요일 오전 거 지워줘")
         target = last_item(focus, items)
+        if target is not None and (
+            (half is not None and not half[0] <= (target.get("time") or "") < half[1])
+            or (kind == "delete_schedule" and days and target["date"] not in days)
+        ):
+            target = None
     if target is None:
         return "말씀하신 일정을 찾지 못했어요. 일정 이름을 다시 알려 주세요."
     if kind == "delete_schedule":
@@ -2820,6 +2861,8 @@ CORRECTION = re.compile(
 TAKEN_BACK = re.compile(
     # ("2:30 not 1:30": the value said instead of the one before)
     rf"{CORRECTION.pattern}|(?i:\bwait\b|\boops\b|\bnot\b(?=\s*\d))"
+    # an apology for the value just given ("미안해요 그거 내일이에요")
+    r"|미안(?:해요|해|합니다)?|죄송(?:해요|합니다)?|(?i:\bsorry\b)"
 )
 
 
@@ -2828,6 +2871,8 @@ def _another_event_too(clause: str, item: dict[str, Any], now: date) -> bool:
     도 (also), not a change of the item just touched."""
     if not re.search(r"도\s*[.!?~ㅎㅋ]*$", clause.strip()):
         return False
+    if re.search(r"(?:있|없)(?:는지|나|을까|는가)도\s*[.!?~ㅎㅋ]*$", clause.strip()):
+        return False  # "그날 오전에 딴거 있는지도": whether there is, asked too
     title = title_of(clause, [m.span for m in mentions(clause, now)])
     title = re.sub(r"도$", "", title).strip()
     return _names_an_event(title) and not (_title_words(title) & _title_words(item["title"]))
@@ -3039,9 +3084,11 @@ def corrects_last_value(message: str, now: date) -> bool:
     rest = re.sub(
         r"(?i)\b(?:oh|no|not|ah|hmm|sorry|they\s+said|it'?s|it\s+is)\b|[아앗헉어음]+(?=\s|$)|"
         # ("아 잠깐 2시 말고 3시였어요 ㅠ": a pause, the copula and a feeling say nothing more)
-        r"잠깐|잠시만|(?<!\S)(?:이었|였)\S*|(?:이에요|예요|이야|야|입니다|이?요)(?=\s|$)|"
+        r"잠깐|잠시만|(?<!\S)(?:이었|였)\S*|(?:이에요|예요|이야|야|입니다|이?요)(?=[\s.,!?~]|$)|"
         # ("목요일 말고 금요일이요 ㅠ 헷갈렸네": the value taken back and the slip owned)
         r"말고|헷갈\S*|착각\S*|잘못\s*(?:말|썼|적|봤)\S*|"
+        # (the item pointed at, and a field that stays: "그거 내일이에요. 시간 같아요")
+        r"(?<!\S)그(?:거|건|게)(?!\S)|(?:시간|날짜)(?:은|는|도)?\s*(?:같아요|같음|같아|그대로\S*|똑같\S*)|"
         r"으?로|[.,!?~ㅠㅜ]",
         " ",
         rest,
@@ -3077,6 +3124,12 @@ def _nearest_half(value: str, current: str) -> str:
 _LOOK_ASKED = re.compile(r"봐\s*(?:줘|주|줄|봐)|겹치|겹쳐|체크\s*(?:해|좀|부탁)")
 
 
+# Whether something is there, asked ("딴거 있는지도", "다른 약속 없나", "뭐 있을까").
+_WHETHER_THERE = re.compile(
+    r"(?:있|없)(?:는지|나요?|냐|니|을까|는가|죠)(?![가-힣])|(?:있|없)는지도"
+)
+
+
 def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
     """ "모레 오후 1시 센드버드 면접도", "목요일 오후 4시엔 쏘카 면접" right after an add: no verb
     of its own, a day and an event: another add."""
@@ -3088,6 +3141,8 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
         return False
     if LIST_VERB.search(clause) or MY_SCHEDULE.search(clause) or "?" in clause:
         return False
+    if _WHETHER_THERE.search(clause):
+        return False  # "그날 오전에 딴거 있는지도": whether there is one, asked
     if WH_WORD.search(clause) or (look := _LOOK_ASKED.search(unquoted(clause))):
         # "그날 다른 일정이랑 안겹치는지 봐주세요", "what else do I have that day": a look; an
         # event told in a sentence before it is still one ("… 라인 코테도. 겹치는지 봐줘")

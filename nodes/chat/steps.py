@@ -294,8 +294,7 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
 
 def _read_whole(message: str) -> list[str]:
     """The user's document types a question is answered from as a whole: the resume for what
-    it holds of a posting's lines, the document a question names about an item of the list
-    just shown by its position."""
+    it holds of a posting's lines, the user's own document a question names."""
     if asks_held_by_resume(message):
         return ["resume"]
     named = named_types(message)[0]
@@ -303,8 +302,11 @@ def _read_whole(message: str) -> list[str]:
         # "네이버 공고는 어떤 프로그래밍 언어를 요구해?": the search, led by the kind's words,
         # may not reach the line naming one ("Python 능숙자")
         return sorted(named)
-    if ordinal_position(message) is None or "posting" in named:
+    if "posting" in named:
         return []
+    # (one of the user's own documents named: all of it, which is short; the search, led
+    # by the question's other words, may miss the section asked: "본인 이력서상 경력 기간은
+    # 어떻게 기재되어 있습니까?")
     return sorted(named & {"resume", "portfolio", "cover"})
 
 
