@@ -645,7 +645,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
         # "8일 화욜", "15일(화)": the next such day of a month that falls on that weekday
         # (within a season: a day that never falls so soon is no check of this one)
         day, target = int(checked.group(1)), _WEEKDAYS[checked.group(2)]
-        for ahead in range(4):
+        for ahead in range(3):
             month = _month(now, ahead)
             if month and day <= month[1].day:
                 value = month[0].replace(day=day)
@@ -674,7 +674,11 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             return value, [week.span(), weekday.span()], True
         return _plus(now, (target - now.weekday()) % 7), [weekday.span()], True
     en_weekday = _EN_WEEKDAY.search(text)
-    if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1)):
+    # (clipped, a weekday only right before a clock: "on Wed 2pm", "Thu 10am")
+    clipped = en_weekday is not None and bool(
+        re.match(r"\s+\d{1,2}(?::\d{2})?\s*[ap]\.?m\b", text[en_weekday.end() :], re.I)
+    )
+    if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1) or clipped):
         target = EN_WEEKDAYS.index(en_weekday.group(2).lower())
         if en_weekday.group(1):  # "next Friday": that day of next week
             return _plus(now, 7 - now.weekday() + target), [en_weekday.span()], True
@@ -699,7 +703,8 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
 # "0900-1800").
 _HHMM = re.compile(r"(?<![\d.:/\-,~])([01]\d|2[0-3])([0-5]\d)(?![\d.,:/\-~])")
 _HHMM_UNIT = re.compile(
-    r"(?:년|원|명|개|번|호|점|만|천|억|위|등|차|회|기|일|월|분|초|건|세|살|평|%)"
+    r"(?:년|원|명|개|번|호|점|만|천|억|위|등|차|회|기|일|월|분|초|건|세|살|평|자|%|"
+    r"(?i:m|km|kg|g|ml|cc|mb|gb|p)\b)"
 )
 _HHMM_AFTER_DAY = re.compile(
     r"[^\S\n]*,?[^\S\n]*(?:\(?[월화수목금토일](?:요일|욜)?\)?[^\S\n]*,?[^\S\n]*)?$"
@@ -714,7 +719,13 @@ def _hhmm(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int
         if any(s <= m.start() < e for s, e in skip) or _HHMM_UNIT.match(text, m.end()):
             continue
         ends = [e for _, e in skip if e <= m.start()]
-        after_day = bool(ends) and _HHMM_AFTER_DAY.match(text[max(ends) : m.start()]) is not None
+        # (right after a day, a clock on the quarter hour: "1004 강의실", "2025 회고" are a
+        # room and a year)
+        after_day = (
+            bool(ends)
+            and _HHMM_AFTER_DAY.match(text[max(ends) : m.start()]) is not None
+            and m.group(2) in ("00", "15", "30", "45")
+        )
         if after_day or _HHMM_LABEL.search(text[: m.start()]):
             return f"{m.group(1)}:{m.group(2)}", m.span()
     return None, None
@@ -995,7 +1006,9 @@ def date_range(text: str, now: date) -> tuple[date, date | None]:
     by_end = _BY_END.search(text)
     if by_end and not _SINCE.search(text[: by_end.start()]):
         # "연말 전에 잡힌 일정", "월말까지", "올해 안에": from today to the year's (month's) end
-        end = date(now.year, 12, 31) if by_end.group(1) else (_month(now, 0) or (now, now))[1]
+        next_year = bool(re.search(r"(?:내년|다음\s*해)\s*$", text[: by_end.start()]))
+        year = now.year + (1 if next_year else 0)
+        end = date(year, 12, 31) if by_end.group(1) else (_month(now, 0) or (now, now))[1]
         return now, end
     until = UNTIL.search(text)
     if until and not _SINCE.search(text[: until.start()]):

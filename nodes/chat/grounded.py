@@ -260,6 +260,8 @@ _ASKING_NOUNS = frozenset(
     # how the asking is said ("기재된 자격증 … 확인해 주시겠습니까?") and a year asked for
     # ("취득 연도": the line's digits answer, not the word)
     | {"기재", "확인", "기입", "표기", "명시", "연도", "년도", "목록", "리스트"}
+    # "what" said twice, as people type it ("자격요건 머머 나와?")
+    | {"머머", "뭐뭐", "모모", "뭐뭐뭐"}
 )
 
 
@@ -456,10 +458,14 @@ _WHETHER_END = re.compile(r"(?:있|없)는지(?:도|요)?\s*[.?!~]*\s*$")
 # with a figure, "회사" a work entry's head).
 _SHOWN_KINDS = frozenset(
     {"링크", "주소", "url", "성과", "결과", "회사", "회사이름", "이름", "기간", "날짜", "시기"}
+    # (and what a line is said to have or do: "카카오 언급 있어?", "자격증 취득 연도")
+    | {"언급", "취득", "보유", "이수", "수료", "발급", "내용", "얘기", "이야기", "부분"}
 )
 # Kinds of value a line with dates gives ("기간", "연도"), and what such a line holds.
 _DATED_KINDS = frozenset({"기간", "날짜", "연도", "년도", "시기", "일자", "재직기간", "근무기간"})
-_PERIOD = re.compile(r"(?:19|20)\d{2}\s*[.\-/년]\s*\d{1,2}|(?:19|20)\d{2}\s*[~–-]")
+_PERIOD = re.compile(
+    r"(?:19|20)\d{2}\s*[.\-/년]\s*\d{1,2}|(?:19|20)\d{2}\s*[~–-]|\((?:19|20)\d{2}\)"
+)
 
 
 def _topic_marked(word: str, message: str) -> bool:
@@ -483,14 +489,17 @@ _BESIDES = re.compile(
 )
 
 
-def _besides(message: str) -> tuple[list[str], str] | None:
+def _besides(message: str, context: str = "") -> tuple[list[str], str] | None:
     """The words of a thing named as not asked for ("Kafka 말고 또 뭐 있어?") and the
-    question without it; None when there is none or nothing else is asked."""
+    question without it (the question before, when it asks nothing else: "내 기술 스택
+    알려줘" then "Kafka 말고 또 뭐 있어?"); None when there is none or nothing is asked."""
     besides = _BESIDES.search(message)
     if besides is None or _OTHER_THAN.match(message[besides.start() :]) is not None:
         return None
     not_asked = asked_words(besides.group(1) or besides.group(2))
     rest = message[: besides.start()] + message[besides.end() :]
+    if not asked_words(rest) and context:
+        rest = context
     return (not_asked, rest) if not_asked and asked_words(rest) else None
 
 
@@ -513,12 +522,12 @@ def without_besides(message: str) -> str:
 def answer_lines(
     message: str, passages: Iterable[Passage], context: str = ""
 ) -> tuple[list[_Line], list[str]]:
-    besides = _besides(message)
+    besides = _besides(message, context)
     if besides is None:
         return _answer_lines(message, passages, context)
     # the question without the thing named, then none of its lines: what else there is
     not_asked, rest = besides
-    found, missing = _answer_lines(rest, passages, context)
+    found, missing = _answer_lines(rest, passages, "" if rest == context else context)
     kept = []
     excluded = {_compact(k) for w in not_asked for k in find_skills(w)}
     for ln in found:
@@ -882,7 +891,12 @@ def _answer_lines(
         and w not in _GENERIC_HEADS
         and w not in _SHOWN_KINDS
         and not (w in _DATED_KINDS and any(_PERIOD.search(ln.text) for ln in lines))
-        and any(f"{h}{w}" in compact for h in own if h != w)
+        and any(
+            f"{h}{w}" in compact
+            for h in own
+            # (after a heading, a word asks of it: "자격요건 머머 나와?")
+            if h != w and not any(h == _compact(p.section) for p in candidates)
+        )
     ]
     if (
         top_own + top_heading == 0

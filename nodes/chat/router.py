@@ -59,6 +59,8 @@ MOVE_VERB = re.compile(
     r"로\s*(?:바뀌|바뀜|바뀐대|바뀐다|바뀌었)|"
     # "got moved to Dec 11", "was pushed back": the report of a change asks for it too
     r"(?i:\b(?:move|reschedule|postpone|push)(?:d|ed)?\b|\bmake\s+it\b|\bchange\s+it\b|"
+    # "rename 카카오 면접 to 카카오 1차 기술면접"
+    r"\brename\b|"
     # "change my 네이버 면접 to the date in the posting", "update the study to 8pm" (not a
     # reminder's time or an item's place: "change my interview reminder to 9am")
     r"\b(?:change|update)\s+(?:my|the)\s+"
@@ -648,7 +650,9 @@ ADVICE = re.compile(
 # The user's chances asked ("40대 중반이면 늦었나요", "비전공자도 가능할까요"): advice, unless
 # a posting's step is named ("네이버 서류 접수 아직 가능할까?" asks its deadline).
 CHANCES = re.compile(
-    r"늦었나|늦은\s*(?:건가|걸까|건지|거\s*아닐까)|늦었을까|늦지\s*않았|가능할까|어려울까|승산"
+    r"늦었나|늦은\s*(?:건가|걸까|건지|거\s*아닐까)|늦었을까|늦지\s*않았|가능할까|어려울까|승산|"
+    # whether something helps ("지게차 자격증도 도움됨?", "이 경력도 도움이 될까요")
+    r"도움(?:이)?\s*(?:됨|돼|될까|되나|되냐|될지|되려나)"
 )
 FEELING = re.compile(
     r"탈락|멘탈|피곤|지치|지친|지쳤|힘들|힘드|떨려|떨린|긴장|싫다|싫어|우울|불안|걱정|스트레스|망했|망한|망친|"
@@ -946,6 +950,9 @@ _TOO_SAID = re.compile(
 )
 
 
+_PAST_TOLD = re.compile(r"(?:았|었|였|했|갔|왔|봤|쳤)(?:어|다|음|네|는데|지|고)|망했|끝났")
+
+
 def _said_too(text: str) -> str | None:
     """The first sentence of a message that says one more dated event with 도, when what
     follows only remarks on it (see `_TOO_SAID`), or None. Not a day said with 도 ("내일도
@@ -955,7 +962,9 @@ def _said_too(text: str) -> str | None:
         return None
     said, rest = first.group(1), text[first.end() :]
     when = find_when(said, today_seoul())
-    if (when.date is None and when.time is None) or has_when(rest) or operation_kind(rest):
+    # (a time said, and a remark that is no account of it having happened: "… 면접도요~
+    # 완전 망했어요ㅠㅠ", "… 생일파티도~ 갔다 왔어" tell of the past)
+    if when.time is None or has_when(rest) or operation_kind(rest) or _PAST_TOLD.search(rest):
         return None
     end = len(said) - 1  # the word 도 closes is no day or time
     if any(s <= end - 1 < e for s, e in when.spans):
@@ -1011,6 +1020,10 @@ def keyword_route(message: str) -> str | None:
         when or schedule_verb or mine or GENERALLY.search(own) or ADVICE.search(own)
     ):
         return "rag"  # "네이버 데이터 엔지니어 경력 몇년 이상 뽑는대?": what a document says
+    if _KIND_COUNTED.search(own) and not (
+        docs or "공고" in own or recruit or ADVICE.search(own) or GENERALLY.search(own)
+    ):
+        return "schedule"  # "12월에 면접 몇 개야?": the user's own items of a kind, counted
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
     if (
@@ -1043,7 +1056,14 @@ def keyword_route(message: str) -> str | None:
         return "rag"  # "카카오 공고 포지션이 뭐야": the job the posting's text names
     if RECALLED.search(own) and not (schedule_verb or schedule_word or when or recruit):
         return "rag"  # "쿼리 튜닝으로 응답시간 몇 프로 줄였다고 했지 내가"
-    if SMALL_TALK.search(own.strip()) and not (schedule_verb or docs or mine or recruit):
+    if SMALL_TALK.search(own.strip()) and not (
+        schedule_verb
+        or docs
+        or mine
+        or recruit
+        # (thanks, then a look asked: "ㄳ 그날 일정 다시 보여줘")
+        or (schedule_word and LIST_VERB.search(own) and "?" not in own)
+    ):
         return "general"  # "안녕! 반가워", "너는 누구야? 뭘 할 수 있어?"
     if WHAT_IS.search(own) and not (docs or mine or schedule_verb or schedule_word or when):
         return "general"  # "카프카에서 컨슈머 그룹이 뭐야?"
@@ -1058,7 +1078,8 @@ def keyword_route(message: str) -> str | None:
     )
     if (
         ((PREPARE.search(own) and HOW.search(own)) or ADVICE.search(own) or chances)
-        and not (docs or mine or schedule_verb or when or "공고" in own)
+        # (a word of when that is no day: "서른 중반에 전향")
+        and not (docs or mine or schedule_verb or (when and has_when(own)) or "공고" in own)
         and not (schedule_word and not PREPARE.search(own) and not ADVICE.search(own))
     ):
         return "general"
@@ -1242,7 +1263,7 @@ NEW_VALUE_STATED = re.compile(
 # A value told as having come out ("시간 나옴 오후 1시 반", "날짜 정해졌대요 15일"): the
 # value an item lacked, or a new one.
 _VALUE_OUT = re.compile(
-    r"(?:시간|시각|날짜|일시|일자)\s*(?:이|가|은|는|도)?\s*"
+    r"(?:시간|시각)\s*(?:이|가|은|는|도)?\s*"
     r"(?:나옴|나왔\S*|정해졌\S*|정해짐|확정(?:됐|되었|됨|이)\S*|떴\S*|공지\s*(?:됐|왔)\S*)"
 )
 
@@ -1351,6 +1372,9 @@ def operation_kind(clause: str) -> str | None:
         and re.fullmatch(r"ㄱㄱ?", asked[-1].group(0))
         and NEW_VALUE_END.search(own[: asked[-1].start()])
         and has_when(own[: asked[-1].start()])
+        # (a time for an item, not a new event with its day: "카카오 면접 준비 12월 9일 저녁
+        # 8시로 ㄱ" adds)
+        and find_when(own, today_seoul()).date is None
     ):
         return "update_schedule"  # "코딩스터디 오후 8시로 ㄱ": go with the new value
     if (
@@ -1406,7 +1430,12 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
     # ("… 이틀 전으로 해줘 시간은 그대로": what stays as it was is no part of the move)
     kept = KEPT_AS_IS.sub("", own).rstrip(" ,.!~")
-    if _VALUE_OUT.search(own) and has_when(own) and not ADD_VERB.search(own):
+    if (
+        _VALUE_OUT.search(own)
+        and has_when(own)
+        and find_when(own, today_seoul()).date is None
+        and not ADD_VERB.search(own)
+    ):
         return "update_schedule"  # "시뮬 평가 시간 나옴 오후 1시 반": the value it lacked
     if SHIFT.search(own) or NEW_VALUE_LAST.search(kept) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
@@ -1415,7 +1444,7 @@ def operation_kind(clause: str) -> str | None:
     if (
         _ALSO_PLEASE.search(own)
         and has_when(own)
-        and not (LIST_VERB.search(own) or MY_SCHEDULE.search(own))
+        and not (LIST_VERB.search(own) or MY_SCHEDULE.search(own) or _HELP_ASKED.search(own))
     ):
         return "add_schedule"  # "16일 같은 시간에 성균관대 입학처 면접도 부탁드려요": one more
     if LIST_VERB.search(own) or MY_SCHEDULE.search(own) or SCHEDULE_WORD.search(own):
@@ -1423,6 +1452,8 @@ def operation_kind(clause: str) -> str | None:
     return None
 
 
+# Help asked of the assistant, not an event ("예상 질문도 부탁해", "면접 준비도 부탁드려요").
+_HELP_ASKED = re.compile(r"질문|준비|팁|조언|추천|피드백|첨삭|정리|요약|도와")
 # "… 면접도 부탁드려요": one more event, asked for with a bare "please".
 _ALSO_PLEASE = re.compile(
     r"[가-힣A-Za-z0-9]도\s*(?:부탁(?:드려요|드립니다|해요|해|합니다)?|ㅇㅇ)[.!~ㅎㅋ^]*\s*$"
@@ -1522,6 +1553,17 @@ _QUOTED_PASTE = re.compile(
 )
 
 
+def _as_lines(block: str) -> str:
+    """A pasted block with each of its sentences (and each clause with a day of its own) on
+    a line: a quoted message ("'… 1차 면접은 12월 2일 …, 2차 면접은 12월 9일 …'") read as a
+    notice of lines is."""
+    if not _QUOTED_PASTE.fullmatch(block.strip()):
+        return block
+    inner = block.strip()[1:-1]
+    parts = re.split(r"(?<=[.!?])\s+|(?<=,)\s+(?=[^,]*\d)", inner)
+    return "\n".join(p.strip() for p in parts if p.strip()) if len(parts) > 1 else block
+
+
 def _quoted_paste(message: str) -> tuple[str, str] | None:
     """`pasted_block` of a message quoting what was pasted: the user's words are outside
     the quotes, the block is the quote (kept in its quotes, so the two read together again
@@ -1529,8 +1571,8 @@ def _quoted_paste(message: str) -> tuple[str, str] | None:
     ref = today_seoul()
     for m in _QUOTED_PASTE.finditer(message):
         inner = next(g for g in m.groups() if g)
-        if find_when(inner, ref).date is None:
-            continue
+        if find_when(inner, ref).date is None or _QUOTE_AS_VALUE.match(message, m.end()):
+            continue  # ("카카오 면접을 '12월 11일 오후 3시'로 바꿔줘": a value in quotes)
         outside = f"{message[: m.start()]}\n{message[m.end() :]}"
         own = [
             _without_days(sentence, ref)
@@ -1540,9 +1582,24 @@ def _quoted_paste(message: str) -> tuple[str, str] | None:
             if operation_kind(sentence) or _NAMING.search(sentence) or _RECEIVED.search(sentence)
         ]
         words = " ".join(own).strip()
-        if words and operation_kind(words) is not None:
+        # (an add asked, not a memo or a name said of an item, nor a question about it:
+        # "카카오 면접에 메모 추가해줘 '…'", "자소서에 '…' 내용 추가하면 좋을까?")
+        if (
+            words
+            and operation_kind(words) == "add_schedule"
+            and not _NOT_A_PASTE.search(outside)
+            and "?" not in outside
+        ):
             return words, m.group(0)
     return None
+
+
+# After a quote, what makes it a value, a memo or a name ("'…'로 바꿔", "'…'이라고", "'…'으로").
+_QUOTE_AS_VALUE = re.compile(r"\s*(?:으로|로|이라고|라고|이라는|라는|을|를)(?![가-힣])")
+# Words outside a quote that make it an item's field, or a question ("메모", "제목").
+_NOT_A_PASTE = re.compile(
+    r"메모|제목|이름|노트|(?i:\bmemo\b|\bnote\b|\btitle\b)|좋을까|될까|할까|나을까"
+)
 
 
 # A notice's own closing line to the applicant ("면접 취소를 원하시면 12월 7일까지 알려주세요",
@@ -1626,7 +1683,7 @@ def split_operations(message: str) -> list[tuple[str, str]]:
     pasted = pasted_block(message)
     if pasted is not None and not _notice_parts(message):
         words, block = pasted
-        if each := _notice_parts(f"{block}\n{words}"):
+        if each := _notice_parts(f"{_as_lines(block)}\n{words}"):
             # "둘 다 넣어줘" before a notice of two dated lines: one add for each
             return [(part, "add_schedule") for part in each]
         # (each operation reads it: "이거대로 바꿔줘" after a pasted chat moves what it says;
@@ -1798,6 +1855,13 @@ def _notice_parts(clause: str) -> list[str]:
         return []
     rest = [line for n, line in enumerate(lines[:-1]) if n not in dated]
     asked = QUOTED.sub(" ", request)
+    named = _NAME_LIST.search(asked) if not titles else None
+    names = _names_listed(named.group(1)) if named else []
+    if named is not None and len(names) == len(dated):
+        # "제목은 제주항공 필기, 제주항공 시뮬 평가로", "LG유플 1차면접, 2차면접으로 둘 다":
+        # a name for each, in the order the notice gives them
+        titles = [f"'{n}'" for n in names]
+        asked = asked[: named.start()] + asked[named.end() :]
     if not titles:
         # each line's own label ("▶ L-TAB: 12/13(일) 오전 10시"), after the organisation the
         # notice comes from, as the user would name it ("롯데웰푸드 L-TAB")
@@ -1816,10 +1880,50 @@ def _notice_parts(clause: str) -> list[str]:
     return ["\n".join([*rest, lines[n], f"{asked} {titles[i]}"]) for i, n in enumerate(dated)]
 
 
+# Names for several events at once, closing with 로: "제목은 A, B로요", "A, B로 둘 다 넣어줘".
+_NAME_LIST = re.compile(
+    r"(?:(?:제목|이름)(?:은|는|을|를)?\s*)?"
+    r"((?:[^,\s][^,\n]*?\s*,\s*)+[^,\n]+?)\s*(?:으로|로)(?:요)?(?=\s|$|[.!~])"
+)
+
+
+_KIND_OF_EVENT = re.compile(r"면접|시험|특강|필기|실기|마감|발표|코테|테스트|설명회|교육|평가|검사")
+
+
+# How many of the user's items of a kind ("면접 몇 개야?", "이번 달 스터디 몇 번 있어?").
+_KIND_COUNTED = re.compile(
+    r"(?:면접|스터디|코테|약속|일정|스케줄|미팅|시험)\s*(?:이|가|은|는)?\s*몇\s*(?:개|번|건)"
+)
+
+
+def _names_listed(said: str) -> list[str]:
+    """The names of a list ("A, B"), a later one said without the head the first one has
+    ("LG유플 1차면접, 2차면접") given it ("LG유플 2차면접")."""
+    names = [n.strip(" '\"") for n in said.split(",") if n.strip(" '\"")]
+    if not names:
+        return []
+    head = names[0].split()[0] if len(names[0].split()) > 1 else ""
+
+    def elliptic(name: str) -> bool:
+        # (shorter than the first, opening with no name of its own: "실기 특강", not "토스")
+        first = analysed(name)[:1]
+        return (
+            len(name.split()) < len(names[0].split())
+            and head not in name
+            and not (first and first[0].tag in ("NNP", "SL"))
+            and bool(names_a_stage(name) or _KIND_OF_EVENT.search(name))
+        )
+
+    return [f"{head} {n}" if head and i and elliptic(n) else n for i, n in enumerate(names)]
+
+
 # The words a notice labels its dates with; a label of nothing else names no event ("일시",
 # "회신 기한"), one with more does ("면접 일정", "서류 마감").
 _WHEN_LABEL = re.compile(r"일시|일자|날짜|시간|시각|기한|일정|회신|응답")
 _NOTICE_BULLET = re.compile(r"^\s*[\-•·*▶■□◆●○▷►]+\s*")
+
+
+_DAY_AFTER = re.compile(r"(?:그\s*)?(?:다음\s*날|담\s*날|이튿날|전날)")
 
 
 def _dated_parts(clause: str, each: bool = True) -> list[str]:
@@ -1831,7 +1935,10 @@ def _dated_parts(clause: str, each: bool = True) -> list[str]:
         left, right = clause[: m.start()], clause[m.end() :]
         later = find_when(right, ref)
         # the second event dated by its own day, or "같은 날 오후 5시" (the first one's day)
-        dated = later.date or (later.time and SAME_DAY.match(right.strip()))
+        # (or "그 다음날 오후 3시": the day after the first one's)
+        dated = later.date or (
+            later.time and (SAME_DAY.match(right.strip()) or _DAY_AFTER.match(right.strip()))
+        )
         first = find_when(left, ref)
         if first.date and dated:
             rest = left

@@ -85,7 +85,7 @@ TITLE_FILLER = re.compile(
     r"(?:에서|에다가?|에도|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나|하나만|한\s*개|둘\s*다|please|pls)"
+    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나|하나만|한\s*개|둘\s*다|(?:두|세)\s*개(?:\s*(?:다|모두|전부))?|please|pls)"
     r"(?=\s|$|[,.!?])"
     # a laugh or a cry said before the name ("… 생겨서요 ㅎㅎ 그린소프트 1차 면접"), and how the
     # item is put in ("알고리즘 스터디 새로 넣어줘")
@@ -93,6 +93,9 @@ TITLE_FILLER = re.compile(
     # how long it lasts ("하루종일 알고리즘 복습"): no part of its name
     r"|(?<!\S)(?:하루\s*종일|온종일|종일|all\s+day)(?=\s|$)"
     r"|(?<!\S)(?:그\s*시(?:간|각)|그때|같은\s*(?:시간|시각|날짜|날))(?:에|으로|로)?(?=\s|$)"
+    r"|(?i:(?<!\S)(?:at\s+)?(?:the\s+)?same\s+(?:time|day)(?=\s|$|,))"
+    # what the event takes the place of ("방금 지운 거 대신 …")
+    r"|(?<!\S)(?:(?:방금|아까)\s*)?(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)\s*대신(?:에)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
     # 넣어줘": along with the rest
     r"|(?<!\S)(?:다|전부|모두|같이|함께)\s*$"
@@ -1220,6 +1223,17 @@ def _more_than_kind(title: str) -> bool:
     return any(re.fullmatch(EVENT_NOUNS, w) is None for w in words)
 
 
+# A predicate's ending: no event's name ("확정되었습니다", "예약했어").
+_PREDICATE_END = re.compile(
+    r"(?:습니다|었다|였다|었어|였어|됐다|됐어|된다|합니다|해요|어요|아요|했다|했어|됨|함)$"
+)
+# An English request closed by a colon before what it asks for ("add two things pls: …",
+# "can you put these in:").
+_REQUEST_COLON = re.compile(
+    r"(?i)^[^:：\n]{0,30}?\b(?:add|put|schedule|save|book|log)\b[^:：\n]{0,30}[:：]\s*"
+)
+
+
 def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
     """`title_of` of a clause read as one text."""
     named_as = NAMED_AS.search(_blank(clause, spans))
@@ -1244,7 +1258,9 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             # it tells, as a notice or a request is read, not its first words
             read = _title_read(inner, list(find_when(inner, date(2000, 1, 1)).spans))
             event = _pasted_event(inner) or (
-                read if _names_an_event(read) and len(read) <= 30 else ""
+                read
+                if _names_an_event(read) and len(read) <= 30 and not _PREDICATE_END.search(read)
+                else ""
             )
             if event:
                 return event
@@ -1252,6 +1268,11 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
         head = MAIL_TAIL.sub("", MAIL_HEAD.sub(r"\1 ", head))
         if head.strip():
             return " ".join(head.split())
+    head = _REQUEST_COLON.match(clause)
+    if head is not None and any(start >= head.end() for start, _ in spans):
+        # "add two things pls: 12/8 2pm 라인 UX interview": the request, then what it adds
+        moved = [(s - head.end(), e - head.end()) for s, e in spans if s >= head.end()]
+        return _title_read(clause[head.end() :], moved)
     text = _blank(unquoted(clause), spans)
     # (a verb joined by -서 to the next is not the request: "메모 넣어서 추가해줘: …")
     verb = next((v for v in ADD_REQUEST.finditer(text) if not text.startswith("서", v.end())), None)
@@ -1644,6 +1665,10 @@ def undo_call(choice: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 _DONE_ONES = re.compile(r"(?<![가-힣])(?:한|했던)\s*(?:것|거|건)(?:들)?\s*중")
 
 RESTORE = re.compile(f"{UNDO.pattern}|{DELETED_ITEM.pattern}")
+# "방금 지운 거": the item deleted, pointed at.
+_THE_DELETED = re.compile(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)")
+# "지운 거 대신", "취소한 일정 대신에": another event in the place of the one deleted.
+_INSTEAD_OF_GONE = re.compile(r"(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)\s*대신(?:에)?")
 # "늦은 거", "이른 쪽": the later or earlier of the items a clause describes.
 _LATER_ONE = re.compile(
     r"(?<![가-힣])(?:(늦은|나중\s*(?:에\s*)?있는)|(?:이른|빠른|먼저\s*있는))\s*(?:거|것|건|꺼|쪽)"
@@ -2058,11 +2083,11 @@ def schedule_call(
     # "배민 말고 배달의민족으로 이름 바꿔줘": one word of the title for another
     swap = None if rename or kind != "update_schedule" else _SWAP.search(clause)
     shift, shift_span = shift_in(clause)
-    cut = [
-        span
-        for span in (rename.span() if rename else None, swap.span(2) if swap else None, shift_span)
-        if span
-    ]
+    renamed_span = rename.span() if rename else None
+    if rename is not None and rename.group(2):
+        # "rename 카카오 면접 to …": the item named is the target, the new name from "to" on
+        renamed_span = (rename.start(2) - 3, rename.end())
+    cut = [span for span in (renamed_span, swap.span(2) if swap else None, shift_span) if span]
     # (the words of now of a clause telling how the user learned it are no value: "오늘 저녁에
     # 알았는데 …"; "목요일로 바뀌었다고 들었는데" keeps Thursday)
     learned = [m.span() for m in LEARNED_CLAUSE.finditer(clause)]
@@ -2279,11 +2304,18 @@ def schedule_call(
         and RESTORE.search(clause)
         and (points_back(clause) or just_deleted or named_deleted)
         # "토익 시험 12월 20일 오전 9시로 다시 등록해줘" right after a delete: a new item
-        and (named_deleted or not found)
+        # (but "방금 지운 거 다시 살려줘 근데 시간은 오후 4시로": that one, with the value)
+        and (
+            named_deleted
+            or not found
+            or (just_deleted and _THE_DELETED.search(clause) and all(m.new for m in found))
+        )
     ):
         # "방금 지운 거 원래대로 다시 넣어줘", "원래대로 돌려줘" right after a delete: the item
         # the room deleted, as it was
-        deleted = named_deleted or deleted
+        # ("방금 지운 거" right after a delete: that one, whatever the room deleted before)
+        latest = [focus_items[0]] if just_deleted and re.search(r"방금|조금\s*전", clause) else []
+        deleted = named_deleted or latest or deleted
         if (
             len(deleted) == 1
             and deleted[0].get("date")
@@ -2301,6 +2333,16 @@ def schedule_call(
             if stage is not None:
                 args = {"title": gone["title"], "date": stage["date"]}
                 args |= {"time": stage["time"]} if stage.get("time") else {}
+            for m in found if not named_deleted else []:
+                args[m.kind] = m.value  # (the value said with it: "근데 시간은 오후 4시로")
+            in_place = _INSTEAD_OF_GONE.search(clause)
+            if in_place is not None:
+                # "방금 지운 거 대신 그 시간에 면접 리허설 넣어 주세요": another event in its
+                # place (its day and time)
+                tail = clause[in_place.end() :]
+                other = title_of(tail, [m.span for m in mentions(tail, now)])
+                if other and not POINTER.match(other) and _names_an_event(other):
+                    args["title"] = other
             return "add_schedule", {**args, **({"memo": memo} if memo else {})}, None
     repeated = _the_same_add_again(clause, found, items, focus)
     if kind == "add_schedule" and repeated is not None:
@@ -2373,6 +2415,9 @@ def schedule_call(
         elif context.day is None and anchor is not None:
             # "그날 저녁 7시에", "마감 전날 밤 9시에": the day the room was just about
             context = replace(context, day=shifted_day(anchor[0], clause), time=anchor[1])
+        elif context.day is not None and not days and DAY_POINTER.search(clause):
+            # "… 면접이랑 그 다음날 오후 3시 박람회": counted from the operation before's day
+            context = replace(context, day=shifted_day(context.day, clause))
         # "담주 수욜 아니 목욜 …": the day said instead of the first one
         instead = [
             m.value
@@ -2579,9 +2624,17 @@ def schedule_call(
         day_said = target is not None and bool(days) and target["date"] in days
         # (an item the clause describes otherwise is not the one meant: "수요일 오전 거
         # 지워줘" after adding a Monday afternoon item names none)
+        # (nor one of another kind than the clause names: "면접이 하루 앞당겨졌대요" right
+        # after a memo on a deadline)
+        kind_said = re.search(EVENT_NOUNS, unquoted(target_text))
         unlike = resolved.item is not None and (
             (bool(days) and resolved.item["date"] not in days and not day_said)
             or (half is not None and not half[0] <= (resolved.item.get("time") or "") < half[1])
+            or (
+                kind_said is not None
+                and squash(kind_said.group(0)) not in squash(resolved.item["title"])
+                and any(squash(kind_said.group(0)) in squash(i["title"]) for i in items)
+            )
         )
         if unlike:
             target = None

@@ -448,7 +448,12 @@ def _leans_back(message: str) -> bool:
         or SAME_THING.search(message)
         or _elliptical(message)
         or (_ONLY_ASKING.search(message) and not content_words(message))
+        # "Kafka 말고 또 뭐 있어?": the rest of what was just shown
+        or bool(_THE_REST.search(message))
     )
+
+
+_THE_REST = re.compile(r"말고\s*(?:또|다른|더|그\s*외|나머지)|말고는\s*[?？]|말고\s*뭐")
 
 
 # How far back a schedule turn may be for an operation that points back to its items.
