@@ -44,6 +44,8 @@ POINTER = re.compile(
     r"방금|아까|앞에서|위에서|조금\s*전|"
     r"(?<![가-힣])(?:그|이|저)(?:거|것|건|걸|게)(?![가-힣]{2})|"
     r"(?<![가-힣])(?:그|이|저)\s+(?:일정|스케줄|약속|면접|거|것|건|날|때|시간|공고|회사)|"
+    # formal: "동 공고의", "해당 공고", "상기 일정"
+    r"(?<![가-힣])(?:동|해당|상기)\s*(?:공고|회사|일정)(?![가-힣]{2})|"
     # a stage of the posting just discussed ("그 코테", "그 과제", "그 마감")
     r"(?<![가-힣])그\s*(?:코테|코딩\s*테스트|과제|서류|마감|발표|인적성|필기|시험)(?![가-힣]{2})|"
     # typed without the space ("그회사", "그공고") and "저번 거" (the one before)
@@ -104,7 +106,8 @@ ORDINAL = re.compile(
 _ORDINALS = {"첫": 0, "두": 1, "세": 2, "네": 3, "다섯": 4, "first": 0, "second": 1, "third": 2}
 # "그날", "그 날", "그때", "같은 날": the day (and time) of the item in focus.
 DAY_POINTER = re.compile(
-    r"그\s*날|그\s*때|같은\s*날|그\s*시(?:간|각)|같은\s*시(?:간|각)|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|전\s날(?![씨짜개])|"
+    # (formal: "해당 일자를 본인 일정에 …")
+    r"해당\s*(?:일자|날짜|날)(?=\s|$|[을를에은는로의,.])|그\s*날|그\s*때|같은\s*날|그\s*시(?:간|각)|같은\s*시(?:간|각)|그\s*주(?=\s|$|에|의|는|도|[,.?!])|전날|전\s날(?![씨짜개])|"
     r"(?:다음|담)\s*날|이튿날|그\s*(?:다음|담)\s*주|"
     # the day an item was just moved to ("바뀐 날 아침 9시에 …", "옮긴 날에도")
     r"(?:바뀐|옮긴|변경된|미뤄진|당겨진)\s*(?:날짜?|일자)|"
@@ -811,8 +814,8 @@ def points_at_noun(text: str) -> bool:
     pointers are the closed class of `POINTER`."""
     tokens = analysed(text)
     return any(
-        t.form in ("그", "저")
-        and t.tag in ("MM", "IC")
+        # (and the formal "해당 요건", "상기 일정": the one just spoken of)
+        ((t.form in ("그", "저") and t.tag in ("MM", "IC")) or t.form in ("해당", "상기"))
         and n.tag == "NNG"
         and n.form not in _NOT_AN_OBJECT
         and n.start == t.start + t.len + 1  # "그 프로젝트": the word right after

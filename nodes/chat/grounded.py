@@ -56,11 +56,25 @@ PROMPT_ECHOES = (
 
 # A document named in the question narrows the passages to that kind of document.
 _NAMED_TYPES = (
-    (re.compile(r"이력서|경력\s*기술서|(?i:\b(?:resume|cv)\b)"), ("resume",), "이력서"),
-    (re.compile(r"자기\s*소개서|자소서|(?i:\bcover\s+letter\b)"), ("resume", "note"), "자기소개서"),
-    (re.compile(r"포트폴리오|포폴|(?i:\bportfolio\b)"), ("portfolio",), "포트폴리오"),
     (
-        re.compile(r"공고|(?i:\b(?:job\s+)?posting\b|\bjob\s+description\b)"),
+        re.compile(r"이력서|경력\s*기술서|(?i:(?<![A-Za-z])(?:resume|cv)(?![A-Za-z]))"),
+        ("resume",),
+        "이력서",
+    ),
+    (
+        re.compile(r"자기\s*소개서|자소서|(?i:(?<![A-Za-z])cover\s+letter(?![A-Za-z]))"),
+        ("resume", "note"),
+        "자기소개서",
+    ),
+    (
+        re.compile(r"포트폴리오|포폴|(?i:(?<![A-Za-z])portfolio(?![A-Za-z]))"),
+        ("portfolio",),
+        "포트폴리오",
+    ),
+    (
+        re.compile(
+            r"공고|(?i:(?<![A-Za-z])(?:job\s+)?posting(?![A-Za-z])|\bjob\s+description(?![A-Za-z]))"
+        ),
         ("posting",),
         "채용공고",
     ),
@@ -457,7 +471,7 @@ _WHETHER_END = re.compile(r"(?:있|없)는지(?:도|요)?\s*[.?!~]*\s*$")
 # What a line shows without naming it ("링크 있어?" is a line with an address, "성과" one
 # with a figure, "회사" a work entry's head).
 _SHOWN_KINDS = frozenset(
-    {"링크", "주소", "url", "성과", "결과", "회사", "회사이름", "이름", "기간", "날짜", "시기"}
+    {"링크", "주소", "url", "성과", "결과", "회사", "회사이름", "이름"}
     # (and what a line is said to have or do: "카카오 언급 있어?", "자격증 취득 연도")
     | {"언급", "취득", "보유", "이수", "수료", "발급", "내용", "얘기", "이야기", "부분"}
 )
@@ -1147,6 +1161,8 @@ _POSTING_SUBJECT = re.compile(
 HELD_BY_RESUME = re.compile(
     r"(?:내\s*)?(?:이력서|경력)(?:에|에도)?\s*(?:있는|나온|적힌|해당|겹치)|"
     r"(?:내가|제가)\s*(?:이미\s*)?(?:가진|갖춘|해당되는|충족하는)|"
+    # "본인의 이력서가 해당 요건을 충족하는지", "내 이력서로 자격요건 맞출 수 있나"
+    r"이력서(?:가|는|로)\s*(?:\S+\s+){0,3}?(?:충족|만족|갖추|갖췄|맞추|부합)|"
     r"(?i:\b(?:do\s+i|i)\s+(?:already\s+)?(?:have|meet|match)\b|\bon\s+my\s+(?:resume|cv)\b)"
 )
 

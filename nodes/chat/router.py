@@ -610,7 +610,7 @@ HOW = re.compile(r"어떻게|어케|어떤\s*순서|방법|팁|뭘|뭐부터|무
 # 좋을까?", "… 팁 있어?", "보통 얼마나"), and feelings ("오늘 너무 피곤하다"): none asks for the
 # user's documents, schedule or a posting's dates.
 KNOWLEDGE = re.compile(
-    r"설명|차이|뭐가\s*달라|다른\s*점|(?:^|\s)왜\s|개념|원리|종류|장단점|뭐고|란\s*뭐|이란\s|"
+    r"설명(?!회)|차이|뭐가\s*달라|다른\s*점|(?:^|\s)왜\s|개념|원리|종류|장단점|뭐고|란\s*뭐|이란\s|"
     r"뭐가\s*(?:나아|낫|좋아|더)|추천(?:해|좀|할|해줄)|"
     r"(?i:\b(?:explain|difference|what\s+is|what\s+are|recommend)\b)"
 )

@@ -476,3 +476,38 @@ def test_review_a_quoted_notice_is_not_named_by_its_predicate() -> None:
 
 def test_review_next_years_end() -> None:
     assert date_range("내년 연말까지 일정 보여줘", SUNDAY)[1] == date(2027, 12, 31)
+
+
+# --- third round ------------------------------------------------------------------------------
+
+
+def test_an_english_document_name_glued_to_a_particle() -> None:
+    from nodes.chat.grounded import named_types
+
+    assert named_types("내 portfolio에 project별 기간 나와있어?")[0] == {"portfolio"}
+    assert named_types("resume랑 cv 중에")[0] == {"resume"}
+
+
+def test_a_briefing_is_no_explanation_asked() -> None:
+    assert keyword_route("채용 설명회 전날 뭐 있냐") != "general"
+    assert keyword_route("CAP 이론 설명해줘") == "general"
+
+
+async def test_formal_pointers_to_the_posting_its_lines_and_its_day(stand_in, client) -> None:
+    from tests.unit.test_chat import embed
+    from tests.unit.test_chat_focus import RESUME_WITH_RESULTS, _postings
+
+    await embed(client, "u1", "cv", "resume", RESUME_WITH_RESULTS)
+    await _postings(client)
+    await seed()
+    await chat(client, "첨부한 카카오 채용공고의 자격요건을 요약하여 주십시오.", room="f")
+    held = await chat(client, "본인의 이력서가 해당 요건을 충족하는지도 검토 바랍니다.", room="f")
+    assert "찾지 못했어요" not in held["answer"]
+    out = await chat(client, "동 공고의 코딩테스트 일자는 언제입니까?", room="f")
+    assert out["tool_calls"][0]["args"] == {"doc_id": "kakao"}
+    add = await chat(
+        client, "해당 일자를 본인 일정에 '카카오 코테'로 등록하되, 시간은 오후 3시로", room="f"
+    )
+    assert _calls(add) == [
+        ("add_schedule", {"title": "카카오 코테", "date": "2026-12-20", "time": "15:00"})
+    ]
