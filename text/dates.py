@@ -674,11 +674,7 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             return value, [week.span(), weekday.span()], True
         return _plus(now, (target - now.weekday()) % 7), [weekday.span()], True
     en_weekday = _EN_WEEKDAY.search(text)
-    # (clipped, a weekday only right before a clock: "on Wed 2pm", "Thu 10am")
-    clipped = en_weekday is not None and bool(
-        re.match(r"\s+\d{1,2}(?::\d{2})?\s*[ap]\.?m\b", text[en_weekday.end() :], re.I)
-    )
-    if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1) or clipped):
+    if en_weekday and (en_weekday.group(0)[-3:].lower() == "day" or en_weekday.group(1)):
         target = EN_WEEKDAYS.index(en_weekday.group(2).lower())
         if en_weekday.group(1):  # "next Friday": that day of next week
             return _plus(now, 7 - now.weekday() + target), [en_weekday.span()], True
@@ -706,6 +702,9 @@ _HHMM_UNIT = re.compile(
     r"(?:년|원|명|개|번|호|점|만|천|억|위|등|차|회|기|일|월|분|초|건|세|살|평|자|%|"
     r"(?i:m|km|kg|g|ml|cc|mb|gb|p)\b)"
 )
+_HHMM_UNIT_SPACED = re.compile(
+    r"[^\S\n]+(?:원|명|개|m|km|시간|분|세대|년|회|번|호|점|위|등|페이지|자|곳)(?![가-힣A-Za-z])"
+)
 _HHMM_AFTER_DAY = re.compile(
     r"[^\S\n]*,?[^\S\n]*(?:\(?[월화수목금토일](?:요일|욜)?\)?[^\S\n]*,?[^\S\n]*)?$"
 )
@@ -724,7 +723,8 @@ def _hhmm(text: str, skip: list[tuple[int, int]]) -> tuple[str | None, tuple[int
         after_day = (
             bool(ends)
             and _HHMM_AFTER_DAY.match(text[max(ends) : m.start()]) is not None
-            and m.group(2) in ("00", "15", "30", "45")
+            and (m.group(2) == "00" or m.group(1).startswith("0"))
+            and not _HHMM_UNIT_SPACED.match(text, m.end())
         )
         if after_day or _HHMM_LABEL.search(text[: m.start()]):
             return f"{m.group(1)}:{m.group(2)}", m.span()

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from text.dates import find_when, today_seoul, week_range
+from text.dates import find_dates, find_when, today_seoul, week_range
 from text.korean_text import analysed, content_words, kiwi
 from text.organization import rank as rank_organization
 from text.sections import DUTIES_ASKED
@@ -730,6 +730,11 @@ def asks_operation(text: str) -> bool:
 # day, a time or the schedule ("낼 저녁7시 헬스 ㄱㄱ", "담주 스케줄 ㄱ"), not of advice
 # ("면접에서 어필하는법 짧게ㄱㄱ").
 _GO_ON = re.compile(r"ㄱㄱ?")
+# An item pointed at or counted in a list ("그거", "맨 아래 거", "두 번째 거", "오전 거").
+_POINTED = re.compile(
+    r"(?<![가-힣])(?:그|이|저)\s*(?:거|것|건|일정)|(?:맨|제일|가장)\s*\S+\s*(?:거|것|건)|"
+    r"(?:첫|두|세|네)\s*(?:번째|번\s*째)|(?:오전|오후|저녁|아침)\s*(?:거|것|건)|방금|아까"
+)
 
 
 def _has_time(text: str) -> bool:
@@ -950,7 +955,9 @@ _TOO_SAID = re.compile(
 )
 
 
-_PAST_TOLD = re.compile(r"(?:았|었|였|했|갔|왔|봤|쳤)(?:어|다|음|네|는데|지|고)|망했|끝났")
+_PAST_TOLD = re.compile(
+    r"(?:았|었|였|했|갔|왔|봤|쳤)(?:어|다|음|네|는데|지|고)|망했|끝났|떨어졌|떨어짐|붙었|탈락|합격"
+)
 
 
 def _said_too(text: str) -> str | None:
@@ -964,8 +971,11 @@ def _said_too(text: str) -> str | None:
     when = find_when(said, today_seoul())
     # (a time said, and a remark that is no account of it having happened: "… 면접도요~
     # 완전 망했어요ㅠㅠ", "… 생일파티도~ 갔다 왔어" tell of the past)
-    if when.time is None or has_when(rest) or operation_kind(rest) or _PAST_TOLD.search(rest):
+    timed = when.time is not None or re.search(r"(?:같은|그)\s*시(?:간|각)", said) is not None
+    if not timed or has_when(rest) or operation_kind(rest) or _PAST_TOLD.search(rest):
         return None
+    if when.date is not None and when.date < today_seoul():
+        return None  # ("지난주 금요일 오후 3시 면접도요~": it has happened)
     end = len(said) - 1  # the word 도 closes is no day or time
     if any(s <= end - 1 < e for s, e in when.spans):
         return None
@@ -1021,7 +1031,12 @@ def keyword_route(message: str) -> str | None:
     ):
         return "rag"  # "네이버 데이터 엔지니어 경력 몇년 이상 뽑는대?": what a document says
     if _KIND_COUNTED.search(own) and not (
-        docs or "공고" in own or recruit or ADVICE.search(own) or GENERALLY.search(own)
+        docs
+        or "공고" in own
+        or recruit
+        or ADVICE.search(own)
+        or GENERALLY.search(own)
+        or any(t.tag == "NNP" for t in analysed(own))  # ("네이버는 면접 몇 번이야?")
     ):
         return "schedule"  # "12월에 면접 몇 개야?": the user's own items of a kind, counted
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
@@ -1373,8 +1388,10 @@ def operation_kind(clause: str) -> str | None:
         and NEW_VALUE_END.search(own[: asked[-1].start()])
         and has_when(own[: asked[-1].start()])
         # (a time for an item, not a new event with its day: "카카오 면접 준비 12월 9일 저녁
-        # 8시로 ㄱ" adds)
+        # 8시로 ㄱ" adds; and of an item pointed at: "맨 아래 거 오후 5시로 ㄱ". An item named by
+        # its title is the schedule route's to tell: "미용실 4시로 ㄱ" names a new one)
         and find_when(own, today_seoul()).date is None
+        and _POINTED.search(own) is not None
     ):
         return "update_schedule"  # "코딩스터디 오후 8시로 ㄱ": go with the new value
     if (
@@ -1430,13 +1447,6 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"  # "네이버 1차 면접 날짜가 바뀌었대요": a change, value to ask
     # ("… 이틀 전으로 해줘 시간은 그대로": what stays as it was is no part of the move)
     kept = KEPT_AS_IS.sub("", own).rstrip(" ,.!~")
-    if (
-        _VALUE_OUT.search(own)
-        and has_when(own)
-        and find_when(own, today_seoul()).date is None
-        and not ADD_VERB.search(own)
-    ):
-        return "update_schedule"  # "시뮬 평가 시간 나옴 오후 1시 반": the value it lacked
     if SHIFT.search(own) or NEW_VALUE_LAST.search(kept) or NEW_VALUE_STATED.search(own):
         # "코딩 스터디 1시간 일찍 시작하는 걸로", "카카오 면접 시간만 13시 30분으로": a
         # move said without its verb
@@ -1456,7 +1466,8 @@ def operation_kind(clause: str) -> str | None:
 _HELP_ASKED = re.compile(r"질문|준비|팁|조언|추천|피드백|첨삭|정리|요약|도와")
 # "… 면접도 부탁드려요": one more event, asked for with a bare "please".
 _ALSO_PLEASE = re.compile(
-    r"[가-힣A-Za-z0-9]도\s*(?:부탁(?:드려요|드립니다|해요|해|합니다)?|ㅇㅇ)[.!~ㅎㅋ^]*\s*$"
+    r"(?:면접|시험|특강|필기|실기|마감|발표|코테|테스트|설명회|교육|평가|검사|스터디|미팅|상담|모임|약속)"
+    r"도\s*(?:부탁(?:드려요|드립니다|해요|해|합니다)?|ㅇㅇ)[.!~ㅎㅋ^]*\s*$"
 )
 
 
@@ -1569,6 +1580,9 @@ def _quoted_paste(message: str) -> tuple[str, str] | None:
     the quotes, the block is the quote (kept in its quotes, so the two read together again
     are the same message)."""
     ref = today_seoul()
+    dated = [m for m in _QUOTED_PASTE.finditer(message) if find_when(m.group(0), ref).date]
+    if len(dated) > 1:
+        return None  # two quotes, each its own event: the user's words read them
     for m in _QUOTED_PASTE.finditer(message):
         inner = next(g for g in m.groups() if g)
         if find_when(inner, ref).date is None or _QUOTE_AS_VALUE.match(message, m.end()):
@@ -1584,11 +1598,14 @@ def _quoted_paste(message: str) -> tuple[str, str] | None:
         words = " ".join(own).strip()
         # (an add asked, not a memo or a name said of an item, nor a question about it:
         # "카카오 면접에 메모 추가해줘 '…'", "자소서에 '…' 내용 추가하면 좋을까?")
+        several = len(find_dates(inner, ref)) > 1
         if (
             words
             and operation_kind(words) == "add_schedule"
             and not _NOT_A_PASTE.search(outside)
             and "?" not in outside
+            # (a quote of several dated events only with a name given for each)
+            and (not several or _NAME_LIST.search(words) is not None)
         ):
             return words, m.group(0)
     return None
@@ -1882,8 +1899,8 @@ def _notice_parts(clause: str) -> list[str]:
 
 # Names for several events at once, closing with 로: "제목은 A, B로요", "A, B로 둘 다 넣어줘".
 _NAME_LIST = re.compile(
-    r"(?:(?:제목|이름)(?:은|는|을|를)?\s*)?"
-    r"((?:[^,\s][^,\n]*?\s*,\s*)+[^,\n]+?)\s*(?:으로|로)(?:요)?(?=\s|$|[.!~])"
+    r"(?:(?:제목|이름)(?:은|는|을|를)?\s*|^\s*)"
+    r"((?:[^,\s][^,\n]{0,20}?\s*,\s*)+[^,\n]{1,20}?)\s*(?:으로|로)(?:요)?(?=\s|$|[.!~])"
 )
 
 

@@ -66,7 +66,15 @@ from nodes.chat.router import (
     pasted_block,
     unquoted,
 )
-from text.dates import EN_COUNT, EN_WEEKDAYS, UNTIL, RelativeWhen, date_range, find_when
+from text.dates import (
+    EN_COUNT,
+    EN_WEEKDAYS,
+    UNTIL,
+    RelativeWhen,
+    date_range,
+    find_dates,
+    find_when,
+)
 from text.korean_text import (
     analysed,
     compound_nouns,
@@ -1158,7 +1166,14 @@ def title_of(clause: str, spans: list[tuple[int, int]]) -> str:
         if after_verb and _a_given_name(after_verb.group(1)):
             # "마감일 일정에 넣어줘 SM 서류마감으로": the name said after the verb
             return after_verb.group(1).strip()
-        named = bool(QUOTED.search(words) or NAMED_AS.search(words))
+        named = bool(
+            QUOTED.search(words)
+            or NAMED_AS.search(words)
+            # ("친구 약속으로 넣어줘", "카카오 면접으로 저장해줘": named with 로 and the verb)
+            or re.search(
+                rf"{re.escape(own)}\s*(?:으로|로)\s*(?:일정\S*\s*)?(?:넣|추가|등록|저장)", words
+            )
+        )
         if (
             own
             and not POINTER.match(own)
@@ -1223,6 +1238,8 @@ def _more_than_kind(title: str) -> bool:
     return any(re.fullmatch(EVENT_NOUNS, w) is None for w in words)
 
 
+# A particle closing a phrase: no event's name ("홍대에서", "강남역에서").
+_PARTICLE_END = re.compile(r"(?:에서|에게|한테|에|으로|로|을|를|이|가|은|는)$")
 # A predicate's ending: no event's name ("확정되었습니다", "예약했어").
 _PREDICATE_END = re.compile(
     r"(?:습니다|었다|였다|었어|였어|됐다|됐어|된다|합니다|해요|어요|아요|했다|했어|됨|함)$"
@@ -1259,7 +1276,12 @@ def _title_read(clause: str, spans: list[tuple[int, int]]) -> str:
             read = _title_read(inner, list(find_when(inner, date(2000, 1, 1)).spans))
             event = _pasted_event(inner) or (
                 read
-                if _names_an_event(read) and len(read) <= 30 and not _PREDICATE_END.search(read)
+                if _names_an_event(read)
+                and len(read) <= 30
+                and not _PREDICATE_END.search(read)
+                and not _PARTICLE_END.search(read)
+                and ":" not in inner
+                and len(find_dates(inner, date(2000, 1, 1))) <= 1
                 else ""
             )
             if event:
@@ -2415,7 +2437,12 @@ def schedule_call(
         elif context.day is None and anchor is not None:
             # "그날 저녁 7시에", "마감 전날 밤 9시에": the day the room was just about
             context = replace(context, day=shifted_day(anchor[0], clause), time=anchor[1])
-        elif context.day is not None and not days and DAY_POINTER.search(clause):
+        elif (
+            context.day is not None
+            and context.listed is None  # (a look's day is already the day meant)
+            and not days
+            and DAY_POINTER.search(clause)
+        ):
             # "… 면접이랑 그 다음날 오후 3시 박람회": counted from the operation before's day
             context = replace(context, day=shifted_day(context.day, clause))
         # "담주 수욜 아니 목욜 …": the day said instead of the first one

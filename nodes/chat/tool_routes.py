@@ -305,6 +305,15 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
         memo = pending.get("memo") or memo
     else:
         operations = await asyncio.to_thread(split_operations, message)
+        named_item = (
+            await asyncio.to_thread(_item_given_a_time, operations[0][0], await schedules(), now)
+            if len(operations) == 1
+            else None
+        )
+        if named_item is not None:
+            # "코딩스터디 오후 8시로 ㄱ", "시뮬 평가 시간 나옴 오후 1시 반": the item named by its
+            # whole title, given a time (a new event's name is no item's: "미용실 4시로 ㄱ")
+            operations, chosen = [(operations[0][0], "update_schedule")], named_item
     context = Context()
     rounds: list[list[Done]] = []
     said: list[str] = []
@@ -567,6 +576,45 @@ def _kind_asked(clause: str) -> str | None:
     if m is None or _KIND_DAY.match(clause, m.end(1)):
         return None
     return m.group(1)
+
+
+# A time given to an item without a verb of change: "X 오후 8시로 ㄱ", "X 시간 나옴 오후 1시 반".
+_GO_WITH = re.compile(r"(?:으로|로)\s*ㄱㄱ?[\s.!~ㅋㅎ]*$")
+_TIME_OUT = re.compile(
+    r"(?:시간|시각)\s*(?:이|가|은|는|도)?\s*(?:나옴|나왔\S*|정해졌\S*|정해짐|확정\S*|떴\S*)"
+)
+
+
+def _item_given_a_time(
+    clause: str, items: list[dict[str, Any]], now: date
+) -> dict[str, Any] | None:
+    """The one item whose whole title the clause says before a time it is given with no
+    verb of change ("코딩스터디 오후 8시로 ㄱ", "시뮬 평가 시간 나옴 오후 1시 반": an item with
+    no time yet, for the latter); None otherwise (a day said, or a name no item has)."""
+    go, out = _GO_WITH.search(clause), _TIME_OUT.search(clause)
+    when = find_when(clause, now)
+    if not (go or out) or when.time is None or when.date is not None:
+        return None
+    cue = go if go is not None else out
+    assert cue is not None
+    said = squash(clause[: cue.start()])
+    named = [i for i in items if squash(i["title"]) and squash(i["title"]) in said]
+    if out is not None:
+        # (the item lacking its time, named by its title or a part of it: "시뮬 평가")
+        named = [
+            i
+            for i in items
+            if not i.get("time")
+            and said
+            and (said in squash(i["title"]) or squash(i["title"]) in said)
+        ]
+    if len(named) != 1:
+        return None
+    # (nothing but the title and the time before it: "카카오 면접 준비 8시로 ㄱ" names another)
+    rest = said.replace(squash(named[0]["title"]), "", 1)
+    for start, end in when.spans:
+        rest = rest.replace(squash(clause[start:end]), "", 1)
+    return named[0] if not re.sub(r"[ㄱ-ㅎ.,!~]", "", rest) or out is not None else None
 
 
 def _the_one_asked(clause: str, artifact: dict[str, Any]) -> tuple[dict[str, Any], int, int] | None:
