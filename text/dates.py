@@ -650,7 +650,9 @@ def _dates_in(text: str, now: date) -> tuple[date | None, list[tuple[int, int]],
             if month and day <= month[1].day:
                 value = month[0].replace(day=day)
                 if value >= now and value.weekday() == target:
-                    return value, [checked.span()], False
+                    # (counted from today, as the weekday alone was: the calendar's reader
+                    # takes only such days from prose)
+                    return value, [checked.span()], True
     weekday = _WEEKDAY.search(text)
     if weekday:
         target = _WEEKDAYS[next(g for g in weekday.groups() if g)]
@@ -703,7 +705,8 @@ _HHMM_UNIT = re.compile(
     r"(?i:m|km|kg|g|ml|cc|mb|gb|p)\b)"
 )
 _HHMM_UNIT_SPACED = re.compile(
-    r"[^\S\n]+(?:원|명|개|m|km|시간|분|세대|년|회|번|호|점|위|등|페이지|자|곳)(?![가-힣A-Za-z])"
+    r"[^\S\n]+(?:원|명|개|m|km|시간|분|세대|년|회|번|호|점|위|등|페이지|자|곳|단어|문항|문제|걸음|"
+    r"글자|장|쪽|권|줄|개국|칼로리|kcal)(?![가-힣A-Za-z])|[^\S\n]*[-~–][^\S\n]*\d"
 )
 _HHMM_AFTER_DAY = re.compile(
     r"[^\S\n]*,?[^\S\n]*(?:\(?[월화수목금토일](?:요일|욜)?\)?[^\S\n]*,?[^\S\n]*)?$"

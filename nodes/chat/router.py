@@ -960,6 +960,12 @@ _PAST_TOLD = re.compile(
 )
 
 
+# Not going ("빠질게요", "안 갈래요", "못 갈 것 같아요", "취소할래요").
+_NOT_GOING = re.compile(
+    r"(?<![가-힣])(?:안|못)\s*\S|빠질|빠져|불참|취소|스킵|포기|패스|안갈|못갈|노쇼"
+)
+
+
 def _said_too(text: str) -> str | None:
     """The first sentence of a message that says one more dated event with 도, when what
     follows only remarks on it (see `_TOO_SAID`), or None. Not a day said with 도 ("내일도
@@ -974,6 +980,8 @@ def _said_too(text: str) -> str | None:
     timed = when.time is not None or re.search(r"(?:같은|그)\s*시(?:간|각)", said) is not None
     if not timed or has_when(rest) or operation_kind(rest) or _PAST_TOLD.search(rest):
         return None
+    if _NOT_GOING.search(rest):
+        return None  # ("내일 오후 3시 코딩 스터디도요~ 빠질게요": skipped, not added)
     if when.date is not None and when.date < today_seoul():
         return None  # ("지난주 금요일 오후 3시 면접도요~": it has happened)
     end = len(said) - 1  # the word 도 closes is no day or time
@@ -1037,6 +1045,7 @@ def keyword_route(message: str) -> str | None:
         or ADVICE.search(own)
         or GENERALLY.search(own)
         or any(t.tag == "NNP" for t in analysed(own))  # ("네이버는 면접 몇 번이야?")
+        or re.search(r"봐야|해야|붙|합격|떨어", own)  # ("면접 몇 개 봐야 붙을까?")
     ):
         return "schedule"  # "12월에 면접 몇 개야?": the user's own items of a kind, counted
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
@@ -1453,7 +1462,7 @@ def operation_kind(clause: str) -> str | None:
         return "update_schedule"
     if (
         _ALSO_PLEASE.search(own)
-        and has_when(own)
+        and (find_when(own, today_seoul()).time or re.search(r"(?:같은|그)\s*시(?:간|각)", own))
         and not (LIST_VERB.search(own) or MY_SCHEDULE.search(own) or _HELP_ASKED.search(own))
     ):
         return "add_schedule"  # "16일 같은 시간에 성균관대 입학처 면접도 부탁드려요": one more

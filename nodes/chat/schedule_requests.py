@@ -89,11 +89,11 @@ from text.stages import STAGE_PATTERNS, named_stages
 # Words around a title that are not part of it: where it goes ("캘린더에", "내 일정에"), a
 # trailing 일정/스케줄, hearsay and chat fillers ("…라던데", "있어", "ㄱㄱ", "부탁드립니다").
 TITLE_FILLER = re.compile(
-    r"(?:내\s*|제\s*|my\s+|(?<!\S)개인\s*)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
+    r"(?:내\s*|제\s*|my\s+|(?<!\S)개인\s*|(?<!\S)본인\s*)?(?:캘린더|달력|일정|스케줄|calendar|schedule)"
     r"(?:에서|에다가?|에도|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나|하나만|한\s*개|둘\s*다|(?:두|세)\s*개(?:\s*(?:다|모두|전부))?|please|pls)"
+    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|주세요|주십시오|줘요|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나|하나만|한\s*개|둘\s*다|(?:두|세)\s*개(?:\s*(?:다|모두|전부))?|please|pls)"
     r"(?=\s|$|[,.!?])"
     # a laugh or a cry said before the name ("… 생겨서요 ㅎㅎ 그린소프트 1차 면접"), and how the
     # item is put in ("알고리즘 스터디 새로 넣어줘")
@@ -102,6 +102,8 @@ TITLE_FILLER = re.compile(
     r"|(?<!\S)(?:하루\s*종일|온종일|종일|all\s+day)(?=\s|$)"
     r"|(?<!\S)(?:그\s*시(?:간|각)|그때|같은\s*(?:시간|시각|날짜|날))(?:에|으로|로)?(?=\s|$)"
     r"|(?i:(?<!\S)(?:at\s+)?(?:the\s+)?same\s+(?:time|day)(?=\s|$|,))"
+    # the day pointed at, formally ("해당 일자에 스터디 추가해줘")
+    r"|(?<!\S)해당\s*(?:일자|날짜|날)(?:를|을|에|에는|로)?(?=\s|$)"
     # what the event takes the place of ("방금 지운 거 대신 …")
     r"|(?<!\S)(?:(?:방금|아까)\s*)?(?:지운|삭제한|취소한|뺀)\s*(?:거|것|걸|일정)\s*대신(?:에)?(?=\s|$)"
     # "… 포스코DX 면접 다 넣어줘": all of what was listed, said last; "… 모임도 있어 같이
@@ -2330,7 +2332,12 @@ def schedule_call(
         and (
             named_deleted
             or not found
-            or (just_deleted and _THE_DELETED.search(clause) and all(m.new for m in found))
+            or (
+                kind == "add_schedule"
+                and just_deleted
+                and _THE_DELETED.search(clause)
+                and (all(m.new for m in found) or _INSTEAD_OF_GONE.search(clause))
+            )
         )
     ):
         # "방금 지운 거 원래대로 다시 넣어줘", "원래대로 돌려줘" right after a delete: the item
@@ -2355,9 +2362,12 @@ def schedule_call(
             if stage is not None:
                 args = {"title": gone["title"], "date": stage["date"]}
                 args |= {"time": stage["time"]} if stage.get("time") else {}
-            for m in found if not named_deleted else []:
-                args[m.kind] = m.value  # (the value said with it: "근데 시간은 오후 4시로")
             in_place = _INSTEAD_OF_GONE.search(clause)
+            for m in found if not named_deleted or in_place else []:
+                # (the value said with it: "근데 시간은 오후 4시로"; a bare hour in the half
+                # of the day nearest the item's: "8시로" of a 19:00 study is 20:00)
+                bare = m.kind == "time" and gone.get("time") and not _part_of_day_near(clause, m)
+                args[m.kind] = _nearest_half(m.value, gone["time"]) if bare else m.value
             if in_place is not None:
                 # "방금 지운 거 대신 그 시간에 면접 리허설 넣어 주세요": another event in its
                 # place (its day and time)

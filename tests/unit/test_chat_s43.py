@@ -558,3 +558,48 @@ async def test_second_review_guards(stand_in, client, turns, expected) -> None:
 
 def test_second_review_a_companys_stages_counted_are_the_postings() -> None:
     assert keyword_route("네이버는 면접 몇 번이야?") != "schedule"
+
+
+# --- the third review's findings (189 rooms against d337564 and ff675bf) -------------------
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        # not going is no add; "…도 부탁" with a day and no time is a look
+        (["내일 오후 3시 코딩 스터디도요~ 빠질게요"], {}),
+        (["12월 4일 네이버 1차 면접도 부탁드려요"], {}),
+        # a change after "방금 지운 거 대신" is a change of the item it names
+        (
+            ["코딩 스터디 지워줘", "방금 지운 거 대신 카카오 면접 시간 5시로 바꿔줘"],
+            {"카카오 면접": ("2026-12-10", "17:00")},
+        ),
+        # the day said with what takes the deleted one's place
+        (
+            ["코딩 스터디 지워줘", "방금 지운 거 대신 12월 2일 오후 7시 알고리즘 스터디 넣어줘"],
+            {"알고리즘 스터디": ("2026-12-02", "19:00")},
+        ),
+        # a bare hour put back in the half nearest the item's own time
+        (
+            ["코딩 스터디 지워줘", "방금 지운 거 다시 살려줘 근데 시간은 8시로"],
+            {"코딩 스터디": ("2026-12-01", "20:00")},
+        ),
+        # a number before a spaced counting word is no clock
+        (
+            ["12월 15일 1200 단어 에세이 제출 추가해줘"],
+            {"1200 단어 에세이 제출": ("2026-12-15", None)},
+        ),
+    ],
+)
+async def test_third_review_guards(stand_in, client, turns, expected) -> None:
+    await seed()
+    for message in turns:
+        await chat(client, message)
+    kept = await _kept()
+    if "코딩 스터디 지워줘" in turns and "코딩 스터디" not in expected:
+        kept = {**kept, "코딩 스터디": SEEDED_NOW["코딩 스터디"]}
+    assert kept == {**SEEDED_NOW, **expected}
+
+
+def test_third_review_how_many_to_pass_is_advice() -> None:
+    assert keyword_route("면접 몇 개 봐야 붙을까?") != "schedule"
