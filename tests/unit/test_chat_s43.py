@@ -603,3 +603,10 @@ async def test_third_review_guards(stand_in, client, turns, expected) -> None:
 
 def test_third_review_how_many_to_pass_is_advice() -> None:
     assert keyword_route("면접 몇 개 봐야 붙을까?") != "schedule"
+
+
+def test_the_resume_of_those_in_english_or_korean() -> None:
+    from nodes.chat.grounded import asks_held_by_resume
+
+    assert asks_held_by_resume("내 resume에는 그 중에 뭐가 있어?")
+    assert asks_held_by_resume("내 이력서엔 그중 뭐 있어?")
