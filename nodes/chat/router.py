@@ -1284,14 +1284,6 @@ NEW_VALUE_STATED = re.compile(
 )
 
 
-# A value told as having come out ("시간 나옴 오후 1시 반", "날짜 정해졌대요 15일"): the
-# value an item lacked, or a new one.
-_VALUE_OUT = re.compile(
-    r"(?:시간|시각)\s*(?:이|가|은|는|도)?\s*"
-    r"(?:나옴|나왔\S*|정해졌\S*|정해짐|확정(?:됐|되었|됨|이)\S*|떴\S*|공지\s*(?:됐|왔)\S*)"
-)
-
-
 # A verb ending "whether" ("지워졌는지", "들어갔는지"): a question about it, not a request.
 _WHETHER = re.compile(r"(?:는|은|ㄴ)지(?:도|를|좀|만)?[.,?!~]*$")
 
