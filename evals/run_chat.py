@@ -312,6 +312,11 @@ XA_SPLITS = {
     # (chat_xa_dev34_brief.md); first read chat-xa-dev34-first-read.md, at the session's
     # starting code (7100559), before any change made against it
     "xa_dev34": "chat_xa_dev34.jsonl",
+    # a thirty-fifth author: references of every everyday kind across long rooms (two or
+    # three turns back, after an unrelated turn, nicknames the user invents, corrections of
+    # what was just done, mixed English) (chat_xa_dev35_brief.md); first read
+    # chat-xa-dev35-first-read.md, at session 43's end (270372a), before any change against it
+    "xa_dev35": "chat_xa_dev35.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",
