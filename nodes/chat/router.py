@@ -1463,12 +1463,19 @@ def operation_kind(clause: str) -> str | None:
     return None
 
 
+# The kinds of event the router's readers of one more add, a count of the user's items and
+# a list of names know ("면접도 부탁드려요", "면접 몇 개야?", "LG 1차면접, 2차면접으로").
+# (focus.EVENT_NOUNS, the title reader's, imports this module and cannot be imported here.)
+_EVENT_KINDS = (
+    r"면접|시험|특강|필기|실기|마감|발표|코테|테스트|설명회|교육|평가|검사|"
+    r"스터디|미팅|상담|모임|약속"
+)
+
 # Help asked of the assistant, not an event ("예상 질문도 부탁해", "면접 준비도 부탁드려요").
 _HELP_ASKED = re.compile(r"질문|준비|팁|조언|추천|피드백|첨삭|정리|요약|도와")
 # "… 면접도 부탁드려요": one more event, asked for with a bare "please".
 _ALSO_PLEASE = re.compile(
-    r"(?:면접|시험|특강|필기|실기|마감|발표|코테|테스트|설명회|교육|평가|검사|스터디|미팅|상담|모임|약속)"
-    r"도\s*(?:부탁(?:드려요|드립니다|해요|해|합니다)?|ㅇㅇ)[.!~ㅎㅋ^]*\s*$"
+    rf"(?:{_EVENT_KINDS})도\s*(?:부탁(?:드려요|드립니다|해요|해|합니다)?|ㅇㅇ)[.!~ㅎㅋ^]*\s*$"
 )
 
 
@@ -1905,12 +1912,9 @@ _NAME_LIST = re.compile(
 )
 
 
-_KIND_OF_EVENT = re.compile(r"면접|시험|특강|필기|실기|마감|발표|코테|테스트|설명회|교육|평가|검사")
-
-
 # How many of the user's items of a kind ("면접 몇 개야?", "이번 달 스터디 몇 번 있어?").
 _KIND_COUNTED = re.compile(
-    r"(?:면접|스터디|코테|약속|일정|스케줄|미팅|시험)\s*(?:이|가|은|는)?\s*몇\s*(?:개|번|건)"
+    rf"(?:{_EVENT_KINDS}|일정|스케줄)\s*(?:이|가|은|는)?\s*몇\s*(?:개|번|건)"
 )
 
 
@@ -1929,7 +1933,7 @@ def _names_listed(said: str) -> list[str]:
             len(name.split()) < len(names[0].split())
             and head not in name
             and not (first and first[0].tag in ("NNP", "SL"))
-            and bool(names_a_stage(name) or _KIND_OF_EVENT.search(name))
+            and bool(names_a_stage(name) or re.search(_EVENT_KINDS, name))
         )
 
     return [f"{head} {n}" if head and i and elliptic(n) else n for i, n in enumerate(names)]
