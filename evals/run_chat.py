@@ -317,6 +317,12 @@ XA_SPLITS = {
     # what was just done, mixed English) (chat_xa_dev35_brief.md); first read
     # chat-xa-dev35-first-read.md, at session 43's end (270372a), before any change against it
     "xa_dev35": "chat_xa_dev35.jsonl",
+    # session 44: a thirty-sixth author: the everyday mix from users not yet heard (requests
+    # spread over sentences with a reason between, conditions, yes/no and comparison
+    # questions about the documents, bookings, references by a detail the assistant showed)
+    # (chat_xa_dev36_brief.md); first read chat-xa-dev36-first-read.md, at session 43's end
+    # code (5716af4), before any change made against it
+    "xa_dev36": "chat_xa_dev36.jsonl",
     # session 25: 200 rows by a fourth helper from the same brief (chat_xa_test_brief.md);
     # its first read is evals/results/chat-xa-test-first-read.md
     "xa_test": "chat_xa_test.jsonl",

@@ -250,6 +250,8 @@ def _words_asked(message: str) -> list[str]:
             words.append(_compact(heading))
             skip = True
             continue
+        if lower == "about" and after.lower() != "me":
+            continue  # "what about certificates": no "about me" part asked
         if (heading := asked_heading(w, kind)) is not None:
             # ("Which university …", "전 직장 이름": that part of the resume; a posting's
             # "전공 조건" is its own words)
@@ -366,6 +368,16 @@ _ENGLISH_FUNCTION_WORDS = frozenset(
         "these",
         "those",
         "want",
+        # what opens or closes a turn of talk ("ok what about certificates then")
+        "ok",
+        "okay",
+        "so",
+        "then",
+        "now",
+        "well",
+        "oh",
+        "hmm",
+        "um",
     }
 )
 
@@ -616,6 +628,16 @@ def _answer_lines(
     # ("카카오 건 같은 항목" after a question about 네이버's posting)
     replaced = {_compact(p.company) for p in every_part if p.company} if companies else set()
     earlier = [w for w in asked_words(context) if w not in named | replaced and w not in own]
+    held_over = {p.company for p in every_part if p.company and p.company in context}
+    if held_over and not companies and not own_company:
+        # "우대사항은?" after "카카오 자격요건에 Kafka 있어?": still that company's posting
+        candidates = [p for p in candidates if p.doc_type != "posting" or p.company in held_over]
+    if own and earlier and all(any(w == _compact(p.section) for p in every_part) for w in own):
+        # "그럼 자격증은?", "what about certificates then" after "이력서에 토익 점수 있어?"
+        # found nothing: the part of the documents named now is asked; the earlier words
+        # no document holds are not asked again ("우대사항은?" after "자격요건에 Kafka
+        # 있어?" still looks for Kafka)
+        earlier = [w for w in earlier if _covered(w, every_text)]
     position = ordinal_position(message) if context else None
     if position is not None:
         # "세 번째 거 기술스택 뭐였지" after a list of projects: that item of the list

@@ -45,10 +45,15 @@ ADD_VERB = re.compile(
     r"(?<![가-힣])잡자(?![가-힣])|(?:일정|스케줄|캘린더)\S*\s*(?:넣|만들)자(?![가-힣])|"
     r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
     r"표시\s*(?:해|좀)|"  # "12월 15일 KB국민은행 서류 마감 표시해줘": marked on the calendar
+    # a booking asked for ("건강검진 예약해줘", "미용실 예약 좀 부탁해요"; not "예약했는데", "예약
+    # 확인해줘", "예약 취소")
+    r"예약\s*(?:좀\s*)?(?:해\s*(?:줘|주세요|주실|줄래|주라|둬|놔|요)|부탁)|"
     r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
+    # a value set for an item ("시간 오전 9시로 지정해 주세요", "장소 지정 좀")
+    r"지정\s*(?:좀\s*)?(?:해\s*(?:줘|주세요|주실|줄래|주라|둬|놔)|부탁)|"
     # the value just shown, set ("그 시각으로 맞춰줘", "공고대로 맞춰줘"; not "9시로 맞춰줘"
     # of an alarm, nor "시간 맞춰서 추가해")
     r"(?:(?:그|같은)\s*(?:시간|시각|날짜|날|일시)\s*(?:으로|로)|공고\s*대로)\s*맞춰\s*"
@@ -122,10 +127,11 @@ OP_GIVEN = (
     r"확인해|보여|알려|조회해|정리해|제거해|기록해|적어|고쳐)"
 )
 CLAUSE_BREAK = re.compile(
-    rf"{OP_STEM}고(\s+|,\s*)|"
+    rf"{OP_STEM}고(?:요)?(\s+|,\s*)|"
     # the polite and the giving forms of an operation verb: "변경해주시고, …", "지워 주시고
-    # …", "옮겨주고, …", "확인하시고 …" (not "건강검진 하시고", "선물 사주고")
-    rf"{OP_STEM}시고(\s+|,\s*)|{OP_GIVEN}\s?주(?:시)?고(\s+|,\s*)|"
+    # …", "옮겨주고, …", "확인하시고 …", "넣어주시구요, …" (not "건강검진 하시고", "선물
+    # 사주고")
+    rf"{OP_STEM}시(?:고|구)(?:요)?(\s+|,\s*)|{OP_GIVEN}\s?주(?:시)?(?:고|구)(?:요)?(\s+|,\s*)|"
     r"(?:줘|해|요|래|야|어|지|니|[?!]|삭제|취소|추가|등록|변경|캔슬)"
     r"(\s*[,.?!]?\s*(?:그리고|그\s*다음에?|그\s*뒤에?)\s+)|"
     r"(?i:(\s+and\s+)(?=(?:then\s+)?(?:add|move|cancel|delete|remove|show|put|reschedule)\b))"
@@ -323,7 +329,9 @@ MY_SCHEDULE = re.compile(
     r"(?<![가-힣])(?:나|내가|저|제가)\s+(?:그날|그때|그\s*주)?\s*뭐\s*(?:다른\s*)?(?:거|것|일정)?\s*있|"
     r"뭐\s*다른\s*(?:거|것|일정|약속)\s*(?:있|잡)|"
     # "그날 네이버 면접도 있지 않아요?": asked of the room's day, what the user has
-    r"(?<![가-힣])그\s*날\S*\s+(?:\S+\s+){0,3}?\S*\s*(?:있지\s*않|있잖|있었지|있었나)|"
+    # ("그 주에 다른 면접도 있었나요?", "그 주에 스터디 있나?": of the room's week)
+    r"(?<![가-힣])(?:그\s*날\S*|그\s*주(?:에|엔|에는|는|도|의|말)?)\s+(?:\S+\s+){0,3}?\S*\s*"
+    r"(?:있지\s*않|있잖|있었지|있었나|있나|있었어|있어\s*[?？]|있는지|있을까)|"
     # "그날 다른 거랑 겹치는지 확인 좀": what else the user has that day
     r"다른\s*(?:거|것|일정|약속)(?:이|랑|이랑|하고|과|와)?\s*(?:안\s*)?겹치|"
     r"(?i:\bmy\s+(?:calendar|schedule|plans)\b)|"
@@ -567,6 +575,11 @@ SHOULD_I = re.compile(
     r"(?:할까|하나|되나|돼|될까|될지|할지|하는지|되는지|"
     # (clipped: "정장 꼭 입어야됨?", "가야되냐")
     r"(?:됨|되냐|하냐|함)(?=\s*[?？]))"
+)
+# Asking what one should say ("주말 근무 된다고 해야됨?", "뭐라고 대답해야 할까"): advice.
+WHAT_TO_SAY = re.compile(
+    r"(?:다고|라고|냐고|자고)\s*(?:말|얘기|대답|답)?\s*(?:을\s*|를\s*)?(?:해야|하는\s*게)|"
+    r"뭐라고\s*(?:말|얘기|대답|답|설명)\S*\s*(?:해야|하는\s*게|하면)"
 )
 # Asking whether one may ("지워도 될까?", "빼도 돼?"): a question, not a request.
 MAY_I = re.compile(
@@ -1050,9 +1063,18 @@ def keyword_route(message: str) -> str | None:
         return "schedule"  # "12월에 면접 몇 개야?": the user's own items of a kind, counted
     if CONFIRM_HAVE.search(own) and has_when(own) and not (docs or recruit or "공고" in own):
         return "schedule"  # "다음 주에 면접 있는 거 맞지?": a look at the user's own days
+    # ("포폴은 뭐부터 만들어야 돼": the verb is what one should do, not a request)
+    # ("스터디 일정 만들어야 돼" names the schedule: a request all the same)
+    modal_only = (
+        bool(schedule_verb)
+        and not schedule_word
+        and all(own[m.end() : m.end() + 1] == "야" for m in SCHEDULE_VERB.finditer(own))
+    )
+    if WHAT_TO_SAY.search(own) and not (docs or (schedule_verb and not modal_only)):
+        return "general"  # "알바 면접에서 주말 근무 된다고 해야됨?": what to say, advice
     if (
         SHOULD_I.search(own)
-        and not (schedule_verb or when or has_when(own) or "공고" in own)
+        and not ((schedule_verb and not modal_only) or when or has_when(own) or "공고" in own)
         # (what a company asks of an applicant: "카카오 지원하려면 경력 3년 있어야됨?")
         and not (_REQUIRED.search(own) and _APPLYING.search(own))
     ):

@@ -959,6 +959,8 @@ DAY_TAIL = re.compile(r"\s+(?:날|당일)$")
 # "Kakao mock interview on" (the date was after it): an English preposition left at the end.
 ENGLISH_TAIL = re.compile(
     r"(?i)(?:\s+(?:on|at|for|to|in|by|from|of|the)|"
+    # the room's day said after the title ("dinner with my cousin that day at 7pm")
+    r"\s+(?:that|the\s+same|same)\s+(?:day|date|evening|night|morning|afternoon)|"
     # "Your technical interview is scheduled for …": what a mail says of the event
     r"\s+(?:is|has\s+been|was|will\s+be)\s+(?:scheduled|confirmed|set|booked|planned))+$"
 )
@@ -1092,10 +1094,28 @@ def _without_particle(title: str) -> str:
     the analyser reads it as one (or two): "뒤풀이" and "놀이" end in 이 and keep it."""
     found = TRAILING_PARTICLE.search(title)
     if found is None:
-        return title
+        return _without_polite_yo(title)
     tail = [t for t in kiwi().tokenize(title) if t.start >= found.start()]
     if tail and tail[0].start == found.start() and all(t.tag.startswith("J") for t in tail):
         return title[: found.start()]
+    return title
+
+
+def _without_polite_yo(title: str) -> str:
+    """The title without the polite 요 said right after its noun ("도서 전시 회의요",
+    "치과요"): the analyser reads a lone 요 after a noun or a foreign word, whatever it tags
+    it; "토요" or "요요" are words of their own."""
+    if not re.search(r"[가-힣A-Za-z0-9]요$", title):
+        return title
+    tokens = kiwi().tokenize(title)
+    if (
+        len(tokens) >= 2
+        and tokens[-1].form == "요"
+        and tokens[-1].start == len(title) - 1
+        and tokens[-2].tag.startswith(("NN", "SL", "SN"))
+        and tokens[-2].start + tokens[-2].len == len(title) - 1
+    ):
+        return title[:-1]
     return title
 
 
@@ -1442,6 +1462,28 @@ def _matched_words(text: str) -> set[str]:
     return _title_words(said) | set(compound_nouns(said))
 
 
+# Words of an operation and of when, not of what the item is ("오후 3시 일정 취소 부탁").
+_NO_EVENT_WORDS = frozenset(
+    {"취소", "삭제", "변경", "수정", "추가", "등록", "부탁", "캔슬", "제거", "시간", "날짜", "일시"}
+    | {"약속", "모임", "오전", "오후", "저녁", "아침", "점심", "밤", "새벽", "낮"}
+)
+
+
+def _by_its_day_or_clock_alone(item: dict[str, Any], text: str, days: list[str], now: date) -> bool:
+    """Whether a clause fits an item by its day or its hour alone while it says another day
+    or names an event the item's title lacks: "내일 오후 3시 치과 취소해줘", "오후 3시 치과
+    지워줘" and "모레 안과 진료 취소" mean no interview at 3 p.m. on Friday and no study on
+    Tuesday ("3시 거 지워줘", "금요일 3시 거", "화요일 약속" still do)."""
+    if _matched_words(text) & _matched_words(item["title"]):
+        return False
+    if days and item["date"] not in days:
+        return True
+    if _REASON_END.search(text):
+        return False  # "금요일 3시 거 병원 가야 해서 취소": why, not which
+    named = _title_words(_blank(text, [m.span for m in mentions(text, now)]))
+    return bool(named - _NO_NAME - _NO_EVENT_WORDS)
+
+
 def best_schedules(
     items: list[dict[str, Any]], text: str, days: list[str], times: list[str]
 ) -> list[dict[str, Any]]:
@@ -1786,6 +1828,40 @@ def around_item(
         moved = _moved_by(item, offset, -1 if "전" in said.group(0) else 1)
         at = moved.strftime("%H:%M") if moved.date().isoformat() == item["date"] else None
     return Around(item, said, at)
+
+
+# A day or a week said by what the user has then ("모의고사 있는 주", "네이버 면접 잡힌 날",
+# "스터디 하는 주에").
+HOLDING = re.compile(
+    r"((?:\S+\s+){0,2}?\S+?)\s*(?:있는|잡힌|잡혀\s*있는|하는|보는)\s*"
+    r"(주|날)(?:에|엔|에는|은|는|도|에도|의)?(?![가-힣])"
+)
+
+
+def _item_period(
+    clause: str, items: list[dict[str, Any]], found: list[Mention]
+) -> tuple[str, str] | None:
+    """The week (Monday to Sunday) or the day of the one item the words before "있는 주/날"
+    name by its title; None when they name none or several, or when the clause says a day
+    of its own ("다음 주 면접 있는 날")."""
+    held = HOLDING.search(unquoted(clause))
+    if held is None or any(
+        m.kind == "date" and not held.start(2) <= m.span[0] < held.end() for m in found
+    ):
+        return None
+    named = held.group(1)
+    fits = [
+        i
+        for i in best_schedules(items, named, [], [])
+        if _title_words(named) & _title_words(i["title"])
+    ]
+    if len(fits) != 1:
+        return None
+    day = date.fromisoformat(fits[0]["date"])
+    if held.group(2) == "날":
+        return day.isoformat(), day.isoformat()
+    first = day - timedelta(days=day.weekday())
+    return first.isoformat(), (first + timedelta(days=6)).isoformat()
 
 
 def _named_anchor(
@@ -2189,6 +2265,11 @@ def schedule_call(
         # "그 기간에 내 일정 다 보여줘" after "카카오 접수기간 언제부터 언제까지": that period
         first_day, last_day = told_period
         return "get_schedule", {"start_date": first_day, "end_date": last_day}, None
+    item_days = _item_period(clause, items, found) if kind == "get_schedule" else None
+    if item_days is not None:
+        # "그 모의고사 있는 주 일정 전체 보여줘", "네이버 면접 있는 날 뭐 또 있어?": the week (or
+        # the day) of the item the clause names
+        return "get_schedule", {"start_date": item_days[0], "end_date": item_days[1]}, None
     if kind == "get_schedule" and anchor and not any(m.kind == "date" for m in found):
         # "그날 일정 보여줘", "그 주 일정": the day (or week) the room was just about
         anchor_day = date.fromisoformat(shifted_day(anchor[0], clause))
@@ -2581,6 +2662,13 @@ def schedule_call(
         # "그날 면접은 30분 앞당겨줘": the room's day says which item ("그날로" is a new value)
         days = [anchor[0]]
     fits = [chosen] if chosen else best_schedules(items, target_text, days, times)
+    if (
+        chosen is None
+        and len(fits) == 1
+        and _by_its_day_or_clock_alone(fits[0], target_text, days, now)
+    ):
+        # "내일 오후 3시 치과 취소해줘" is not the interview at 3 p.m. on Friday
+        fits = []
     asked = _request_sentence(target_text) if chosen is None else None
     if asked is not None:
         # "카카오 면접 2시니까 괜찮겠다ㅎ 과제 제출은 낮 12시로 앞당겨주세요": a remark's

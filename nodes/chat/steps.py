@@ -363,7 +363,7 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 ELLIPTICAL = re.compile(
     r"^\s*\S+(?:\s+\S+){0,2}(?:은|는|도)요?\s*[?？]?\s*$"
     # "what about the other company?", "and naver?", "how about the portfolio?"
-    r"|(?i:^\s*(?:and\s+)?(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
+    r"|(?i:^\s*(?:(?:and|ok|okay|so|then|oh|hmm)[,\s]+)*(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
 )
 # Words that open a follow-up and say nothing of their own ("그럼 담주는?", "아 내일은?").
 _FILLER = re.compile(r"^\s*(?:그럼|그러면|그면|아|음|혹시|그리고)[,\s]+")

@@ -80,6 +80,7 @@ from nodes.chat.router import (
 from nodes.chat.schedule_requests import (
     AROUND_ITEM,
     DAY_OF,
+    HOLDING,
     ONE_MORE,
     POSTING_WHEN,
     AskBack,
@@ -441,6 +442,7 @@ async def run_schedule(state: ChatState) -> dict[str, Any]:
             or bool(focus)
             or bool(DAY_SHIFT.search(clause) or SAME_DAY.search(clause) or DAY_OF.search(clause))
             or bool(AROUND_ITEM.search(clause))  # "스터디 끝나고 밤 10시에 …"
+            or bool(HOLDING.search(clause))  # "카카오 면접 있는 주에 뭐 있어?"
             # an event told as being there may be one already kept ("… 면접 있어요")
             or bool(EXISTS_TOLD.search(clause))
         )

@@ -1,0 +1,210 @@
+"""Session 44: what chat_xa_dev35 showed the room missed. A booking asked for ("예약해줘") is
+an add; a value set ("지정해 주세요") is a change; an item picked by its clock alone is not
+the one meant when the clause says another day or names another event; the polite 요 after
+a title's noun is no part of it; "that day" after an English title is the room's day; "…
+넣어주시구요, …" ends one request; "그 주에 … 있었나요?" and "X 있는 주/날" look at the
+week or the day of the room or of an item; what to say or what to do first is advice; a
+follow-up naming another part of the documents ("그럼 자격증은?", "what about
+certificates then") asks that part, not the earlier words no document holds, and keeps the
+company the earlier question named. (Written in other words than the dev rows.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from nodes.chat.grounded import Passage, asked_words, rag_answer
+from nodes.chat.router import ADD_VERB, keyword_route
+from nodes.chat.schedule_requests import _without_particle
+from tests.unit.test_chat import chat
+from tests.unit.test_chat_focus import seed, titles
+
+pytestmark = pytest.mark.usefixtures("fresh_schedules")
+
+
+def _calls(out: dict) -> list[tuple[str, dict]]:
+    return [(c["name"], c["args"]) for c in out["tool_calls"]]
+
+
+# --- a booking, a value set ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "day", "clock"),
+    [
+        ("12월 9일 오후 2시 치과 예약해줘", "치과", "2026-12-09", "14:00"),
+        ("다음 주 수요일 저녁 7시 헬스 PT 예약 좀 부탁해요", "헬스 PT", "2026-12-02", "19:00"),
+    ],
+)
+async def test_a_booking_asked_for_is_an_add(stand_in, client, message, title, day, clock) -> None:
+    out = await chat(client, message)
+    assert _calls(out) == [("add_schedule", {"title": title, "date": day, "time": clock})]
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["예약 확인 좀 해줘", "병원 예약했는데 괜찮을까", "미용실 예약 취소됐대"],
+)
+def test_a_booking_told_or_checked_is_no_add(message) -> None:
+    assert ADD_VERB.search(message) is None
+
+
+async def test_a_value_set_for_the_item_is_a_change(stand_in, client) -> None:
+    await seed()
+    await chat(client, "1월 20일에 자격증 필기 넣어줘")
+    out = await chat(client, "그거 오후 1시로 시간 지정해 줘")
+    assert [n for n, _ in _calls(out)] == ["update_schedule"]
+    assert (await titles())["자격증 필기"]["time"] == "13:00"
+
+
+# --- an item picked by its clock alone --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "모레 오후 3시 안과 진료 취소해줘",  # another day, another event: Friday's interview stays
+        "오후 3시 피부과 지워줘",  # an event no item is
+        "내일 저녁 7시 일정 취소",  # the study is on Tuesday, not tomorrow
+    ],
+)
+async def test_an_item_is_not_deleted_for_its_clock_alone(stand_in, client, message) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert "delete_schedule" not in [n for n, _ in _calls(out)]
+    assert {"네이버 1차 면접", "코딩 스터디", "카카오 면접"} <= set(await titles())
+
+
+async def test_the_clock_alone_still_picks_when_nothing_else_is_said(stand_in, client) -> None:
+    await seed()
+    await chat(client, "오후 7시 거 지워줘")
+    assert "코딩 스터디" not in await titles()
+
+
+# --- the title's own words ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("title", "bare"),
+    [
+        ("동아리 정기 모임요", "동아리 정기 모임"),
+        ("피부과요", "피부과"),
+        ("AWS 스터디요", "AWS 스터디"),
+        ("토요", "토요"),  # a word of its own
+        ("세미나실 대관이요", "세미나실 대관"),
+    ],
+)
+def test_the_polite_yo_after_a_title_is_no_part_of_it(title, bare) -> None:
+    assert _without_particle(title) == bare
+
+
+async def test_that_day_after_an_english_title_is_the_rooms_day(stand_in, client) -> None:
+    await seed()
+    await chat(client, "what's on Tuesday?")
+    out = await chat(client, "put gym with Minsu that day at 6am")
+    assert _calls(out) == [
+        ("add_schedule", {"title": "gym with Minsu", "date": "2026-12-01", "time": "06:00"})
+    ]
+
+
+async def test_a_polite_gu_yo_ends_one_request(stand_in, client) -> None:
+    await seed()
+    out = await chat(
+        client, "목요일 오전 11시에 은행 방문 잡아주시구요, 이번 주 일정도 한번 알려주세요"
+    )
+    calls = _calls(out)
+    assert calls[0] == (
+        "add_schedule",
+        {"title": "은행 방문", "date": "2026-12-03", "time": "11:00"},
+    )
+    assert [n for n, _ in calls] == ["add_schedule", "get_schedule"]
+
+
+# --- the week or the day of the room or of an item ---------------------------------------------
+
+
+async def test_that_week_asked_whether_it_holds_more(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 16일 오후 4시 현대차 인적성 추가해줘")
+    out = await chat(client, "그 주에 스터디도 있나?")
+    assert _calls(out) == [("get_schedule", {"start_date": "2026-12-14", "end_date": "2026-12-20"})]
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["그 주제로 자소서 쓰는 법 알려줄 수 있나?", "그 주식 얘기 있잖아 그거 뭐였지"],
+)
+def test_a_word_beginning_with_ju_is_no_week(message) -> None:
+    assert keyword_route(message) != "schedule"
+
+
+@pytest.mark.parametrize(
+    ("message", "start", "end"),
+    [
+        ("카카오 면접 있는 주에 다른 거 뭐 있지?", "2026-12-07", "2026-12-13"),
+        ("네이버 면접 잡힌 날 일정 보여줘", "2026-12-04", "2026-12-04"),
+    ],
+)
+async def test_the_week_or_the_day_of_an_item_named(stand_in, client, message, start, end) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert _calls(out) == [("get_schedule", {"start_date": start, "end_date": end})]
+
+
+async def test_an_item_two_of_which_fit_names_no_week(stand_in, client) -> None:
+    await seed()
+    out = await chat(client, "면접 있는 주 일정 알려줘")  # two interviews, two weeks
+    assert _calls(out) != [("get_schedule", {"start_date": "2026-11-30", "end_date": "2026-12-06"})]
+    assert _calls(out) != [("get_schedule", {"start_date": "2026-12-07", "end_date": "2026-12-13"})]
+
+
+# --- advice: what to say, what to do first -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "면접에서 야근 가능하다고 해야 돼?",
+        "희망 연봉 물어보면 뭐라고 대답해야 할까",
+        "간호사에서 마케터로 전향하는데 자소서는 뭐부터 만들어야 됨?",
+    ],
+)
+def test_what_to_say_or_do_first_is_advice(message) -> None:
+    assert keyword_route(message) == "general"
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["토요일 오전 10시 스터디 일정 만들어야 돼", "카카오 면접 취소해야 할 것 같아 지워줘"],
+)
+def test_a_request_beside_a_modal_stays_a_request(message) -> None:
+    assert keyword_route(message) == "schedule"
+
+
+# --- a follow-up naming another part of the documents -----------------------------------------
+
+RESUME = [
+    Passage("cv", "resume", "학력", "[학력]\n서울대학교 경영학과 졸업 (2020)", 0.8),
+    Passage("cv", "resume", "자격증", "[자격증]\nAICPA (2022)\n전산회계 1급 (2019)", 0.7),
+]
+POSTINGS = [
+    Passage("a", "posting", "우대사항", "[우대사항]\n- SAP 사용 경험\n- 영어 가능자", 0.7, "삼일"),
+    Passage("b", "posting", "우대사항", "[우대사항]\n- IFRS 실무 경험\n- SAP 숙련", 0.8, "한영"),
+    Passage("a", "posting", "자격요건", "[자격요건]\n- 회계 관련 학과 졸업", 0.6, "삼일"),
+]
+
+
+def test_another_part_named_after_an_unanswered_question() -> None:
+    answer = rag_answer("자격증은?", RESUME, "이력서에 오픽 등급 적혀 있어?")
+    assert answer.startswith("AICPA")
+    english = rag_answer("ok so what about certificates then", RESUME, "any IELTS score on my cv?")
+    assert "AICPA" in english
+
+
+def test_what_about_asks_no_about_me() -> None:
+    words = asked_words("okay what about certificates then")
+    assert words and all(w not in ("ok", "then", "자기소개") for w in words)
+
+
+def test_the_earlier_questions_company_is_kept() -> None:
+    answer = rag_answer("우대사항은?", POSTINGS, "삼일 자격요건 뭐야")
+    assert "SAP 사용 경험" in answer and "IFRS" not in answer
