@@ -545,6 +545,12 @@ def without_besides(message: str) -> str:
     return message
 
 
+# Another company than the one named before ("다른 회사 우대사항은?", "카카오 말고 다른 데").
+_ANOTHER_COMPANY = re.compile(
+    r"다른\s*(?:회사|데|곳|공고|기업)|말고|(?i:\bother\s+(?:company|posting|one)\b)"
+)
+
+
 def answer_lines(
     message: str, passages: Iterable[Passage], context: str = ""
 ) -> tuple[list[_Line], list[str]]:
@@ -629,7 +635,7 @@ def _answer_lines(
     replaced = {_compact(p.company) for p in every_part if p.company} if companies else set()
     earlier = [w for w in asked_words(context) if w not in named | replaced and w not in own]
     held_over = {p.company for p in every_part if p.company and p.company in context}
-    if held_over and not companies and not own_company:
+    if held_over and not (companies or own_company or _ANOTHER_COMPANY.search(message)):
         # "우대사항은?" after "카카오 자격요건에 Kafka 있어?": still that company's posting
         candidates = [p for p in candidates if p.doc_type != "posting" or p.company in held_over]
     if own and earlier and all(any(w == _compact(p.section) for p in every_part) for w in own):
@@ -1187,7 +1193,11 @@ HELD_BY_RESUME = re.compile(
     r"(?:이력서|(?i:resume|cv))(?:에|에는|엔|에도)\s*(?:\S+\s+)?그\s*중|"
     # "본인의 이력서가 해당 요건을 충족하는지", "내 이력서로 자격요건 맞출 수 있나"
     r"이력서(?:가|는|로)\s*(?:\S+\s+){0,3}?(?:충족|만족|갖추|갖췄|맞추|부합)|"
-    r"(?i:\b(?:do\s+i|i)\s+(?:already\s+)?(?:have|meet|match)\b|\bon\s+my\s+(?:resume|cv)\b)"
+    r"(?i:\b(?:do\s+i|i)\s+(?:already\s+)?(?:have|meet|match)\b|\bon\s+my\s+(?:resume|cv)\b)|"
+    # what the two share ("내 이력서랑 비교하면 겹치는 기술 있어?", "공통으로 있는 거", "그 중에
+    # 제가 해본 게 있나요?")
+    r"겹치는\s*(?:기술|거|게|것|건|부분)|공통(?:으로|된|인)?\s*(?:기술|거|게|것|건|부분|있는)|"
+    r"(?:내가|제가|난|전)\s*(?:\S+\s+)?해\s*본\s*(?:게|거|것|건)"
 )
 
 # "우대사항 중에 내 이력서에 없는 거", "그 중에 거기 없는 건" (거기: the resume just read),
@@ -1195,6 +1205,9 @@ HELD_BY_RESUME = re.compile(
 NOT_HELD_BY_RESUME = re.compile(
     r"(?:이력서|거기)(?:에|에는|엔)\s*(?:없는|안\s*(?:나온|적힌|보이는|써\s*있는)|빠진|빠져\s*있는)|"
     r"(?:이력서|거기)\s+(?:없는|빠진)|(?:내가|제가)\s*(?:못\s*갖춘|안\s*갖춘|부족한)|"
+    # what the resume lacks of it ("부족한 건 뭐야", "모자란 기술", "제가 안 해본 거")
+    r"(?<![가-힣])(?:부족한|모자란)\s*(?:기술|거|게|것|건|부분|점)|"
+    r"(?:내가|제가|난|전)\s*(?:\S+\s+)?안\s*해\s*본\s*(?:게|거|것|건)|"
     r"(?i:\b(?:i\s+(?:don'?t|do\s+not)|don'?t\s+i|do\s+i\s+not)\s+(?:have|meet)\b|\b(?:missing|absent)\s+(?:from|in|on)\s+"
     r"my\s+(?:resume|cv)\b|\bnot\s+(?:on|in)\s+my\s+(?:resume|cv)\b)"
 )
@@ -1208,13 +1221,13 @@ _LINES_ASKED = re.compile(
 )
 
 
-def asks_held_by_resume(message: str) -> bool:
+def asks_held_by_resume(message: str, context: str = "") -> bool:
     """ "그 중에 내 이력서에 있는 거 있어?", "카카오 우대사항 중 내 이력서에 없는 거": which of a
     posting's lines the resume shows, or does not (not "이력서에 있는 프로젝트 중에 …": the
-    resume's own)."""
+    resume's own); a follow-up ("부족한 건 뭐야") of a question about a posting (`context`)."""
     return bool(
         (HELD_BY_RESUME.search(message) or NOT_HELD_BY_RESUME.search(message))
-        and _POSTING_SUBJECT.search(message)
+        and (_POSTING_SUBJECT.search(message) or _POSTING_SUBJECT.search(context))
     )
 
 
@@ -1223,7 +1236,7 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     or those this question names, "Kakao's preferred qualifications") whose skills the
     resume also names, each with the skills it shares; None when the question is not that
     or no posting line is asked about."""
-    if not asks_held_by_resume(message):
+    if not asks_held_by_resume(message, context):
         return None
     resume = [p for p in passages if p.doc_type == "resume"]
     postings = [p for p in passages if p.doc_type == "posting"]
@@ -1234,14 +1247,26 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     lines, _ = answer_lines(asked, postings)
     # ("거기 없는 건" names the resume just read, it points at no posting line)
     if context and (points_back(asked) or not lines):
-        lines, _ = answer_lines(context, postings)
+        # (the comparison before named no line either: the whole posting, below)
+        lines = [] if asks_held_by_resume(context) else answer_lines(context, postings)[0]
     lines = [ln for ln in lines if ln.part.doc_type == "posting"]
+    companies = {p.company for p in postings if p.company and p.company in f"{context} {message}"}
+    if not any(find_skills(ln.text) for ln in lines) and len(companies) == 1:
+        # "네이버 공고랑 내 이력서 비교하면 겹치는 기술 있어?": no line named, the posting's
+        # lines that name a skill
+        lines = [
+            _Line(p, n, _NUMBERING.sub("", text))
+            for p in postings
+            if p.company in companies
+            for n, text in enumerate(_body_lines(p))
+            if find_skills(text)
+        ]
     if not lines:
         return None
     if not any(find_skills(ln.text) for ln in lines):
         return None  # "경력 3년 이상": no skill to look for in the resume
     held = taxonomy().closure(find_skills("\n".join(p.text for p in resume)))
-    where = f"{lines[0].part.title} · {lines[0].part.section}"
+    where = lines[0].part.title + (f" · {lines[0].part.section}" if lines[0].part.section else "")
     # "우대사항에 뭐가 있었죠? 제가 해당되는 게 있나 보려고요": the lines themselves first
     listed = (
         f"{lines[0].part.section}: {', '.join(ln.text for ln in lines)}\n"

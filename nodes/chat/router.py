@@ -46,14 +46,17 @@ ADD_VERB = re.compile(
     r"박아\s*(?:줘|주세요|주|놔|둬)|"  # "일정 박아줘" (slang)
     r"표시\s*(?:해|좀)|"  # "12월 15일 KB국민은행 서류 마감 표시해줘": marked on the calendar
     # a booking asked for ("건강검진 예약해줘", "미용실 예약 좀 부탁해요"; not "예약했는데", "예약
-    # 확인해줘", "예약 취소")
-    r"예약\s*(?:좀\s*)?(?:해\s*(?:줘|주세요|주실|줄래|주라|둬|놔|요)|부탁)|"
+    # 확인해줘", "예약 취소", "치과 예약해요" told, "예약 부탁받았어", "재예약", "다시 예약")
+    r"(?<!재)(?<!다시\s)(?<!다시)예약\s*(?:좀\s*)?"
+    r"(?:해\s*(?:줘|주세요|주실|줄래|주라|둬|놔)|부탁(?!\s*(?:받|하셨|했|하시더)))|"
     r"(?i:(?<![A-Za-z])(?:add|put|book|save)(?![A-Za-z]))"  # "add해줘" too
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
-    # a value set for an item ("시간 오전 9시로 지정해 주세요", "장소 지정 좀")
-    r"지정\s*(?:좀\s*)?(?:해\s*(?:줘|주세요|주실|줄래|주라|둬|놔)|부탁)|"
+    # a time or a day set for an item ("오전 9시로 시간 지정해 주세요"; not an alarm's: "알림
+    # 하루 전으로 지정 좀")
+    r"(?:시간|날짜|일시|시각)\s*(?:을|를|은|는|도)?\s*지정\s*(?:좀\s*)?"
+    r"(?:해\s*(?:줘|주세요|주실|줄래|주라|둬|놔)|부탁)|"
     # the value just shown, set ("그 시각으로 맞춰줘", "공고대로 맞춰줘"; not "9시로 맞춰줘"
     # of an alarm, nor "시간 맞춰서 추가해")
     r"(?:(?:그|같은)\s*(?:시간|시각|날짜|날|일시)\s*(?:으로|로)|공고\s*대로)\s*맞춰\s*"
@@ -1069,8 +1072,12 @@ def keyword_route(message: str) -> str | None:
         bool(schedule_verb)
         and not schedule_word
         and all(own[m.end() : m.end() + 1] == "야" for m in SCHEDULE_VERB.finditer(own))
+        # (a delete said as a must is asked for: "코딩 스터디 지워야 돼")
+        and not (MOVE_VERB.search(own) or DELETE_VERB.search(own))
     )
-    if WHAT_TO_SAY.search(own) and not (docs or (schedule_verb and not modal_only)):
+    if WHAT_TO_SAY.search(own) and not (
+        docs or "공고" in own or (schedule_verb and not modal_only)
+    ):
         return "general"  # "알바 면접에서 주말 근무 된다고 해야됨?": what to say, advice
     if (
         SHOULD_I.search(own)

@@ -960,7 +960,7 @@ DAY_TAIL = re.compile(r"\s+(?:날|당일)$")
 ENGLISH_TAIL = re.compile(
     r"(?i)(?:\s+(?:on|at|for|to|in|by|from|of|the)|"
     # the room's day said after the title ("dinner with my cousin that day at 7pm")
-    r"\s+(?:that|the\s+same|same)\s+(?:day|date|evening|night|morning|afternoon)|"
+    r"\s+(?:that|the\s+same|same)\s+(?:day|date)|"
     # "Your technical interview is scheduled for …": what a mail says of the event
     r"\s+(?:is|has\s+been|was|will\s+be)\s+(?:scheduled|confirmed|set|booked|planned))+$"
 )
@@ -1465,21 +1465,30 @@ def _matched_words(text: str) -> set[str]:
 # Words of an operation and of when, not of what the item is ("오후 3시 일정 취소 부탁").
 _NO_EVENT_WORDS = frozenset(
     {"취소", "삭제", "변경", "수정", "추가", "등록", "부탁", "캔슬", "제거", "시간", "날짜", "일시"}
+    | {"처리", "요청", "요망", "바람", "가능", "확정"}
     | {"약속", "모임", "오전", "오후", "저녁", "아침", "점심", "밤", "새벽", "낮"}
 )
 
 
-def _by_its_day_or_clock_alone(item: dict[str, Any], text: str, days: list[str], now: date) -> bool:
+def _by_its_day_or_clock_alone(
+    item: dict[str, Any], text: str, days: list[str], times: list[str], now: date
+) -> bool:
     """Whether a clause fits an item by its day or its hour alone while it says another day
-    or names an event the item's title lacks: "내일 오후 3시 치과 취소해줘", "오후 3시 치과
-    지워줘" and "모레 안과 진료 취소" mean no interview at 3 p.m. on Friday and no study on
-    Tuesday ("3시 거 지워줘", "금요일 3시 거", "화요일 약속" still do)."""
+    or another hour, or, by its hour alone, names an event the item's title lacks: "내일 오후
+    3시 치과 취소해줘", "오후 3시 치과 지워줘" and "모레 오후 3시 안과 진료 취소" mean no
+    interview at 3 p.m. on Friday and no study at 7 p.m. on Tuesday ("3시 거 지워줘",
+    "금요일 3시 거", "화요일 약속" still do)."""
     if _matched_words(text) & _matched_words(item["title"]):
         return False
     if days and item["date"] not in days:
         return True
+    clock = item.get("time")
+    if times and clock and clock not in times and _dial(clock) not in {_dial(t) for t in times}:
+        return True
+    if item["date"] in days or not times:
+        return False
     if _REASON_END.search(text):
-        return False  # "금요일 3시 거 병원 가야 해서 취소": why, not which
+        return False  # "3시 거 병원 가야 해서 취소": why, not which
     named = _title_words(_blank(text, [m.span for m in mentions(text, now)]))
     return bool(named - _NO_NAME - _NO_EVENT_WORDS)
 
@@ -1838,6 +1847,11 @@ HOLDING = re.compile(
 )
 
 
+# What counts a day from the item's, said after it ("전날", "다음날", "전까지", "이후", "말고",
+# "주말").
+_COUNTED_ON = re.compile(r"\s*(?:전|다음|담|이후|후|말고|주말|까지|부터|빼고|제외)")
+
+
 def _item_period(
     clause: str, items: list[dict[str, Any]], found: list[Mention]
 ) -> tuple[str, str] | None:
@@ -1849,11 +1863,15 @@ def _item_period(
         m.kind == "date" and not held.start(2) <= m.span[0] < held.end() for m in found
     ):
         return None
+    if _COUNTED_ON.match(clause, held.end()):
+        return None  # "네이버 면접 있는 날 전날", "… 있는 주 말고 그 다음 주": counted from it
     named = held.group(1)
+    said = _title_words(named) - _NO_NAME
+    # (every word of the phrase: "카카오 서류 마감 있는 주" is no week of 카카오 면접)
     fits = [
         i
         for i in best_schedules(items, named, [], [])
-        if _title_words(named) & _title_words(i["title"])
+        if said and said <= _matched_words(i["title"])
     ]
     if len(fits) != 1:
         return None
@@ -2665,7 +2683,7 @@ def schedule_call(
     if (
         chosen is None
         and len(fits) == 1
-        and _by_its_day_or_clock_alone(fits[0], target_text, days, now)
+        and _by_its_day_or_clock_alone(fits[0], target_text, days, times, now)
     ):
         # "내일 오후 3시 치과 취소해줘" is not the interview at 3 p.m. on Friday
         fits = []

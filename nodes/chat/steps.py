@@ -271,7 +271,7 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     # looked for in the whole document the question names, which the search, led by the
     # list's words, may not reach)
     read_too = []
-    for doc_type in _read_whole(state["message"]):
+    for doc_type in _read_whole(state["message"], previous_question(state)):
         read_too += await whole_documents(state["user_id"], vector, doc_type)
     passages = [
         {
@@ -292,11 +292,12 @@ async def retrieve(state: ChatState) -> dict[str, Any]:
     }
 
 
-def _read_whole(message: str) -> list[str]:
+def _read_whole(message: str, context: str = "") -> list[str]:
     """The user's document types a question is answered from as a whole: the resume for what
     it holds of a posting's lines, the user's own document a question names."""
-    if asks_held_by_resume(message):
-        return ["resume"]
+    if asks_held_by_resume(message, context):
+        # (the posting too: a comparison with no line named reads its every line)
+        return ["posting", "resume"]
     named = named_types(message)[0]
     if asks_skill_category(message):
         # "네이버 공고는 어떤 프로그래밍 언어를 요구해?": the search, led by the kind's words,
@@ -392,6 +393,8 @@ def _elliptical(message: str) -> bool:
     bare = _FILLER.sub("", message)
     if not ELLIPTICAL.match(bare):
         return False
+    if re.match(r"(?i)\s*(?:ok|okay|so|then|oh|hmm)\b", bare) and re.search(r"\d", bare):
+        return False  # "so what about Dec 10 then": a day asked, not a topic
     return len(bare.split()) < 3 or not named_types(bare)[0]
 
 
@@ -401,7 +404,15 @@ def previous_question(state: ChatState) -> str:
     else ""."""
     history = state.get("history") or []
     message = state.get("message") or ""
-    there = bool(history) and history[-1].get("route") == "rag" and THERE.search(message)
+    there = (
+        bool(history)
+        and history[-1].get("route") == "rag"
+        and bool(
+            THERE.search(message)
+            # "부족한 건 뭐야" after a comparison with a posting: of that posting
+            or asks_held_by_resume(message, str(history[-1].get("user") or ""))
+        )
+    )
     if not history or not (_leans_back(message) or there):
         return ""  # ("anything preferred there?" after a document answer: that document)
     before = str(history[-1]["user"])
@@ -665,6 +676,13 @@ def follow_up_route(state: ChatState) -> str | None:
         return "rag"
     if _asked_again(history, message) and not SCHEDULE_VERB.search(message):
         return "rag"  # "아까 그 질문 네이버 공고로도 알려줘": a document question again
+    if (
+        history
+        and history[-1].get("route") == "rag"
+        and asks_held_by_resume(message, str(history[-1].get("user") or ""))
+        and not SCHEDULE_VERB.search(message)
+    ):
+        return "rag"  # "부족한 건 뭐야" after a comparison of the resume with a posting
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):
         return None
     if ONE_MORE.search(message) and (has_when(message) or DAY_POINTER.search(message)):

@@ -208,3 +208,112 @@ def test_what_about_asks_no_about_me() -> None:
 def test_the_earlier_questions_company_is_kept() -> None:
     answer = rag_answer("우대사항은?", POSTINGS, "삼일 자격요건 뭐야")
     assert "SAP 사용 경험" in answer and "IFRS" not in answer
+
+
+# --- the resume compared with a posting, no line named ---------------------------------------
+
+CV = Passage("cv", "resume", "기술 스택", "[기술 스택]\nExcel, Java, Python", 0.6)
+FIRM = [
+    Passage(
+        "f", "posting", "자격요건", "[자격요건]\n- Java 개발 경험\n- Kubernetes 운영", 0.5, "삼정"
+    ),
+    Passage("f", "posting", "우대사항", "[우대사항]\n- Python 자동화 경험", 0.4, "삼정"),
+]
+
+
+def test_the_skills_a_posting_and_the_resume_share() -> None:
+    answer = rag_answer("삼정 공고랑 내 이력서 비교하면 겹치는 기술 있어?", [CV, *FIRM])
+    assert answer.startswith("이력서에도 있는 건") and "Java" in answer and "Python" in answer
+    assert "Kubernetes" not in answer.split(":")[0]
+
+
+def test_what_the_resume_lacks_asked_after_the_comparison() -> None:
+    context = "삼정 공고랑 내 이력서 비교하면 겹치는 기술 있어?"
+    answer = rag_answer("부족한 건 뭐야", [CV, *FIRM], context)
+    assert answer.startswith("이력서에 없는 건") and "Kubernetes" in answer
+    assert "Java" not in answer.split(":")[0]
+
+
+# --- what the review found in the first version (each was wrong in it) ----------------------
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "카카오 면접 알림 하루 전으로 지정 좀 해줘",  # an alarm's time, not the item's
+        "네이버 면접 푸시 알림 오전 9시로 지정 부탁",
+    ],
+)
+async def test_review_an_alarm_set_moves_nothing(stand_in, client, message) -> None:
+    await seed()
+    await chat(client, message)
+    now = await titles()
+    assert (now["카카오 면접"]["date"], now["카카오 면접"]["time"]) == ("2026-12-10", "14:00")
+    assert (now["네이버 1차 면접"]["date"], now["네이버 1차 면접"]["time"]) == (
+        "2026-12-04",
+        "15:00",
+    )
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "내일 피부과 예약해요 떨린다",  # told, not asked
+        "부장님이 12월 8일 오후 3시 세미나실 예약 부탁하셨어",  # someone else's request
+        "국민은행 면접 12월 9일로 재예약해줘",  # a move, said as booking again
+    ],
+)
+async def test_review_a_booking_told_adds_nothing(stand_in, client, message) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert "add_schedule" not in [n for n, _ in _calls(out)]
+
+
+@pytest.mark.parametrize(
+    ("message", "gone"),
+    [
+        ("cancel my Tuesday 7pm", "코딩 스터디"),
+        ("12월 4일 3시 거 지워 주세요 갑자기 출장 잡혀서", "네이버 1차 면접"),
+        ("12월 10일 오후 2시 건 삭제 처리 부탁드립니다", "카카오 면접"),
+    ],
+)
+async def test_review_a_day_and_clock_still_pick_the_item(stand_in, client, message, gone) -> None:
+    await seed()
+    await chat(client, message)
+    assert gone not in await titles()
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "카카오 코테 마감 있는 주에 나 뭐 있어?",  # not the week of 카카오 면접
+        "네이버 면접 있는 날 전까지 뭐 있지?",  # counted from it: up to that day
+    ],
+)
+async def test_review_an_item_period_needs_the_whole_name_and_no_count(
+    stand_in, client, message
+) -> None:
+    await seed()
+    out = await chat(client, message)
+    assert _calls(out) != [("get_schedule", {"start_date": "2026-12-07", "end_date": "2026-12-13"})]
+    assert _calls(out) != [("get_schedule", {"start_date": "2026-12-04", "end_date": "2026-12-04"})]
+
+
+def test_review_another_company_is_not_the_one_held_over() -> None:
+    answer = rag_answer("다른 회사 우대사항은?", POSTINGS, "삼일 자격요건 뭐야")
+    assert "IFRS" in answer
+
+
+@pytest.mark.parametrize("message", ["스터디 일정 지워야 돼", "네이버 면접 취소해야 됨"])
+def test_review_a_delete_said_as_a_must_is_asked_for(message) -> None:
+    assert keyword_route(message) == "schedule"
+
+
+def test_review_what_to_say_about_a_posting_asks_the_posting() -> None:
+    assert keyword_route("네이버 공고에 3년 이상이라는데 2년이라고 해야 돼?") != "general"
+
+
+def test_review_an_english_title_keeps_that_night() -> None:
+    from nodes.chat.schedule_requests import ENGLISH_TAIL
+
+    assert ENGLISH_TAIL.sub("", "movie That Night") == "movie That Night"
