@@ -53,6 +53,8 @@ ADD_VERB = re.compile(
 )
 MOVE_VERB = re.compile(
     r"바꿔|바꾸|변경|수정|옮겨|옮기|미뤄|미루|당겨|당기|늦춰|늦추|고쳐|고치|"
+    # what the user says they will do ("6일로 하루 미룰게요", "3시로 옮길게")
+    r"(?:미룰|옮길|당길|늦출|바꿀)(?:게|께)|"
     # a time or a day set for an item ("오전 9시로 시간 지정해 주세요"; not an alarm's: "알림
     # 하루 전으로 지정 좀")
     r"(?:시간|날짜|일시|시각)\s*(?:을|를|은|는|도)?\s*지정\s*(?:좀\s*)?"
@@ -93,6 +95,7 @@ EVENT_STATED = re.compile(
 )
 DELETE_VERB = re.compile(
     r"취소|삭제|지워|지우|빼\s*줘|빼\s*주|빼고|빼자|빼요|없애|제거|캔슬|날려|날리|"
+    r"(?:지울|뺄)(?:게|께)|"  # "그거 지울게요": what the user says they will do
     # the bare imperative, clipped, of an item ("아까 화요일 거 빼", "그거 빼버려"; not "힘 좀
     # 빼", "자격증 빼")
     r"(?<=[거꺼건것])\s*빼(?:\s*버려|\s*놔)?(?=\s*[.!~ㅋㅎ]*\s*$)|(?<=일정)\s*빼(?=\s*$)|"
@@ -105,7 +108,7 @@ SHIFT = re.compile(
 )
 SCHEDULE_VERB = re.compile("|".join(v.pattern for v in (ADD_VERB, MOVE_VERB, DELETE_VERB)))
 LIST_VERB = re.compile(
-    r"보여|알려|조회|확인|정리|목록|볼게|볼래|보자|"
+    r"보여|알려|조회|확인|정리|목록|볼게|볼래|보자|볼\s*수\s*있|"
     # "12월 면접 일정만 뽑아줘" (not "면접 질문 뽑아줘", "문제 뽑아주기")
     r"(?:일정|스케줄)\S*\s*뽑아\s*(?:줘|주세요|줄래)(?!기)|"
     r"(?i:\b(?:show|list|what'?s\s+on)\b)"
@@ -579,6 +582,8 @@ SHOULD_I = re.compile(
     # (clipped: "정장 꼭 입어야됨?", "가야되냐")
     r"(?:됨|되냐|하냐|함)(?=\s*[?？]))"
 )
+# A value given with 해줘 ("11시로 해줘", "금요일로 해 주세요", "6시로 부탁").
+VALUE_GIVEN = re.compile(r"(?:으로|로)\s*(?:해\s*(?:줘|주세요|줄래|주실|주라)|부탁)")
 # Asking what one should say ("주말 근무 된다고 해야됨?", "뭐라고 대답해야 할까"): advice.
 WHAT_TO_SAY = re.compile(
     r"(?:다고|라고|냐고|자고)\s*(?:말|얘기|대답|답)?\s*(?:을\s*|를\s*)?(?:해야|하는\s*게)|"
@@ -1097,7 +1102,15 @@ def keyword_route(message: str) -> str | None:
         # dated event said first; the remark after it asks nothing
         return "schedule"
     if FEELING.search(own) and not (
-        schedule_verb or mine or when or (docs and "?" in own) or about_posting
+        schedule_verb
+        or mine
+        or when
+        or (docs and "?" in own)
+        or about_posting
+        # (a look asked beside the worry: "12월 전체 일정을 한번 볼 수 있을까요? … 걱정이 되네요")
+        or (schedule_word and LIST_VERB.search(own))
+        # (a value given an item: "아 방금 거 11시로 해줘 잘못말함ㅠ")
+        or (VALUE_GIVEN.search(own) and has_when(own))
     ):
         return "general"  # "오늘 너무 피곤하다", "다음 주에 면접이 세 개나 있어 ㅠㅠ"
     if recruit and STAGES_ASKED.search(own) and not (docs or schedule_verb or _mine_explicit(own)):

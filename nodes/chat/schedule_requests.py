@@ -93,7 +93,7 @@ TITLE_FILLER = re.compile(
     r"(?:에서|에다가?|에도|에|으로|로|을|를|은|는|도)?(?=\s|$|[,.!?])"
     r"|(?<!\S)(?:있어|있음|있대|있는데|있습니다|있어요|있고요|이래|이라던데|라던데|라는데|이라는데|래)"
     r"(?=\s|$|[,.!?])"
-    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|주세요|주십시오|줘요|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나|하나만|한\s*개|둘\s*다|(?:두|세)\s*개(?:\s*(?:다|모두|전부))?|please|pls)"
+    r"|(?<!\S)(?:부탁(?:드립니다|드려요|해요|해)?|주세요|주십시오|줘요|ㄱㄱ|ㄱ|ㅇㅇ|ㅇㅋ|좀|하나\s*더|하나|하나만|한\s*개(?:\s*더)?|둘\s*다|(?:두|세)\s*개(?:\s*(?:다|모두|전부))?|please|pls)"
     r"(?=\s|$|[,.!?])"
     # a laugh or a cry said before the name ("… 생겨서요 ㅎㅎ 그린소프트 1차 면접"), and how the
     # item is put in ("알고리즘 스터디 새로 넣어줘")
@@ -853,6 +853,27 @@ def _in_title(word: str, item: dict[str, Any]) -> bool:
     return squash(word) in squash(item["title"]) or bool(
         mine and mine <= _matched_words(item["title"])
     )
+
+
+def _nearest_day_of_month(number: int, its_day: str, read: str, now: date) -> str:
+    """The `number`-th of the month nearest an item's day (its month, the one before or
+    after; not a day already past), as a new day for it; `read` (the day as read from
+    today) when none is valid."""
+    base = date.fromisoformat(its_day)
+    candidates = []
+    for step in (-1, 0, 1):
+        month_start = (base.replace(day=1) + timedelta(days=32 * step)).replace(day=1)
+        if step < 0:
+            month_start = (base.replace(day=1) - timedelta(days=1)).replace(day=1)
+        try:
+            candidate = month_start.replace(day=number)
+        except ValueError:
+            continue
+        if candidate >= now:
+            candidates.append(candidate)
+    if not candidates:
+        return read
+    return min(candidates, key=lambda d: (abs((d - base).days), d)).isoformat()
 
 
 def _in_month_of(clause: str, found: list[Mention], day: date) -> None:
@@ -2891,6 +2912,10 @@ def schedule_call(
             value = _nearest_half(value, target["time"])  # "7시로" on a 19:00 item: 19:00
         if m.kind == "date" and _BARE_WEEKDAY.fullmatch(clause[m.span[0] : m.span[1]].strip()):
             value = _weekday_the_way_moved(value, target["date"], clause)
+        bare_day = re.fullmatch(r"\s*(\d{1,2})\s*일\s*", clause[m.span[0] : m.span[1]])
+        if m.kind == "date" and bare_day:
+            # "신라호텔 건 6일로 하루 미룰게요" of an item on January 5th: the 6th nearest it
+            value = _nearest_day_of_month(int(bare_day.group(1)), target["date"], value, now)
         changes[m.kind] = value  # a named day or time wins over a relative shift
     following = _FOLLOWING_WEEKDAY.search(clause)
     if following:
@@ -3326,6 +3351,12 @@ _WHETHER_THERE = re.compile(
 )
 
 
+# A remark's ending ("같은 날이네", "겹치는구나", "빡세겠다", "연달아잖아").
+_REMARKED_ON = re.compile(
+    r"(?<=[가-힣])(?:이네|네요|네|구나|군요|겠다|겠네|잖아|더라)(?=[\s.!~,ㅋㅎㅠㅜ;]|$)"
+)
+
+
 def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
     """ "모레 오후 1시 센드버드 면접도", "목요일 오후 4시엔 쏘카 면접" right after an add: no verb
     of its own, a day and an event: another add."""
@@ -3339,6 +3370,8 @@ def _adds_again(clause: str, focus: dict[str, Any] | None, now: date) -> bool:
         return False
     if _WHETHER_THERE.search(clause):
         return False  # "그날 오전에 딴거 있는지도": whether there is one, asked
+    if _REMARKED_ON.search(unquoted(clause)) and not ONE_MORE.search(clause):
+        return False  # "카카오 면접이랑 같은 날이네 ㅋㅋ 빡세다": a remark on it, no event told
     if WH_WORD.search(clause) or (look := _LOOK_ASKED.search(unquoted(clause))):
         # "그날 다른 일정이랑 안겹치는지 봐주세요", "what else do I have that day": a look; an
         # event told in a sentence before it is still one ("… 라인 코테도. 겹치는지 봐줘")

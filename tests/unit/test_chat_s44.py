@@ -317,3 +317,51 @@ def test_review_an_english_title_keeps_that_night() -> None:
     from nodes.chat.schedule_requests import ENGLISH_TAIL
 
     assert ENGLISH_TAIL.sub("", "movie That Night") == "movie That Night"
+
+
+# --- a request beside a feeling; what the user says they will do; a day of the item's month ---
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "방금 그거 2시로 해 주세요 ㅠㅠ 제가 잘못 말했어요",
+        "이번 달 일정 전부 볼 수 있을까요? 마감이 몰려서 불안하네요",
+    ],
+)
+def test_a_request_beside_a_feeling_is_no_small_talk(message) -> None:
+    assert keyword_route(message) != "general"
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [("스터디 하루 미룰게요", "update_schedule"), ("그 일정 그냥 지울게", "delete_schedule")],
+)
+def test_what_the_user_says_they_will_do_is_asked(message, kind) -> None:
+    from nodes.chat.router import operation_kind
+
+    assert operation_kind(message) == kind
+
+
+async def test_a_bare_day_is_the_one_nearest_the_items_day(stand_in, client) -> None:
+    await seed()
+    await chat(client, "1월 28일 오후 1시에 롯데호텔 면접 넣어주세요")
+    await chat(client, "롯데호텔 건 2일로 옮겨 주세요")  # February 2nd, not December's
+    assert (await titles())["롯데호텔 면접"]["date"] == "2027-02-02"
+
+
+async def test_a_remark_on_the_day_is_no_new_event(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 10일 오전 9시 서류 제출 넣어줘")
+    out = await chat(client, "카카오 면접이랑 같은 날이구나 ㅋㅋ 바쁘겠다")
+    assert "add_schedule" not in [n for n, _ in _calls(out)]
+    assert len(await titles()) == 4
+
+
+async def test_one_more_is_no_part_of_the_title(stand_in, client) -> None:
+    await seed()
+    await chat(client, "12월 7일 오후 2시 토스 면접 넣어줘")
+    out = await chat(client, "그 다음날 오전 9시에 당근 과제 면접도 하나 더")
+    assert _calls(out) == [
+        ("add_schedule", {"title": "당근 과제 면접", "date": "2026-12-08", "time": "09:00"})
+    ]
