@@ -610,6 +610,11 @@ def _answer_lines(
     named = {_compact(c) for c in companies}
     # (nor a part of it the analyser split: "토스뱅크" read as 토스 + 뱅크)
     own = [w for w in asked_words(message) if not any(w in n for n in named)]
+    # the job a posting's head names, said to name the posting ("네이버 데이터 엔지니어 공고에서
+    # 우대사항이 뭐였죠?"): not what is asked, when something else is
+    jobs = {_compact(p.position) for p in every_part if p.position and p.position in message}
+    if jobs and (rest := [w for w in own if not any(w in j for j in jobs)]):
+        own = rest
     # English words of an English question that no document holds (the documents are
     # Korean) frame the question: "quick q, when did I leave 에이비씨커머스 …" asks of
     # 에이비씨커머스, "… list under 우대 사항? just keywords pls" of 우대사항; names written
@@ -717,6 +722,15 @@ def _answer_lines(
         pointing = False
     if context and pointing:
         referent, _ = answer_lines(context, candidates)
+        if (
+            referent
+            and own
+            and all(w in _SHOWN_KINDS or w in _DATED_KINDS for w in own)
+            and (_ASKS_NUMBER.search(message) or re.search(r"연도|년도|날짜|일자|시기", message))
+            and _PERIOD.search(referent[0].text)
+        ):
+            # "그거 취득 연도는?" after "정보처리기사 (2021)": the line pointed at shows it
+            return referent, []
         if referent and _HOW_ABOUT.search(message) and not any(_covered(w, said) for w in own):
             # "그거 어떻게 보완한다고 했어?" after the line about a weakness: the documents
             # have no word of the question; the line pointed at is what it asks about
@@ -752,9 +766,11 @@ def _answer_lines(
         candidates = [p for p in candidates if p.doc_id in docs] if docs else candidates
         earlier = []
     words = own + earlier
-    if _WHICH_KIND.search(message):
+    if _WHICH_KIND.search(message) or _REQUIRED_ASKED.search(message):
         # "필수야 우대야?": the two lists asked between are not what is looked for
         words = [w for w in words if not re.match(r"필수|우대|자격|요건", w)]
+        # (nor a list to look in: "is Kafka required?" is answered from either)
+        own = [w for w in own if w in words] or own
     if not candidates or not words:
         return [], words
     # what the documents say at all (a word outside the section asked about is still found)
@@ -1088,6 +1104,12 @@ _WHICH_KIND = re.compile(
     r"(?:필수|자격\s*요건).{0,6}(?:우대)|(?:우대).{0,6}(?:필수|자격\s*요건)|"
     r"(?i:required\s+or\s+(?:preferred|nice)|(?:preferred|nice\s+to\s+have)\s+or\s+required)"
 )
+# Whether a thing is required ("쿠버네티스 경험 필수임?", "Kafka 꼭 있어야 돼?"): answered by
+# which list it is in, as "필수야 우대야?" is.
+_REQUIRED_ASKED = re.compile(
+    r"필수(?:임|야|예요|에요|인가요?|인지|냐|인감|\s*[?？])|꼭\s*(?:있어야|필요)|"
+    r"(?i:\bis\s+(?:it\s+)?(?:\S+\s+){0,3}required\b|\bmust[- ]have\b)"
+)
 # A question asked of what, where, when, how many or which: not one answered yes or no.
 _WH_WORD = re.compile(
     r"뭐|무엇|무슨|어떤|어떻게|어디|언제|몇|누구|왜|얼마|어느|"
@@ -1328,7 +1350,7 @@ def rag_answer(message: str, passages: Iterable[Passage], context: str = "") -> 
             for ln in found
         )
         kind = _REQUIREMENT_KIND.get(_canonical(found[0].part.section))
-        if kind and _WHICH_KIND.search(message):
+        if kind and (_WHICH_KIND.search(message) or _REQUIRED_ASKED.search(message)):
             # "Spark 경험은 필수야 우대야?": which list it is in is the answer
             text = f"{kind}예요({found[0].part.section}): {text}"
         elif kind and not missing and asks_yes_or_no(message) and _all_held(message, found):

@@ -365,3 +365,36 @@ async def test_one_more_is_no_part_of_the_title(stand_in, client) -> None:
     assert _calls(out) == [
         ("add_schedule", {"title": "당근 과제 면접", "date": "2026-12-08", "time": "09:00"})
     ]
+
+
+# --- a posting named by its job; whether a thing is required; a year a line shows ---------------
+
+JOBS = [
+    Passage("h", "posting", "모집 부문", "[모집 부문]\n회계 담당자", 0.9, "한빛", "회계 담당자"),
+    Passage(
+        "h", "posting", "우대사항", "[우대사항]\n- 더존 ERP 사용 경험\n- CPA 보유", 0.5, "한빛"
+    ),
+    Passage("h", "posting", "자격요건", "[자격요건]\n- 전산회계 1급 이상", 0.4, "한빛"),
+]
+
+
+def test_the_job_named_names_the_posting_not_the_question() -> None:
+    answer = rag_answer("한빛 회계 담당자 공고 우대사항 뭐였지?", JOBS)
+    assert answer.startswith("더존 ERP")
+
+
+@pytest.mark.parametrize(
+    ("message", "kind"),
+    [("한빛 공고에 CPA 필수임?", "우대예요"), ("한빛 공고 전산회계 꼭 있어야 돼?", "필수예요")],
+)
+def test_whether_a_thing_is_required_is_answered_by_its_list(message, kind) -> None:
+    assert rag_answer(message, JOBS).startswith(kind)
+
+
+def test_a_year_the_line_pointed_at_shows() -> None:
+    certificates = [
+        Passage("cv", "resume", "자격증", "[자격증]\nADsP (2023)", 0.8),
+        Passage("cv", "resume", "경력", "[경력]\n한빛상사 2020.03 ~ 2024.02", 0.4),
+    ]
+    answer = rag_answer("그거 취득 연도는?", certificates, "나 자격증 뭐 있다고 적었지")
+    assert answer.startswith("ADsP (2023)")
