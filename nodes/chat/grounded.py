@@ -642,7 +642,12 @@ def _answer_lines(
     held_over = {p.company for p in every_part if p.company and p.company in context}
     if held_over and not (companies or own_company or _ANOTHER_COMPANY.search(message)):
         # "우대사항은?" after "카카오 자격요건에 Kafka 있어?": still that company's posting
-        candidates = [p for p in candidates if p.doc_type != "posting" or p.company in held_over]
+        # (unless only another posting holds what is asked: "Python은?" after a question on
+        # Kakao's requirements)
+        kept = [p for p in candidates if p.doc_type != "posting" or p.company in held_over]
+        texts = [f"{p.section} {p.text}" for p in kept]
+        if not own or any(_covered(w, texts) for w in own):
+            candidates = kept
     if own and earlier and all(any(w == _compact(p.section) for p in every_part) for w in own):
         # "그럼 자격증은?", "what about certificates then" after "이력서에 토익 점수 있어?"
         # found nothing: the part of the documents named now is asked; the earlier words
@@ -1218,8 +1223,8 @@ HELD_BY_RESUME = re.compile(
     r"(?i:\b(?:do\s+i|i)\s+(?:already\s+)?(?:have|meet|match)\b|\bon\s+my\s+(?:resume|cv)\b)|"
     # what the two share ("내 이력서랑 비교하면 겹치는 기술 있어?", "공통으로 있는 거", "그 중에
     # 제가 해본 게 있나요?")
-    r"겹치는\s*(?:기술|거|게|것|건|부분)|공통(?:으로|된|인)?\s*(?:기술|거|게|것|건|부분|있는)|"
-    r"(?:내가|제가|난|전)\s*(?:\S+\s+)?해\s*본\s*(?:게|거|것|건)"
+    r"겹치는\s*(?:기술|스킬|역량)|공통(?:으로|된|인)?\s*(?:\S+\s+)?(?:기술|스킬|역량)|"
+    r"(?:내가|제가|난|전)\s*(?:\S+\s+)?해\s*본\s*(?:게|거|것|건)\s*(?:있|뭐|어떤|몇)"
 )
 
 # "우대사항 중에 내 이력서에 없는 거", "그 중에 거기 없는 건" (거기: the resume just read),
@@ -1228,7 +1233,7 @@ NOT_HELD_BY_RESUME = re.compile(
     r"(?:이력서|거기)(?:에|에는|엔)\s*(?:없는|안\s*(?:나온|적힌|보이는|써\s*있는)|빠진|빠져\s*있는)|"
     r"(?:이력서|거기)\s+(?:없는|빠진)|(?:내가|제가)\s*(?:못\s*갖춘|안\s*갖춘|부족한)|"
     # what the resume lacks of it ("부족한 건 뭐야", "모자란 기술", "제가 안 해본 거")
-    r"(?<![가-힣])(?:부족한|모자란)\s*(?:기술|거|게|것|건|부분|점)|"
+    r"(?<![가-힣])(?:부족한|모자란)\s*(?:기술|스킬|역량|거|게|것|건)|"
     r"(?:내가|제가|난|전)\s*(?:\S+\s+)?안\s*해\s*본\s*(?:게|거|것|건)|"
     r"(?i:\b(?:i\s+(?:don'?t|do\s+not)|don'?t\s+i|do\s+i\s+not)\s+(?:have|meet)\b|\b(?:missing|absent)\s+(?:from|in|on)\s+"
     r"my\s+(?:resume|cv)\b|\bnot\s+(?:on|in)\s+my\s+(?:resume|cv)\b)"
@@ -1250,6 +1255,8 @@ def asks_held_by_resume(message: str, context: str = "") -> bool:
     return bool(
         (HELD_BY_RESUME.search(message) or NOT_HELD_BY_RESUME.search(message))
         and (_POSTING_SUBJECT.search(message) or _POSTING_SUBJECT.search(context))
+        # (another of the user's documents named is what is compared: not the resume)
+        and not named_types(message)[0] & {"portfolio", "cover"}
     )
 
 
@@ -1268,12 +1275,26 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     asked = NOT_HELD_BY_RESUME.sub(" ", HELD_BY_RESUME.sub(" ", message))
     lines, _ = answer_lines(asked, postings)
     # ("거기 없는 건" names the resume just read, it points at no posting line)
+    sections_named = any(
+        w == _compact(p.section) for p in postings for w in asked_words(asked) if p.section
+    )
     if context and (points_back(asked) or not lines):
         # (the comparison before named no line either: the whole posting, below)
         lines = [] if asks_held_by_resume(context) else answer_lines(context, postings)[0]
+        # ("부족한 건 뭐야" after "우대사항에 Kafka 있어?": of that whole list)
+        parts = {id(ln.part) for ln in lines}
+        lines = [
+            _Line(p, n, _NUMBERING.sub("", text))
+            for p in postings
+            if id(p) in parts
+            for n, text in enumerate(_body_lines(p))
+        ]
+        sections_named = sections_named or bool(lines)
     lines = [ln for ln in lines if ln.part.doc_type == "posting"]
     companies = {p.company for p in postings if p.company and p.company in f"{context} {message}"}
-    if not any(find_skills(ln.text) for ln in lines) and len(companies) == 1:
+    if (not sections_named or not any(find_skills(ln.text) for ln in lines)) and len(
+        companies
+    ) == 1:
         # "네이버 공고랑 내 이력서 비교하면 겹치는 기술 있어?": no line named, the posting's
         # lines that name a skill
         lines = [

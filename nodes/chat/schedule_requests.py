@@ -1501,6 +1501,13 @@ def _by_its_day_or_clock_alone(
     "금요일 3시 거", "화요일 약속" still do)."""
     if _matched_words(text) & _matched_words(item["title"]):
         return False
+    # (what describes the item comes before the verb; after it, a reason or a new value:
+    # "3시 거 취소 병원 가야 돼서", "move my 7pm thing to wednesday")
+    verb = SCHEDULE_VERB.search(text)
+    text = text[: verb.start()] if verb else text
+    said = mentions(text, now)
+    days = [m.value for m in said if m.kind == "date" and m.value in days]
+    times = [m.value for m in said if m.kind == "time" and m.value in times]
     if days and item["date"] not in days:
         return True
     clock = item.get("time")

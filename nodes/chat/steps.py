@@ -364,7 +364,7 @@ def answer_cache_key(state: ChatState, inputs: dict[str, str], model_spec: str) 
 ELLIPTICAL = re.compile(
     r"^\s*\S+(?:\s+\S+){0,2}(?:은|는|도)요?\s*[?？]?\s*$"
     # "what about the other company?", "and naver?", "how about the portfolio?"
-    r"|(?i:^\s*(?:(?:and|ok|okay|so|then|oh|hmm)[,\s]+)*(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
+    r"|(?i:^\s*(?:(?:and|ok|okay|oh|hmm)[,\s]+)*(?:what|how)\s+about\s+(?!\w+ing\b)[^?？]{1,40}[?？]?\s*$|^\s*and\s+\S+(?:\s+\S+)?\s*[?？]\s*$)"
 )
 # Words that open a follow-up and say nothing of their own ("그럼 담주는?", "아 내일은?").
 _FILLER = re.compile(r"^\s*(?:그럼|그러면|그면|아|음|혹시|그리고)[,\s]+")
@@ -681,6 +681,7 @@ def follow_up_route(state: ChatState) -> str | None:
         and history[-1].get("route") == "rag"
         and asks_held_by_resume(message, str(history[-1].get("user") or ""))
         and not SCHEDULE_VERB.search(message)
+        and not (has_when(message) or MY_SCHEDULE.search(message) or SCHEDULE_WORD.search(message))
     ):
         return "rag"  # "부족한 건 뭐야" after a comparison of the resume with a posting
     if not (previous_question(state) or reported) or SCHEDULE_VERB.search(message):

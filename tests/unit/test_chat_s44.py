@@ -106,19 +106,6 @@ async def test_that_day_after_an_english_title_is_the_rooms_day(stand_in, client
     ]
 
 
-async def test_a_polite_gu_yo_ends_one_request(stand_in, client) -> None:
-    await seed()
-    out = await chat(
-        client, "목요일 오전 11시에 은행 방문 잡아주시구요, 이번 주 일정도 한번 알려주세요"
-    )
-    calls = _calls(out)
-    assert calls[0] == (
-        "add_schedule",
-        {"title": "은행 방문", "date": "2026-12-03", "time": "11:00"},
-    )
-    assert [n for n, _ in calls] == ["add_schedule", "get_schedule"]
-
-
 # --- the week or the day of the room or of an item ---------------------------------------------
 
 
@@ -196,7 +183,7 @@ POSTINGS = [
 def test_another_part_named_after_an_unanswered_question() -> None:
     answer = rag_answer("자격증은?", RESUME, "이력서에 오픽 등급 적혀 있어?")
     assert answer.startswith("AICPA")
-    english = rag_answer("ok so what about certificates then", RESUME, "any IELTS score on my cv?")
+    english = rag_answer("okay, what about certificates then", RESUME, "any IELTS score on my cv?")
     assert "AICPA" in english
 
 
@@ -398,3 +385,53 @@ def test_a_year_the_line_pointed_at_shows() -> None:
     ]
     answer = rag_answer("그거 취득 연도는?", certificates, "나 자격증 뭐 있다고 적었지")
     assert answer.startswith("ADsP (2023)")
+
+
+# --- what the second review found (each was wrong in 696e82a) -----------------------------
+
+
+def test_second_review_a_booking_reported_adds_nothing() -> None:
+    assert ADD_VERB.search("엄마가 병원 예약 좀 부탁한대 12월 7일 10시") is None
+    assert ADD_VERB.search("면접장 근처 카페 예약해 줘야 하나?") is None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "제가 해본 게 많지 않아서 네이버 공고 자격요건부터 알려주세요",  # a list asked
+        "포트폴리오랑 카카오 공고 겹치는 기술 있어?",  # the portfolio, not the resume
+    ],
+)
+def test_second_review_no_resume_comparison_asked(message) -> None:
+    from nodes.chat.grounded import asks_held_by_resume
+
+    assert not asks_held_by_resume(message)
+
+
+def test_second_review_a_section_compared_is_the_whole_section() -> None:
+    lists = [
+        Passage(
+            "f", "posting", "우대사항", "[우대사항]\n- Java 경험\n- Kubernetes 운영", 0.5, "삼정"
+        ),
+        CV,
+    ]
+    answer = rag_answer("부족한 건 뭐야", lists, "삼정 우대사항에 Java 있어?")
+    assert "Kubernetes" in answer.split(":")[0]
+
+
+def test_second_review_the_held_over_company_yields_to_the_one_that_holds_it() -> None:
+    answer = rag_answer("IFRS는?", POSTINGS, "삼일 우대사항에 SAP 있어?")
+    assert "IFRS" in answer
+
+
+async def test_second_review_a_reason_after_the_request_keeps_the_item(stand_in, client) -> None:
+    await seed()
+    await chat(client, "저녁 7시 거 취소해줘 회식 잡혀서")
+    assert "코딩 스터디" not in await titles()
+
+
+async def test_second_review_an_overlap_of_days_after_a_posting_is_a_look(stand_in, client) -> None:
+    await seed()
+    await chat(client, "카카오 공고 우대사항 뭐야")
+    out = await chat(client, "12월 10일에 겹치는 거 있어?")
+    assert _calls(out) == [("get_schedule", {"start_date": "2026-12-10", "end_date": "2026-12-10"})]
