@@ -1248,6 +1248,10 @@ _LINES_ASKED = re.compile(
 )
 
 
+# Among the lines just shown ("그 중에", "of those").
+_AMONG_SHOWN = re.compile(r"그\s*중|(?i:\bof\s+(?:them|those|these)\b)")
+
+
 def asks_held_by_resume(message: str, context: str = "") -> bool:
     """ "그 중에 내 이력서에 있는 거 있어?", "카카오 우대사항 중 내 이력서에 없는 거": which of a
     posting's lines the resume shows, or does not (not "이력서에 있는 프로젝트 중에 …": the
@@ -1281,14 +1285,15 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
     if context and (points_back(asked) or not lines):
         # (the comparison before named no line either: the whole posting, below)
         lines = [] if asks_held_by_resume(context) else answer_lines(context, postings)[0]
-        # ("부족한 건 뭐야" after "우대사항에 Kafka 있어?": of that whole list)
-        parts = {id(ln.part) for ln in lines}
-        lines = [
-            _Line(p, n, _NUMBERING.sub("", text))
-            for p in postings
-            if id(p) in parts
-            for n, text in enumerate(_body_lines(p))
-        ]
+        if not _AMONG_SHOWN.search(asked):
+            # ("부족한 건 뭐야" after "우대사항에 Kafka 있어?": of that whole list; "그 중에"
+            # is of the lines shown)
+            parts = list(dict.fromkeys(ln.part for ln in lines))
+            lines = [
+                _Line(part, n, _NUMBERING.sub("", text))
+                for part in parts
+                for n, text in enumerate(_body_lines(part))
+            ]
         sections_named = sections_named or bool(lines)
     lines = [ln for ln in lines if ln.part.doc_type == "posting"]
     companies = {p.company for p in postings if p.company and p.company in f"{context} {message}"}

@@ -435,3 +435,21 @@ async def test_second_review_an_overlap_of_days_after_a_posting_is_a_look(stand_
     await chat(client, "카카오 공고 우대사항 뭐야")
     out = await chat(client, "12월 10일에 겹치는 거 있어?")
     assert _calls(out) == [("get_schedule", {"start_date": "2026-12-10", "end_date": "2026-12-10"})]
+
+
+def test_second_review_among_those_shown_stays_those_lines() -> None:
+    lists = [
+        Passage(
+            "f",
+            "posting",
+            "우대사항",
+            "[우대사항]\n- Python 자동화\n- Kubernetes 운영",
+            0.5,
+            "삼정",
+        ),
+        Passage("f", "posting", "자격요건", "[자격요건]\n- Java 개발 경험", 0.4, "삼정"),
+        CV,
+    ]
+    answer = rag_answer("그 중에 내 이력서에 있는 거 있어?", lists, "삼정 우대사항 뭐야")
+    assert answer.startswith("이력서에도 있는 건 Python")
+    assert "Java" not in answer
