@@ -457,6 +457,15 @@ def _body_lines(part: Passage) -> list[str]:
     return [line.strip() for line in body.splitlines() if line.strip()]
 
 
+def _lines_of(parts: Iterable[Passage]) -> list[_Line]:
+    """Every body line of the parts, in order, without its list marker."""
+    return [
+        _Line(part, n, _NUMBERING.sub("", text))
+        for part in parts
+        for n, text in enumerate(_body_lines(part))
+    ]
+
+
 def _covered(word: str, texts: Iterable[str]) -> bool:
     return any(word in _compact(t) for t in texts)
 
@@ -804,11 +813,7 @@ def _answer_lines(
         and (placed or max(map(held, others)) <= max(held(p) + 1 for p in sections))
     ):
         candidates = sections
-    lines = [
-        _Line(part, n, _NUMBERING.sub("", text))
-        for part in candidates
-        for n, text in enumerate(_body_lines(part))
-    ]
+    lines = _lines_of(candidates)
     if other_than is not None:
         before, _ = answer_lines(context, candidates)
         shown = {(ln.part.doc_id, ln.text) for ln in before}
@@ -1288,12 +1293,7 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
         if not _AMONG_SHOWN.search(asked):
             # ("부족한 건 뭐야" after "우대사항에 Kafka 있어?": of that whole list; "그 중에"
             # is of the lines shown)
-            parts = list(dict.fromkeys(ln.part for ln in lines))
-            lines = [
-                _Line(part, n, _NUMBERING.sub("", text))
-                for part in parts
-                for n, text in enumerate(_body_lines(part))
-            ]
+            lines = _lines_of(dict.fromkeys(ln.part for ln in lines))
         sections_named = sections_named or bool(lines)
     lines = [ln for ln in lines if ln.part.doc_type == "posting"]
     companies = {p.company for p in postings if p.company and p.company in f"{context} {message}"}
@@ -1303,11 +1303,9 @@ def _held_by_resume(message: str, passages: list[Passage], context: str) -> str 
         # "네이버 공고랑 내 이력서 비교하면 겹치는 기술 있어?": no line named, the posting's
         # lines that name a skill
         lines = [
-            _Line(p, n, _NUMBERING.sub("", text))
-            for p in postings
-            if p.company in companies
-            for n, text in enumerate(_body_lines(p))
-            if find_skills(text)
+            ln
+            for ln in _lines_of(p for p in postings if p.company in companies)
+            if find_skills(ln.text)
         ]
     if not lines:
         return None

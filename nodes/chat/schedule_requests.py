@@ -860,15 +860,15 @@ def _nearest_day_of_month(number: int, its_day: str, read: str, now: date) -> st
     after; not a day already past), as a new day for it; `read` (the day as read from
     today) when none is valid."""
     base = date.fromisoformat(its_day)
+    this_month = base.replace(day=1)
+    months = [(this_month - timedelta(days=1)).replace(day=1), this_month]
+    months.append((this_month + timedelta(days=32)).replace(day=1))
     candidates = []
-    for step in (-1, 0, 1):
-        month_start = (base.replace(day=1) + timedelta(days=32 * step)).replace(day=1)
-        if step < 0:
-            month_start = (base.replace(day=1) - timedelta(days=1)).replace(day=1)
+    for month_start in months:
         try:
             candidate = month_start.replace(day=number)
         except ValueError:
-            continue
+            continue  # (no 31st that month)
         if candidate >= now:
             candidates.append(candidate)
     if not candidates:
@@ -1517,7 +1517,7 @@ def _by_its_day_or_clock_alone(
         return False
     if _REASON_END.search(text):
         return False  # "3시 거 병원 가야 해서 취소": why, not which
-    named = _title_words(_blank(text, [m.span for m in mentions(text, now)]))
+    named = _title_words(_blank(text, [m.span for m in said]))
     return bool(named - _NO_NAME - _NO_EVENT_WORDS)
 
 
